@@ -1,0 +1,28 @@
+// Bundles the CLI, the language server and the VS Code client into dist/ with esbuild.
+// Type checking is its own step (`npm run typecheck`); esbuild only strips types.
+import { build } from 'esbuild';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+  define: { PRODUCT_VERSION: JSON.stringify(pkg.version) },
+  absWorkingDir: root,
+  // jsonc-parser's UMD main hides its requires from bundlers; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
+};
+const entries = [
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  { entryPoints: ['test/run-tests.ts'], outfile: 'dist/test/run-tests.js', external: ['vscode'] },
+];
+await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));

@@ -1,0 +1,275 @@
+// The OpenAPI view of a root document and every file it references: which node is which object,
+// every `$ref` with its resolution, and the indexes rules share. Built in one walk per version.
+import * as path from 'path';
+import { SyntaxNode } from '../syntax/tree';
+import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
+import { ParsedRef, parseRef } from './ref';
+import { FieldSpec, ObjectKind, specOf } from './spec';
+
+export type DocumentStatus =
+  | { kind: 'openapi-3.0'; versionNode: SyntaxNode }
+  | { kind: 'openapi-3.0-malformed'; versionNode: SyntaxNode }
+  | { kind: 'swagger-2.0'; versionNode: SyntaxNode }
+  | { kind: 'openapi-3.1'; versionNode: SyntaxNode }
+  | { kind: 'not-openapi' };
+
+/** Classifies a parsed root: only `openapi: 3.0.x` documents get the 3.0 rules. */
+export function documentStatus(root: SyntaxNode | undefined): DocumentStatus {
+  if (!root || root.kind !== 'object') return { kind: 'not-openapi' };
+  const openapi = root.get('openapi');
+  if (openapi) {
+    const version = openapi.kind === 'string' || openapi.kind === 'number' ? String(openapi.value) : '';
+    if (/^3\.1(\.|$)/.test(version)) return { kind: 'openapi-3.1', versionNode: openapi };
+    if (openapi.kind === 'string' && /^3\.0\.\d+$/.test(version)) return { kind: 'openapi-3.0', versionNode: openapi };
+    return { kind: 'openapi-3.0-malformed', versionNode: openapi };
+  }
+  const swagger = root.get('swagger');
+  if (swagger) return { kind: 'swagger-2.0', versionNode: swagger };
+  return { kind: 'not-openapi' };
+}
+
+export interface Usage {
+  /** The node at the place of use: the object itself, or the `$ref` holder that led to it. */
+  node: SyntaxNode;
+  doc: SourceDocument;
+  parent: OpenApiObject | undefined;
+}
+
+export interface OpenApiObject {
+  kind: ObjectKind;
+  node: SyntaxNode;
+  doc: SourceDocument;
+  /** The enclosing object where it was first reached. */
+  parent: OpenApiObject | undefined;
+  usages: Usage[];
+}
+
+export type RefFailure =
+  | { reason: 'not-string' }
+  | { reason: 'url' }
+  | { reason: 'file'; file: string; failure: LoadFailure }
+  | { reason: 'not-a-document'; file: string }
+  | { reason: 'pointer'; doc: SourceDocument; segments: string[]; failedAt: number; parent: SyntaxNode | undefined };
+
+export interface Target {
+  doc: SourceDocument;
+  node: SyntaxNode;
+}
+
+export interface Reference {
+  doc: SourceDocument;
+  /** The object that holds `$ref`. */
+  holder: SyntaxNode;
+  /** The `$ref` value. */
+  refNode: SyntaxNode;
+  /** The kind of object the place calls for. */
+  expected: ObjectKind;
+  /** Whether the format allows a Reference Object at this place (§4.6). */
+  allowed: boolean;
+  /** `map`: the `$ref` stands in place of a whole map (`schemas: {$ref: ...}`), never allowed. */
+  place: 'object' | 'map';
+  /** The object around the place (the Operation of a parameter `$ref`...). */
+  parent: OpenApiObject | undefined;
+  parsed: ParsedRef | undefined;
+  target: Target | undefined;
+  failure: RefFailure | undefined;
+}
+
+export interface Analysis {
+  root: SourceDocument;
+  status: DocumentStatus;
+  /** The root and every document reached through `$ref`, root first. */
+  documents: SourceDocument[];
+  objects: OpenApiObject[];
+  byKind: Map<ObjectKind, OpenApiObject[]>;
+  references: Reference[];
+  /** Every Operation by its operationId, in walk order. */
+  operationIds: Map<string, OpenApiObject[]>;
+  /** Follows a chain of `$ref`s from a node to the object it stands for. */
+  resolve(node: SyntaxNode, doc: SourceDocument): ResolvedChain;
+  /** Objects first reached directly inside this one (its Operations, Parameters...). */
+  childrenOf(object: OpenApiObject): readonly OpenApiObject[];
+  /** The Reference recorded for a `$ref` holder, if the walk met it. */
+  referenceAt(holder: SyntaxNode): Reference | undefined;
+}
+
+export interface ResolvedChain {
+  /** The final non-reference object, when the chain ends in one. */
+  target: Target | undefined;
+  /** The references followed, in order. */
+  chain: Reference[];
+  cycle: boolean;
+}
+
+const MAX_CHAIN = 64;
+
+interface Pending {
+  doc: SourceDocument;
+  node: SyntaxNode;
+  kind: ObjectKind;
+  parent: OpenApiObject | undefined;
+  refAllowed: boolean;
+  usage: SyntaxNode;
+}
+
+export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis {
+  const status = documentStatus(rootDoc.root);
+  const objects: OpenApiObject[] = [];
+  const byKind = new Map<ObjectKind, OpenApiObject[]>();
+  const references: Reference[] = [];
+  const refsByHolder = new Map<SyntaxNode, Reference>();
+  const operationIds = new Map<string, OpenApiObject[]>();
+  const documents: SourceDocument[] = [rootDoc];
+  const seenDocuments = new Set<SourceDocument>([rootDoc]);
+  const visited = new Map<SyntaxNode, OpenApiObject[]>();
+  const children = new Map<OpenApiObject, OpenApiObject[]>();
+  const queue: Pending[] = [];
+
+  const resolveRef = (doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } => {
+    if (parsed.form === 'url') return { failure: { reason: 'url' } };
+    let targetDoc = doc;
+    if (parsed.form === 'file') {
+      const file = path.resolve(path.dirname(doc.path), parsed.file);
+      const loaded = store.get(file);
+      if (isLoadFailure(loaded)) return { failure: { reason: 'file', file, failure: loaded } };
+      if (!loaded.root || (!/\.(ya?ml|json)$/i.test(file) && (loaded.parsed.errors.length > 0 || (loaded.root.kind !== 'object' && loaded.root.kind !== 'array')))) {
+        return { failure: { reason: 'not-a-document', file } };
+      }
+      targetDoc = loaded;
+      if (!seenDocuments.has(loaded)) {
+        seenDocuments.add(loaded);
+        documents.push(loaded);
+      }
+    }
+    const segments = parsed.pointer ?? [];
+    let node = targetDoc.root;
+    for (let i = 0; i < segments.length; i++) {
+      const parent = node;
+      node = parent?.kind === 'object' ? parent.get(segments[i]) : parent?.kind === 'array' && /^(0|[1-9]\d*)$/.test(segments[i]) ? parent.at(Number(segments[i])) : undefined;
+      if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: i, parent } };
+    }
+    if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
+    return { target: { doc: targetDoc, node } };
+  };
+
+  const recordReference = (item: Pending, holder: SyntaxNode, refNode: SyntaxNode, allowed: boolean, place: Reference['place'] = 'object'): Reference => {
+    const reference: Reference = {
+      doc: item.doc, holder, refNode, expected: item.kind, allowed, place, parent: item.parent,
+      parsed: undefined, target: undefined, failure: undefined,
+    };
+    if (refNode.kind === 'string') {
+      reference.parsed = parseRef(refNode.value as string);
+      if (allowed) {
+        const { target, failure } = resolveRef(item.doc, reference.parsed);
+        reference.target = target;
+        reference.failure = failure;
+      }
+    } else {
+      reference.failure = { reason: 'not-string' };
+    }
+    references.push(reference);
+    refsByHolder.set(holder, reference);
+    return reference;
+  };
+
+  const enqueueField = (item: Pending, owner: OpenApiObject | undefined, child: SyntaxNode, spec: FieldSpec): void => {
+    if (!spec.kind) return;
+    const push = (node: SyntaxNode) => queue.push({ doc: item.doc, node, kind: spec.kind!, parent: owner, refAllowed: spec.refAllowed, usage: node });
+    if (spec.shape === 'object') push(child);
+    else if (spec.shape === 'array' && child.kind === 'array') child.children!.forEach(push);
+    else if (spec.shape === 'map' && child.kind === 'object') {
+      const ref = child.get('$ref');
+      // `schemas: {$ref: ...}`: a reference in place of the whole map is not allowed (§4.6).
+      if (ref) recordReference({ ...item, kind: spec.kind, parent: owner }, child, ref, false, 'map');
+      else child.children!.forEach(push);
+    }
+  };
+
+  const visit = (item: Pending): void => {
+    const { node, kind, doc } = item;
+    if (node.kind !== 'object') return;
+    const refNode = node.get('$ref');
+    if (refNode && kind !== 'PathItem') {
+      const reference = recordReference(item, node, refNode, item.refAllowed);
+      if (reference.target) queue.push({ ...item, doc: reference.target.doc, node: reference.target.node, refAllowed: true });
+      return;
+    }
+    const seen = visited.get(node);
+    const again = seen?.find((o) => o.kind === kind);
+    if (again) {
+      again.usages.push({ node: item.usage, doc: item.doc, parent: item.parent });
+      return;
+    }
+    if (refNode) {
+      // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
+      const reference = recordReference(item, node, refNode, true);
+      if (reference.target) queue.push({ ...item, doc: reference.target.doc, node: reference.target.node });
+    }
+    const object: OpenApiObject = { kind, node, doc, parent: item.parent, usages: [{ node: item.usage, doc: item.doc, parent: item.parent }] };
+    objects.push(object);
+    if (item.parent) {
+      const siblings = children.get(item.parent);
+      if (siblings) siblings.push(object);
+      else children.set(item.parent, [object]);
+    }
+    if (seen) seen.push(object);
+    else visited.set(node, [object]);
+    let list = byKind.get(kind);
+    if (!list) byKind.set(kind, (list = []));
+    list.push(object);
+    if (kind === 'Operation') {
+      const id = node.get('operationId');
+      if (id?.kind === 'string') {
+        const sameId = operationIds.get(id.value as string);
+        if (sameId) sameId.push(object);
+        else operationIds.set(id.value as string, [object]);
+      }
+    }
+    const spec = specOf(kind);
+    for (const child of node.children!) {
+      const key = child.key as string;
+      if (key === '$ref') continue;
+      const field = spec.fields.get(key);
+      if (field) enqueueField(item, object, child, field);
+      else if (spec.patterned && !(spec.extensions && key.startsWith('x-'))) enqueueField(item, object, child, spec.patterned);
+    }
+  };
+
+  if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') {
+    queue.push({ doc: rootDoc, node: rootDoc.root!, kind: 'Root', parent: undefined, refAllowed: false, usage: rootDoc.root! });
+    // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
+    for (let i = 0; i < queue.length; i++) visit(queue[i]);
+  }
+
+  const chains = new Map<SyntaxNode, ResolvedChain>();
+  const resolve = (node: SyntaxNode, doc: SourceDocument): ResolvedChain => {
+    const cached = chains.get(node);
+    if (cached) return cached;
+    const chain: Reference[] = [];
+    const seenHolders = new Set<SyntaxNode>();
+    let current: Target | undefined = { doc, node };
+    let cycle = false;
+    while (current && current.node.kind === 'object' && current.node.get('$ref')) {
+      const reference = refsByHolder.get(current.node);
+      if (!reference) break; // a PathItem `$ref` or a place the walk did not reach
+      if (reference.expected === 'PathItem') break;
+      if (seenHolders.has(current.node) || chain.length > MAX_CHAIN) {
+        cycle = true;
+        current = undefined;
+        break;
+      }
+      seenHolders.add(current.node);
+      chain.push(reference);
+      current = reference.target;
+    }
+    const result = { target: current, chain, cycle };
+    chains.set(node, result);
+    return result;
+  };
+
+  return {
+    root: rootDoc, status, documents, objects, byKind, references, operationIds, resolve,
+    referenceAt: (holder) => refsByHolder.get(holder),
+    childrenOf: (object) => children.get(object) ?? [],
+  };
+}

@@ -1,0 +1,36 @@
+// One check of one root document: load, classify, walk, run the rules. Shared by the CLI and
+// (later) the language server; the store caches referenced files across checks.
+import { Analysis, analyze, documentStatus } from '../model/analysis';
+import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
+import { Config, EMPTY_CONFIG } from './config';
+import { runRules, RuleCrash } from './engine';
+import { RULES } from './index';
+import { Diagnostic, Rule } from './types';
+
+export interface CheckOptions {
+  config?: Config;
+  /** Editor mode: a file that is not an OpenAPI document gets no diagnostics at all. */
+  skipNonOpenApi?: boolean;
+  rules?: readonly Rule[];
+}
+
+export interface CheckResult {
+  path: string;
+  /** Set when the file itself could not be read as text. */
+  loadFailure?: LoadFailure;
+  document?: SourceDocument;
+  analysis?: Analysis;
+  diagnostics: Diagnostic[];
+  crashes: RuleCrash[];
+}
+
+export function checkDocument(store: DocumentStore, absolutePath: string, options: CheckOptions = {}): CheckResult {
+  const loaded = store.get(absolutePath);
+  if (isLoadFailure(loaded)) return { path: absolutePath, loadFailure: loaded, diagnostics: [], crashes: [] };
+  if (options.skipNonOpenApi && documentStatus(loaded.root).kind === 'not-openapi') {
+    return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };
+  }
+  const analysis = analyze(loaded, store);
+  const { diagnostics, crashes } = runRules(analysis, options.rules ?? RULES, options.config ?? EMPTY_CONFIG);
+  return { path: absolutePath, document: loaded, analysis, diagnostics, crashes };
+}

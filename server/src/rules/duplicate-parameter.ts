@@ -1,0 +1,33 @@
+import { removeNode } from '../syntax/edit';
+import { defineRule } from './types';
+import { ParameterUse, parameterKey, parameterUses } from './util';
+
+export default defineRule({
+  id: 'duplicate-parameter',
+  severity: 'error',
+  description: 'The same (`name`, `in`) twice in one parameter list; header names compare case-insensitively (§4.13).',
+  messages: { duplicate: 'Parameter `{name}` (in: {in}) is already in this list: parameters with the same name and location are the same parameter (§4.13).' },
+  kinds: ['Operation', 'PathItem'],
+  checkObject(object, context) {
+    const uses = parameterUses(object.node.get('parameters'), object.doc, context.analysis, object.kind === 'PathItem' ? 'path' : 'operation');
+    const first = new Map<string, ParameterUse>();
+    for (const use of uses) {
+      if (use.name === undefined || use.in === undefined) continue;
+      const key = parameterKey(use.name, use.in);
+      const earlier = first.get(key);
+      if (!earlier) {
+        first.set(key, use);
+        continue;
+      }
+      const anchor = (u: ParameterUse) => (u.parameter === u.item ? u.item.get('name')! : u.item.get('$ref') ?? u.item);
+      const earlierAnchor = anchor(earlier);
+      context.report({
+        at: { node: anchor(use) },
+        messageId: 'duplicate',
+        data: { name: use.name, in: use.in },
+        related: [{ doc: object.doc, offset: earlierAnchor.offset, length: earlierAnchor.length, message: `The first \`${earlier.name}\` parameter.` }],
+        fixes: [{ title: 'Remove the duplicate parameter', edits: [removeNode(object.doc.parsed, use.item)] }],
+      });
+    }
+  },
+});

@@ -1,0 +1,39 @@
+import { removeNode } from '../syntax/edit';
+import { defineRule } from './types';
+
+function bodiless(code: string): boolean {
+  return code === '204' || code === '304' || /^1(\d\d|XX)$/.test(code);
+}
+
+export default defineRule({
+  id: 'empty-body-content',
+  severity: 'warning',
+  description: '`content` on `204`, `304`, `1XX`, or on any response of a HEAD operation (§7.6).',
+  messages: {
+    status: 'A `{code}` response has no body: describe it by omitting `content` (§7.6).',
+    head: 'A response to HEAD has no body: describe it by omitting `content` (§7.6).',
+    statusRef: 'The referenced response has `content`, but a `{code}` response has no body (§7.6).',
+  },
+  kinds: ['Responses'],
+  checkObject(object, context) {
+    const head = object.parent?.kind === 'Operation' && object.parent.node.key === 'head';
+    for (const entry of object.node.children!) {
+      const code = String(entry.key);
+      if (!head && !bodiless(code)) continue;
+      const target = context.analysis.resolve(entry, object.doc).target;
+      const content = target?.node.kind === 'object' ? target.node.get('content') : undefined;
+      if (!content || (content.kind === 'object' && content.children!.length === 0)) continue;
+      if (target!.node === entry) {
+        context.report({
+          at: { node: content, part: 'key' },
+          messageId: head ? 'head' : 'status',
+          data: { code },
+          fixes: [{ title: 'Remove `content`', edits: [removeNode(object.doc.parsed, content)] }],
+        });
+      } else {
+        // A shared response: changing it would change its other uses, so no fix here.
+        context.report({ at: { node: entry.get('$ref') ?? entry, part: 'value' }, messageId: head ? 'head' : 'statusRef', data: { code } });
+      }
+    }
+  },
+});

@@ -1,0 +1,150 @@
+// Runs the rule set over one analysis: a single pass over the objects the walk found, each
+// dispatched to the rules that watch its kind. Results are kept per object (and per reference,
+// per document) so a later edit can re-run only what it touched.
+import { Analysis, OpenApiObject, Reference } from '../model/analysis';
+import { SourceDocument } from '../model/documents';
+import { ObjectKind } from '../model/spec';
+import { Config } from './config';
+import { Diagnostic, Report, Rule, RuleContext, Severity } from './types';
+
+export interface RuleCrash {
+  rule: string;
+  where: string;
+  error: string;
+}
+
+export interface EngineResult {
+  diagnostics: Diagnostic[];
+  /** Results per checked unit; the key is the object, reference or document checked. */
+  perUnit: Map<OpenApiObject | Reference | SourceDocument, Diagnostic[]>;
+  crashes: RuleCrash[];
+}
+
+interface ActiveRule {
+  rule: Rule;
+  severity: Severity;
+  options: Record<string, unknown>;
+  severityFromConfig: boolean;
+}
+
+export function activeRules(rules: readonly Rule[], config: Config): ActiveRule[] {
+  const active: ActiveRule[] = [];
+  for (const rule of rules) {
+    const setting = config.rules.get(rule.id);
+    if (setting?.severity === 'off') continue;
+    if (rule.offByDefault && !setting?.severity) continue;
+    active.push({ rule, severity: setting?.severity ?? rule.severity, options: setting?.options ?? {}, severityFromConfig: Boolean(setting?.severity) });
+  }
+  return active;
+}
+
+function render(template: string, data: Record<string, string | number> | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (data && name in data ? String(data[name]) : whole));
+}
+
+/** Trailing whitespace of YAML block ranges is not part of what a diagnostic points at. */
+function trimmedEnd(text: string, offset: number, end: number): number {
+  while (end > offset + 1 && /\s/.test(text[end - 1])) end--;
+  return end;
+}
+
+function toDiagnostic(active: ActiveRule, report: Report & { severity?: Severity }, doc: SourceDocument): Diagnostic {
+  const { rule } = active;
+  const target = report.doc ?? doc;
+  let offset: number;
+  let end: number;
+  const at = report.at;
+  if ('node' in at) {
+    const node = at.node;
+    const part = at.part ?? 'value';
+    if (part === 'key' && node.keyOffset >= 0) {
+      offset = node.keyOffset;
+      end = node.keyOffset + node.keyLength;
+    } else if (part === 'member' && node.keyOffset >= 0) {
+      offset = node.keyOffset;
+      end = node.end;
+    } else {
+      offset = node.offset;
+      end = node.end;
+    }
+  } else {
+    offset = at.offset;
+    end = at.offset + at.length;
+  }
+  end = trimmedEnd(target.text, offset, end);
+  const template = rule.messages[report.messageId] ?? report.messageId;
+  return {
+    rule: rule.id,
+    severity: active.severityFromConfig ? active.severity : report.severity ?? active.severity,
+    message: render(template, report.data),
+    doc: target,
+    offset,
+    length: Math.max(0, end - offset),
+    fixes: report.fixes ?? [],
+    related: report.related ?? [],
+    tags: [...(rule.tags ?? []), ...(report.tags ?? [])],
+  };
+}
+
+export function runRules(analysis: Analysis, rules: readonly Rule[], config: Config): EngineResult {
+  const active = activeRules(rules, config);
+  const perUnit: EngineResult['perUnit'] = new Map();
+  const crashes: RuleCrash[] = [];
+
+  const run = <U extends OpenApiObject | Reference | SourceDocument>(
+    unit: U, doc: SourceDocument, where: () => string, rule: ActiveRule, call: (context: RuleContext) => void,
+  ) => {
+    const context: RuleContext = {
+      analysis,
+      options: rule.options,
+      report: (report) => {
+        let list = perUnit.get(unit);
+        if (!list) perUnit.set(unit, (list = []));
+        list.push(toDiagnostic(rule, report, doc));
+      },
+    };
+    try {
+      call(context);
+    } catch (e) {
+      // A rule that meets something it did not expect must not take the others down.
+      crashes.push({ rule: rule.rule.id, where: where(), error: (e as Error).stack ?? String(e) });
+    }
+  };
+
+  const byKind = new Map<ObjectKind, ActiveRule[]>();
+  for (const rule of active) {
+    for (const kind of rule.rule.kinds ?? []) {
+      let list = byKind.get(kind);
+      if (!list) byKind.set(kind, (list = []));
+      list.push(rule);
+    }
+  }
+  const documentRules = active.filter((r) => r.rule.checkDocument);
+  const referenceRules = active.filter((r) => r.rule.checkReference);
+
+  for (const doc of analysis.documents) {
+    for (const rule of documentRules) run(doc, doc, () => doc.path, rule, (c) => rule.rule.checkDocument!(doc, c));
+  }
+  for (const object of analysis.objects) {
+    const watching = byKind.get(object.kind);
+    if (!watching) continue;
+    for (const rule of watching) run(object, object.doc, () => `${object.doc.path}#${object.node.pointer}`, rule, (c) => rule.rule.checkObject!(object, c));
+  }
+  for (const reference of analysis.references) {
+    for (const rule of referenceRules) run(reference, reference.doc, () => `${reference.doc.path}#${reference.holder.pointer}`, rule, (c) => rule.rule.checkReference!(reference, c));
+  }
+
+  // The same object can be reached from several roots; report each finding once.
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const list of perUnit.values()) {
+    for (const d of list) {
+      const key = `${d.doc.path}\0${d.rule}\0${d.offset}\0${d.length}\0${d.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      diagnostics.push(d);
+    }
+  }
+  diagnostics.sort((a, b) => (a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : a.offset - b.offset || a.rule.localeCompare(b.rule)));
+  return { diagnostics, perUnit, crashes };
+}

@@ -1,0 +1,42 @@
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'openapi-version',
+  severity: 'error',
+  description: 'The root `openapi` field is present, a string, and `3.0.x`. Swagger 2.0 and OpenAPI 3.1 documents get one diagnostic and no 3.0 rules.',
+  messages: {
+    swagger: 'This is a Swagger 2.0 document, the earlier format (§9.2): the OpenAPI 3.0 rules do not apply. Convert it to OpenAPI 3.0 to check it.',
+    openapi31: 'This is an OpenAPI {version} document: it is not checked by the OpenAPI 3.0 rules.',
+    notString: '`openapi` must be a string: YAML reads `{source}` as a number. Write the full version in quotes, such as "3.0.3".',
+    badVersion: '`openapi` must be a 3.0 version such as "3.0.3", not "{version}".',
+    missing: 'No `openapi` field: this is not an OpenAPI 3.0 document.',
+  },
+  checkDocument(doc, context) {
+    const { analysis } = context;
+    if (doc !== analysis.root || !doc.root) return;
+    const status = analysis.status;
+    const fix = (node: Parameters<typeof replaceScalar>[1]) => [{ title: 'Set `openapi` to "3.0.3"', edits: [replaceScalar(doc.parsed, node, '3.0.3')] }];
+    switch (status.kind) {
+      case 'swagger-2.0':
+        context.report({ at: { node: status.versionNode, part: 'member' }, messageId: 'swagger' });
+        break;
+      case 'openapi-3.1':
+        context.report({ at: { node: status.versionNode }, messageId: 'openapi31', data: { version: String(status.versionNode.value) }, severity: 'information' });
+        break;
+      case 'openapi-3.0-malformed': {
+        const node = status.versionNode;
+        if (node.kind === 'number') {
+          context.report({ at: { node }, messageId: 'notString', data: { source: doc.text.slice(node.offset, node.end) }, fixes: fix(node) });
+        } else {
+          const version = node.kind === 'string' ? String(node.value) : doc.text.slice(node.offset, node.end);
+          context.report({ at: { node }, messageId: 'badVersion', data: { version }, fixes: node.kind === 'string' || node.kind === 'null' ? fix(node) : [] });
+        }
+        break;
+      }
+      case 'not-openapi':
+        context.report({ at: { offset: doc.root.offset, length: 0 }, messageId: 'missing' });
+        break;
+    }
+  },
+});

@@ -1,0 +1,28 @@
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'operation-id-unique',
+  severity: 'error',
+  description: 'An `operationId` used twice in the document and the files it references (§2).',
+  messages: { duplicate: 'operationId `{id}` is already used by another operation; operationIds must be unique (§2).' },
+  kinds: ['Operation'],
+  checkObject(object, context) {
+    const idNode = object.node.get('operationId');
+    if (idNode?.kind !== 'string') return;
+    const id = idNode.value as string;
+    const sameId = context.analysis.operationIds.get(id) ?? [];
+    if (sameId.length < 2 || sameId[0] === object) return;
+    const first = sameId[0];
+    const firstId = first.node.get('operationId')!;
+    let n = 2;
+    while (context.analysis.operationIds.has(`${id}_${n}`)) n++;
+    context.report({
+      at: { node: idNode },
+      messageId: 'duplicate',
+      data: { id },
+      related: [{ doc: first.doc, offset: firstId.offset, length: firstId.length, message: `operationId \`${id}\` is first used here.` }],
+      fixes: [{ title: `Rename to \`${id}_${n}\``, edits: [replaceScalar(object.doc.parsed, idNode, `${id}_${n}`)] }],
+    });
+  },
+});

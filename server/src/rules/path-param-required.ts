@@ -1,0 +1,23 @@
+import { setMember } from '../syntax/edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'path-param-required',
+  severity: 'error',
+  description: 'An `in: path` parameter without `required: true` (§2 Parameter table).',
+  messages: { notRequired: 'Path parameter `{name}` must have `required: true`: path parameters are always sent.' },
+  kinds: ['Parameter'],
+  checkObject(object, context) {
+    const { node } = object;
+    const location = node.get('in');
+    if (location?.value !== 'path') return;
+    const required = node.get('required');
+    if (required?.value === true) return;
+    context.report({
+      at: required ? { node: required } : { node: location },
+      messageId: 'notRequired',
+      data: { name: node.get('name')?.stringValue ?? '' },
+      fixes: [{ title: 'Set `required: true`', edits: [setMember(object.doc.parsed, node, 'required', true)] }],
+    });
+  },
+});

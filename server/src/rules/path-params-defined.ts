@@ -1,0 +1,52 @@
+import { appendItem, insertMember } from '../syntax/edit';
+import { defineRule } from './types';
+import { effectiveParameters, operationsOf, pathMemberOf, parameterUses, spanInScalar, templateParams } from './util';
+
+export default defineRule({
+  id: 'path-params-defined',
+  severity: 'error',
+  description: 'A `{name}` in a path without a matching `in: path` parameter, after path-level inheritance and `$ref` resolution, for every operation of the path (§4.2, §4.12).',
+  messages: {
+    undefinedAll: 'Path parameter `{name}` has no matching parameter with `in: path` (§4.2).',
+    undefinedSome: 'Path parameter `{name}` has no matching parameter with `in: path` in {methods} (§4.2, §4.12).',
+  },
+  kinds: ['PathItem'],
+  checkObject(pathItem, context) {
+    const member = pathMemberOf(pathItem);
+    if (!member) return;
+    const { node: keyNode, doc: keyDoc } = member;
+    const names = templateParams(String(keyNode.key)).filter((p) => p.name !== '');
+    if (names.length === 0) return;
+    const { analysis } = context;
+    const operations = operationsOf(pathItem, context.analysis);
+    // Each operation's path parameters; a path with no operation is checked on its own parameters.
+    const perOperation: { method: string; names: Set<string> | undefined }[] = operations.map((op) => {
+      const { uses, complete } = effectiveParameters(op, analysis);
+      return { method: String(op.node.key), names: complete ? new Set(uses.filter((u) => u.in === 'path').map((u) => u.name!)) : undefined };
+    });
+    if (operations.length === 0) {
+      const uses = parameterUses(pathItem.node.get('parameters'), pathItem.doc, analysis, 'path');
+      perOperation.push({ method: '', names: uses.every((u) => u.name !== undefined) ? new Set(uses.filter((u) => u.in === 'path').map((u) => u.name!)) : undefined });
+    }
+    const reported = new Set<string>();
+    for (const param of names) {
+      if (reported.has(param.name)) continue;
+      reported.add(param.name);
+      const missingIn = perOperation.filter((o) => o.names && !o.names.has(param.name));
+      if (missingIn.length === 0) continue;
+      const all = missingIn.length === perOperation.length;
+      const parameter = { name: param.name, in: 'path', required: true, schema: { type: 'string' } };
+      const list = pathItem.node.get('parameters');
+      const edit = list?.kind === 'array' ? appendItem(pathItem.doc.parsed, list, parameter) : !list ? insertMember(pathItem.doc.parsed, pathItem.node, 'parameters', [parameter]) : undefined;
+      context.report({
+        doc: keyDoc,
+        at: spanInScalar(keyDoc, keyNode, 'key', param.start, param.length),
+        messageId: all ? 'undefinedAll' : 'undefinedSome',
+        data: { name: param.name, methods: missingIn.map((o) => '`' + o.method + '`').join(', ') },
+        // The fix edits the Path Item, which is in the same document unless the path item is referenced.
+        fixes: edit && keyDoc === pathItem.doc ? [{ title: `Add path parameter \`${param.name}\` to the path`, edits: [edit] }] : [],
+      });
+    }
+  },
+});
+

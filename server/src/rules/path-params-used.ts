@@ -1,0 +1,31 @@
+import { removeNode } from '../syntax/edit';
+import { defineRule } from './types';
+import { operationsOf, parameterUses, pathKeyOf, templateParams } from './util';
+
+export default defineRule({
+  id: 'path-params-used',
+  severity: 'error',
+  description: 'An `in: path` parameter whose name is not in the path template.',
+  messages: { unused: 'Path parameter `{name}` does not appear in the path `{path}`.' },
+  kinds: ['PathItem'],
+  checkObject(pathItem, context) {
+    const path = pathKeyOf(pathItem);
+    if (path === undefined) return;
+    const names = new Set(templateParams(path).map((p) => p.name));
+    const { analysis } = context;
+    const operations = operationsOf(pathItem, context.analysis);
+    for (const owner of [pathItem, ...operations]) {
+      for (const use of parameterUses(owner.node.get('parameters'), owner.doc, analysis, owner === pathItem ? 'path' : 'operation')) {
+        if (use.in !== 'path' || use.name === undefined || names.has(use.name)) continue;
+        const inline = use.parameter === use.item;
+        context.report({
+          doc: use.doc,
+          at: inline ? { node: use.parameter!.get('name')! } : { node: use.item.get('$ref') ?? use.item },
+          messageId: 'unused',
+          data: { name: use.name, path },
+          fixes: [{ title: `Remove parameter \`${use.name}\``, edits: [removeNode(use.doc.parsed, use.item)] }],
+        });
+      }
+    }
+  },
+});

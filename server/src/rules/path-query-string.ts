@@ -1,0 +1,41 @@
+import { appendItem, insertMember, renameKey, WriteValue } from '../syntax/edit';
+import { defineRule } from './types';
+import { spanInScalar } from './util';
+
+export default defineRule({
+  id: 'path-query-string',
+  severity: 'error',
+  description: 'A `?` in a path key (§4.5): query parameters are declared with `in: query`.',
+  messages: { query: 'A path must not contain a query string (§4.5): declare `{names}` as `in: query` parameters.' },
+  kinds: ['Paths'],
+  checkObject(object, context) {
+    const { doc } = object;
+    for (const child of object.node.children!) {
+      const key = String(child.key);
+      const q = key.indexOf('?');
+      if (q < 0 || key.startsWith('x-')) continue;
+      const names = [...new Set(key.slice(q + 1).split('&').map((p) => decodeQueryName(p.split('=')[0])).filter(Boolean))];
+      const edits = [renameKey(doc.parsed, child, key.slice(0, q) || '/')];
+      const parameters: WriteValue[] = names.map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
+      if (child.kind === 'object' && parameters.length) {
+        const list = child.get('parameters');
+        if (list?.kind === 'array') for (const p of parameters) edits.push(appendItem(doc.parsed, list, p));
+        else if (!list) edits.push(insertMember(doc.parsed, child, 'parameters', parameters));
+      }
+      context.report({
+        at: spanInScalar(doc, child, 'key', q, key.length - q),
+        messageId: 'query',
+        data: { names: names.join('`, `') || '?' },
+        fixes: [{ title: 'Move the query string into `in: query` parameters', edits }],
+      });
+    }
+  },
+});
+
+function decodeQueryName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}

@@ -1,0 +1,59 @@
+import { Reference } from '../model/analysis';
+import { escapePointerSegment } from '../model/ref';
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+import { spanInScalar } from './util';
+
+/**
+ * `#/paths//users/get` or `#/paths/users/{id}/get`: a path key written with raw `/`. Returns the
+ * corrected reference when joining segments names an existing path key.
+ */
+export function rawSlashPathRef(reference: Reference): string | undefined {
+  const failure = reference.failure;
+  if (failure?.reason !== 'pointer' || failure.segments[0] !== 'paths' || failure.failedAt < 1 || !reference.parsed) return undefined;
+  const paths = failure.doc.root?.get('paths');
+  if (paths?.kind !== 'object') return undefined;
+  const segments = failure.segments;
+  for (let end = segments.length; end > 1; end--) {
+    const joined = segments.slice(1, end).join('/');
+    for (const candidate of [joined, '/' + joined]) {
+      const key = paths.get(candidate) ? candidate : undefined;
+      if (key === undefined) continue;
+      const file = reference.parsed.raw.slice(0, reference.parsed.raw.indexOf('#'));
+      return file + '#/paths/' + [escapePointerSegment(key), ...segments.slice(end).map(escapePointerSegment)].join('/');
+    }
+  }
+  return undefined;
+}
+
+export default defineRule({
+  id: 'ref-pointer-escape',
+  severity: 'error',
+  description: 'A JSON Pointer with `~` not followed by `0`/`1`, or a path key written with raw `/` (§4.9).',
+  messages: {
+    tilde: '{message} (§4.9)',
+    slash: 'The path key in this pointer must have its `/` escaped as `~1` (§4.9): `{suggestion}`.',
+  },
+  checkReference(reference, context) {
+    const { parsed, refNode, doc } = reference;
+    if (!parsed) return;
+    for (const problem of parsed.escapeProblems) {
+      const fixed = parsed.raw.slice(0, problem.start) + '~0' + parsed.raw.slice(problem.start + 1);
+      context.report({
+        at: spanInScalar(doc, refNode, 'value', problem.start, problem.length),
+        messageId: 'tilde',
+        data: { message: problem.message },
+        fixes: [{ title: 'Escape `~` as `~0`', edits: [replaceScalar(doc.parsed, refNode, fixed)] }],
+      });
+    }
+    const suggestion = rawSlashPathRef(reference);
+    if (suggestion) {
+      context.report({
+        at: { node: refNode },
+        messageId: 'slash',
+        data: { suggestion },
+        fixes: [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }],
+      });
+    }
+  },
+});

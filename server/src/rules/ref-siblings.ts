@@ -1,0 +1,26 @@
+import { memberText, removeNodes } from '../syntax/edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'ref-siblings',
+  severity: 'warning',
+  description: 'Keys beside `$ref` are ignored (§4.7).',
+  messages: { ignored: '`{key}` is ignored: keys beside `$ref` have no effect (§4.7).' },
+  tags: ['unnecessary'],
+  checkReference(reference, context) {
+    if (!reference.allowed || reference.expected === 'PathItem' || reference.place === 'map') return;
+    const { holder, refNode, doc } = reference;
+    const siblings = holder.children!.filter((c) => c !== refNode && c.key !== '$ref');
+    if (siblings.length === 0) return;
+    const fixes = [{ title: 'Remove the keys beside `$ref`', edits: removeNodes(doc.parsed, siblings) }];
+    if (reference.expected === 'Schema' && refNode.kind === 'string') {
+      // In a Schema, `allOf: [{$ref}]` keeps the reference and makes the siblings count.
+      const indent = ' '.repeat(refNode.keyOffset - doc.text.lastIndexOf('\n', refNode.keyOffset - 1) - 1);
+      const allOf = memberText(doc.parsed, 'allOf', [{ $ref: refNode.value as string }], indent, holder.flow);
+      fixes.push({ title: 'Wrap the `$ref` in `allOf` so the other keys apply', edits: [{ offset: refNode.keyOffset, length: refNode.end - refNode.keyOffset, newText: allOf }] });
+    }
+    for (const sibling of siblings) {
+      context.report({ at: { node: sibling, part: 'key' }, messageId: 'ignored', data: { key: String(sibling.key) }, fixes });
+    }
+  },
+});

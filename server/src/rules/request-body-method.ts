@@ -1,0 +1,17 @@
+import { defineRule } from './types';
+
+const WITHOUT_BODY = new Set(['get', 'head', 'delete', 'options', 'trace']);
+
+export default defineRule({
+  id: 'request-body-method',
+  severity: 'warning',
+  description: '`requestBody` on GET, HEAD, DELETE, OPTIONS, TRACE (§2: used for POST, PUT, PATCH).',
+  messages: { body: 'A `{method}` operation should not have a `requestBody` (§2): request bodies are for POST, PUT and PATCH, and many servers and proxies drop them here.' },
+  kinds: ['Operation'],
+  checkObject(object, context) {
+    const method = object.node.key;
+    const body = object.node.get('requestBody');
+    if (!body || typeof method !== 'string' || !WITHOUT_BODY.has(method) || object.parent?.kind !== 'PathItem') return;
+    context.report({ at: { node: body, part: 'key' }, messageId: 'body', data: { method: method.toUpperCase() } });
+  },
+});

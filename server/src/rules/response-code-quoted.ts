@@ -1,0 +1,22 @@
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'response-code-quoted',
+  severity: 'warning',
+  description: 'A YAML status code key that is not quoted: `200:` is an integer key, not a string (§7.1).',
+  messages: { unquoted: 'Quote the status code: YAML reads `{code}:` as an integer, and OpenAPI keys are strings (§7.1).' },
+  kinds: ['Responses'],
+  checkObject(object, context) {
+    if (object.doc.format !== 'yaml') return;
+    for (const child of object.node.children!) {
+      if (child.keyKind !== 'number') continue;
+      const source = object.doc.text.slice(child.keyOffset, child.keyOffset + child.keyLength);
+      context.report({
+        at: { node: child, part: 'key' },
+        messageId: 'unquoted',
+        data: { code: source },
+        fixes: [{ title: `Quote as '${source}'`, edits: [{ offset: child.keyOffset, length: child.keyLength, newText: `'${source}'` }] }],
+      });
+    }
+  },
+});

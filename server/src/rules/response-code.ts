@@ -1,0 +1,29 @@
+import { renameKey } from '../syntax/edit';
+import { defineRule } from './types';
+
+export const RESPONSE_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
+
+export default defineRule({
+  id: 'response-code',
+  severity: 'error',
+  description: 'A `responses` key that is not `100`-`599`, `1XX`-`5XX` (upper-case X) or `default` (§7.1-7.3).',
+  messages: {
+    invalid: '`{code}` is not a status code: use `100`-`599`, a range `1XX`-`5XX`, or `default` (§7.1-7.3).',
+    suggest: '`{code}` is not a status code: did you mean `{suggestion}`? (§7.2)',
+  },
+  kinds: ['Responses'],
+  checkObject(object, context) {
+    for (const child of object.node.children!) {
+      const code = String(child.key);
+      if (RESPONSE_CODE.test(code) || code.startsWith('x-')) continue;
+      const normalized = code.trim().toUpperCase() === 'DEFAULT' ? 'default' : code.trim().toUpperCase();
+      const suggestion = RESPONSE_CODE.test(normalized) ? normalized : undefined;
+      context.report({
+        at: { node: child, part: 'key' },
+        messageId: suggestion ? 'suggest' : 'invalid',
+        data: { code, suggestion: suggestion ?? '' },
+        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+      });
+    }
+  },
+});

@@ -1,0 +1,15 @@
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'success-response',
+  severity: 'warning',
+  description: 'An operation with no `2XX`/`3XX` response and no `default` (§7.5).',
+  messages: { none: 'This operation documents no successful response: add a `2XX` or `3XX` response, or `default` (§7.5).' },
+  kinds: ['Responses'],
+  checkObject(object, context) {
+    const codes = object.node.children!.map((c) => String(c.key)).filter((k) => !k.startsWith('x-'));
+    if (codes.length === 0) return; // responses-empty
+    if (codes.some((c) => /^[23]/.test(c) || c.toLowerCase() === 'default')) return;
+    context.report({ at: { node: object.node, part: object.node.keyOffset >= 0 ? 'key' : 'value' }, messageId: 'none' });
+  },
+});

@@ -1,0 +1,84 @@
+// What a rule is and what it reports. Rules see the model and build fixes from node offsets;
+// they never see LSP or the terminal.
+import { Analysis, OpenApiObject, Reference } from '../model/analysis';
+import { SourceDocument } from '../model/documents';
+import { ObjectKind } from '../model/spec';
+import { TextEdit } from '../syntax/edit';
+import { SyntaxNode } from '../syntax/tree';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+export type DiagnosticTag = 'unnecessary' | 'deprecated';
+
+export interface Fix {
+  title: string;
+  /** Edits in the document of the diagnostic. */
+  edits: TextEdit[];
+}
+
+export interface RelatedInformation {
+  doc: SourceDocument;
+  offset: number;
+  length: number;
+  message: string;
+}
+
+export interface Diagnostic {
+  rule: string;
+  severity: Severity;
+  message: string;
+  doc: SourceDocument;
+  offset: number;
+  length: number;
+  fixes: Fix[];
+  related: RelatedInformation[];
+  tags: DiagnosticTag[];
+}
+
+/** Where a diagnostic points: a node's key, its value, the whole member, or explicit offsets. */
+export type Span =
+  | { node: SyntaxNode; part?: 'key' | 'value' | 'member' }
+  | { offset: number; length: number };
+
+export interface Report {
+  at: Span;
+  /** A key of the rule's `messages`, with `{placeholders}` filled from `data`. */
+  messageId: string;
+  data?: Record<string, string | number>;
+  /** The document the span is in; defaults to the one being checked. */
+  doc?: SourceDocument;
+  fixes?: Fix[];
+  related?: RelatedInformation[];
+  tags?: DiagnosticTag[];
+  /** Overrides the rule's default severity for this finding (a configured severity still wins). */
+  severity?: Severity;
+}
+
+export interface RuleContext {
+  analysis: Analysis;
+  options: Record<string, unknown>;
+  report(report: Report): void;
+}
+
+export interface Rule {
+  id: string;
+  severity: Severity;
+  description: string;
+  messages: Record<string, string>;
+  /** Tags every diagnostic of this rule carries. */
+  tags?: DiagnosticTag[];
+  /** Off unless the configuration turns it on. */
+  offByDefault?: boolean;
+  /** Object kinds whose every instance is passed to `checkObject`. */
+  kinds?: readonly ObjectKind[];
+  checkObject?(object: OpenApiObject, context: RuleContext): void;
+  /** Called once per `$ref` the walk met. */
+  checkReference?(reference: Reference, context: RuleContext): void;
+  /** Called once per document (the root and every referenced file). */
+  checkDocument?(doc: SourceDocument, context: RuleContext): void;
+}
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

@@ -1,0 +1,43 @@
+import { SPECS, ObjectKind } from '../model/spec';
+import { renameKey } from '../syntax/edit';
+import { defineRule } from './types';
+import { closest, kindName } from './util';
+
+// JSON Schema keywords that OpenAPI 3.0's Schema Object does not have (3.1 and draft 2019+ do).
+const JSON_SCHEMA_ONLY = new Set([
+  '$schema', '$id', '$defs', '$comment', 'const', 'examples', 'if', 'then', 'else', 'patternProperties',
+  'dependencies', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'contains', 'unevaluatedProperties',
+  'unevaluatedItems', 'prefixItems', 'contentMediaType', 'contentEncoding', 'definitions', 'additionalItems',
+]);
+
+export default defineRule({
+  id: 'unknown-field',
+  severity: 'warning',
+  description: 'A key that the object does not define and that does not start with `x-`; spelled-alike keys get a suggestion.',
+  messages: {
+    unknown: '`{key}` is not a field of the {kind}.',
+    suggest: '`{key}` is not a field of the {kind}. Did you mean `{suggestion}`?',
+    jsonSchema: '`{key}` is a JSON Schema keyword that OpenAPI 3.0 Schema Objects do not support; it is ignored.',
+  },
+  // Path Items are `unknown-method`'s; patterned objects (Paths, Responses...) have their own key rules.
+  kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
+  checkObject(object, context) {
+    const spec = SPECS.get(object.kind)!;
+    const allowed = new Set((context.options.allow as string[] | undefined) ?? []);
+    for (const child of object.node.children!) {
+      const key = String(child.key);
+      if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowed.has(key)) continue;
+      if (object.kind === 'Schema' && JSON_SCHEMA_ONLY.has(key)) {
+        context.report({ at: { node: child, part: 'key' }, messageId: 'jsonSchema', data: { key } });
+        continue;
+      }
+      const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !object.node.get(f)));
+      context.report({
+        at: { node: child, part: 'key' },
+        messageId: suggestion ? 'suggest' : 'unknown',
+        data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
+        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+      });
+    }
+  },
+});

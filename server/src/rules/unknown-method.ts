@@ -1,0 +1,30 @@
+import { HTTP_METHODS, specOf } from '../model/spec';
+import { renameKey } from '../syntax/edit';
+import { defineRule } from './types';
+import { closest } from './util';
+
+export default defineRule({
+  id: 'unknown-method',
+  severity: 'error',
+  description: 'A Path Item key that is no method and no Path Item field (`connect`, `GET`, `delet`) (§4.4, §9.1).',
+  messages: {
+    unknown: '`{key}` is not an HTTP method of OpenAPI 3.0 nor a Path Item field (§4.4): methods are {methods}.',
+    suggest: '`{key}` is not an HTTP method of OpenAPI 3.0 nor a Path Item field (§4.4). Did you mean `{suggestion}`?',
+  },
+  kinds: ['PathItem'],
+  checkObject(object, context) {
+    const fields = specOf('PathItem').fields;
+    for (const child of object.node.children!) {
+      const key = String(child.key);
+      if (fields.has(key) || key.startsWith('x-')) continue;
+      const candidates = [...fields.keys()].filter((f) => f !== '$ref' && !object.node.get(f));
+      const suggestion = closest(key, candidates);
+      context.report({
+        at: { node: child, part: 'key' },
+        messageId: suggestion ? 'suggest' : 'unknown',
+        data: { key, suggestion: suggestion ?? '', methods: HTTP_METHODS.join(', ') },
+        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+      });
+    }
+  },
+});

@@ -1,0 +1,290 @@
+// Text edits built from node offsets, for YAML (block and flow) and JSON, keeping the author's
+// indentation and quoting. Fixes are built only from these, so every rule's fix behaves alike.
+import { ParsedText, ScalarStyle, SyntaxNode } from './tree';
+
+export interface TextEdit {
+  offset: number;
+  length: number;
+  newText: string;
+}
+
+/** A JSON-like value to write into a document. */
+export type WriteValue = string | number | boolean | null | WriteValue[] | { [key: string]: WriteValue };
+
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.offset - a.offset || b.length - a.length);
+  let result = text;
+  let limit = Infinity;
+  for (const edit of sorted) {
+    if (edit.offset + edit.length > limit) continue; // overlapping edits: keep the later-starting one
+    result = result.slice(0, edit.offset) + edit.newText + result.slice(edit.offset + edit.length);
+    limit = edit.offset;
+  }
+  return result;
+}
+
+function lineStartOf(text: string, offset: number): number {
+  let i = offset;
+  while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;
+  return i;
+}
+
+function lineEndOf(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+  return i;
+}
+
+/** End of the line break after `offset`'s line (start of the next line). */
+function nextLineStart(text: string, offset: number): number {
+  let i = lineEndOf(text, offset);
+  if (text[i] === '\r') i++;
+  if (text[i] === '\n') i++;
+  return i;
+}
+
+/** Last offset of real content in a node (YAML block ranges can include trailing blank lines). */
+function contentEnd(text: string, node: SyntaxNode): number {
+  let end = node.end;
+  while (end > node.offset && /\s/.test(text[end - 1])) end--;
+  return Math.max(end, node.offset);
+}
+
+function columnOf(text: string, offset: number): number {
+  return offset - lineStartOf(text, offset);
+}
+
+function newline(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** The indentation step the document uses (2 when it cannot tell). */
+export function indentUnit(parsed: ParsedText): string {
+  const m = /\n( +|\t)\S/.exec(parsed.text);
+  if (m) return m[1][0] === '\t' ? '\t' : ' '.repeat(Math.min(m[1].length, 8));
+  return '  ';
+}
+
+// ---- scalars ----------------------------------------------------------------------------
+
+const PLAIN_SAFE = /^[A-Za-z_/.][A-Za-z0-9_ ./()-]*$/;
+
+function looksLikeOtherType(s: string): boolean {
+  return /^(true|false|null|~|yes|no|on|off|[-+]?(\d|\.\d)[\d._eExXoObB:+-]*|\.inf|\.nan)$/i.test(s);
+}
+
+/** A scalar as YAML text in the given style (falling back to quotes when plain would change it). */
+export function yamlScalar(value: string | number | boolean | null, style: ScalarStyle = 'plain'): string {
+  if (typeof value !== 'string') return value === null ? 'null' : String(value);
+  if (style === 'double') return JSON.stringify(value);
+  if (style === 'plain' && PLAIN_SAFE.test(value) && !looksLikeOtherType(value) && !value.endsWith(' ')) return value;
+  return "'" + value.replace(/'/g, "''") + "'";
+}
+
+export function scalarText(parsed: ParsedText, value: string | number | boolean | null, style?: ScalarStyle): string {
+  return parsed.format === 'json' ? JSON.stringify(value) : yamlScalar(value, style);
+}
+
+/** Replaces a scalar value, keeping its quote style where that can hold the new value. */
+export function replaceScalar(parsed: ParsedText, node: SyntaxNode, value: string | number | boolean | null): TextEdit {
+  const style = node.kind === 'string' && node.style !== 'block' ? node.style : 'plain';
+  return { offset: node.offset, length: node.length, newText: scalarText(parsed, value, style) };
+}
+
+export function renameKey(parsed: ParsedText, node: SyntaxNode, newKey: string): TextEdit {
+  return { offset: node.keyOffset, length: node.keyLength, newText: scalarText(parsed, newKey, node.keyStyle === 'block' ? 'plain' : node.keyStyle) };
+}
+
+export function replaceNode(node: SyntaxNode, newText: string): TextEdit {
+  return { offset: node.offset, length: node.length, newText };
+}
+
+// ---- values -------------------------------------------------------------------------------
+
+/** A value as text to follow `key:` (YAML) or `"key":` (JSON), for a member at `indent`. */
+function valueText(parsed: ParsedText, value: WriteValue, indent: string, flow: boolean): string {
+  const unit = indentUnit(parsed);
+  const nl = newline(parsed.text);
+  if (parsed.format === 'json') {
+    if (flow || value === null || typeof value !== 'object') return JSON.stringify(value);
+    return JSON.stringify(value, null, unit).split('\n').join(nl + indent);
+  }
+  if (value === null || typeof value !== 'object') return ' ' + yamlScalar(value);
+  if (flow || (Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0)) return ' ' + yamlFlow(value);
+  const inner = indent + unit;
+  if (Array.isArray(value)) {
+    return value.map((item) => nl + inner + '-' + yamlItem(parsed, item, inner + unit)).join('');
+  }
+  return Object.entries(value).map(([k, v]) => nl + inner + yamlScalar(k) + ':' + valueText(parsed, v, inner, false)).join('');
+}
+
+/** A sequence item after `- ` whose continuation lines sit at `indent`. */
+function yamlItem(parsed: ParsedText, item: WriteValue, indent: string): string {
+  if (item === null || typeof item !== 'object' || Array.isArray(item) || Object.keys(item).length === 0) {
+    return ' ' + (item !== null && typeof item === 'object' ? yamlFlow(item) : yamlScalar(item));
+  }
+  const nl = newline(parsed.text);
+  return Object.entries(item)
+    .map(([k, v], i) => (i === 0 ? ' ' : nl + indent) + yamlScalar(k) + ':' + valueText(parsed, v, indent, false))
+    .join('');
+}
+
+function yamlFlow(value: WriteValue): string {
+  if (value === null || typeof value !== 'object') return yamlScalar(value);
+  if (Array.isArray(value)) return '[' + value.map(yamlFlow).join(', ') + ']';
+  return '{' + Object.entries(value).map(([k, v]) => yamlScalar(k) + ': ' + yamlFlow(v)).join(', ') + '}';
+}
+
+/** `key: value` as it should be written inside `container`, at `indent`. */
+export function memberText(parsed: ParsedText, key: string, value: WriteValue, indent: string, flow: boolean): string {
+  if (parsed.format === 'json') return JSON.stringify(key) + ': ' + valueText(parsed, value, indent, flow);
+  return yamlScalar(key) + ':' + valueText(parsed, value, indent, flow);
+}
+
+function childIndent(parsed: ParsedText, container: SyntaxNode): string {
+  const text = parsed.text;
+  const first = container.children?.[0];
+  if (first) {
+    const start = first.memberStart;
+    const lineStart = lineStartOf(text, start);
+    const before = text.slice(lineStart, start);
+    // In YAML `- key: v`, the dash is part of the indentation.
+    if (/^[\s-]*$/.test(before)) return ' '.repeat(before.length);
+  }
+  const lineStart = lineStartOf(text, container.memberStart);
+  const own = /^[\s-]*/.exec(text.slice(lineStart, container.memberStart))![0].length;
+  return ' '.repeat(own) + indentUnit(parsed);
+}
+
+function isInline(parsed: ParsedText, container: SyntaxNode): boolean {
+  if (parsed.format === 'yaml') return container.flow;
+  const text = parsed.text;
+  return !/[\r\n]/.test(text.slice(container.offset, contentEnd(text, container)));
+}
+
+// ---- inserting ----------------------------------------------------------------------------
+
+/** Adds `key: value` as the last member of an object. */
+export function insertMember(parsed: ParsedText, object: SyntaxNode, key: string, value: WriteValue): TextEdit {
+  const text = parsed.text;
+  const children = object.children ?? [];
+  const inline = isInline(parsed, object);
+  const indent = childIndent(parsed, object);
+  if (children.length === 0) {
+    // `{}` in JSON or YAML flow; in YAML block an empty map cannot be written, so it is `{}` too.
+    const open = object.offset + 1;
+    if (inline || parsed.format === 'yaml') return { offset: open, length: object.length - 2, newText: memberText(parsed, key, value, indent, true) };
+    const nl = newline(text);
+    const outer = indent.slice(indentUnit(parsed).length);
+    return { offset: open, length: object.length - 2, newText: nl + indent + memberText(parsed, key, value, indent, false) + nl + outer };
+  }
+  const last = children[children.length - 1];
+  const end = contentEnd(text, last);
+  if (inline) {
+    return { offset: end, length: 0, newText: ', ' + memberText(parsed, key, value, indent, true) };
+  }
+  const nl = newline(text);
+  if (parsed.format === 'json') {
+    return { offset: end, length: 0, newText: ',' + nl + indent + memberText(parsed, key, value, indent, false) };
+  }
+  const at = lineEndOf(text, end);
+  return { offset: at, length: 0, newText: nl + indent + memberText(parsed, key, value, indent, false) };
+}
+
+/** Adds an item at the end of an array. */
+export function appendItem(parsed: ParsedText, array: SyntaxNode, value: WriteValue): TextEdit {
+  const text = parsed.text;
+  const items = array.children ?? [];
+  const inline = isInline(parsed, array);
+  if (items.length === 0) {
+    const itemText = parsed.format === 'json' ? JSON.stringify(value) : yamlFlow(value);
+    return { offset: array.offset + 1, length: array.length - 2, newText: itemText };
+  }
+  const last = items[items.length - 1];
+  const end = contentEnd(text, last);
+  if (inline) return { offset: end, length: 0, newText: ', ' + (parsed.format === 'json' ? JSON.stringify(value) : yamlFlow(value)) };
+  const nl = newline(text);
+  if (parsed.format === 'json') {
+    const indent = ' '.repeat(columnOf(text, last.offset));
+    const itemText = JSON.stringify(value, null, indentUnit(parsed)).split('\n').join(nl + indent);
+    return { offset: end, length: 0, newText: ',' + nl + indent + itemText };
+  }
+  // YAML block sequence: a new `- ` line at the column of the existing dashes.
+  let dash = last.offset;
+  while (dash > 0 && text[dash - 1] === ' ') dash--;
+  if (text[dash - 1] === '-') dash--;
+  const dashIndent = ' '.repeat(columnOf(text, dash));
+  const at = lineEndOf(text, end);
+  return { offset: at, length: 0, newText: nl + dashIndent + '-' + yamlItem(parsed, value, dashIndent + indentUnit(parsed)) };
+}
+
+/** Sets `key` on an object: replaces the value when the key is there, inserts it otherwise. */
+export function setMember(parsed: ParsedText, object: SyntaxNode, key: string, value: WriteValue): TextEdit {
+  const existing = object.get(key);
+  if (!existing) return insertMember(parsed, object, key, value);
+  if (value === null || typeof value !== 'object') return replaceScalar(parsed, existing, value);
+  const indent = childIndent(parsed, object);
+  if (parsed.format === 'json') return replaceNode(existing, valueText(parsed, value, indent, false));
+  const text = memberText(parsed, key, value, indent, existing.flow || object.flow);
+  return { offset: existing.keyOffset, length: existing.end - existing.keyOffset, newText: text };
+}
+
+// ---- removing -----------------------------------------------------------------------------
+
+/** Removes a member of an object or an item of an array, with its separator and its lines. */
+export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
+  const text = parsed.text;
+  const container = node.parent!;
+  const siblings = container.children!;
+  const index = siblings.indexOf(node);
+  const isItem = container.kind === 'array';
+  if (parsed.format === 'json' || container.flow) {
+    if (siblings.length === 1) return { offset: container.offset + 1, length: container.length - 2, newText: '' };
+    if (index < siblings.length - 1) {
+      const next = siblings[index + 1];
+      return { offset: node.memberStart, length: next.memberStart - node.memberStart, newText: '' };
+    }
+    const prev = siblings[index - 1];
+    return { offset: prev.end, length: node.end - prev.end, newText: '' };
+  }
+  // YAML block.
+  if (siblings.length === 1) return replaceNode(container, isItem ? '[]' : '{}');
+  let start = node.memberStart;
+  if (isItem) {
+    while (start > 0 && text[start - 1] === ' ') start--;
+    if (text[start - 1] === '-') start--;
+  }
+  const lineStart = lineStartOf(text, start);
+  const end = contentEnd(text, node);
+  if (/^\s*$/.test(text.slice(lineStart, start))) {
+    return { offset: lineStart, length: nextLineStart(text, end) - lineStart, newText: '' };
+  }
+  // First key of a `- key: v` item: pull the next key up behind the dash.
+  const next = siblings[index + 1];
+  if (next) return { offset: start, length: next.memberStart - start, newText: '' };
+  const prev = siblings[index - 1];
+  return { offset: contentEnd(text, prev), length: end - contentEnd(text, prev), newText: '' };
+}
+
+/** Removes several members of one object (each with its own edit; they never overlap). */
+export function removeNodes(parsed: ParsedText, nodes: SyntaxNode[]): TextEdit[] {
+  if (nodes.length === 0) return [];
+  const container = nodes[0].parent!;
+  if (nodes.length === container.children!.length) return [replaceNode(container, container.kind === 'array' ? '[]' : '{}')];
+  if (parsed.format === 'json' || container.flow) {
+    // Each run of removed members goes with one separator: the one after it, or before it at the end.
+    const all = container.children!;
+    const removed = new Set(nodes);
+    const edits: TextEdit[] = [];
+    for (let i = 0; i < all.length; i++) {
+      if (!removed.has(all[i])) continue;
+      let j = i;
+      while (j + 1 < all.length && removed.has(all[j + 1])) j++;
+      if (j + 1 < all.length) edits.push({ offset: all[i].memberStart, length: all[j + 1].memberStart - all[i].memberStart, newText: '' });
+      else edits.push({ offset: all[i - 1].end, length: all[j].end - all[i - 1].end, newText: '' });
+      i = j;
+    }
+    return edits;
+  }
+  return nodes.map((n) => removeNode(parsed, n));
+}

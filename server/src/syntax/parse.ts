@@ -1,0 +1,17 @@
+// Entry point of the syntax layer: text -> ParsedText, never throws.
+import { parseJson } from './json';
+import { ParsedText, SourceFormat } from './tree';
+import { parseYaml } from './yaml';
+
+/** The format of a file: its extension when it has a known one, else the first character. */
+export function detectFormat(fileName: string, text: string): SourceFormat {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[' ? 'json' : 'yaml';
+}
+
+export function parseText(text: string, format: SourceFormat): ParsedText {
+  return format === 'json' ? parseJson(text) : parseYaml(text);
+}

@@ -1,0 +1,159 @@
+// One node model for YAML and JSON. A tree is a plain value: offsets into the source text,
+// no OpenAPI knowledge, no semantic state (that lives in model/).
+
+export type NodeKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+export type SourceFormat = 'yaml' | 'json';
+
+/** How a scalar is written in the source; fixes reuse it to keep the author's quoting. */
+export type ScalarStyle = 'plain' | 'single' | 'double' | 'block';
+
+export type ScalarValue = string | number | boolean | null;
+
+export class SyntaxNode {
+  kind: NodeKind;
+  /** Offset and length of the value in the source text. */
+  offset: number;
+  length: number;
+  parent: SyntaxNode | undefined;
+  /** Property name (in an object) or index (in an array); undefined for the root. */
+  key: string | number | undefined;
+  /** Offset and length of the property key in the source; -1 when the node has no key. */
+  keyOffset = -1;
+  keyLength = 0;
+  /** YAML only: the key was written as a non-string scalar (`200:` is an integer key). */
+  keyKind: NodeKind = 'string';
+  keyStyle: ScalarStyle = 'double';
+  value: ScalarValue = null;
+  style: ScalarStyle = 'double';
+  /** YAML only: the collection is written in flow style (`{a: 1}`, `[1, 2]`). */
+  flow = false;
+  children: SyntaxNode[] | undefined;
+  private index: Map<string, SyntaxNode> | undefined;
+
+  constructor(kind: NodeKind, offset: number, length: number, parent: SyntaxNode | undefined) {
+    this.kind = kind;
+    this.offset = offset;
+    this.length = length;
+    this.parent = parent;
+    if (kind === 'object' || kind === 'array') this.children = [];
+  }
+
+  get end(): number {
+    return this.offset + this.length;
+  }
+
+  /** The member of an object with this key (the first one when keys repeat). */
+  get(key: string): SyntaxNode | undefined {
+    const children = this.children;
+    if (this.kind !== 'object' || !children) return undefined;
+    if (children.length < 12) {
+      for (const child of children) if (child.key === key) return child;
+      return undefined;
+    }
+    if (!this.index || this.index.size === 0) {
+      const index = new Map<string, SyntaxNode>();
+      for (const child of children) {
+        const k = child.key as string;
+        if (!index.has(k)) index.set(k, child);
+      }
+      this.index = index;
+    }
+    return this.index.get(key);
+  }
+
+  /** The item of an array at this index. */
+  at(index: number): SyntaxNode | undefined {
+    return this.kind === 'array' ? this.children?.[index] : undefined;
+  }
+
+  /** Scalar string value, or undefined for any other kind. */
+  get stringValue(): string | undefined {
+    return this.kind === 'string' ? (this.value as string) : undefined;
+  }
+
+  /** JSON Pointer of this node from the root of its tree. */
+  get pointer(): string {
+    const parts: string[] = [];
+    for (let n: SyntaxNode | undefined = this; n && n.key !== undefined; n = n.parent) {
+      parts.push(String(n.key).replace(/~/g, '~0').replace(/\//g, '~1'));
+    }
+    return parts.length ? '/' + parts.reverse().join('/') : '';
+  }
+
+  /** Property path from the root, for messages (`paths./users.get`). */
+  get path(): (string | number)[] {
+    const parts: (string | number)[] = [];
+    for (let n: SyntaxNode | undefined = this; n && n.key !== undefined; n = n.parent) parts.push(n.key);
+    return parts.reverse();
+  }
+
+  /** The whole member: key start to value end (value only for array items and the root). */
+  get memberStart(): number {
+    return this.keyOffset >= 0 ? this.keyOffset : this.offset;
+  }
+
+  /** A plain JS value of the subtree (for example values and enum comparisons). */
+  toValue(): unknown {
+    switch (this.kind) {
+      case 'object': {
+        const result: Record<string, unknown> = {};
+        for (const child of this.children!) result[child.key as string] = child.toValue();
+        return result;
+      }
+      case 'array':
+        return this.children!.map((c) => c.toValue());
+      default:
+        return this.value;
+    }
+  }
+}
+
+export interface SyntaxError {
+  message: string;
+  offset: number;
+  length: number;
+  /** Parser code (`DUPLICATE_KEY`, `BAD_INDENT`, `InvalidSymbol`...), useful in tests and logs. */
+  code: string;
+  severity: 'error' | 'warning';
+}
+
+export interface ParsedText {
+  format: SourceFormat;
+  text: string;
+  root: SyntaxNode | undefined;
+  errors: SyntaxError[];
+}
+
+/** Depth beyond which parsers stop building the tree (an error says so); keeps recursion bounded. */
+export const MAX_DEPTH = 1000;
+
+/** Adds a `DUPLICATE_KEY` error at every repeated key of an object (the first one stays valid). */
+export function reportDuplicateKeys(node: SyntaxNode, errors: SyntaxError[]): void {
+  const children = node.children!;
+  if (children.length < 8) {
+    for (let i = 1; i < children.length; i++) {
+      for (let j = 0; j < i; j++) {
+        if (children[j].key === children[i].key) {
+          errors.push(duplicateKeyError(children[i]));
+          break;
+        }
+      }
+    }
+    return;
+  }
+  const seen = new Set<string | number | undefined>();
+  for (const child of children) {
+    if (seen.has(child.key)) errors.push(duplicateKeyError(child));
+    else seen.add(child.key);
+  }
+}
+
+function duplicateKeyError(node: SyntaxNode): SyntaxError {
+  return {
+    message: `Duplicate key "${String(node.key)}": only one of them can be read.`,
+    offset: node.keyOffset,
+    length: node.keyLength,
+    code: 'DUPLICATE_KEY',
+    severity: 'error',
+  };
+}

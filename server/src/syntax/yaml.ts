@@ -1,0 +1,182 @@
+// YAML text -> SyntaxNode tree through the `yaml` package (YAML 1.2 core schema, source offsets).
+import { Alias, Document, isAlias, isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
+import { emptyError } from './json';
+import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarStyle, SyntaxError, SyntaxNode } from './tree';
+
+/** Nodes that alias expansion may create per document: enough for real reuse, far below a bomb. */
+export const ALIAS_NODE_BUDGET = 100_000;
+
+type YamlNode = unknown;
+
+class YamlConverter {
+  errors: SyntaxError[] = [];
+  aliasBudget = ALIAS_NODE_BUDGET;
+  budgetReported = false;
+  constructor(private readonly doc: Document.Parsed, private readonly text: string) {}
+
+  convert(node: YamlNode, parent: SyntaxNode | undefined, depth: number, expanding: Set<unknown> | undefined): SyntaxNode {
+    if (expanding) {
+      if (--this.aliasBudget < 0) return this.overBudget(node, parent);
+    }
+    if (isAlias(node)) return this.expandAlias(node, parent, depth, expanding);
+    const range = (node as { range?: [number, number, number] | null }).range ?? [0, 0, 0];
+    if (isMap(node) || isSeq(node)) {
+      const kind: NodeKind = isMap(node) ? 'object' : 'array';
+      const result = new SyntaxNode(kind, range[0], range[1] - range[0], parent);
+      result.flow = Boolean(node.flow);
+      if (depth >= MAX_DEPTH) return this.tooDeep(result);
+      if (isMap(node)) {
+        for (const pair of node.items) {
+          const child = pair.value == null
+            ? this.emptyValue(pair.key, result)
+            : this.convert(pair.value, result, depth + 1, expanding);
+          this.setKey(child, pair.key);
+          result.children!.push(child);
+        }
+        if (result.children!.length > 1) reportDuplicateKeys(result, this.errors);
+      } else {
+        for (const item of node.items) {
+          const child = item == null ? new SyntaxNode('null', range[0], 0, result) : this.convert(item, result, depth + 1, expanding);
+          child.key = result.children!.length;
+          result.children!.push(child);
+        }
+      }
+      return result;
+    }
+    if (isScalar(node)) return this.scalar(node, parent, range);
+    return new SyntaxNode('null', range[0], 0, parent);
+  }
+
+  scalar(node: Scalar, parent: SyntaxNode | undefined, range: [number, number, number]): SyntaxNode {
+    const value = node.value;
+    let kind: NodeKind;
+    let scalarValue: SyntaxNode['value'];
+    if (value === null || value === undefined) { kind = 'null'; scalarValue = null; }
+    else if (typeof value === 'string') { kind = 'string'; scalarValue = value; }
+    else if (typeof value === 'number') { kind = 'number'; scalarValue = value; }
+    else if (typeof value === 'bigint') { kind = 'number'; scalarValue = Number(value); }
+    else if (typeof value === 'boolean') { kind = 'boolean'; scalarValue = value; }
+    else { kind = 'string'; scalarValue = this.text.slice(range[0], range[1]); }
+    const result = new SyntaxNode(kind, range[0], range[1] - range[0], parent);
+    result.value = scalarValue;
+    result.style = scalarStyle(node.type);
+    return result;
+  }
+
+  /** `key:` with nothing after it: a null value, placed right after the key. */
+  emptyValue(key: unknown, parent: SyntaxNode): SyntaxNode {
+    const keyRange = (key as { range?: [number, number, number] } | null)?.range;
+    const at = keyRange ? keyRange[1] : parent.offset;
+    return new SyntaxNode('null', at, 0, parent);
+  }
+
+  setKey(child: SyntaxNode, key: unknown): void {
+    if (isScalar(key)) {
+      const range = key.range ?? [child.offset, child.offset, child.offset];
+      child.key = key.value === null || key.value === undefined ? '' : String(key.value);
+      child.keyOffset = range[0];
+      child.keyLength = range[1] - range[0];
+      child.keyStyle = scalarStyle(key.type);
+      const v = key.value;
+      child.keyKind = v === null ? 'null' : typeof v === 'number' || typeof v === 'bigint' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string';
+    } else if (key && typeof key === 'object' && 'range' in key) {
+      // A complex key (`? [a, b]`): OpenAPI never uses one; keep its source text as the name.
+      const range = (key as { range: [number, number, number] }).range;
+      child.key = this.text.slice(range[0], range[1]);
+      child.keyOffset = range[0];
+      child.keyLength = range[1] - range[0];
+      child.keyKind = 'object';
+    } else {
+      child.key = '';
+      child.keyOffset = child.offset;
+      child.keyLength = 0;
+      child.keyKind = 'null';
+    }
+  }
+
+  expandAlias(node: Alias, parent: SyntaxNode | undefined, depth: number, expanding: Set<unknown> | undefined): SyntaxNode {
+    const range = node.range ?? [0, 0, 0];
+    let target: YamlNode;
+    try {
+      target = node.resolve(this.doc);
+    } catch {
+      target = undefined;
+    }
+    if (!target) {
+      this.errors.push({ message: `Unknown alias *${node.source}.`, offset: range[0], length: range[1] - range[0], code: 'BAD_ALIAS', severity: 'error' });
+      return new SyntaxNode('null', range[0], range[1] - range[0], parent);
+    }
+    const chain = expanding ?? new Set<unknown>();
+    if (chain.has(target)) {
+      this.errors.push({ message: `Alias *${node.source} refers to a node that contains it.`, offset: range[0], length: range[1] - range[0], code: 'ALIAS_CYCLE', severity: 'error' });
+      return new SyntaxNode('null', range[0], range[1] - range[0], parent);
+    }
+    chain.add(target);
+    const result = this.convert(target, parent, depth, chain);
+    chain.delete(target);
+    return result;
+  }
+
+  overBudget(node: YamlNode, parent: SyntaxNode | undefined): SyntaxNode {
+    const range = (node as { range?: [number, number, number] | null }).range ?? [0, 0, 0];
+    if (!this.budgetReported) {
+      this.budgetReported = true;
+      this.errors.push({
+        message: `Aliases expand to more than ${ALIAS_NODE_BUDGET} nodes; the rest of the expansion is not read.`,
+        offset: range[0], length: Math.max(1, range[1] - range[0]), code: 'ALIAS_BUDGET', severity: 'error',
+      });
+    }
+    return new SyntaxNode('null', range[0], 0, parent);
+  }
+
+  tooDeep(node: SyntaxNode): SyntaxNode {
+    this.errors.push({ message: `Nesting deeper than ${MAX_DEPTH} levels is not checked.`, offset: node.offset, length: 1, code: 'TooDeep', severity: 'warning' });
+    node.kind = 'null';
+    node.children = undefined;
+    return node;
+  }
+}
+
+function scalarStyle(type: Scalar.Type | undefined): ScalarStyle {
+  switch (type) {
+    case 'QUOTE_DOUBLE': return 'double';
+    case 'QUOTE_SINGLE': return 'single';
+    case 'BLOCK_FOLDED':
+    case 'BLOCK_LITERAL': return 'block';
+    default: return 'plain';
+  }
+}
+
+export function parseYaml(text: string): ParsedText {
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+  } catch (e) {
+    return { format: 'yaml', text, root: undefined, errors: [{ message: `The document cannot be parsed: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
+  }
+  const converter = new YamlConverter(doc, text);
+  const errors: SyntaxError[] = [];
+  for (const e of doc.errors) errors.push(yamlError(e, 'error', text));
+  for (const w of doc.warnings) errors.push(yamlError(w, 'warning', text));
+  let root: SyntaxNode | undefined;
+  if (doc.contents == null) {
+    if (errors.length === 0) errors.push(emptyError());
+  } else {
+    try {
+      root = converter.convert(doc.contents, undefined, 0, undefined);
+    } catch (e) {
+      // Deep recursion in the converter is bounded by MAX_DEPTH; this is the last guard.
+      errors.push({ message: `The document cannot be read: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' });
+    }
+  }
+  errors.push(...converter.errors);
+  return { format: 'yaml', text, root, errors };
+}
+
+function yamlError(e: { pos: [number, number]; code: string; message: string }, severity: 'error' | 'warning', text: string): SyntaxError {
+  const offset = Math.min(e.pos[0], text.length);
+  const length = Math.max(0, Math.min(e.pos[1], text.length) - offset);
+  // The yaml package appends " at line L, column C" to messages; positions already say that.
+  const message = e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '').trim();
+  return { message: message.endsWith('.') ? message : message + '.', offset, length, code: e.code, severity };
+}
