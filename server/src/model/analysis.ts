@@ -123,6 +123,7 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
   const seenDocuments = new Set<SourceDocument>([rootDoc]);
   const visited = new Map<SyntaxNode, OpenApiObject[]>();
   const children = new Map<OpenApiObject, OpenApiObject[]>();
+  const followed = new Map<SyntaxNode, Set<ObjectKind>>();
   const queue: Pending[] = [];
 
   const resolveRef = (doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } => {
@@ -190,6 +191,11 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
     if (node.kind !== 'object') return;
     const refNode = node.get('$ref');
     if (refNode && kind !== 'PathItem') {
+      // Follow each holder once per kind: a loop of pure references must end here.
+      let kinds = followed.get(node);
+      if (!kinds) followed.set(node, (kinds = new Set()));
+      if (kinds.has(kind)) return;
+      kinds.add(kind);
       const reference = recordReference(item, node, refNode, item.refAllowed);
       if (reference.target) queue.push({ ...item, doc: reference.target.doc, node: reference.target.node, refAllowed: true });
       return;

@@ -3,7 +3,7 @@ import { SyntaxNode } from '../syntax/tree';
 import { defineRule, RuleContext } from './types';
 
 function describe(node: SyntaxNode): string {
-  if (node.kind === 'number') return Number.isInteger(node.value) ? 'an integer' : 'a number';
+  if (node.kind === 'number') return 'a number';
   return { object: 'an object', array: 'an array', string: 'a string', boolean: 'a boolean', null: 'empty (null)' }[node.kind];
 }
 
@@ -27,9 +27,12 @@ function expected(spec: FieldSpec): string {
   return 'a map (an object)';
 }
 
-export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string, context: RuleContext): void {
-  const report = (at: SyntaxNode, what: string) =>
-    context.report({ at: { node: at }, messageId: 'wrongType', data: { field, expected: what, actual: describe(at) } });
+export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string, yaml: boolean, context: RuleContext): void {
+  const report = (at: SyntaxNode, what: string) => {
+    // YAML reads `version: 1.0` as a number; say how to write the string.
+    const quoteIt = yaml && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
+    context.report({ at: { node: at }, messageId: quoteIt ? 'quoteIt' : 'wrongType', data: { field, expected: what, actual: describe(at) } });
+  };
   switch (spec.shape) {
     case 'scalar':
       if (!scalarMatches(node, spec.scalar)) report(node, expected(spec));
@@ -61,6 +64,7 @@ export default defineRule({
   description: 'A field of the wrong JSON type (`tags` not an array of strings, `deprecated` not a boolean, `servers` not an array...).',
   messages: {
     wrongType: '`{field}` must be {expected}, not {actual}.',
+    quoteIt: '`{field}` must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
     wrongItem: 'Each item of `{field}` must be {expected}, not {actual}.',
     wrongEntry: '`{field}.{key}` must be {expected}, not {actual}.',
   },
@@ -73,7 +77,7 @@ export default defineRule({
       if (!field) continue;
       // `type: [string, 'null']` is `schema-type`'s to explain.
       if (object.kind === 'Schema' && key === 'type' && child.kind === 'array') continue;
-      checkFieldValue(child, field, key, context);
+      checkFieldValue(child, field, key, object.doc.format === 'yaml', context);
     }
   },
 });

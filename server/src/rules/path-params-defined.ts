@@ -1,6 +1,6 @@
-import { appendItem, insertMember } from '../syntax/edit';
+import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { defineRule } from './types';
-import { effectiveParameters, operationsOf, pathMemberOf, parameterUses, spanInScalar, templateParams } from './util';
+import { closest, effectiveParameters, operationsOf, pathMemberOf, parameterUses, spanInScalar, templateParams } from './util';
 
 export default defineRule({
   id: 'path-params-defined',
@@ -8,6 +8,7 @@ export default defineRule({
   description: 'A `{name}` in a path without a matching `in: path` parameter, after path-level inheritance and `$ref` resolution, for every operation of the path (§4.2, §4.12).',
   messages: {
     undefinedAll: 'Path parameter `{name}` has no matching parameter with `in: path` (§4.2).',
+    misspelt: 'Path parameter `{name}` has no matching parameter with `in: path` (§4.2); the path parameter `{other}` is spelled differently.',
     undefinedSome: 'Path parameter `{name}` has no matching parameter with `in: path` in {methods} (§4.2, §4.12).',
   },
   kinds: ['PathItem'],
@@ -35,16 +36,24 @@ export default defineRule({
       const missingIn = perOperation.filter((o) => o.names && !o.names.has(param.name));
       if (missingIn.length === 0) continue;
       const all = missingIn.length === perOperation.length;
+      // An `in: path` parameter with a near name (`ownerid` for `{ownerId}`) is most likely meant.
+      const strays = [pathItem, ...operations].flatMap((o) => parameterUses(o.node.get('parameters'), o.doc, analysis, o === pathItem ? 'path' : 'operation'))
+        .filter((u) => u.in === 'path' && u.name !== undefined && u.parameter === u.item && !names.some((n) => n.name === u.name));
+      const near = closest(param.name, strays.map((u) => u.name!));
+      const stray = near === undefined ? undefined : strays.find((u) => u.name === near);
       const parameter = { name: param.name, in: 'path', required: true, schema: { type: 'string' } };
       const list = pathItem.node.get('parameters');
       const edit = list?.kind === 'array' ? appendItem(pathItem.doc.parsed, list, parameter) : !list ? insertMember(pathItem.doc.parsed, pathItem.node, 'parameters', [parameter]) : undefined;
       context.report({
         doc: keyDoc,
         at: spanInScalar(keyDoc, keyNode, 'key', param.start, param.length),
-        messageId: all ? 'undefinedAll' : 'undefinedSome',
-        data: { name: param.name, methods: missingIn.map((o) => '`' + o.method + '`').join(', ') },
-        // The fix edits the Path Item, which is in the same document unless the path item is referenced.
-        fixes: edit && keyDoc === pathItem.doc ? [{ title: `Add path parameter \`${param.name}\` to the path`, edits: [edit] }] : [],
+        messageId: stray ? 'misspelt' : all ? 'undefinedAll' : 'undefinedSome',
+        data: { name: param.name, other: near ?? '', methods: missingIn.map((o) => '`' + o.method + '`').join(', ') },
+        fixes: [
+          ...(stray && stray.doc === keyDoc ? [{ title: `Rename parameter \`${near}\` to \`${param.name}\``, edits: [replaceScalar(stray.doc.parsed, stray.parameter!.get('name')!, param.name)] }] : []),
+          // The fix edits the Path Item, which is in the same document unless the path item is referenced.
+          ...(edit && keyDoc === pathItem.doc ? [{ title: `Add path parameter \`${param.name}\` to the path`, edits: [edit] }] : []),
+        ],
       });
     }
   },

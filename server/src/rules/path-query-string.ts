@@ -6,7 +6,10 @@ export default defineRule({
   id: 'path-query-string',
   severity: 'error',
   description: 'A `?` in a path key (§4.5): query parameters are declared with `in: query`.',
-  messages: { query: 'A path must not contain a query string (§4.5): declare `{names}` as `in: query` parameters.' },
+  messages: {
+    one: 'A path must not contain a query string (§4.5): declare `{names}` as an `in: query` parameter instead.',
+    many: 'A path must not contain a query string (§4.5): declare `{names}` as `in: query` parameters instead.',
+  },
   kinds: ['Paths'],
   checkObject(object, context) {
     const { doc } = object;
@@ -24,7 +27,7 @@ export default defineRule({
       }
       context.report({
         at: spanInScalar(doc, child, 'key', q, key.length - q),
-        messageId: 'query',
+        messageId: names.length > 1 ? 'many' : 'one',
         data: { names: names.join('`, `') || '?' },
         fixes: [{ title: 'Move the query string into `in: query` parameters', edits }],
       });

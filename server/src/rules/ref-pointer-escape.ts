@@ -31,7 +31,7 @@ export default defineRule({
   severity: 'error',
   description: 'A JSON Pointer with `~` not followed by `0`/`1`, or a path key written with raw `/` (§4.9).',
   messages: {
-    tilde: '{message} (§4.9)',
+    tilde: '{message} (§4.9).',
     slash: 'The path key in this pointer must have its `/` escaped as `~1` (§4.9): `{suggestion}`.',
   },
   checkReference(reference, context) {
@@ -42,7 +42,7 @@ export default defineRule({
       context.report({
         at: spanInScalar(doc, refNode, 'value', problem.start, problem.length),
         messageId: 'tilde',
-        data: { message: problem.message },
+        data: { message: problem.message.replace(/\.$/, '') },
         fixes: [{ title: 'Escape `~` as `~0`', edits: [replaceScalar(doc.parsed, refNode, fixed)] }],
       });
     }

@@ -9,20 +9,20 @@ export default defineRule({
   description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#` (§4.8).',
   messages: {
     notString: '`$ref` must be a string (a URI reference), not {actual}.',
-    invalid: '{message} (§4.8)',
+    invalid: '{message} (§4.8).',
   },
   checkReference(reference, context) {
     const { refNode, doc } = reference;
     if (reference.failure?.reason === 'not-string') {
       if (isYamlCommentRef(reference)) return;
-      context.report({ at: { node: refNode }, messageId: 'notString', data: { actual: refNode.kind === 'null' ? 'empty' : `a value of type ${refNode.kind}` } });
+      context.report({ at: { node: refNode }, messageId: 'notString', data: { actual: refNode.kind === 'null' ? 'empty' : refNode.kind === 'object' || refNode.kind === 'array' ? `an ${refNode.kind}` : `a ${refNode.kind}` } });
       return;
     }
     for (const problem of reference.parsed?.syntaxProblems ?? []) {
       context.report({
         at: problem.code === 'empty' ? { node: refNode } : spanInScalar(doc, refNode, 'value', problem.start, problem.length),
         messageId: 'invalid',
-        data: { message: problem.message },
+        data: { message: problem.message.replace(/\.$/, '') },
         fixes: problem.suggestion !== undefined ? [{ title: `Change to \`${problem.suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, problem.suggestion)] }] : [],
       });
     }

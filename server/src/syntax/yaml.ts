@@ -174,6 +174,16 @@ export function parseYaml(text: string): ParsedText {
 }
 
 function yamlError(e: { pos: [number, number]; code: string; message: string }, severity: 'error' | 'warning', text: string): SyntaxError {
+  const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1];
+  if (e.code === 'MISSING_CHAR' && quote) {
+    // The yaml package reports this at the end of the text; the opening quote is what to show.
+    let open = Math.min(e.pos[0], text.length) - 1;
+    while (open >= 0 && !(text[open] === quote && (quote === "'" || text[open - 1] !== '\\'))) open--;
+    if (open >= 0) {
+      const lineEnd = text.slice(open).search(/[\r\n]|$/);
+      return { message: `This string is never closed: add the closing ${quote}.`, offset: open, length: lineEnd, code: e.code, severity };
+    }
+  }
   const offset = Math.min(e.pos[0], text.length);
   const length = Math.max(0, Math.min(e.pos[1], text.length) - offset);
   // The yaml package appends " at line L, column C" to messages; positions already say that.

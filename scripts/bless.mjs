@@ -1,0 +1,10 @@
+// Builds and runs test/tools/bless.ts (see there). Review its output before committing it.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+await build({ entryPoints: ['test/tools/bless.ts'], outfile: 'dist/test/tools/bless.js', bundle: true, platform: 'node', format: 'cjs', mainFields: ['module', 'main'], absWorkingDir: root, logLevel: 'warning' });
+const r = spawnSync(process.execPath, [join(root, 'dist/test/tools/bless.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
