@@ -216,12 +216,13 @@ export function parseJson(text: string): ParsedText {
     }
   } catch (e) {
     if (!(e instanceof StrictJsonError)) throw e;
+    return parseJsonTolerant(text, e.offset);
   }
-  return parseJsonTolerant(text);
+  return parseJsonTolerant(text, parser.pos);
 }
 
 /** Slow path for text with errors: jsonc-parser recovers and reports every error. */
-function parseJsonTolerant(text: string): ParsedText {
+function parseJsonTolerant(text: string, firstErrorOffset: number): ParsedText {
   const errors: SyntaxError[] = [];
   if (text.trim() === '') {
     return { format: 'json', text, root: undefined, errors: [emptyError()] };
@@ -241,9 +242,12 @@ function parseJsonTolerant(text: string): ParsedText {
       },
     }, { disallowComments: true });
     root = tree ? convertJsonc(tree, undefined, 0, errors) : undefined;
-  } catch (e) {
-    // jsonc-parser recurses per nesting level; an absurdly deep broken document can exhaust the stack.
-    errors.push({ message: `The document cannot be parsed: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' });
+  } catch {
+    // jsonc-parser recurses per nesting level, so a very deep broken document exhausts the stack;
+    // the strict parser already found where the first error is.
+    errors.length = 0;
+    root = undefined;
+    errors.push({ message: 'Syntax error: unexpected character (the document is too deeply nested for a more precise message).', offset: firstErrorOffset, length: 1, code: 'TooDeep', severity: 'error' });
   }
   return { format: 'json', text, root, errors };
 }

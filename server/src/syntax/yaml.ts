@@ -156,7 +156,17 @@ export function parseYaml(text: string): ParsedText {
   }
   const converter = new YamlConverter(doc, text);
   const errors: SyntaxError[] = [];
-  for (const e of doc.errors) errors.push(yamlError(e, 'error', text));
+  let exhausted = false;
+  for (const e of doc.errors) {
+    // The yaml package turns its own stack overflow into one error per level: keep the first.
+    if (e.code === 'RESOURCE_EXHAUSTION') {
+      if (exhausted) continue;
+      exhausted = true;
+      errors.push({ message: 'The document is nested too deeply to read; the deepest part is skipped.', offset: Math.min(e.pos[0], text.length), length: 1, code: e.code, severity: 'error' });
+      continue;
+    }
+    errors.push(yamlError(e, 'error', text));
+  }
   for (const w of doc.warnings) errors.push(yamlError(w, 'warning', text));
   let root: SyntaxNode | undefined;
   if (doc.contents == null) {

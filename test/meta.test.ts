@@ -1,0 +1,67 @@
+// The rule set is complete and consistent: every rule has its file (named by its id), its doc,
+// valid and invalid fixtures; ids are those of the catalog in ../shared/spec/RULES.md.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, it } from 'node:test';
+import { RULES } from '../server/src/rules/index';
+import { rootFixtures } from './helpers/fixtures';
+import { fixturePath, REPO_ROOT, SHARED } from './helpers/paths';
+import { ruleDoc, ruleDocPath } from './tools/rule-docs';
+
+// The rules the core issue promises; later issues add the rest of the catalog.
+const CORE_RULES = [
+  'syntax', 'openapi-version', 'required-field', 'unknown-field', 'field-type', 'ref-not-allowed',
+  'path-leading-slash', 'path-query-string', 'path-template', 'path-params-defined', 'path-params-used',
+  'path-param-required', 'equivalent-paths', 'unknown-method', 'operation-id-unique', 'duplicate-parameter',
+  'request-body-method', 'ref-syntax', 'ref-pointer-escape', 'ref-yaml-comment', 'ref-unresolved', 'ref-siblings',
+  'responses-empty', 'response-code', 'response-code-quoted', 'response-description', 'success-response',
+  'empty-body-content', 'media-type',
+];
+const RULES_DIR = path.join(REPO_ROOT, 'server', 'src', 'rules');
+const INFRASTRUCTURE = new Set(['types', 'util', 'engine', 'config', 'index', 'checker']);
+
+function catalogIds(): string[] {
+  const catalog = fs.readFileSync(path.join(SHARED, 'spec', 'RULES.md'), 'utf8');
+  return [...catalog.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+}
+
+describe('rule set', () => {
+  it('has every rule of the core issue', () => {
+    const ids = new Set(RULES.map((r) => r.id));
+    assert.deepEqual(CORE_RULES.filter((id) => !ids.has(id)), []);
+  });
+
+  it('has only ids of the catalog', () => {
+    const catalog = new Set(catalogIds());
+    assert.ok(catalog.size >= 60, 'the catalog parses');
+    assert.deepEqual(RULES.map((r) => r.id).filter((id) => !catalog.has(id)), []);
+  });
+
+  it('is registered sorted by id, without duplicates', () => {
+    const ids = RULES.map((r) => r.id);
+    assert.deepEqual(ids, [...new Set(ids)].sort());
+  });
+
+  it('has one file per rule, named by its id, and every rule file is registered', () => {
+    const files = fs.readdirSync(RULES_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).filter((f) => !INFRASTRUCTURE.has(f));
+    assert.deepEqual(files.sort(), RULES.map((r) => r.id).sort());
+    for (const rule of RULES) {
+      const source = fs.readFileSync(path.join(RULES_DIR, `${rule.id}.ts`), 'utf8');
+      assert.match(source, new RegExp(`id: '${rule.id}'`), `${rule.id}.ts defines the rule ${rule.id}`);
+    }
+  });
+
+  for (const rule of RULES) {
+    it(`${rule.id}: has metadata, fixtures and a current doc`, () => {
+      assert.ok(rule.description.length > 20, 'a description');
+      assert.ok(Object.keys(rule.messages).length > 0, 'messages');
+      assert.ok(rule.kinds?.length || rule.checkReference || rule.checkDocument, 'something to check');
+      const fixtures = rootFixtures(fixturePath('rules', rule.id));
+      assert.ok(fixtures.some((f) => f.kind === 'valid'), 'a valid fixture');
+      assert.ok(fixtures.some((f) => f.kind === 'invalid'), 'an invalid fixture');
+      assert.ok(fs.existsSync(ruleDocPath(rule)), `docs/rules/${rule.id}.md exists (npm run docs)`);
+      assert.equal(fs.readFileSync(ruleDocPath(rule), 'utf8'), ruleDoc(rule), `docs/rules/${rule.id}.md is current (npm run docs)`);
+    });
+  }
+});

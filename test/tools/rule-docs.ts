@@ -1,0 +1,35 @@
+// docs/rules/<id>.md from each rule's metadata and its first invalid fixture (with the
+// diagnostics as annotations) and fixed text. The meta test checks the committed docs match.
+import * as fs from 'fs';
+import * as path from 'path';
+import { Rule } from '../../server/src/rules/types';
+import { fixedFileFor, rootFixtures } from '../helpers/fixtures';
+import { fixturePath, REPO_ROOT } from '../helpers/paths';
+
+const SEVERITY: Record<string, string> = { error: 'Error', warning: 'Warning', information: 'Information', hint: 'Hint' };
+
+export function ruleDoc(rule: Rule): string {
+  const lines: string[] = [`# \`${rule.id}\``, '', rule.description, ''];
+  lines.push(`- Default severity: **${SEVERITY[rule.severity]}**${rule.offByDefault ? ' (off unless turned on in the configuration)' : ''}`);
+  if (rule.tags?.length) lines.push(`- Tags: ${rule.tags.join(', ')} (editors show these findings faded or struck through)`);
+  const dir = fixturePath('rules', rule.id);
+  const fixtures = fs.existsSync(dir) ? rootFixtures(dir) : [];
+  const invalid = fixtures.filter((f) => f.kind === 'invalid');
+  const fixable = invalid.some((f) => fs.existsSync(fixedFileFor(f.file)));
+  lines.push(`- Quick fix: ${fixable ? 'yes' : 'no'}`, '');
+  lines.push('## Messages', '', ...Object.values(rule.messages).map((m) => `- ${m}`), '');
+  const example = invalid.find((f) => f.file.endsWith('.yaml')) ?? invalid[0];
+  if (example) {
+    const lang = example.file.endsWith('.json') ? 'json' : 'yaml';
+    lines.push('## Example', '', 'Each `^^^` line marks the characters a finding points at.', '', '```' + lang, fs.readFileSync(example.file, 'utf8').trimEnd(), '```', '');
+    const fixed = fixedFileFor(example.file);
+    if (fs.existsSync(fixed)) lines.push('After the quick fixes:', '', '```' + lang, fs.readFileSync(fixed, 'utf8').trimEnd(), '```', '');
+  }
+  lines.push('## Configuration', '', 'In `.openapi-check.json` (or `.openapi-check.yaml`) next to the document or in a folder above it:', '', '```json', JSON.stringify({ rules: { [rule.id]: rule.severity === 'error' ? 'warning' : 'error' } }, null, 2), '```', '', 'Use `"off"` to turn the rule off.', '');
+  lines.push(`More examples: [test/rules/${rule.id}/](../../test/rules/${rule.id}/).`, '');
+  return lines.join('\n');
+}
+
+export function ruleDocPath(rule: Rule): string {
+  return path.join(REPO_ROOT, 'docs', 'rules', `${rule.id}.md`);
+}

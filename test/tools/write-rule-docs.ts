@@ -1,0 +1,11 @@
+// Writes docs/rules/<id>.md for every rule: node scripts/rule-docs.mjs
+import * as fs from 'fs';
+import * as path from 'path';
+import { RULES } from '../../server/src/rules/index';
+import { ruleDoc, ruleDocPath } from './rule-docs';
+
+for (const rule of RULES) {
+  fs.mkdirSync(path.dirname(ruleDocPath(rule)), { recursive: true });
+  fs.writeFileSync(ruleDocPath(rule), ruleDoc(rule));
+}
+console.log(`wrote ${RULES.length} rule docs`);
