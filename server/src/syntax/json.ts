@@ -232,6 +232,8 @@ function parseJsonTolerant(text: string, firstErrorOffset: number): ParsedText {
     const tree = jsonc.parseTree(text, undefined, { allowTrailingComma: false, disallowComments: true });
     jsonc.visit(text, {
       onError: (error, offset, length) => {
+        // jsonc-parser can report two errors for one character (`,,`); the first says it best.
+        if (errors.length > 0 && errors[errors.length - 1].offset === offset) return;
         errors.push({
           message: jsonErrorMessage(error),
           offset,

@@ -1,0 +1,110 @@
+// The syntax layer: one tree for YAML and JSON, offsets at the right characters, edits that keep
+// the author's formatting.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyEdits, appendItem, insertMember, removeNode, renameKey, replaceScalar } from '../server/src/syntax/edit';
+import { LineIndex } from '../server/src/syntax/line-index';
+import { parseText } from '../server/src/syntax/parse';
+import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
+
+function shape(node: SyntaxNode | undefined): unknown {
+  if (!node) return undefined;
+  return { kind: node.kind, pointer: node.pointer, value: node.kind === 'object' || node.kind === 'array' ? undefined : node.value, children: node.children?.map(shape) };
+}
+
+const YAML = `openapi: '3.0.3'
+paths:
+  /users/{id}:
+    get:
+      tags: [a, b]
+      responses:
+        200:
+          description: OK
+`;
+const JSON_TEXT = `{"openapi": "3.0.3", "paths": {"/users/{id}": {"get": {"tags": ["a", "b"], "responses": {"200": {"description": "OK"}}}}}}`;
+
+describe('syntax trees', () => {
+  it('are the same for YAML and JSON, with JSON Pointers', () => {
+    const y = parseText(YAML, 'yaml');
+    const j = parseText(JSON_TEXT, 'json');
+    assert.deepEqual(y.errors, []);
+    assert.deepEqual(j.errors, []);
+    assert.deepEqual(shape(y.root), shape(j.root));
+    const get = y.root!.get('paths')!.get('/users/{id}')!.get('get')!;
+    assert.equal(get.pointer, '/paths/~1users~1{id}/get');
+    assert.deepEqual(get.path, ['paths', '/users/{id}', 'get']);
+  });
+
+  it('keep key and value offsets, and how YAML keys were written', () => {
+    const y = parseText(YAML, 'yaml');
+    const response = y.root!.get('paths')!.get('/users/{id}')!.get('get')!.get('responses')!.get('200')!;
+    assert.equal(YAML.slice(response.keyOffset, response.keyOffset + response.keyLength), '200');
+    assert.equal(response.keyKind, 'number');
+    const version = y.root!.get('openapi')!;
+    assert.equal(YAML.slice(version.offset, version.end), "'3.0.3'");
+    assert.equal(version.style, 'single');
+    const j = parseText(JSON_TEXT, 'json');
+    const tag = j.root!.get('paths')!.get('/users/{id}')!.get('get')!.get('tags')!.at(1)!;
+    assert.equal(JSON_TEXT.slice(tag.offset, tag.end), '"b"');
+    assert.equal(tag.key, 1);
+  });
+
+  it('decode JSON escapes and report errors at the exact characters', () => {
+    const j = parseText('{"a\\u0041": "x\\ny"}', 'json');
+    assert.equal(j.root!.get('aA')!.value, 'x\ny');
+    const broken = parseText('{"a": 1,, "b": 2}', 'json');
+    assert.deepEqual(broken.errors.map((e) => [e.offset, e.message]), [[8, 'Property name expected.']]);
+    assert.equal(broken.root?.get('b')?.value, 2, 'the tolerant parser keeps the rest of the tree');
+  });
+
+  it('report duplicate keys in YAML and JSON', () => {
+    for (const [text, format] of [['a: 1\na: 2\n', 'yaml'], ['{"a": 1, "a": 2}', 'json']] as const) {
+      const parsed = parseText(text, format);
+      assert.deepEqual(parsed.errors.map((e) => [e.code, text.slice(e.offset, e.offset + e.length)]), [['DUPLICATE_KEY', format === 'json' ? '"a"' : 'a']]);
+    }
+  });
+
+  it('read YAML 1.2 core schema scalars', () => {
+    const y = parseText('a: yes\nb: 2020-01-01\nc: 0x1F\nd: ~\ne: 1e3\n', 'yaml');
+    assert.deepEqual(y.root!.toValue(), { a: 'yes', b: '2020-01-01', c: 31, d: null, e: 1000 });
+  });
+});
+
+describe('line index', () => {
+  it('converts offsets to UTF-16 line/character and back, for \\n and \\r\\n', () => {
+    const text = 'a: é😀\r\nb: 1\nc';
+    const lines = new LineIndex(text);
+    assert.deepEqual(lines.positionAt(text.indexOf('b')), { line: 1, character: 0 });
+    assert.deepEqual(lines.positionAt(text.indexOf('\r')), { line: 0, character: 6 });
+    assert.equal(lines.offsetAt({ line: 2, character: 0 }), text.indexOf('c'));
+  });
+});
+
+describe('edits', () => {
+  const run = (text: string, format: 'yaml' | 'json', edit: (p: ParsedText) => ReturnType<typeof insertMember>) => {
+    const parsed = parseText(text, format);
+    return applyEdits(text, [edit(parsed)]);
+  };
+
+  it('insert a member at the indentation of its siblings (YAML block, flow, JSON)', () => {
+    assert.equal(run('info:\n    title: T\nx: 1\n', 'yaml', (p) => insertMember(p, p.root!.get('info')!, 'version', '1.0')), "info:\n    title: T\n    version: '1.0'\nx: 1\n");
+    assert.equal(run('info: {title: T}\n', 'yaml', (p) => insertMember(p, p.root!.get('info')!, 'version', 'v1')), 'info: {title: T, version: v1}\n');
+    assert.equal(run('{\n  "info": {\n    "title": "T"\n  }\n}', 'json', (p) => insertMember(p, p.root!.get('info')!, 'version', '1')), '{\n  "info": {\n    "title": "T",\n    "version": "1"\n  }\n}');
+    assert.equal(run('- name: a\n  in: query\n', 'yaml', (p) => insertMember(p, p.root!.at(0)!, 'schema', { type: 'string' })), '- name: a\n  in: query\n  schema:\n    type: string\n');
+  });
+
+  it('remove a member or an item with its lines or separator', () => {
+    assert.equal(run('a: 1\nb:\n  c: 2\nd: 3\n', 'yaml', (p) => removeNode(p, p.root!.get('b')!)), 'a: 1\nd: 3\n');
+    assert.equal(run('- name: a\n  in: path\n', 'yaml', (p) => removeNode(p, p.root!.at(0)!.get('name')!)), '- in: path\n');
+    assert.equal(run('{"a": 1, "b": 2, "c": 3}', 'json', (p) => removeNode(p, p.root!.get('c')!)), '{"a": 1, "b": 2}');
+    assert.equal(run('{"a": 1, "b": 2}', 'json', (p) => removeNode(p, p.root!.get('a')!)), '{"b": 2}');
+    assert.equal(run('x:\n  - 1\n  - 2\n', 'yaml', (p) => removeNode(p, p.root!.get('x')!.at(0)!)), 'x:\n  - 2\n');
+  });
+
+  it('append an item, rename a key and replace a scalar keeping quotes', () => {
+    assert.equal(run('x:\n  - a\n', 'yaml', (p) => appendItem(p, p.root!.get('x')!, { name: 'b', in: 'path' })), 'x:\n  - a\n  - name: b\n    in: path\n');
+    assert.equal(run("'GET': 1\n", 'yaml', (p) => renameKey(p, p.root!.get('GET')!, 'get')), "'get': 1\n");
+    assert.equal(run('a: "x"\n', 'yaml', (p) => replaceScalar(p, p.root!.get('a')!, 'y')), 'a: "y"\n');
+    assert.equal(run('a: x\n', 'yaml', (p) => replaceScalar(p, p.root!.get('a')!, 'true')), "a: 'true'\n");
+  });
+});
