@@ -1,8 +1,8 @@
 // The OpenAPI view of a root document and every file it references: which node is which object,
 // every `$ref` with its resolution, and the indexes rules share. Built in one walk per version.
-import * as path from 'path';
 import { SyntaxNode } from '../syntax/tree';
-import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
+import { DocumentStore, LoadFailure, SourceDocument } from './documents';
+import { resolveRefTarget } from './resolve';
 import { ParsedRef, parseRef } from './ref';
 import { FieldSpec, ObjectKind, specOf } from './spec';
 
@@ -126,31 +126,14 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
   const followed = new Map<SyntaxNode, Set<ObjectKind>>();
   const queue: Pending[] = [];
 
-  const resolveRef = (doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } => {
-    if (parsed.form === 'url') return { failure: { reason: 'url' } };
-    let targetDoc = doc;
-    if (parsed.form === 'file') {
-      const file = path.resolve(path.dirname(doc.path), parsed.file);
-      const loaded = store.get(file);
-      if (isLoadFailure(loaded)) return { failure: { reason: 'file', file, failure: loaded } };
-      if (!loaded.root || (!/\.(ya?ml|json)$/i.test(file) && (loaded.parsed.errors.length > 0 || (loaded.root.kind !== 'object' && loaded.root.kind !== 'array')))) {
-        return { failure: { reason: 'not-a-document', file } };
-      }
-      targetDoc = loaded;
-      if (!seenDocuments.has(loaded)) {
-        seenDocuments.add(loaded);
-        documents.push(loaded);
-      }
+  const resolveRef = (doc: SourceDocument, parsed: ParsedRef) => {
+    const result = resolveRefTarget(store, doc, parsed);
+    const reached = result.target?.doc ?? (result.failure?.reason === 'pointer' ? result.failure.doc : undefined);
+    if (reached && !seenDocuments.has(reached)) {
+      seenDocuments.add(reached);
+      documents.push(reached);
     }
-    const segments = parsed.pointer ?? [];
-    let node = targetDoc.root;
-    for (let i = 0; i < segments.length; i++) {
-      const parent = node;
-      node = parent?.kind === 'object' ? parent.get(segments[i]) : parent?.kind === 'array' && /^(0|[1-9]\d*)$/.test(segments[i]) ? parent.at(Number(segments[i])) : undefined;
-      if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: i, parent } };
-    }
-    if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
-    return { target: { doc: targetDoc, node } };
+    return result;
   };
 
   const recordReference = (item: Pending, holder: SyntaxNode, refNode: SyntaxNode, allowed: boolean, place: Reference['place'] = 'object'): Reference => {

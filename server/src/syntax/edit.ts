@@ -67,32 +67,41 @@ export function indentUnit(parsed: ParsedText): string {
 
 // ---- scalars ----------------------------------------------------------------------------
 
-const PLAIN_SAFE = /^[A-Za-z_/.][A-Za-z0-9_ ./()-]*$/;
+// Plain scalars that read back as the same string. Inside flow collections `{}[],` are indicators.
+const PLAIN_SAFE_BLOCK = /^[A-Za-z_/.][A-Za-z0-9_ ./()?=&{}+-]*$/;
+const PLAIN_SAFE_FLOW = /^[A-Za-z_/.][A-Za-z0-9_ ./()?=&+-]*$/;
 
 function looksLikeOtherType(s: string): boolean {
   return /^(true|false|null|~|yes|no|on|off|[-+]?(\d|\.\d)[\d._eExXoObB:+-]*|\.inf|\.nan)$/i.test(s);
 }
 
 /** A scalar as YAML text in the given style (falling back to quotes when plain would change it). */
-export function yamlScalar(value: string | number | boolean | null, style: ScalarStyle = 'plain'): string {
+export function yamlScalar(value: string | number | boolean | null, style: ScalarStyle = 'plain', inFlow = false): string {
   if (typeof value !== 'string') return value === null ? 'null' : String(value);
   if (style === 'double') return JSON.stringify(value);
-  if (style === 'plain' && PLAIN_SAFE.test(value) && !looksLikeOtherType(value) && !value.endsWith(' ')) return value;
+  const safe = inFlow ? PLAIN_SAFE_FLOW : PLAIN_SAFE_BLOCK;
+  if (style === 'plain' && safe.test(value) && !looksLikeOtherType(value) && !value.endsWith(' ')) return value;
   return "'" + value.replace(/'/g, "''") + "'";
 }
 
-export function scalarText(parsed: ParsedText, value: string | number | boolean | null, style?: ScalarStyle): string {
-  return parsed.format === 'json' ? JSON.stringify(value) : yamlScalar(value, style);
+export function scalarText(parsed: ParsedText, value: string | number | boolean | null, style?: ScalarStyle, inFlow = false): string {
+  return parsed.format === 'json' ? JSON.stringify(value) : yamlScalar(value, style, inFlow);
 }
 
 /** Replaces a scalar value, keeping its quote style where that can hold the new value. */
 export function replaceScalar(parsed: ParsedText, node: SyntaxNode, value: string | number | boolean | null): TextEdit {
   const style = node.kind === 'string' && node.style !== 'block' ? node.style : 'plain';
-  return { offset: node.offset, length: node.length, newText: scalarText(parsed, value, style) };
+  return { offset: node.offset, length: node.length, newText: scalarText(parsed, value, style, isInFlow(node)) };
 }
 
 export function renameKey(parsed: ParsedText, node: SyntaxNode, newKey: string): TextEdit {
-  return { offset: node.keyOffset, length: node.keyLength, newText: scalarText(parsed, newKey, node.keyStyle === 'block' ? 'plain' : node.keyStyle) };
+  return { offset: node.keyOffset, length: node.keyLength, newText: scalarText(parsed, newKey, node.keyStyle === 'block' ? 'plain' : node.keyStyle, isInFlow(node)) };
+}
+
+/** Whether a node sits inside a YAML flow collection (at any depth). */
+function isInFlow(node: SyntaxNode): boolean {
+  for (let n = node.parent; n; n = n.parent) if (n.flow) return true;
+  return false;
 }
 
 export function replaceNode(node: SyntaxNode, newText: string): TextEdit {
@@ -130,15 +139,15 @@ function yamlItem(parsed: ParsedText, item: WriteValue, indent: string): string 
 }
 
 function yamlFlow(value: WriteValue): string {
-  if (value === null || typeof value !== 'object') return yamlScalar(value);
+  if (value === null || typeof value !== 'object') return yamlScalar(value, 'plain', true);
   if (Array.isArray(value)) return '[' + value.map(yamlFlow).join(', ') + ']';
-  return '{' + Object.entries(value).map(([k, v]) => yamlScalar(k) + ': ' + yamlFlow(v)).join(', ') + '}';
+  return '{' + Object.entries(value).map(([k, v]) => yamlScalar(k, 'plain', true) + ': ' + yamlFlow(v)).join(', ') + '}';
 }
 
 /** `key: value` as it should be written inside `container`, at `indent`. */
 export function memberText(parsed: ParsedText, key: string, value: WriteValue, indent: string, flow: boolean): string {
   if (parsed.format === 'json') return JSON.stringify(key) + ': ' + valueText(parsed, value, indent, flow);
-  return yamlScalar(key) + ':' + valueText(parsed, value, indent, flow);
+  return yamlScalar(key, 'plain', flow) + ':' + valueText(parsed, value, indent, flow);
 }
 
 function childIndent(parsed: ParsedText, container: SyntaxNode): string {

@@ -1,0 +1,34 @@
+// The VS Code extension: starts the bundled language server for YAML and JSON files. Nothing else.
+import * as path from 'path';
+import { ExtensionContext, window, workspace } from 'vscode';
+import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: ExtensionContext): Promise<void> {
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const outputChannel = window.createOutputChannel('OpenAPI 3.0');
+  const clientOptions: LanguageClientOptions = {
+    // The server decides which of these are OpenAPI 3.0 documents (or referenced by one).
+    documentSelector: [
+      { scheme: 'file', language: 'yaml' },
+      { scheme: 'file', language: 'json' },
+    ],
+    synchronize: {
+      configurationSection: 'openapi30',
+      fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
+    },
+    outputChannel,
+  };
+  client = new LanguageClient('openapi30', 'OpenAPI 3.0', serverOptions, clientOptions);
+  context.subscriptions.push(outputChannel);
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

@@ -1,0 +1,35 @@
+// One `$ref` to its target: the file (loaded through the store) and the node its pointer names.
+import * as path from 'path';
+import { SyntaxNode } from '../syntax/tree';
+import type { RefFailure, Target } from './analysis';
+import { DocumentStore, isLoadFailure, SourceDocument } from './documents';
+import { ParsedRef } from './ref';
+
+export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } {
+  if (parsed.form === 'url') return { failure: { reason: 'url' } };
+  let targetDoc = doc;
+  if (parsed.form === 'file') {
+    const file = path.resolve(path.dirname(doc.path), parsed.file);
+    const loaded = store.get(file);
+    if (isLoadFailure(loaded)) return { failure: { reason: 'file', file, failure: loaded } };
+    // A file without a YAML/JSON extension counts as one only if it parses as one.
+    const notData = !/\.(ya?ml|json)$/i.test(file) && (loaded.parsed.errors.length > 0 || (loaded.root?.kind !== 'object' && loaded.root?.kind !== 'array'));
+    if (!loaded.root || notData) return { failure: { reason: 'not-a-document', file } };
+    targetDoc = loaded;
+  }
+  const segments = parsed.pointer ?? [];
+  let node: SyntaxNode | undefined = targetDoc.root;
+  for (let i = 0; i < segments.length; i++) {
+    const parent: SyntaxNode | undefined = node;
+    node = child(parent, segments[i]);
+    if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: i, parent } };
+  }
+  if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
+  return { target: { doc: targetDoc, node } };
+}
+
+function child(parent: SyntaxNode | undefined, segment: string): SyntaxNode | undefined {
+  if (parent?.kind === 'object') return parent.get(segment);
+  if (parent?.kind === 'array' && /^(0|[1-9]\d*)$/.test(segment)) return parent.at(Number(segment));
+  return undefined;
+}

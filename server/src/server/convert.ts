@@ -1,0 +1,66 @@
+// Our plain data -> LSP types. Offsets become line/character only here.
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import {
+  CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag, Range, TextEdit as LspTextEdit,
+} from 'vscode-languageserver';
+import { SourceDocument } from '../model/documents';
+import { Diagnostic, Fix, Severity } from '../rules/types';
+import { TextEdit } from '../syntax/edit';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function rangeOf(doc: SourceDocument, offset: number, length: number): Range {
+  return { start: doc.lineIndex.positionAt(offset), end: doc.lineIndex.positionAt(offset + length) };
+}
+
+/** Where each rule's documentation is, next to the bundled server (docs/rules/<id>.md). */
+export function ruleDocUri(rule: string): string {
+  return pathToFileURL(path.join(__dirname, '..', 'docs', 'rules', `${rule}.md`)).href;
+}
+
+export function toLspDiagnostic(d: Diagnostic, uriOf: (filePath: string) => string): LspDiagnostic {
+  const tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
+  return {
+    range: rangeOf(d.doc, d.offset, d.length),
+    severity: SEVERITY[d.severity],
+    code: d.rule,
+    codeDescription: { href: ruleDocUri(d.rule) },
+    source: 'openapi',
+    message: d.message,
+    ...(tags.length ? { tags } : {}),
+    ...(d.related.length
+      ? { relatedInformation: d.related.map((r) => ({ location: { uri: uriOf(r.doc.path), range: rangeOf(r.doc, r.offset, r.length) }, message: r.message })) }
+      : {}),
+  };
+}
+
+export function toLspEdits(doc: SourceDocument, edits: readonly TextEdit[]): LspTextEdit[] {
+  return edits.map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText }));
+}
+
+export function quickFix(uri: string, d: Diagnostic, fix: Fix, lsp: LspDiagnostic, preferred: boolean): CodeAction {
+  return {
+    title: fix.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [lsp],
+    isPreferred: preferred,
+    edit: { changes: { [uri]: toLspEdits(d.doc, fix.edits) } },
+  };
+}
+
+/** The first fix of every diagnostic, minus edits that overlap an earlier one (LSP forbids overlaps). */
+export function fixAllEdits(diagnostics: readonly Diagnostic[]): TextEdit[] {
+  const chosen: TextEdit[] = [];
+  for (const d of diagnostics) {
+    const edits = d.fixes[0]?.edits ?? [];
+    const overlaps = edits.some((e) => chosen.some((c) => e.offset < c.offset + c.length && c.offset < e.offset + e.length || (e.offset === c.offset && e.length === 0 && c.length === 0)));
+    if (!overlaps) chosen.push(...edits);
+  }
+  return chosen;
+}

@@ -1,0 +1,197 @@
+// The OpenAPI 3.0 language server: `node dist/server.js --stdio` (or IPC from the VS Code client).
+import {
+  CodeAction, CodeActionKind, CodeActionParams, createConnection, DidChangeConfigurationNotification, FileChangeType,
+  InitializeResult, LocationLink, ProposedFeatures, TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import { isLoadFailure } from '../model/documents';
+import { RULE_IDS } from '../rules/index';
+import { readConfig } from '../rules/config';
+import { definitionAt } from '../services/definition';
+import { fixAllEdits, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
+import { applyContentChanges, Session, uriToPath } from './session';
+
+const DEBOUNCE_MS = 150;
+
+const connection = createConnection(ProposedFeatures.all);
+const session = new Session();
+let pending: NodeJS.Timeout | undefined;
+const dirty = new Set<string>();
+let configurationSupport = false;
+
+connection.onInitialize((params): InitializeResult => {
+  configurationSupport = Boolean(params.capabilities.workspace?.configuration);
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
+      definitionProvider: true,
+    },
+    serverInfo: { name: 'openapi-language-server' },
+  };
+});
+
+connection.onInitialized(async () => {
+  if (configurationSupport) {
+    await connection.client.register(DidChangeConfigurationNotification.type, { section: 'openapi30' }).catch(() => undefined);
+    await loadSettings();
+  }
+});
+
+async function loadSettings(): Promise<void> {
+  if (!configurationSupport) return;
+  try {
+    const settings = (await connection.workspace.getConfiguration('openapi30')) as { rules?: unknown; maxFileSize?: number } | null;
+    session.settingsRules = readConfig({ rules: settings?.rules ?? {} }, RULE_IDS).config.rules;
+    if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
+  } catch (e) {
+    connection.console.error(`Cannot read the openapi30 settings: ${(e as Error).message}`);
+  }
+}
+
+connection.onDidChangeConfiguration(async () => {
+  await loadSettings();
+  session.resetConfig();
+  for (const root of session.roots()) dirty.add(root);
+  schedule();
+});
+
+function schedule(): void {
+  if (pending) clearTimeout(pending);
+  pending = setTimeout(runChecks, DEBOUNCE_MS);
+}
+
+/** Re-checks every root that reads a changed file, then publishes the files those roots touch. */
+function runChecks(): void {
+  pending = undefined;
+  const changed = [...dirty];
+  dirty.clear();
+  const roots = new Set<string>();
+  for (const file of changed) for (const root of session.rootsReading(file)) roots.add(root);
+  const openRoots = new Set(session.roots());
+  for (const file of changed) if (openRoots.has(file)) roots.add(file);
+  const toPublish = new Set<string>(changed);
+  for (const root of roots) {
+    for (const file of session.filesOf(root)) toPublish.add(file);
+    if (!openRoots.has(root)) {
+      session.results.delete(root);
+      continue;
+    }
+    try {
+      const result = session.check(root);
+      for (const crash of result.crashes) connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
+    } catch (e) {
+      session.results.delete(root);
+      connection.console.error(`checking ${root} failed: ${(e as Error).stack}`);
+    }
+    for (const file of session.filesOf(root)) toPublish.add(file);
+  }
+  for (const file of toPublish) publish(file);
+}
+
+function publish(filePath: string): void {
+  const uri = session.uriOf(filePath);
+  const diagnostics = session.diagnosticsIn(filePath).map((d) => toLspDiagnostic(d, (p) => session.uriOf(p)));
+  const open = [...session.open.values()].find((d) => d.path === filePath);
+  connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
+}
+
+function changedFile(filePath: string): void {
+  session.invalidate(filePath);
+  dirty.add(filePath);
+  schedule();
+}
+
+connection.onDidOpenTextDocument(({ textDocument }) => {
+  const filePath = uriToPath(textDocument.uri);
+  if (!filePath) return;
+  session.open.set(textDocument.uri, { uri: textDocument.uri, path: filePath, version: textDocument.version, text: textDocument.text });
+  changedFile(filePath);
+});
+
+connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+  const doc = session.open.get(textDocument.uri);
+  if (!doc) return;
+  doc.text = applyContentChanges(doc.text, contentChanges);
+  doc.version = textDocument.version;
+  changedFile(doc.path);
+});
+
+connection.onDidCloseTextDocument(({ textDocument }) => {
+  const doc = session.open.get(textDocument.uri);
+  if (!doc) return;
+  session.open.delete(textDocument.uri);
+  session.results.delete(doc.path);
+  // Back to the file on disk; a closed root's own diagnostics go away.
+  changedFile(doc.path);
+});
+
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  for (const change of changes) {
+    const filePath = uriToPath(change.uri);
+    if (!filePath || [...session.open.values()].some((d) => d.path === filePath)) continue;
+    if (change.type === FileChangeType.Deleted || change.type === FileChangeType.Changed || change.type === FileChangeType.Created) changedFile(filePath);
+  }
+});
+
+connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
+  try {
+    const filePath = uriToPath(params.textDocument.uri);
+    if (!filePath) return [];
+    const diagnostics = session.diagnosticsIn(filePath);
+    const only = params.context.only;
+    const actions: CodeAction[] = [];
+    const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+    if (wants(CodeActionKind.QuickFix)) {
+      const start = params.range.start;
+      const end = params.range.end;
+      for (const d of diagnostics) {
+        if (d.fixes.length === 0) continue;
+        const range = rangeOf(d.doc, d.offset, d.length);
+        const before = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character < b.character);
+        if (before(range.end, start) || before(end, range.start)) continue;
+        const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
+        d.fixes.forEach((fix, i) => actions.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+      }
+    }
+    if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll)) {
+      const fixable = diagnostics.filter((d) => d.fixes.length > 0);
+      if (fixable.length > 0) {
+        actions.push({
+          title: 'Fix all OpenAPI problems that have a fix',
+          kind: CodeActionKind.SourceFixAll,
+          edit: { changes: { [params.textDocument.uri]: toLspEdits(fixable[0].doc, fixAllEdits(fixable)) } },
+        });
+      }
+    }
+    return actions;
+  } catch (e) {
+    connection.console.error(`codeAction failed: ${(e as Error).stack}`);
+    return [];
+  }
+});
+
+connection.onDefinition((params): LocationLink[] | null => {
+  try {
+    const filePath = uriToPath(params.textDocument.uri);
+    if (!filePath) return null;
+    const doc = session.store.get(filePath);
+    if (isLoadFailure(doc)) return null;
+    const result = definitionAt(session.store, doc, doc.lineIndex.offsetAt(params.position));
+    if (!result) return null;
+    const { target } = result;
+    const node = target.node;
+    const full = rangeOf(target.doc, node.memberStart, node.end - node.memberStart);
+    const selection = node.keyOffset >= 0 ? rangeOf(target.doc, node.keyOffset, node.keyLength) : rangeOf(target.doc, node.offset, 0);
+    return [{
+      originSelectionRange: rangeOf(doc, result.origin.offset, result.origin.length),
+      targetUri: session.uriOf(target.doc.path),
+      targetRange: full,
+      targetSelectionRange: selection,
+    }];
+  } catch (e) {
+    connection.console.error(`definition failed: ${(e as Error).stack}`);
+    return null;
+  }
+});
+
+connection.listen();

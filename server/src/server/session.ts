@@ -1,0 +1,158 @@
+// The server's state: open documents over the disk, the roots being checked, their latest results.
+import * as fs from 'fs';
+import * as path from 'path';
+import { fileURLToPath, pathToFileURL } from 'url';
+import { parse as parseYamlValue } from 'yaml';
+import { nodeFiles } from '../cli/node-files';
+import { documentStatus } from '../model/analysis';
+import { DocumentStore, FileRead, isLoadFailure } from '../model/documents';
+import { checkDocument, CheckResult } from '../rules/checker';
+import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
+import { RULE_IDS } from '../rules/index';
+import { Diagnostic } from '../rules/types';
+import { LineIndex, Position } from '../syntax/line-index';
+
+export interface OpenDocument {
+  uri: string;
+  path: string;
+  version: number;
+  text: string;
+}
+
+export interface ContentChange {
+  range?: { start: Position; end: Position };
+  text: string;
+}
+
+export function uriToPath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Applies LSP content changes (incremental or full) to a text. */
+export function applyContentChanges(text: string, changes: readonly ContentChange[]): string {
+  let result = text;
+  for (const change of changes) {
+    if (!change.range) {
+      result = change.text;
+      continue;
+    }
+    const lines = new LineIndex(result);
+    const start = lines.offsetAt(change.range.start);
+    const end = lines.offsetAt(change.range.end);
+    result = result.slice(0, start) + change.text + result.slice(end);
+  }
+  return result;
+}
+
+export class Session {
+  readonly open = new Map<string, OpenDocument>();
+  /** Results per checked root path. */
+  readonly results = new Map<string, CheckResult>();
+  store: DocumentStore;
+  settingsRules = new Map<string, RuleConfig>();
+  maxFileBytes = 20 * 1024 * 1024;
+  private readonly configs = new Map<string, Config>();
+
+  constructor() {
+    this.store = new DocumentStore(this.files());
+  }
+
+  private files() {
+    return {
+      read: (absolutePath: string): FileRead => {
+        for (const doc of this.open.values()) if (doc.path === absolutePath) return { text: doc.text };
+        const read = nodeFiles.read(absolutePath);
+        if ('text' in read && read.text.length > this.maxFileBytes) {
+          return { reason: 'too-large', message: `${path.basename(absolutePath)} is larger than the openapi30.maxFileSize setting.` };
+        }
+        return read;
+      },
+    };
+  }
+
+  uriOf(filePath: string): string {
+    for (const doc of this.open.values()) if (doc.path === filePath) return doc.uri;
+    return pathToFileURL(filePath).href;
+  }
+
+  /** A file changed (in the editor or on disk): forget it and everything parsed from it. */
+  invalidate(filePath: string): void {
+    this.store.invalidate(filePath);
+    if (CONFIG_NAMES.has(path.basename(filePath))) this.configs.clear();
+  }
+
+  /** Settings changed: every cached parse stays valid, but every root is checked again. */
+  resetConfig(): void {
+    this.configs.clear();
+  }
+
+  /** Roots to check: open documents that declare an OpenAPI version. */
+  roots(): string[] {
+    const roots: string[] = [];
+    for (const doc of this.open.values()) {
+      const loaded = this.store.get(doc.path);
+      if (!isLoadFailure(loaded) && documentStatus(loaded.root).kind !== 'not-openapi') roots.push(doc.path);
+    }
+    return roots;
+  }
+
+  /** Roots whose last check read this file. */
+  rootsReading(filePath: string): string[] {
+    const roots: string[] = [];
+    for (const [root, result] of this.results) if (root === filePath || result.analysis?.documents.some((d) => d.path === filePath)) roots.push(root);
+    return roots;
+  }
+
+  check(root: string): CheckResult {
+    const result = checkDocument(this.store, root, { config: this.configFor(root), skipNonOpenApi: true });
+    this.results.set(root, result);
+    return result;
+  }
+
+  /** All diagnostics that fall in a file, from every root that reads it. */
+  diagnosticsIn(filePath: string): Diagnostic[] {
+    const seen = new Set<string>();
+    const list: Diagnostic[] = [];
+    for (const result of this.results.values()) {
+      for (const d of result.diagnostics) {
+        if (d.doc.path !== filePath) continue;
+        const key = `${d.rule}\0${d.offset}\0${d.length}\0${d.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        list.push(d);
+      }
+    }
+    return list;
+  }
+
+  filesOf(root: string): string[] {
+    const result = this.results.get(root);
+    return result?.analysis ? result.analysis.documents.map((d) => d.path) : [root];
+  }
+
+  private configFor(root: string): Config {
+    const file = findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
+    const key = file ?? '';
+    let fromFile = this.configs.get(key);
+    if (!fromFile) {
+      fromFile = { rules: new Map() };
+      if (file) {
+        try {
+          const text = fs.readFileSync(file, 'utf8');
+          fromFile = readConfig(file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text), RULE_IDS, file).config;
+        } catch {
+          // A broken configuration file falls back to the defaults; the CLI reports it.
+        }
+      }
+      this.configs.set(key, fromFile);
+    }
+    // User and workspace settings override the project's file.
+    return { rules: new Map([...fromFile.rules, ...this.settingsRules]), source: fromFile.source };
+  }
+}
+
+const CONFIG_NAMES = new Set(['.openapi-check.json', '.openapi-check.yaml', '.openapi-check.yml']);

@@ -1,0 +1,92 @@
+// Spawns the built language server over stdio and talks JSON-RPC to it, as an editor would.
+import { ChildProcess, spawn } from 'child_process';
+import { pathToFileURL } from 'url';
+import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import * as path from 'path';
+import { REPO_ROOT } from './paths';
+
+export class LspClient {
+  private readonly process: ChildProcess;
+  readonly connection: MessageConnection;
+  private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  private readonly waiters: { uri: string; check: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private versions = new Map<string, number>();
+  stderr = '';
+
+  constructor() {
+    this.process = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process.stderr!.on('data', (d) => (this.stderr += d));
+    this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.diagnostics.set(params.uri, params);
+      for (const waiter of [...this.waiters]) {
+        if (waiter.uri === params.uri && waiter.check(params)) {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          waiter.resolve(params);
+        }
+      }
+    });
+    this.connection.onRequest('workspace/configuration', () => [{}]);
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.listen();
+  }
+
+  async initialize(rootPath: string): Promise<unknown> {
+    const result = await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(rootPath).href,
+      capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true } } },
+    });
+    await this.connection.sendNotification('initialized', {});
+    return result;
+  }
+
+  open(filePath: string, text: string, languageId = filePath.endsWith('.json') ? 'json' : 'yaml'): string {
+    const uri = pathToFileURL(filePath).href;
+    this.versions.set(uri, 1);
+    void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return uri;
+  }
+
+  change(uri: string, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): number {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return version;
+  }
+
+  close(uri: string): void {
+    void this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** The next diagnostics published for a URI that satisfy `check` (or the current ones if they do). */
+  waitForDiagnostics(uri: string, check: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 20_000): Promise<Diagnostic[]> {
+    const current = this.diagnostics.get(uri);
+    if (current && check(current)) return Promise.resolve(current.diagnostics);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri}; last: ${JSON.stringify(this.diagnostics.get(uri))}\n${this.stderr}`)), timeoutMs);
+      this.waiters.push({ uri, check, resolve: (p) => { clearTimeout(timer); resolve(p.diagnostics); } });
+    });
+  }
+
+  forget(uri: string): void {
+    this.diagnostics.delete(uri);
+  }
+
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.connection.sendRequest(method, params) as Promise<T>;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.connection.sendRequest('shutdown');
+      await this.connection.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    this.connection.dispose();
+    this.process.kill();
+  }
+}

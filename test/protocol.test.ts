@@ -1,0 +1,140 @@
+// The built language server over stdio, driven by a real JSON-RPC client as an editor drives it.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { after, before, describe, it } from 'node:test';
+import type { CodeAction, Diagnostic, LocationLink, TextEdit } from 'vscode-languageserver-protocol';
+import { LineIndex } from '../server/src/syntax/line-index';
+import { LspClient } from './helpers/lsp-client';
+import { REPO_ROOT } from './helpers/paths';
+
+function applyLspEdits(text: string, edits: TextEdit[]): string {
+  const lines = new LineIndex(text);
+  const offsets = edits.map((e) => ({ start: lines.offsetAt(e.range.start), end: lines.offsetAt(e.range.end), text: e.newText })).sort((a, b) => b.start - a.start);
+  let result = text;
+  for (const e of offsets) result = result.slice(0, e.start) + e.text + result.slice(e.end);
+  return result;
+}
+
+const byRule = (ds: Diagnostic[], rule: string) => ds.filter((d) => d.code === rule);
+
+describe('language server over stdio', { timeout: 60_000 }, () => {
+  let client: LspClient;
+  let dir: string;
+  let rootPath: string;
+  let schemasPath: string;
+  let rootText: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-lsp-'));
+    fs.cpSync(path.join(REPO_ROOT, 'examples', 'petstore'), dir, { recursive: true });
+    rootPath = path.join(dir, 'openapi.yaml');
+    schemasPath = path.join(dir, 'schemas.yaml');
+    rootText = fs.readFileSync(rootPath, 'utf8');
+    client = new LspClient();
+    const init = (await client.initialize(dir)) as { capabilities: Record<string, unknown> };
+    assert.equal((init.capabilities.textDocumentSync as { change: number }).change, 2, 'incremental sync');
+  });
+
+  after(async () => {
+    await client.stop();
+  });
+
+  it('publishes diagnostics with rule codes, exact ranges, doc links and related information', async () => {
+    const uri = client.open(rootPath, rootText);
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    const slash = byRule(diagnostics, 'path-leading-slash');
+    assert.equal(slash.length, 1);
+    assert.deepEqual(slash[0].range, { start: { line: 70, character: 2 }, end: { line: 70, character: 18 } });
+    assert.equal(slash[0].severity, 1);
+    assert.equal(slash[0].source, 'openapi');
+    assert.equal(slash[0].message, 'Path `stores?region=eu` must start with `/` (§4.1): paths are relative to the server URL.');
+    assert.match(slash[0].codeDescription!.href, /docs\/rules\/path-leading-slash\.md$/);
+    const duplicate = byRule(diagnostics, 'operation-id-unique')[0];
+    assert.equal(duplicate.relatedInformation![0].location.uri, uri);
+    assert.deepEqual(duplicate.relatedInformation![0].location.range, { start: { line: 10, character: 19 }, end: { line: 10, character: 27 } });
+  });
+
+  it('publishes the diagnostics of a referenced file in that file', async () => {
+    const diagnostics = await client.waitForDiagnostics(pathToFileURL(schemasPath).href, (p) => p.diagnostics.length > 0);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.message]), [
+      ['ref-unresolved', 13, '`#/Pett` does not resolve: the document root has no `Pett`. Did you mean `#/Pet`?'],
+    ]);
+  });
+
+  it('goes to the definition of a $ref in another file and in the same file', async () => {
+    const uri = pathToFileURL(rootPath).href;
+    const lines = rootText.split('\n');
+    const line = lines.findIndex((l) => l.includes("$ref: './schemas.yaml#/Pet'"));
+    const links = await client.request<LocationLink[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: lines[line].indexOf('schemas') } });
+    assert.equal(links.length, 1);
+    assert.equal(links[0].targetUri, pathToFileURL(schemasPath).href);
+    assert.deepEqual(links[0].targetSelectionRange, { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } });
+    const local = lines.findIndex((l) => l.includes("$ref: '#/components/parameters/limit'"));
+    const [link] = await client.request<LocationLink[]>('textDocument/definition', { textDocument: { uri }, position: { line: local, character: lines[local].indexOf('limit') } });
+    assert.equal(link.targetUri, uri);
+    assert.equal(lines[link.targetSelectionRange.start.line].trim(), 'limit:');
+  });
+
+  it('offers a quick fix that removes its diagnostic once applied', async () => {
+    const uri = pathToFileURL(rootPath).href;
+    const diagnostics = await client.waitForDiagnostics(uri);
+    const [slash] = byRule(diagnostics, 'path-leading-slash');
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: slash.range, context: { diagnostics: [slash], only: ['quickfix'] } });
+    const fix = actions.find((a) => a.diagnostics?.[0].code === 'path-leading-slash')!;
+    assert.equal(fix.title, 'Rename to `/stores?region=eu`');
+    assert.equal(fix.isPreferred, true);
+    const edits = fix.edit!.changes![uri];
+    rootText = applyLspEdits(rootText, edits);
+    assert.match(rootText, /\n {2}\/stores\?region=eu:\n/);
+    client.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
+    const after = await client.waitForDiagnostics(uri, (p) => byRule(p.diagnostics, 'path-leading-slash').length === 0);
+    assert.equal(byRule(after, 'path-query-string').length, 1, 'the other findings stay');
+  });
+
+  it('applies incremental edits and re-checks the newest version', async () => {
+    const uri = pathToFileURL(rootPath).href;
+    const lines = rootText.split('\n');
+    const line = lines.findIndex((l) => l.trim() === 'delet:');
+    // Type the missing "e" one keystroke at a time.
+    client.change(uri, [{ range: { start: { line, character: 9 }, end: { line, character: 9 } }, text: 'e' }]);
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => byRule(p.diagnostics, 'unknown-method').length === 0);
+    assert.equal(byRule(diagnostics, 'unknown-method').length, 0);
+  });
+
+  it('offers source.fixAll for the file', async () => {
+    const uri = pathToFileURL(rootPath).href;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind, 'source.fixAll');
+    assert.ok(actions[0].edit!.changes![uri].length >= 3);
+  });
+
+  it('re-checks the root when a referenced file changes in the editor', async () => {
+    const schemasUri = client.open(schemasPath, fs.readFileSync(schemasPath, 'utf8'));
+    await client.waitForDiagnostics(schemasUri, (p) => p.diagnostics.length === 1);
+    const text = fs.readFileSync(schemasPath, 'utf8');
+    const line = text.split('\n').findIndex((l) => l.includes("'#/Pett'"));
+    // `'#/Pett'` -> `'#/Pet'`: delete the last `t`.
+    const character = text.split('\n')[line].indexOf("tt'") + 1;
+    client.change(schemasUri, [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' }]);
+    const diagnostics = await client.waitForDiagnostics(schemasUri, (p) => p.diagnostics.length === 0);
+    assert.deepEqual(diagnostics, []);
+  });
+
+  it('leaves YAML and JSON that are not OpenAPI alone, and survives binary and broken input', async () => {
+    const compose = client.open(path.join(dir, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n');
+    const broken = client.open(path.join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
+    const brokenDiagnostics = await client.waitForDiagnostics(broken, (p) => p.diagnostics.length > 0);
+    assert.ok(brokenDiagnostics.some((d) => d.code === 'syntax'));
+    const composeDiagnostics = await client.waitForDiagnostics(compose);
+    assert.deepEqual(composeDiagnostics, []);
+    const binary = client.open(path.join(dir, 'blob.json'), '\u0000\u0001\u0002');
+    await client.waitForDiagnostics(binary);
+    // Still answering.
+    const links = await client.request<LocationLink[] | null>('textDocument/definition', { textDocument: { uri: binary }, position: { line: 0, character: 0 } });
+    assert.equal(links, null);
+  });
+});
