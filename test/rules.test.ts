@@ -10,6 +10,7 @@ import { checkDocument } from '../server/src/rules/checker';
 import { readConfig } from '../server/src/rules/config';
 import { RULE_IDS, RULES } from '../server/src/rules/index';
 import { Diagnostic } from '../server/src/rules/types';
+import { fixAll } from '../server/src/rules/fix-all';
 import { applyEdits } from '../server/src/syntax/edit';
 import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { FixtureFiles, fixedFileFor, rootFixtures } from './helpers/fixtures';
@@ -61,16 +62,33 @@ for (const rule of ruleDirs) {
         }
         assert.ok(fixable.length > 0, `${path.basename(fixed)} exists but no diagnostic offers a fix`);
         const text = files.texts.get(file)!;
-        const after = applyEdits(text, fixable.flatMap((d) => d.fixes[0].edits));
+        // Fix-all as the editor runs it: first fixes, re-check, repeat.
+        const recheck = (t: string) => {
+          const store = new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) });
+          return checkDocument(store, file, { config: configFor(rule) }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
+        };
+        const { text: after } = fixAll(text, recheck);
         assert.equal(after, fs.readFileSync(fixed, 'utf8'));
-        // The fix must leave the document parseable and remove what it fixed.
+        // The fixes leave the document parseable, and only diagnostics without a fix remain.
         const reparsed = parseText(after, detectFormat(file, after));
         assert.deepEqual(reparsed.errors.map((e) => e.message), [], 'the fixed text must parse');
-        const store = new DocumentStore({ read: (p) => (p === file ? { text: after } : files.read(p)) });
-        const again = checkDocument(store, file, { config: configFor(rule) }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
-        // What remains is exactly what had no fix (compared by message: the fixes move text).
+        assert.deepEqual(recheck(after).filter((d) => d.fixes.length > 0).map(describeDiagnostic), [], 'the fixes must remove the diagnostics they fix');
         const unfixable = actual.filter((d) => d.doc.path === file && d.fixes.length === 0).map((d) => d.message).sort();
-        assert.deepEqual(again.map((d) => d.message).sort(), unfixable, 'the fixes must remove the diagnostics they fix, and only those');
+        const remaining = recheck(after).map((d) => d.message).sort();
+        assert.deepEqual(remaining, unfixable, 'exactly the diagnostics without a fix remain');
+
+        // Alternative fixes: <name>.fixed.2.<ext> is the text after the second fix of each diagnostic that has one.
+        const second = fixable.filter((d) => d.fixes.length > 1);
+        const fixed2 = fixedFileFor(file).replace(/\.fixed\./, '.fixed.2.');
+        assert.equal(fs.existsSync(fixed2), second.length > 0, second.length ? `add ${path.basename(fixed2)} for the second fixes` : `${path.basename(fixed2)} has no second fix to show`);
+        if (second.length) {
+          const after2 = applyEdits(text, second.flatMap((d) => d.fixes[1].edits));
+          assert.equal(after2, fs.readFileSync(fixed2, 'utf8'));
+          assert.deepEqual(parseText(after2, detectFormat(file, after2)).errors.map((e) => e.message), [], 'the second fixes must parse');
+          // Each second fix removes its own diagnostic: what remains is what it did not address.
+          const expectedLeft = actual.filter((d) => d.doc.path === file && !second.includes(d)).map((d) => d.message).sort();
+          assert.deepEqual(recheck(after2).map((d) => d.message).sort(), expectedLeft, 'the second fixes must remove the diagnostics they fix');
+        }
       });
     }
   });

@@ -8,6 +8,7 @@ import { DocumentStore } from '../../server/src/model/documents';
 import { checkDocument } from '../../server/src/rules/checker';
 import { readConfig } from '../../server/src/rules/config';
 import { RULE_IDS, RULES } from '../../server/src/rules/index';
+import { fixAll } from '../../server/src/rules/fix-all';
 import { applyEdits } from '../../server/src/syntax/edit';
 import { FixtureFiles, fixedFileFor, isAnnotation, rootFixtures } from '../helpers/fixtures';
 import { fixturePath } from '../helpers/paths';
@@ -37,8 +38,13 @@ for (const { file } of rootFixtures(dir)) {
   }
   const fixable = mine.filter((d) => d.fixes.length && d.doc.path === file);
   const fixed = fixedFileFor(file);
-  if (fixable.length) fs.writeFileSync(fixed, applyEdits(files.texts.get(file)!, fixable.flatMap((d) => d.fixes[0].edits)));
+  const recheck = (t: string) => checkDocument(new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) }), file, { config }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
+  if (fixable.length) fs.writeFileSync(fixed, fixAll(files.texts.get(file)!, recheck).text);
   else if (fs.existsSync(fixed)) fs.unlinkSync(fixed);
+  const second = fixable.filter((d) => d.fixes.length > 1);
+  const fixed2 = fixed.replace(/\.fixed\./, '.fixed.2.');
+  if (second.length) fs.writeFileSync(fixed2, applyEdits(files.texts.get(file)!, second.flatMap((d) => d.fixes[1].edits)));
+  else if (fs.existsSync(fixed2)) fs.unlinkSync(fixed2);
   console.log(`${path.basename(file)}: ${mine.length} diagnostics, ${fixable.length} fixable`);
 }
 for (const [file, perLine] of annotatedFiles) {

@@ -1,6 +1,5 @@
-import { removeNode } from '../syntax/edit';
 import { defineRule } from './types';
-import { ParameterUse, parameterKey, parameterUses } from './util';
+import { ParameterUse, parameterKey, parameterUses, removalFix } from './util';
 
 export default defineRule({
   id: 'duplicate-parameter',
@@ -26,7 +25,7 @@ export default defineRule({
         messageId: 'duplicate',
         data: { name: use.name, in: use.in },
         related: [{ doc: object.doc, offset: earlierAnchor.offset, length: earlierAnchor.length, message: `The first \`${earlier.name}\` parameter.` }],
-        fixes: [{ title: 'Remove the duplicate parameter', edits: [removeNode(object.doc.parsed, use.item)] }],
+        fixes: [removalFix('Remove the duplicate parameter', object.doc.parsed, use.item)],
       });
     }
   },

@@ -1,5 +1,5 @@
-import { removeNode } from '../syntax/edit';
 import { defineRule } from './types';
+import { removalFix } from './util';
 
 function bodiless(code: string): boolean {
   return code === '204' || code === '304' || /^1(\d\d|XX)$/.test(code);
@@ -28,7 +28,7 @@ export default defineRule({
           at: { node: content, part: 'key' },
           messageId: head ? 'head' : 'status',
           data: { code },
-          fixes: [{ title: 'Remove `content`', edits: [removeNode(object.doc.parsed, content)] }],
+          fixes: [removalFix('Remove `content`', object.doc.parsed, content)],
         });
       } else {
         // A shared response: changing it would change its other uses, so no fix here.

@@ -1,6 +1,5 @@
-import { removeNode } from '../syntax/edit';
 import { defineRule } from './types';
-import { operationsOf, parameterUses, pathKeyOf, templateParams } from './util';
+import { operationsOf, parameterUses, pathKeyOf, templateParams, removalFix } from './util';
 
 export default defineRule({
   id: 'path-params-used',
@@ -23,7 +22,7 @@ export default defineRule({
           at: inline ? { node: use.parameter!.get('name')! } : { node: use.item.get('$ref') ?? use.item },
           messageId: 'unused',
           data: { name: use.name, path },
-          fixes: [{ title: `Remove parameter \`${use.name}\``, edits: [removeNode(use.doc.parsed, use.item)] }],
+          fixes: [removalFix(`Remove parameter \`${use.name}\``, use.doc.parsed, use.item)],
         });
       }
     }

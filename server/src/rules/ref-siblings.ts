@@ -1,5 +1,5 @@
-import { memberText, removeNodes } from '../syntax/edit';
-import { defineRule } from './types';
+import { isInline, memberText, removeNodes } from '../syntax/edit';
+import { defineRule, Fix } from './types';
 
 export default defineRule({
   id: 'ref-siblings',
@@ -12,11 +12,11 @@ export default defineRule({
     const { holder, refNode, doc } = reference;
     const siblings = holder.children!.filter((c) => c !== refNode && c.key !== '$ref');
     if (siblings.length === 0) return;
-    const fixes = [{ title: 'Remove the keys beside `$ref`', edits: removeNodes(doc.parsed, siblings) }];
+    const fixes: Fix[] = [{ title: 'Remove the keys beside `$ref`', edits: removeNodes(doc.parsed, siblings), removes: siblings }];
     if (reference.expected === 'Schema' && refNode.kind === 'string') {
       // In a Schema, `allOf: [{$ref}]` keeps the reference and makes the siblings count.
       const indent = ' '.repeat(refNode.keyOffset - doc.text.lastIndexOf('\n', refNode.keyOffset - 1) - 1);
-      const allOf = memberText(doc.parsed, 'allOf', [{ $ref: refNode.value as string }], indent, holder.flow);
+      const allOf = memberText(doc.parsed, 'allOf', [{ $ref: refNode.value as string }], indent, isInline(doc.parsed, holder));
       fixes.push({ title: 'Wrap the `$ref` in `allOf` so the other keys apply', edits: [{ offset: refNode.keyOffset, length: refNode.end - refNode.keyOffset, newText: allOf }] });
     }
     for (const sibling of siblings) {

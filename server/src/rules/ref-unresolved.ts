@@ -44,6 +44,7 @@ export default defineRule({
         return;
       case 'pointer': {
         if (rawSlashPathRef(reference)) return;
+        if (parsed.form === 'local' && parsed.pointer?.[0] === 'definitions') return; // swagger2-construct
         const { segments, failedAt, parent } = failure;
         const segment = segments[failedAt] ?? '';
         const prefix = '/' + segments.slice(0, failedAt).map(escapePointerSegment).join('/');

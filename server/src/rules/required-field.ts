@@ -23,7 +23,8 @@ const SECURITY_SCHEME_FIELDS: Record<string, string[]> = {
 };
 
 // `response-description` owns a Response's missing description (it knows the status code).
-const OWNED_ELSEWHERE = new Set(['Response.description']);
+// and `server-url` a Server Variable's missing default.
+const OWNED_ELSEWHERE = new Set(['Response.description', 'ServerVariable.default']);
 
 export default defineRule({
   id: 'required-field',

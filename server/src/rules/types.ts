@@ -15,6 +15,8 @@ export interface Fix {
   title: string;
   /** Edits in the document of the diagnostic. */
   edits: TextEdit[];
+  /** Nodes the fix deletes, so fix-all never empties a collection through several fixes at once. */
+  removes?: SyntaxNode[];
 }
 
 export interface RelatedInformation {

@@ -1,4 +1,5 @@
 import { SPECS, ObjectKind } from '../model/spec';
+import { SWAGGER2_ROOT_KEYS } from './swagger2-construct';
 import { renameKey } from '../syntax/edit';
 import { defineRule } from './types';
 import { closest, kindName } from './util';
@@ -27,6 +28,7 @@ export default defineRule({
     for (const child of object.node.children!) {
       const key = String(child.key);
       if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowed.has(key)) continue;
+      if (object.kind === 'Root' && SWAGGER2_ROOT_KEYS.has(key)) continue; // swagger2-construct
       if (object.kind === 'Schema' && JSON_SCHEMA_ONLY.has(key)) {
         context.report({ at: { node: child, part: 'key' }, messageId: 'jsonSchema', data: { key } });
         continue;

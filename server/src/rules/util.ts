@@ -3,7 +3,9 @@ import { Analysis, OpenApiObject } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { HTTP_METHODS } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
-import { Span } from './types';
+import { Fix, Span } from './types';
+import { ParsedText } from '../syntax/tree';
+import { removeNode } from '../syntax/edit';
 
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
@@ -161,4 +163,9 @@ export function objectAnchor(node: SyntaxNode): Span {
 /** The Operations of a Path Item, keyed by their method. */
 export function operationsOf(pathItem: OpenApiObject, analysis: Analysis): OpenApiObject[] {
   return analysis.childrenOf(pathItem).filter((o) => o.kind === 'Operation' && HTTP_METHODS.includes(o.node.key as never));
+}
+
+/** A fix that deletes a member or an item (with its separator or its lines). */
+export function removalFix(title: string, parsed: ParsedText, node: SyntaxNode): Fix {
+  return { title, edits: [removeNode(parsed, node)], removes: [node] };
 }

@@ -54,13 +54,12 @@ export function quickFix(uri: string, d: Diagnostic, fix: Fix, lsp: LspDiagnosti
   };
 }
 
-/** The first fix of every diagnostic, minus edits that overlap an earlier one (LSP forbids overlaps). */
-export function fixAllEdits(diagnostics: readonly Diagnostic[]): TextEdit[] {
-  const chosen: TextEdit[] = [];
-  for (const d of diagnostics) {
-    const edits = d.fixes[0]?.edits ?? [];
-    const overlaps = edits.some((e) => chosen.some((c) => e.offset < c.offset + c.length && c.offset < e.offset + e.length || (e.offset === c.offset && e.length === 0 && c.length === 0)));
-    if (!overlaps) chosen.push(...edits);
-  }
-  return chosen;
+/** One edit that turns `before` into `after`: the changed middle, common prefix and suffix kept. */
+export function minimalEdit(before: string, after: string): TextEdit {
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < max - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { offset: start, length: before.length - start - end, newText: after.slice(start, after.length - end) };
 }

@@ -7,7 +7,7 @@ import { isLoadFailure } from '../model/documents';
 import { RULE_IDS } from '../rules/index';
 import { readConfig } from '../rules/config';
 import { definitionAt } from '../services/definition';
-import { fixAllEdits, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
+import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
 import { applyContentChanges, Session, uriToPath } from './session';
 
 const DEBOUNCE_MS = 150;
@@ -153,13 +153,14 @@ connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
         d.fixes.forEach((fix, i) => actions.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
       }
     }
-    if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll)) {
-      const fixable = diagnostics.filter((d) => d.fixes.length > 0);
-      if (fixable.length > 0) {
+    if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll) && diagnostics.some((d) => d.fixes.length > 0)) {
+      const result = session.fixAllText(filePath);
+      const doc = session.store.get(filePath);
+      if (result && result.after !== result.before && !isLoadFailure(doc)) {
         actions.push({
           title: 'Fix all OpenAPI problems that have a fix',
           kind: CodeActionKind.SourceFixAll,
-          edit: { changes: { [params.textDocument.uri]: toLspEdits(fixable[0].doc, fixAllEdits(fixable)) } },
+          edit: { changes: { [params.textDocument.uri]: toLspEdits(doc, [minimalEdit(result.before, result.after)]) } },
         });
       }
     }

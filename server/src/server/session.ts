@@ -7,6 +7,7 @@ import { nodeFiles } from '../cli/node-files';
 import { documentStatus } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure } from '../model/documents';
 import { checkDocument, CheckResult } from '../rules/checker';
+import { fixAll } from '../rules/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
 import { RULE_IDS } from '../rules/index';
 import { Diagnostic } from '../rules/types';
@@ -127,6 +128,24 @@ export class Session {
       }
     }
     return list;
+  }
+
+  /**
+   * The text of a file after fix-all: first fixes applied, the file's root re-checked with the new
+   * text, repeated until nothing fixable is left.
+   */
+  fixAllText(filePath: string): { before: string; after: string } | undefined {
+    const doc = this.store.get(filePath);
+    if (isLoadFailure(doc)) return undefined;
+    const root = this.rootsReading(filePath)[0];
+    if (!root) return undefined;
+    const base = this.files();
+    const config = this.configFor(root);
+    const recheck = (text: string) => {
+      const store = new DocumentStore({ read: (p) => (p === filePath ? { text } : base.read(p)) });
+      return checkDocument(store, root, { config, skipNonOpenApi: true }).diagnostics.filter((d) => d.doc.path === filePath);
+    };
+    return { before: doc.text, after: fixAll(doc.text, recheck).text };
   }
 
   filesOf(root: string): string[] {

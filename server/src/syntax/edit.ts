@@ -68,8 +68,8 @@ export function indentUnit(parsed: ParsedText): string {
 // ---- scalars ----------------------------------------------------------------------------
 
 // Plain scalars that read back as the same string. Inside flow collections `{}[],` are indicators.
-const PLAIN_SAFE_BLOCK = /^[A-Za-z_/.][A-Za-z0-9_ ./()?=&{}+-]*$/;
-const PLAIN_SAFE_FLOW = /^[A-Za-z_/.][A-Za-z0-9_ ./()?=&+-]*$/;
+const PLAIN_SAFE_BLOCK = /^[A-Za-z_/.$][A-Za-z0-9_ ./()?=&{}+$-]*$/;
+const PLAIN_SAFE_FLOW = /^[A-Za-z_/.$][A-Za-z0-9_ ./()?=&+$-]*$/;
 
 function looksLikeOtherType(s: string): boolean {
   return /^(true|false|null|~|yes|no|on|off|[-+]?(\d|\.\d)[\d._eExXoObB:+-]*|\.inf|\.nan)$/i.test(s);
@@ -115,7 +115,7 @@ function valueText(parsed: ParsedText, value: WriteValue, indent: string, flow: 
   const unit = indentUnit(parsed);
   const nl = newline(parsed.text);
   if (parsed.format === 'json') {
-    if (flow || value === null || typeof value !== 'object') return JSON.stringify(value);
+    if (flow || value === null || typeof value !== 'object') return jsonFlow(value);
     return JSON.stringify(value, null, unit).split('\n').join(nl + indent);
   }
   if (value === null || typeof value !== 'object') return ' ' + yamlScalar(value);
@@ -136,6 +136,13 @@ function yamlItem(parsed: ParsedText, item: WriteValue, indent: string): string 
   return Object.entries(item)
     .map(([k, v], i) => (i === 0 ? ' ' : nl + indent) + yamlScalar(k) + ':' + valueText(parsed, v, indent, false))
     .join('');
+}
+
+function jsonFlow(value: WriteValue): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return '[' + value.map(jsonFlow).join(', ') + ']';
+  const entries = Object.entries(value);
+  return entries.length ? '{ ' + entries.map(([k, v]) => JSON.stringify(k) + ': ' + jsonFlow(v)).join(', ') + ' }' : '{}';
 }
 
 function yamlFlow(value: WriteValue): string {
@@ -165,7 +172,8 @@ function childIndent(parsed: ParsedText, container: SyntaxNode): string {
   return ' '.repeat(own) + indentUnit(parsed);
 }
 
-function isInline(parsed: ParsedText, container: SyntaxNode): boolean {
+/** Whether a collection is written on one line (YAML flow, or JSON without line breaks). */
+export function isInline(parsed: ParsedText, container: SyntaxNode): boolean {
   if (parsed.format === 'yaml') return container.flow;
   const text = parsed.text;
   return !/[\r\n]/.test(text.slice(container.offset, contentEnd(text, container)));
@@ -206,12 +214,12 @@ export function appendItem(parsed: ParsedText, array: SyntaxNode, value: WriteVa
   const items = array.children ?? [];
   const inline = isInline(parsed, array);
   if (items.length === 0) {
-    const itemText = parsed.format === 'json' ? JSON.stringify(value) : yamlFlow(value);
+    const itemText = parsed.format === 'json' ? jsonFlow(value) : yamlFlow(value);
     return { offset: array.offset + 1, length: array.length - 2, newText: itemText };
   }
   const last = items[items.length - 1];
   const end = contentEnd(text, last);
-  if (inline) return { offset: end, length: 0, newText: ', ' + (parsed.format === 'json' ? JSON.stringify(value) : yamlFlow(value)) };
+  if (inline) return { offset: end, length: 0, newText: ', ' + (parsed.format === 'json' ? jsonFlow(value) : yamlFlow(value)) };
   const nl = newline(text);
   if (parsed.format === 'json') {
     const indent = ' '.repeat(columnOf(text, last.offset));
@@ -256,8 +264,7 @@ export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
     const prev = siblings[index - 1];
     return { offset: prev.end, length: node.end - prev.end, newText: '' };
   }
-  // YAML block.
-  if (siblings.length === 1) return replaceNode(container, isItem ? '[]' : '{}');
+  if (siblings.length === 1) return emptyCollection(parsed, container);
   let start = node.memberStart;
   if (isItem) {
     while (start > 0 && text[start - 1] === ' ') start--;
@@ -275,11 +282,21 @@ export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
   return { offset: contentEnd(text, prev), length: end - contentEnd(text, prev), newText: '' };
 }
 
+/** Empties a YAML block collection: `key: []` right after its key's colon (its trailing blank space stays). */
+function emptyCollection(parsed: ParsedText, container: SyntaxNode): TextEdit {
+  const text = parsed.text;
+  const empty = container.kind === 'array' ? '[]' : '{}';
+  const end = contentEnd(text, container);
+  const colon = container.keyOffset >= 0 ? text.indexOf(':', container.keyOffset + container.keyLength) : -1;
+  if (colon >= 0 && colon < container.offset) return { offset: colon + 1, length: end - colon - 1, newText: ' ' + empty };
+  return { offset: container.offset, length: end - container.offset, newText: empty };
+}
+
 /** Removes several members of one object (each with its own edit; they never overlap). */
 export function removeNodes(parsed: ParsedText, nodes: SyntaxNode[]): TextEdit[] {
   if (nodes.length === 0) return [];
   const container = nodes[0].parent!;
-  if (nodes.length === container.children!.length) return [replaceNode(container, container.kind === 'array' ? '[]' : '{}')];
+  if (nodes.length === container.children!.length) return [emptyCollection(parsed, container)];
   if (parsed.format === 'json' || container.flow) {
     // Each run of removed members goes with one separator: the one after it, or before it at the end.
     const all = container.children!;
@@ -296,4 +313,17 @@ export function removeNodes(parsed: ParsedText, nodes: SyntaxNode[]): TextEdit[]
     return edits;
   }
   return nodes.map((n) => removeNode(parsed, n));
+}
+
+/** Adds `key: value` as the first member of a non-empty object (before everything else in it). */
+export function insertFirstMember(parsed: ParsedText, object: SyntaxNode, key: string, value: WriteValue): TextEdit {
+  const first = object.children?.[0];
+  if (!first) return insertMember(parsed, object, key, value);
+  const indent = childIndent(parsed, object);
+  const inline = isInline(parsed, object);
+  const text = memberText(parsed, key, value, indent, inline);
+  if (inline) return { offset: first.memberStart, length: 0, newText: text + ', ' };
+  const nl = newline(parsed.text);
+  if (parsed.format === 'json') return { offset: first.memberStart, length: 0, newText: text + ',' + nl + indent };
+  return { offset: first.memberStart, length: 0, newText: text + nl + indent };
 }

@@ -1,0 +1,32 @@
+// The kind of object a location in an OpenAPI document is by the format's own layout
+// (`/components/parameters/limit` is a Parameter), found by walking the spec table.
+import { SyntaxNode } from '../syntax/tree';
+import { FieldSpec, ObjectKind, specOf } from './spec';
+
+/** Kind of the node at these pointer segments of an OpenAPI root; undefined for free values. */
+export function kindAt(root: SyntaxNode, segments: readonly string[]): ObjectKind | undefined {
+  let kind: ObjectKind = 'Root';
+  let pendingContainer: FieldSpec | undefined;
+  let node: SyntaxNode | undefined = root;
+  for (const segment of segments) {
+    node = node?.kind === 'object' ? node.get(segment) : node?.kind === 'array' ? node.at(Number(segment)) : undefined;
+    if (pendingContainer) {
+      // Inside an array or a map of objects: this segment picks one entry.
+      kind = pendingContainer.kind!;
+      pendingContainer = undefined;
+      continue;
+    }
+    const spec = specOf(kind);
+    const field = spec.fields.get(segment) ?? (spec.patterned && !(spec.extensions && segment.startsWith('x-')) ? spec.patterned : undefined);
+    if (!field?.kind) return undefined;
+    if (field.shape === 'object') kind = field.kind;
+    else pendingContainer = field;
+  }
+  return pendingContainer ? undefined : kind;
+}
+
+/** The components map that holds objects of a kind. */
+export const COMPONENT_MAPS: Partial<Record<ObjectKind, string>> = {
+  Schema: 'schemas', Response: 'responses', Parameter: 'parameters', Example: 'examples', RequestBody: 'requestBodies',
+  Header: 'headers', SecurityScheme: 'securitySchemes', Link: 'links', Callback: 'callbacks',
+};

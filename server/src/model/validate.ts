@@ -1,0 +1,286 @@
+// Values (examples, defaults) against Schema Objects with OpenAPI 3.0 semantics: `nullable`,
+// no type arrays, boolean exclusiveMinimum/Maximum, formats int32/int64/date/date-time/uuid/byte,
+// allOf/oneOf/anyOf/not, `$ref`s to other schemas (recursive schemas included).
+// A small interpreter over our own tree: errors point at the value's own characters, and `$ref`s
+// resolve through the same model as everything else.
+import { SyntaxNode } from '../syntax/tree';
+import { Analysis } from './analysis';
+import { SourceDocument } from './documents';
+
+export interface ValueError {
+  /** Where inside the value: `.items[3].id`, or '' for the value itself. */
+  path: string;
+  message: string;
+  node: SyntaxNode;
+}
+
+export interface ValidateOptions {
+  /** Properties that may be left out although `required`: readOnly in requests, writeOnly in responses. */
+  direction?: 'request' | 'response';
+}
+
+const MAX_DEPTH = 64;
+const INT32 = [-(2 ** 31), 2 ** 31 - 1];
+
+interface Frame {
+  value: SyntaxNode;
+  schema: SyntaxNode;
+  doc: SourceDocument;
+  path: string;
+  depth: number;
+}
+
+export class SchemaValidator {
+  private active = new Set<string>();
+  constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {}
+
+  validate(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path = ''): ValueError[] {
+    return this.check({ value, schema, doc, path, depth: 0 });
+  }
+
+  /** The schema a node stands for, following `$ref`s; undefined when it does not resolve. */
+  private deref(schema: SyntaxNode, doc: SourceDocument): { schema: SyntaxNode; doc: SourceDocument } | undefined {
+    if (schema.kind !== 'object' || !schema.get('$ref')) return { schema, doc };
+    const resolved = this.analysis.resolve(schema, doc);
+    return resolved.target && resolved.target.node.kind === 'object' ? { schema: resolved.target.node, doc: resolved.target.doc } : undefined;
+  }
+
+  private check(frame: Frame): ValueError[] {
+    if (frame.depth > MAX_DEPTH) return [];
+    const resolved = this.deref(frame.schema, frame.doc);
+    if (!resolved || resolved.schema.kind !== 'object') return []; // unresolved: ref-unresolved says so
+    const { schema, doc } = resolved;
+    const { value, path } = frame;
+    // A recursive schema met with the same value again cannot add anything.
+    const key = `${schema.offset}:${doc.path}:${value.offset}:${value.kind}`;
+    if (this.active.has(key)) return [];
+    this.active.add(key);
+    try {
+      return this.checkResolved({ ...frame, schema, doc }, value, path);
+    } finally {
+      this.active.delete(key);
+    }
+  }
+
+  private checkResolved(frame: Frame, value: SyntaxNode, path: string): ValueError[] {
+    const { schema, doc, depth } = frame;
+    const errors: ValueError[] = [];
+    const fail = (message: string, at: SyntaxNode = value, where = path) => errors.push({ path: where, message, node: at });
+    const type = schema.get('type')?.stringValue;
+    const nullable = schema.get('nullable')?.value === true;
+
+    // 3.0.3: `nullable: true` adds null to the type given in the same schema; other keywords
+    // (enum) may still exclude it.
+    if (value.kind === 'null') {
+      if (type !== undefined && !nullable) {
+        fail(`expected ${type}, got null (the schema is not nullable)`);
+        return errors;
+      }
+    } else if (type !== undefined && !matchesType(value, type)) {
+      fail(`expected ${type === 'integer' ? 'an integer' : type === 'array' || type === 'object' ? `an ${type}` : `a ${type}`}, got ${describe(value)}`);
+      return errors;
+    }
+
+    // enum
+    const enumNode = schema.get('enum');
+    if (enumNode?.kind === 'array') {
+      const v = value.toValue();
+      if (!enumNode.children!.some((option) => deepEqual(option.toValue(), v))) {
+        fail(`${short(v)} is not one of the enum values ${short(enumNode.toValue())}`);
+      }
+    }
+
+    switch (value.kind) {
+      case 'number': this.checkNumber(schema, value, fail); break;
+      case 'string': this.checkString(schema, value, fail); break;
+      case 'array': errors.push(...this.checkArray(frame, value, path, fail)); break;
+      case 'object': errors.push(...this.checkObject(frame, value, path, fail)); break;
+    }
+
+    // Composition.
+    const allOf = schema.get('allOf');
+    if (allOf?.kind === 'array') for (const sub of allOf.children!) errors.push(...this.check({ value, schema: sub, doc, path, depth: depth + 1 }));
+    const anyOf = schema.get('anyOf');
+    if (anyOf?.kind === 'array' && anyOf.children!.length > 0) {
+      if (!anyOf.children!.some((sub) => this.check({ value, schema: sub, doc, path, depth: depth + 1 }).length === 0)) fail('matches no schema of anyOf');
+    }
+    const oneOf = schema.get('oneOf');
+    if (oneOf?.kind === 'array' && oneOf.children!.length > 0) {
+      const matches = oneOf.children!.filter((sub) => this.check({ value, schema: sub, doc, path, depth: depth + 1 }).length === 0).length;
+      if (matches !== 1) fail(`matches ${matches} schemas of oneOf, but must match exactly one`);
+    }
+    const not = schema.get('not');
+    if (not?.kind === 'object' && this.check({ value, schema: not, doc, path, depth: depth + 1 }).length === 0) fail('matches the schema of `not`, which it must not');
+    return errors;
+  }
+
+  private checkNumber(schema: SyntaxNode, value: SyntaxNode, fail: (m: string) => void): void {
+    const n = value.value as number;
+    const num = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
+    const min = num('minimum');
+    const max = num('maximum');
+    if (min !== undefined && (schema.get('exclusiveMinimum')?.value === true ? n <= min : n < min)) fail(`${n} is less than the minimum ${min}${schema.get('exclusiveMinimum')?.value === true ? ' (exclusive)' : ''}`);
+    if (max !== undefined && (schema.get('exclusiveMaximum')?.value === true ? n >= max : n > max)) fail(`${n} is greater than the maximum ${max}${schema.get('exclusiveMaximum')?.value === true ? ' (exclusive)' : ''}`);
+    const multipleOf = num('multipleOf');
+    if (multipleOf && multipleOf > 0) {
+      const q = n / multipleOf;
+      if (Math.abs(q - Math.round(q)) > 1e-9) fail(`${n} is not a multiple of ${multipleOf}`);
+    }
+    const format = schema.get('format')?.stringValue;
+    if (format === 'int32' && (!Number.isInteger(n) || n < INT32[0] || n > INT32[1])) fail(`${n} is not an int32`);
+    if (format === 'int64' && !Number.isInteger(n)) fail(`${n} is not an int64`);
+  }
+
+  private checkString(schema: SyntaxNode, value: SyntaxNode, fail: (m: string) => void): void {
+    const s = value.value as string;
+    const length = [...s].length;
+    const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
+    const minLength = int('minLength');
+    const maxLength = int('maxLength');
+    if (minLength !== undefined && length < minLength) fail(`${length} characters, fewer than minLength ${minLength}`);
+    if (maxLength !== undefined && length > maxLength) fail(`${length} characters, more than maxLength ${maxLength}`);
+    const pattern = schema.get('pattern')?.stringValue;
+    if (pattern !== undefined) {
+      const re = compilePattern(pattern);
+      if (re && !re.test(s)) fail(`does not match the pattern ${pattern}`);
+    }
+    const format = schema.get('format')?.stringValue;
+    const check = format ? FORMATS[format] : undefined;
+    if (check && !check(s)) fail(`${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '...' : s)} is not a valid ${format}`);
+  }
+
+  private checkArray(frame: Frame, value: SyntaxNode, path: string, fail: (m: string) => void): ValueError[] {
+    const { schema, doc, depth } = frame;
+    const errors: ValueError[] = [];
+    const items = value.children!;
+    const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
+    const minItems = int('minItems');
+    const maxItems = int('maxItems');
+    if (minItems !== undefined && items.length < minItems) fail(`${items.length} items, fewer than minItems ${minItems}`);
+    if (maxItems !== undefined && items.length > maxItems) fail(`${items.length} items, more than maxItems ${maxItems}`);
+    if (schema.get('uniqueItems')?.value === true) {
+      const seen = items.map((i) => JSON.stringify(i.toValue()));
+      if (new Set(seen).size !== seen.length) fail('duplicate items, but uniqueItems is true');
+    }
+    const itemSchema = schema.get('items');
+    if (itemSchema?.kind === 'object') {
+      items.forEach((item, i) => errors.push(...this.check({ value: item, schema: itemSchema, doc, path: `${path}[${i}]`, depth: depth + 1 })));
+    }
+    return errors;
+  }
+
+  private checkObject(frame: Frame, value: SyntaxNode, path: string, fail: (m: string, at?: SyntaxNode, where?: string) => void): ValueError[] {
+    const { schema, doc, depth } = frame;
+    const errors: ValueError[] = [];
+    const members = value.children!;
+    const properties = schema.get('properties');
+    const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
+    const minProperties = int('minProperties');
+    const maxProperties = int('maxProperties');
+    if (minProperties !== undefined && members.length < minProperties) fail(`${members.length} properties, fewer than minProperties ${minProperties}`);
+    if (maxProperties !== undefined && members.length > maxProperties) fail(`${members.length} properties, more than maxProperties ${maxProperties}`);
+    const required = schema.get('required');
+    if (required?.kind === 'array') {
+      for (const name of required.children!) {
+        const n = name.stringValue;
+        if (n === undefined || value.get(n)) continue;
+        const property = properties?.kind === 'object' ? properties.get(n) : undefined;
+        if (property && this.mayOmit(property, doc)) continue;
+        fail(`missing the required property \`${n}\``);
+      }
+    }
+    const additional = schema.get('additionalProperties');
+    for (const member of members) {
+      const name = String(member.key);
+      const memberPath = `${path}.${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}`;
+      const propertySchema = properties?.kind === 'object' ? properties.get(name) : undefined;
+      if (propertySchema) {
+        errors.push(...this.check({ value: member, schema: propertySchema, doc, path: memberPath, depth: depth + 1 }));
+      } else if (additional?.kind === 'boolean' && additional.value === false) {
+        fail(`property \`${name}\` is not allowed (additionalProperties: false)`, member, path);
+      } else if (additional?.kind === 'object') {
+        errors.push(...this.check({ value: member, schema: additional, doc, path: memberPath, depth: depth + 1 }));
+      }
+    }
+    return errors;
+  }
+
+  /** readOnly properties may be absent in requests, writeOnly ones in responses (and either when unknown). */
+  private mayOmit(property: SyntaxNode, doc: SourceDocument): boolean {
+    const resolved = this.deref(property, doc)?.schema ?? property;
+    const readOnly = resolved.get('readOnly')?.value === true || property.get('readOnly')?.value === true;
+    const writeOnly = resolved.get('writeOnly')?.value === true || property.get('writeOnly')?.value === true;
+    if (this.options.direction === 'request') return readOnly;
+    if (this.options.direction === 'response') return writeOnly;
+    return readOnly || writeOnly;
+  }
+}
+
+export function matchesType(value: SyntaxNode, type: string): boolean {
+  switch (type) {
+    case 'string': return value.kind === 'string';
+    case 'number': return value.kind === 'number';
+    case 'integer': return value.kind === 'number' && Number.isInteger(value.value);
+    case 'boolean': return value.kind === 'boolean';
+    case 'array': return value.kind === 'array';
+    case 'object': return value.kind === 'object';
+    default: return true; // an unknown type is schema-type's to report
+  }
+}
+
+export function describe(value: SyntaxNode): string {
+  if (value.kind === 'number') return Number.isInteger(value.value) ? 'an integer' : 'a number';
+  return { object: 'an object', array: 'an array', string: 'a string', boolean: 'a boolean', null: 'null' }[value.kind];
+}
+
+function short(v: unknown): string {
+  const text = JSON.stringify(v);
+  return text.length > 60 ? text.slice(0, 57) + '...' : text;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+const patternCache = new Map<string, RegExp | null>();
+function compilePattern(pattern: string): RegExp | null {
+  let re = patternCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      try {
+        re = new RegExp(pattern);
+      } catch {
+        re = null; // not an ECMA 262 pattern: nothing to check against
+      }
+    }
+    patternCache.set(pattern, re);
+  }
+  return re;
+}
+
+function validDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return d <= days[m - 1];
+}
+
+const FORMATS: Record<string, (s: string) => boolean> = {
+  date: (s) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    return Boolean(m && validDate(+m[1], +m[2], +m[3]));
+  },
+  'date-time': (s) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.exec(s);
+    return Boolean(m && validDate(+m[1], +m[2], +m[3]) && +m[4] < 24 && +m[5] < 60 && +m[6] < 61);
+  },
+  uuid: (s) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s),
+  byte: (s) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s),
+};

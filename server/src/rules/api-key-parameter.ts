@@ -1,0 +1,20 @@
+import { defineRule } from './types';
+
+const CREDENTIAL = /^(x[-_])?(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|api[-_]?token|key|token|secret[-_]?key|client[-_]?secret)$/i;
+
+export default defineRule({
+  id: 'api-key-parameter',
+  severity: 'information',
+  description: 'A query, cookie or header parameter that looks like a credential (`api_key`, `apikey`, `access_token`, `key`, `token`) belongs in `securitySchemes` (§5.1).',
+  messages: { credential: '`{name}` looks like a credential: describe it as an `apiKey` security scheme with `in: {in}` and require it with `security` (§5.1).' },
+  kinds: ['Parameter'],
+  checkObject(object, context) {
+    const name = object.node.get('name');
+    const location = object.node.get('in')?.stringValue;
+    if (name?.kind !== 'string' || !location || !['query', 'cookie', 'header'].includes(location)) return;
+    const extra = (context.options.names as string[] | undefined) ?? [];
+    const value = name.value as string;
+    if (!CREDENTIAL.test(value) && !extra.some((n) => n.toLowerCase() === value.toLowerCase())) return;
+    context.report({ at: { node: name }, messageId: 'credential', data: { name: value, in: location } });
+  },
+});

@@ -1,0 +1,15 @@
+import { insertMember } from '../syntax/edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'array-items',
+  severity: 'error',
+  description: '`type: array` without `items`.',
+  messages: { missing: 'A schema of `type: array` must have `items` (OpenAPI 3.0); use `items: {}` for any item.' },
+  kinds: ['Schema'],
+  checkObject(object, context) {
+    const type = object.node.get('type');
+    if (type?.value !== 'array' || object.node.get('items')) return;
+    context.report({ at: { node: type, part: 'member' }, messageId: 'missing', fixes: [{ title: 'Add `items: {}`', edits: [insertMember(object.doc.parsed, object.node, 'items', {})] }] });
+  },
+});

@@ -1,0 +1,32 @@
+import { defineRule } from './types';
+import { removalFix } from './util';
+
+export default defineRule({
+  id: 'default-on-required',
+  severity: 'warning',
+  description: '`default` on a required parameter or a required property has no effect (§2 rules 1-2).',
+  messages: {
+    parameter: 'A required parameter is always sent, so its `default` is never used (§2): use `example` for a sample value.',
+    property: 'Property `{name}` is required, so its `default` is never used (§2): use `example` for a sample value.',
+  },
+  kinds: ['Parameter', 'Header', 'Schema'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    if (object.kind !== 'Schema') {
+      const schema = node.get('schema');
+      const fallback = schema?.kind === 'object' ? schema.get('default') : undefined;
+      if (node.get('required')?.value !== true || !fallback) return;
+      context.report({ at: { node: fallback, part: 'key' }, messageId: 'parameter', fixes: [removalFix('Remove `default`', doc.parsed, fallback)] });
+      return;
+    }
+    const required = node.get('required');
+    const properties = node.get('properties');
+    if (required?.kind !== 'array' || properties?.kind !== 'object') return;
+    for (const name of required.children!) {
+      const property = typeof name.value === 'string' ? properties.get(name.value) : undefined;
+      const fallback = property?.kind === 'object' && !property.get('$ref') ? property.get('default') : undefined;
+      if (!fallback) continue;
+      context.report({ at: { node: fallback, part: 'key' }, messageId: 'property', data: { name: String(name.value) }, fixes: [removalFix('Remove `default`', doc.parsed, fallback)] });
+    }
+  },
+});

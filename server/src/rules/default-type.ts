@@ -1,0 +1,17 @@
+import { SchemaValidator } from '../model/validate';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'default-type',
+  severity: 'error',
+  description: '`default` matches the schema: its type, enum, bounds and formats (OpenAPI 3.0 semantics).',
+  messages: { invalid: '`default{path}`: {message}.' },
+  kinds: ['Schema'],
+  checkObject(object, context) {
+    const value = object.node.get('default');
+    if (!value) return;
+    for (const error of new SchemaValidator(context.analysis).validate(value, object.node, object.doc)) {
+      context.report({ at: { node: error.node }, messageId: 'invalid', data: { path: error.path, message: error.message } });
+    }
+  },
+});

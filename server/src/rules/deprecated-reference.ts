@@ -1,0 +1,25 @@
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'deprecated-reference',
+  severity: 'hint',
+  description: 'A Link to a deprecated operation, or a `$ref` to a deprecated parameter (§9.3).',
+  messages: {
+    operation: 'Operation `{id}` is deprecated (§9.3).',
+    parameter: 'Parameter `{name}` is deprecated (§9.3).',
+  },
+  tags: ['deprecated'],
+  kinds: ['Link'],
+  checkObject(object, context) {
+    const id = object.node.get('operationId');
+    if (id?.kind !== 'string') return;
+    const operation = context.analysis.operationIds.get(id.value as string)?.[0];
+    if (operation?.node.get('deprecated')?.value === true) context.report({ at: { node: id }, messageId: 'operation', data: { id: id.value as string } });
+  },
+  checkReference(reference, context) {
+    if (reference.expected !== 'Parameter' || !reference.target) return;
+    const parameter = context.analysis.resolve(reference.holder, reference.doc).target?.node;
+    if (parameter?.kind !== 'object' || parameter.get('deprecated')?.value !== true) return;
+    context.report({ at: { node: reference.refNode }, messageId: 'parameter', data: { name: parameter.get('name')?.stringValue ?? '' } });
+  },
+});

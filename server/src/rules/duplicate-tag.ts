@@ -1,0 +1,21 @@
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'duplicate-tag',
+  severity: 'warning',
+  description: 'A root tag name declared twice.',
+  messages: { duplicate: 'Tag `{name}` is already declared.' },
+  kinds: ['Root'],
+  checkObject(object, context) {
+    const tags = object.node.get('tags');
+    if (tags?.kind !== 'array') return;
+    const first = new Map<string, { offset: number; length: number }>();
+    for (const tag of tags.children!) {
+      const name = tag.kind === 'object' ? tag.get('name') : undefined;
+      if (name?.kind !== 'string') continue;
+      const earlier = first.get(name.value as string);
+      if (!earlier) first.set(name.value as string, { offset: name.offset, length: name.length });
+      else context.report({ at: { node: name }, messageId: 'duplicate', data: { name: name.value as string }, related: [{ doc: object.doc, ...earlier, message: 'The first declaration.' }] });
+    }
+  },
+});

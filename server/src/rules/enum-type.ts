@@ -1,0 +1,34 @@
+import { deepEqual, describe, matchesType } from '../model/validate';
+import { defineRule } from './types';
+import { removalFix } from './util';
+
+export default defineRule({
+  id: 'enum-type',
+  severity: 'error',
+  description: 'Every `enum` value matches the schema\'s type (§2: "of the parameter\'s type"); `null` only with `nullable: true`; duplicate values are a warning.',
+  messages: {
+    wrongType: 'This `enum` value is {actual}, but the schema\'s type is `{type}`.',
+    nullNotNullable: '`null` in `enum` needs `nullable: true` on the schema.',
+    duplicate: 'This `enum` value is listed twice.',
+  },
+  kinds: ['Schema'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const values = node.get('enum');
+    if (values?.kind !== 'array') return;
+    const type = node.get('type')?.stringValue;
+    const nullable = node.get('nullable')?.value === true;
+    const seen: unknown[] = [];
+    for (const item of values.children!) {
+      if (item.kind === 'null') {
+        if (!nullable && type !== undefined) context.report({ at: { node: item }, messageId: 'nullNotNullable' });
+      } else if (type !== undefined && !matchesType(item, type)) {
+        context.report({ at: { node: item }, messageId: 'wrongType', data: { actual: describe(item), type } });
+      }
+      const value = item.toValue();
+      if (seen.some((s) => deepEqual(s, value))) {
+        context.report({ at: { node: item }, messageId: 'duplicate', severity: 'warning', fixes: [removalFix('Remove the duplicate value', doc.parsed, item)] });
+      } else seen.push(value);
+    }
+  },
+});

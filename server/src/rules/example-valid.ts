@@ -1,0 +1,38 @@
+import { SchemaValidator, ValidateOptions } from '../model/validate';
+import { OpenApiObject } from '../model/analysis';
+import { defineRule } from './types';
+
+function direction(object: OpenApiObject): ValidateOptions['direction'] {
+  if (object.kind === 'Parameter') return 'request';
+  if (object.kind === 'Header') return 'response';
+  if (object.kind === 'MediaType') return object.parent?.kind === 'RequestBody' ? 'request' : object.parent?.kind === 'Response' ? 'response' : undefined;
+  return undefined;
+}
+
+export default defineRule({
+  id: 'example-valid',
+  severity: 'warning',
+  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). `default` is `default-type`\'s.',
+  messages: { invalid: '`{where}{path}`: {message}.' },
+  kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const schema = object.kind === 'Schema' ? node : node.get('schema');
+    if (schema?.kind !== 'object') return;
+    const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
+    const example = node.get('example');
+    if (example) {
+      for (const e of validator.validate(example, schema, doc)) context.report({ at: { node: e.node }, messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
+    }
+    const examples = object.kind === 'Schema' ? undefined : node.get('examples');
+    if (examples?.kind !== 'object') return;
+    for (const entry of examples.children!) {
+      const target = context.analysis.resolve(entry, doc).target;
+      const value = target?.node.kind === 'object' ? target.node.get('value') : undefined;
+      if (!value) continue;
+      for (const e of validator.validate(value, schema, doc)) {
+        context.report({ doc: target!.doc, at: { node: e.node }, messageId: 'invalid', data: { where: `examples.${String(entry.key)}.value`, path: e.path, message: e.message } });
+      }
+    }
+  },
+});

@@ -1,0 +1,21 @@
+import { defineRule } from './types';
+
+const FORMAT_TYPES: Record<string, string[]> = {
+  int32: ['integer', 'number'], int64: ['integer', 'number'], float: ['number'], double: ['number'],
+  date: ['string'], 'date-time': ['string'], uuid: ['string'], binary: ['string'], byte: ['string'], password: ['string'],
+};
+
+export default defineRule({
+  id: 'format-type',
+  severity: 'warning',
+  description: 'A known format on the wrong type (`int32`/`int64` on non-integer, `date`, `date-time`, `uuid`, `binary`, `byte` on non-string); unknown formats are allowed.',
+  messages: { wrong: '`format: {format}` applies to {types}, not to `type: {type}`: it is ignored here.' },
+  kinds: ['Schema'],
+  checkObject(object, context) {
+    const format = object.node.get('format');
+    const type = object.node.get('type')?.stringValue;
+    const allowed = format?.kind === 'string' ? FORMAT_TYPES[format.value as string] : undefined;
+    if (!allowed || !type || allowed.includes(type)) return;
+    context.report({ at: { node: format! }, messageId: 'wrong', data: { format: String(format!.value), type, types: allowed.map((t) => `\`${t}\``).join(' or ') } });
+  },
+});

@@ -1,0 +1,59 @@
+import { OpenApiObject } from '../model/analysis';
+import { insertFirstMember, insertMember, removeNode, TextEdit } from '../syntax/edit';
+import { SyntaxNode } from '../syntax/tree';
+import { Fix, defineRule } from './types';
+import { removalFix } from './util';
+
+const IGNORED = ['accept', 'content-type', 'authorization'];
+
+/** Edits that describe Bearer authorization properly: an `http` scheme and a requirement on the operation. */
+function bearerEdits(object: OpenApiObject, operation: SyntaxNode): TextEdit[] | undefined {
+  const parsed = object.doc.parsed;
+  const root = object.doc.root;
+  if (root?.kind !== 'object') return undefined;
+  const components = root.get('components');
+  const schemes = components?.kind === 'object' ? components.get('securitySchemes') : undefined;
+  let name = 'bearerAuth';
+  const existing = schemes?.kind === 'object' ? schemes.get(name) : undefined;
+  const isBearer = existing?.kind === 'object' && existing.get('type')?.value === 'http' && String(existing.get('scheme')?.value).toLowerCase() === 'bearer';
+  if (existing && !isBearer) name = 'bearerAuth2';
+  const scheme = { type: 'http', scheme: 'bearer' };
+  const edits: TextEdit[] = [];
+  if (!isBearer) {
+    if (schemes?.kind === 'object') edits.push(insertMember(parsed, schemes, name, scheme));
+    else if (components?.kind === 'object') edits.push(insertMember(parsed, components, 'securitySchemes', { [name]: scheme }));
+    else if (!components) edits.push(insertMember(parsed, root, 'components', { securitySchemes: { [name]: scheme } }));
+    else return undefined;
+  }
+  // An operation that already lists requirements keeps them: adding one would widen access.
+  if (!operation.get('security')) edits.push(insertFirstMember(parsed, operation, 'security', [{ [name]: [] }]));
+  return edits;
+}
+
+export default defineRule({
+  id: 'header-parameter-ignored',
+  severity: 'warning',
+  description: 'A header parameter named `Accept`, `Content-Type` or `Authorization` (any letter case) is ignored (§4 rule 2, §5.2).',
+  messages: {
+    contentType: 'A header parameter named `{name}` is ignored (§4 rule 2): media types are described by `requestBody.content` and each response\'s `content`.',
+    authorization: 'A header parameter named `{name}` is ignored (§5.2): describe authorization with `securitySchemes` and `security`.',
+  },
+  kinds: ['Parameter'],
+  checkObject(object, context) {
+    const { node } = object;
+    const name = node.get('name');
+    if (node.get('in')?.value !== 'header' || name?.kind !== 'string' || !IGNORED.includes((name.value as string).toLowerCase())) return;
+    const isAuthorization = (name.value as string).toLowerCase() === 'authorization';
+    const fixes: Fix[] = [];
+    // Fixes edit the list the parameter is written in; a shared component keeps its other uses.
+    const inList = node.parent?.kind === 'array' && node.parent.key === 'parameters' && object.parent && (object.parent.kind === 'Operation' || object.parent.kind === 'PathItem');
+    if (inList) {
+      fixes.push(removalFix(`Remove the \`${String(name.value)}\` parameter`, object.doc.parsed, node));
+      if (isAuthorization && object.parent!.kind === 'Operation') {
+        const edits = bearerEdits(object, object.parent!.node);
+        if (edits) fixes.push({ title: 'Replace with an `http` bearer security scheme and a `security` requirement', edits: [removeNode(object.doc.parsed, node), ...edits], removes: [node] });
+      }
+    }
+    context.report({ at: { node: name }, messageId: isAuthorization ? 'authorization' : 'contentType', data: { name: String(name.value) }, fixes });
+  },
+});

@@ -1,0 +1,45 @@
+import { parseRef } from '../model/ref';
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+import { closest, objectAnchor } from './util';
+
+export default defineRule({
+  id: 'link-operation',
+  severity: 'error',
+  description: 'A Link\'s `operationId` names no operation, its `operationRef` does not resolve, or both or neither are given.',
+  messages: {
+    unknownId: 'No operation has the operationId `{id}`.',
+    suggest: 'No operation has the operationId `{id}`. Did you mean `{suggestion}`?',
+    badRef: '`operationRef` `{ref}` does not point at an operation.',
+    both: '`operationRef` and `operationId` are mutually exclusive: keep one of them.',
+    neither: 'A Link needs `operationId` or `operationRef` to say which operation it leads to.',
+  },
+  kinds: ['Link'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const id = node.get('operationId');
+    const ref = node.get('operationRef');
+    if (id && ref) return context.report({ at: { node: ref, part: 'key' }, messageId: 'both' });
+    if (!id && !ref) return context.report({ at: objectAnchor(node), messageId: 'neither' });
+    const ids = context.analysis.operationIds;
+    if (id?.kind === 'string' && !ids.has(id.value as string)) {
+      const suggestion = closest(id.value as string, ids.keys());
+      context.report({
+        at: { node: id },
+        messageId: suggestion ? 'suggest' : 'unknownId',
+        data: { id: id.value as string, suggestion: suggestion ?? '' },
+        fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, id, suggestion)] }] : [],
+      });
+    }
+    if (ref?.kind === 'string') {
+      const parsed = parseRef(ref.value as string);
+      if (parsed.form === 'url') return; // remote: not checked
+      const operations = context.analysis.byKind.get('Operation') ?? [];
+      const segments = parsed.pointer ?? [];
+      const wanted = parsed.form === 'local' ? context.analysis.root.path : undefined;
+      // A local operationRef must name an Operation the walk found at that pointer.
+      const found = wanted !== undefined && operations.some((op) => op.doc.path === wanted && op.node.pointer === (segments.length ? '/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/') : ''));
+      if (parsed.form === 'local' && !found) context.report({ at: { node: ref }, messageId: 'badRef', data: { ref: ref.value as string } });
+    }
+  },
+});

@@ -1,0 +1,24 @@
+import { appendItem, insertMember } from '../syntax/edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'operation-tag-defined',
+  severity: 'information',
+  description: 'An operation tag that is not declared in the root `tags`.',
+  messages: { undeclared: 'Tag `{tag}` is not declared in the root `tags` list, so it has no description or order.' },
+  kinds: ['Operation'],
+  checkObject(object, context) {
+    const tags = object.node.get('tags');
+    if (tags?.kind !== 'array') return;
+    const root = context.analysis.root;
+    const declared = root.root?.get('tags');
+    const names = new Set(declared?.kind === 'array' ? declared.children!.map((t) => t.get('name')?.stringValue) : []);
+    for (const tag of tags.children!) {
+      if (tag.kind !== 'string' || names.has(tag.value as string)) continue;
+      const entry = { name: tag.value as string };
+      const edit = declared?.kind === 'array' ? appendItem(root.parsed, declared, entry) : !declared && root.root?.kind === 'object' ? insertMember(root.parsed, root.root, 'tags', [entry]) : undefined;
+      // The fix edits the root document; offer it only when that is where the tag is written.
+      context.report({ at: { node: tag }, messageId: 'undeclared', data: { tag: tag.value as string }, fixes: edit && object.doc === root ? [{ title: `Declare tag \`${String(tag.value)}\` in the root \`tags\``, edits: [edit] }] : [] });
+    }
+  },
+});

@@ -1,0 +1,29 @@
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+import { closest } from './util';
+
+export const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'];
+
+export default defineRule({
+  id: 'parameter-in',
+  severity: 'error',
+  description: '`in` is not one of `path query header cookie`.',
+  messages: {
+    invalid: '`in: {value}` is not a parameter location: use path, query, header or cookie.',
+    suggest: '`in: {value}` is not a parameter location. Did you mean `{suggestion}`?',
+  },
+  kinds: ['Parameter'],
+  checkObject(object, context) {
+    const location = object.node.get('in');
+    if (location?.kind !== 'string') return;
+    const value = location.value as string;
+    if (PARAMETER_LOCATIONS.includes(value) || value === 'body' || value === 'formData') return; // 2.0 ones: swagger2-construct
+    const suggestion = closest(value, PARAMETER_LOCATIONS, 2) ?? (/^header/i.test(value) ? 'header' : undefined);
+    context.report({
+      at: { node: location },
+      messageId: suggestion ? 'suggest' : 'invalid',
+      data: { value, suggestion: suggestion ?? '' },
+      fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(object.doc.parsed, location, suggestion)] }] : [],
+    });
+  },
+});

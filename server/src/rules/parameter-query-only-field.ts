@@ -1,0 +1,19 @@
+import { defineRule } from './types';
+import { removalFix } from './util';
+
+export default defineRule({
+  id: 'parameter-query-only-field',
+  severity: 'warning',
+  description: '`allowReserved` or `allowEmptyValue` on a parameter that is not `in: query`.',
+  messages: { queryOnly: '`{field}` applies only to `in: query` parameters; it is ignored on `in: {in}`.' },
+  kinds: ['Parameter'],
+  checkObject(object, context) {
+    const location = object.node.get('in')?.stringValue;
+    if (!location || location === 'query') return;
+    for (const field of ['allowReserved', 'allowEmptyValue']) {
+      const member = object.node.get(field);
+      if (!member) continue;
+      context.report({ at: { node: member, part: 'key' }, messageId: 'queryOnly', data: { field, in: location }, fixes: [removalFix(`Remove \`${field}\``, object.doc.parsed, member)] });
+    }
+  },
+});

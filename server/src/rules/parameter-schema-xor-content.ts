@@ -1,0 +1,22 @@
+import { defineRule } from './types';
+import { kindName, objectAnchor } from './util';
+
+export default defineRule({
+  id: 'parameter-schema-xor-content',
+  severity: 'error',
+  description: 'Neither or both of `schema` and `content`; `content` with other than exactly one media type (§2, §4 rule 3).',
+  messages: {
+    neither: 'A {kind} needs either `schema` or `content` (§2).',
+    both: '`schema` and `content` are mutually exclusive: keep one of them (§2).',
+    contentCount: '`content` must hold exactly one media type here, not {count} (§4 rule 3).',
+  },
+  kinds: ['Parameter', 'Header'],
+  checkObject(object, context) {
+    const { node } = object;
+    const schema = node.get('schema');
+    const content = node.get('content');
+    if (!schema && !content) context.report({ at: objectAnchor(node), messageId: 'neither', data: { kind: kindName(object.kind) } });
+    else if (schema && content) context.report({ at: { node: content, part: 'key' }, messageId: 'both' });
+    else if (content?.kind === 'object' && content.children!.length !== 1) context.report({ at: { node: content, part: 'key' }, messageId: 'contentCount', data: { count: content.children!.length } });
+  },
+});

@@ -1,0 +1,55 @@
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+
+/** §4 parameter rules: styles each location allows, and its default. */
+export const STYLES: Record<string, { allowed: string[]; fallback: string }> = {
+  path: { allowed: ['simple', 'label', 'matrix'], fallback: 'simple' },
+  query: { allowed: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], fallback: 'form' },
+  header: { allowed: ['simple'], fallback: 'simple' },
+  cookie: { allowed: ['form'], fallback: 'form' },
+};
+
+/** Styles that only serialize some schema types (OpenAPI 3.0.3 style values table). */
+export const STYLE_TYPES: Record<string, string[]> = {
+  deepObject: ['object'],
+  spaceDelimited: ['array', 'object'],
+  pipeDelimited: ['array', 'object'],
+};
+
+export default defineRule({
+  id: 'parameter-style',
+  severity: 'error',
+  description: '`style` not allowed for the `in` per the table of §4, or for the schema\'s type (`deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
+  messages: {
+    location: '`style: {style}` is not allowed for `in: {in}` parameters: use {allowed} (§4).',
+    header: '`style: {style}` is not allowed for a header: headers use `simple` (§4).',
+    type: '`style: {style}` serializes {types} only, but this parameter\'s schema is `type: {type}`.',
+  },
+  kinds: ['Parameter', 'Header'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const style = node.get('style');
+    if (style?.kind !== 'string') return;
+    const value = style.value as string;
+    const location = object.kind === 'Header' ? 'header' : node.get('in')?.stringValue;
+    const rules = location ? STYLES[location] : undefined;
+    if (!rules) return;
+    const fix = [{ title: `Change to \`${rules.fallback}\``, edits: [replaceScalar(doc.parsed, style, rules.fallback)] }];
+    if (!rules.allowed.includes(value)) {
+      context.report({
+        at: { node: style },
+        messageId: object.kind === 'Header' ? 'header' : 'location',
+        data: { style: value, in: location!, allowed: rules.allowed.map((s) => `\`${s}\``).join(', ') },
+        fixes: fix,
+      });
+      return;
+    }
+    const types = STYLE_TYPES[value];
+    const schemaNode = node.get('schema');
+    const schema = schemaNode ? context.analysis.resolve(schemaNode, doc).target?.node : undefined;
+    const type = schema?.kind === 'object' ? schema.get('type')?.stringValue : undefined;
+    if (types && type && !types.includes(type)) {
+      context.report({ at: { node: style }, messageId: 'type', data: { style: value, types: types.map((t) => `${t}s`).join(' and '), type }, fixes: fix });
+    }
+  },
+});

@@ -1,0 +1,39 @@
+import { documentStatus } from '../model/analysis';
+import { COMPONENT_MAPS, kindAt } from '../model/kinds';
+import { escapePointerSegment } from '../model/ref';
+import { replaceScalar } from '../syntax/edit';
+import { defineRule } from './types';
+import { closest, kindName } from './util';
+
+export default defineRule({
+  id: 'ref-target-kind',
+  severity: 'error',
+  description: 'The target of a `$ref` is the wrong kind of object for the place (a Parameter `$ref` to `#/components/schemas/X`).',
+  messages: {
+    wrong: '`{ref}` is a {actual}, but a {expected} is expected here.',
+    suggest: '`{ref}` is a {actual}, but a {expected} is expected here. Did you mean `{suggestion}`?',
+  },
+  checkReference(reference, context) {
+    const { target, parsed, expected, refNode, doc } = reference;
+    if (!target || !parsed || !reference.allowed || expected === 'PathItem') return;
+    // Only a location in an OpenAPI document has a kind by the format's layout.
+    const root = target.doc.root;
+    if (!root || documentStatus(root).kind !== 'openapi-3.0') return;
+    const actual = kindAt(root, parsed.pointer ?? []);
+    if (!actual || actual === expected) return;
+    const map = COMPONENT_MAPS[expected];
+    const components = map ? root.get('components')?.get(map) : undefined;
+    const name = parsed.pointer?.[parsed.pointer.length - 1] ?? '';
+    const candidates = components?.kind === 'object' ? components.children!.map((c) => String(c.key)) : [];
+    const nearest = candidates.includes(name) ? name : closest(name, candidates);
+    const file = parsed.raw.slice(0, Math.max(0, parsed.raw.indexOf('#')));
+    const suggestion = nearest !== undefined && map ? `${file}#/components/${map}/${escapePointerSegment(nearest)}` : undefined;
+    context.report({
+      at: { node: refNode },
+      messageId: suggestion ? 'suggest' : 'wrong',
+      data: { ref: parsed.raw, actual: kindName(actual).replace(/ Object.*$/, ''), expected: kindName(expected).replace(/ Object.*$/, ''), suggestion: suggestion ?? '' },
+      related: [{ doc: target.doc, offset: target.node.memberStart, length: Math.max(0, (target.node.keyOffset >= 0 ? target.node.keyOffset + target.node.keyLength : target.node.end) - target.node.memberStart), message: `The ${kindName(actual)} this reference points at.` }],
+      fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
+    });
+  },
+});

@@ -1,0 +1,21 @@
+import { defineRule } from './types';
+
+export default defineRule({
+  id: 'required-property-undefined',
+  severity: 'warning',
+  description: 'A name in `required` that is not in `properties` (when `properties` is present).',
+  messages: { undefined: '`{name}` is required but not defined in `properties`.' },
+  kinds: ['Schema'],
+  checkObject(object, context) {
+    const { node } = object;
+    const required = node.get('required');
+    const properties = node.get('properties');
+    if (required?.kind !== 'array' || properties?.kind !== 'object') return;
+    // Properties can come from elsewhere: a composed schema, or a sibling in its parent's allOf.
+    if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
+    if (node.parent?.kind === 'array' && node.parent.key === 'allOf') return;
+    for (const name of required.children!) {
+      if (typeof name.value === 'string' && !properties.get(name.value)) context.report({ at: { node: name }, messageId: 'undefined', data: { name: name.value } });
+    }
+  },
+});

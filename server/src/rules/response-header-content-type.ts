@@ -1,0 +1,18 @@
+import { defineRule } from './types';
+import { removalFix } from './util';
+
+export default defineRule({
+  id: 'response-header-content-type',
+  severity: 'warning',
+  description: 'A response header named `Content-Type` is ignored; content types belong in `content`.',
+  messages: { ignored: 'A response header named `{name}` is ignored: the content type comes from the response\'s `content` keys.' },
+  kinds: ['Response'],
+  checkObject(object, context) {
+    const headers = object.node.get('headers');
+    if (headers?.kind !== 'object') return;
+    for (const header of headers.children!) {
+      if (String(header.key).toLowerCase() !== 'content-type') continue;
+      context.report({ at: { node: header, part: 'key' }, messageId: 'ignored', data: { name: String(header.key) }, fixes: [removalFix(`Remove the \`${String(header.key)}\` header`, object.doc.parsed, header)] });
+    }
+  },
+});

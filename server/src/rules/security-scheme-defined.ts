@@ -1,0 +1,29 @@
+import { renameKey } from '../syntax/edit';
+import { defineRule } from './types';
+import { closest } from './util';
+
+export default defineRule({
+  id: 'security-scheme-defined',
+  severity: 'error',
+  description: 'A name in a `security` requirement (root or operation) that is not in `components.securitySchemes`.',
+  messages: {
+    undefined: 'Security scheme `{name}` is not defined in `components.securitySchemes`.',
+    suggest: 'Security scheme `{name}` is not defined in `components.securitySchemes`. Did you mean `{suggestion}`?',
+  },
+  kinds: ['SecurityRequirement'],
+  checkObject(object, context) {
+    const schemes = context.analysis.root.root?.get('components')?.get('securitySchemes');
+    const names = schemes?.kind === 'object' ? schemes.children!.map((c) => String(c.key)) : [];
+    for (const entry of object.node.children!) {
+      const name = String(entry.key);
+      if (names.includes(name)) continue;
+      const suggestion = closest(name, names);
+      context.report({
+        at: { node: entry, part: 'key' },
+        messageId: suggestion ? 'suggest' : 'undefined',
+        data: { name, suggestion: suggestion ?? '' },
+        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, entry, suggestion)] }] : [],
+      });
+    }
+  },
+});

@@ -1,0 +1,44 @@
+import { insertMember } from '../syntax/edit';
+import { defineRule } from './types';
+import { spanInScalar } from './util';
+
+export default defineRule({
+  id: 'server-url',
+  severity: 'error',
+  description: 'A Server `url` variable `{v}` not in `variables`; a variable without `default`; a `default` not in its `enum`.',
+  messages: {
+    undefined: 'Server variable `{name}` is not defined in `variables`.',
+    noDefault: 'Server variable `{name}` needs a `default`.',
+    notInEnum: 'The default `{value}` is not one of this variable\'s `enum` values.',
+  },
+  kinds: ['Server'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const url = node.get('url');
+    const variables = node.get('variables');
+    if (url?.kind === 'string') {
+      const re = /\{([^{}]+)\}/g;
+      let m: RegExpExecArray | null;
+      const text = url.value as string;
+      while ((m = re.exec(text))) {
+        const name = m[1];
+        if (variables?.kind === 'object' && variables.get(name)) continue;
+        const edit = variables?.kind === 'object' ? insertMember(doc.parsed, variables, name, { default: '' }) : !variables ? insertMember(doc.parsed, node, 'variables', { [name]: { default: '' } }) : undefined;
+        context.report({ at: spanInScalar(doc, url, 'value', m.index, m[0].length), messageId: 'undefined', data: { name }, fixes: edit ? [{ title: `Add variable \`${name}\``, edits: [edit] }] : [] });
+      }
+    }
+    if (variables?.kind !== 'object') return;
+    for (const variable of variables.children!) {
+      if (variable.kind !== 'object') continue;
+      const fallback = variable.get('default');
+      if (!fallback) {
+        context.report({ at: { node: variable, part: 'key' }, messageId: 'noDefault', data: { name: String(variable.key) }, fixes: [{ title: 'Add `default`', edits: [insertMember(doc.parsed, variable, 'default', '')] }] });
+        continue;
+      }
+      const options = variable.get('enum');
+      if (options?.kind === 'array' && options.children!.length > 0 && !options.children!.some((o) => o.value === fallback.value)) {
+        context.report({ at: { node: fallback }, messageId: 'notInEnum', data: { value: String(fallback.value) } });
+      }
+    }
+  },
+});

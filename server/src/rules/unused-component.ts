@@ -1,0 +1,75 @@
+import { Analysis } from '../model/analysis';
+import { SourceDocument } from '../model/documents';
+import { parseRef } from '../model/ref';
+import { SyntaxNode } from '../syntax/tree';
+import { defineRule } from './types';
+import { removalFix } from './util';
+
+const LIVE = '';
+
+/** `schemas/Pet` for a node inside `#/components/schemas/Pet` of the root document. */
+function componentKey(node: SyntaxNode): string | undefined {
+  const path = node.path;
+  return path[0] === 'components' && path.length >= 3 ? `${String(path[1])}/${String(path[2])}` : undefined;
+}
+
+/** Which part of the description a node belongs to: a component, a referenced file, or the live rest. */
+function ownerOf(analysis: Analysis, doc: SourceDocument, node: SyntaxNode): string {
+  if (doc !== analysis.root) return 'file:' + doc.path;
+  return componentKey(node) ?? LIVE;
+}
+
+/** The component graph: who uses whom, through `$ref`, security requirements and discriminator mappings. */
+function usageGraph(analysis: Analysis): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  const add = (from: string, to: string) => {
+    let set = edges.get(from);
+    if (!set) edges.set(from, (set = new Set()));
+    set.add(to);
+  };
+  for (const reference of analysis.references) {
+    if (!reference.target) continue;
+    add(ownerOf(analysis, reference.doc, reference.holder), ownerOf(analysis, reference.target.doc, reference.target.node));
+  }
+  for (const requirement of analysis.byKind.get('SecurityRequirement') ?? []) {
+    for (const name of requirement.node.children!) add(ownerOf(analysis, requirement.doc, requirement.node), `securitySchemes/${String(name.key)}`);
+  }
+  for (const schema of analysis.byKind.get('Schema') ?? []) {
+    const mapping = schema.node.get('discriminator')?.get('mapping');
+    if (mapping?.kind !== 'object') continue;
+    for (const entry of mapping.children!) {
+      if (entry.kind !== 'string') continue;
+      const value = entry.value as string;
+      const owner = ownerOf(analysis, schema.doc, schema.node);
+      // A mapping value is a schema name or a reference (`#/components/schemas/Dog`).
+      const pointer = value.includes('#') || value.includes('/') ? parseRef(value).pointer ?? [] : ['components', 'schemas', value];
+      if (pointer[0] === 'components' && pointer.length >= 3) add(owner, `${pointer[1]}/${pointer[2]}`);
+    }
+  }
+  return edges;
+}
+
+export default defineRule({
+  id: 'unused-component',
+  severity: 'hint',
+  description: 'A component never referenced from the document\'s operations, directly or through other components (§4.11).',
+  messages: { unused: '`{name}` is never used: no operation references it, directly or through other components (§4.11).' },
+  tags: ['unnecessary'],
+  kinds: ['Components'],
+  checkObject(object, context) {
+    const { analysis } = context;
+    if (object.doc !== analysis.root) return;
+    const edges = usageGraph(analysis);
+    const reached = new Set<string>([LIVE]);
+    const queue = [LIVE];
+    while (queue.length) for (const next of edges.get(queue.pop()!) ?? []) if (!reached.has(next)) reached.add(next), queue.push(next);
+    for (const map of object.node.children!) {
+      if (map.kind !== 'object' || String(map.key).startsWith('x-')) continue;
+      for (const entry of map.children!) {
+        const key = `${String(map.key)}/${String(entry.key)}`;
+        if (reached.has(key)) continue;
+        context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete \`${key}\``, object.doc.parsed, entry)] });
+      }
+    }
+  },
+});
