@@ -31,7 +31,10 @@ interface Frame {
 }
 
 export class SchemaValidator {
-  private active = new Set<string>();
+  /** Pairs being validated right now (recursive schemas) and pairs already done: nested
+   * oneOf/anyOf/allOf reach the same (schema, value) through many branches. */
+  private readonly active = new Map<SyntaxNode, Set<SyntaxNode>>();
+  private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
   constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {}
 
   validate(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path = ''): ValueError[] {
@@ -51,14 +54,21 @@ export class SchemaValidator {
     if (!resolved || resolved.schema.kind !== 'object') return []; // unresolved: ref-unresolved says so
     const { schema, doc } = resolved;
     const { value, path } = frame;
+    const cached = this.done.get(schema)?.get(value);
+    if (cached) return cached;
     // A recursive schema met with the same value again cannot add anything.
-    const key = `${schema.offset}:${doc.path}:${value.offset}:${value.kind}`;
-    if (this.active.has(key)) return [];
-    this.active.add(key);
+    let active = this.active.get(schema);
+    if (!active) this.active.set(schema, (active = new Set()));
+    if (active.has(value)) return [];
+    active.add(value);
     try {
-      return this.checkResolved({ ...frame, schema, doc }, value, path);
+      const errors = this.checkResolved({ ...frame, schema, doc }, value, path);
+      let done = this.done.get(schema);
+      if (!done) this.done.set(schema, (done = new Map()));
+      done.set(value, errors);
+      return errors;
     } finally {
-      this.active.delete(key);
+      active.delete(value);
     }
   }
 

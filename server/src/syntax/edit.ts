@@ -1,5 +1,6 @@
 // Text edits built from node offsets, for YAML (block and flow) and JSON, keeping the author's
 // indentation and quoting. Fixes are built only from these, so every rule's fix behaves alike.
+import { LineIndex } from './line-index';
 import { ParsedText, ScalarStyle, SyntaxNode } from './tree';
 
 export interface TextEdit {
@@ -23,10 +24,17 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return result;
 }
 
+// Line starts by binary search over an index built once per text: a minified JSON document is
+// one long line, where scanning back to the line start would make every fix O(size).
+const lineIndexes = new Map<string, LineIndex>();
+
 function lineStartOf(text: string, offset: number): number {
-  let i = offset;
-  while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;
-  return i;
+  let lines = lineIndexes.get(text);
+  if (!lines) {
+    if (lineIndexes.size > 16) lineIndexes.clear();
+    lineIndexes.set(text, (lines = new LineIndex(text)));
+  }
+  return lines.lineStart(lines.positionAt(offset).line);
 }
 
 function lineEndOf(text: string, offset: number): number {
@@ -54,15 +62,30 @@ function columnOf(text: string, offset: number): number {
   return offset - lineStartOf(text, offset);
 }
 
+// Per text, computed once: fixes are built by the thousand on large documents.
+const newlines = new Map<string, string>();
+const indentUnits = new WeakMap<ParsedText, string>();
+
 function newline(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
+  let nl = newlines.get(text);
+  if (nl === undefined) {
+    const lf = text.indexOf('\n');
+    nl = lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
+    if (newlines.size > 64) newlines.clear();
+    newlines.set(text, nl);
+  }
+  return nl;
 }
 
 /** The indentation step the document uses (2 when it cannot tell). */
 export function indentUnit(parsed: ParsedText): string {
-  const m = /\n( +|\t)\S/.exec(parsed.text);
-  if (m) return m[1][0] === '\t' ? '\t' : ' '.repeat(Math.min(m[1].length, 8));
-  return '  ';
+  let unit = indentUnits.get(parsed);
+  if (unit === undefined) {
+    const m = /\n( +|\t)\S/.exec(parsed.text);
+    unit = m ? (m[1][0] === '\t' ? '\t' : ' '.repeat(Math.min(m[1].length, 8))) : '  ';
+    indentUnits.set(parsed, unit);
+  }
+  return unit;
 }
 
 // ---- scalars ----------------------------------------------------------------------------
@@ -175,8 +198,10 @@ function childIndent(parsed: ParsedText, container: SyntaxNode): string {
 /** Whether a collection is written on one line (YAML flow, or JSON without line breaks). */
 export function isInline(parsed: ParsedText, container: SyntaxNode): boolean {
   if (parsed.format === 'yaml') return container.flow;
-  const text = parsed.text;
-  return !/[\r\n]/.test(text.slice(container.offset, contentEnd(text, container)));
+  // Whether the first member starts on the bracket's line: O(1), not a scan of the container.
+  const first = container.children?.[0];
+  const until = first ? first.memberStart : contentEnd(parsed.text, container);
+  return !/[\r\n]/.test(parsed.text.slice(container.offset, until));
 }
 
 // ---- inserting ----------------------------------------------------------------------------

