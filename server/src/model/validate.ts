@@ -152,7 +152,7 @@ export class SchemaValidator {
     const pattern = schema.get('pattern')?.stringValue;
     if (pattern !== undefined) {
       const re = compilePattern(pattern);
-      if (re && !re.test(s)) fail(`does not match the pattern ${pattern}`);
+      if (re && s.length <= MAX_PATTERN_INPUT && !re.test(s)) fail(`does not match the pattern ${pattern}`);
     }
     const format = schema.get('format')?.stringValue;
     const check = format ? FORMATS[format] : undefined;
@@ -258,9 +258,55 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
+/**
+ * Whether a pattern nests unbounded quantifiers (`(a*)*`, `([\w.-]*)*`): such patterns backtrack
+ * exponentially on a near-miss, and a JS regex cannot be interrupted, so they are not tested.
+ */
+export function hasNestedQuantifier(pattern: string): boolean {
+  const groups: boolean[] = [];
+  let lastGroupUnbounded = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i++;
+      lastGroupUnbounded = false;
+      continue;
+    }
+    if (c === '[') {
+      // Skip a character class (escapes and a leading `]` included).
+      i++;
+      if (pattern[i] === '^') i++;
+      if (pattern[i] === ']') i++;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      lastGroupUnbounded = false;
+      continue;
+    }
+    if (c === '(') {
+      groups.push(false);
+      lastGroupUnbounded = false;
+      continue;
+    }
+    if (c === ')') {
+      lastGroupUnbounded = groups.pop() ?? false;
+      continue;
+    }
+    const unbounded = c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(pattern.slice(i)));
+    if (unbounded) {
+      if (lastGroupUnbounded) return true;
+      if (groups.length) groups[groups.length - 1] = true;
+    }
+    lastGroupUnbounded = false;
+  }
+  return false;
+}
+
+/** Strings longer than this are not tested against patterns (polynomial backtracking). */
+const MAX_PATTERN_INPUT = 2000;
+
 const patternCache = new Map<string, RegExp | null>();
 function compilePattern(pattern: string): RegExp | null {
   let re = patternCache.get(pattern);
+  if (re === undefined && hasNestedQuantifier(pattern)) re = null;
   if (re === undefined) {
     try {
       re = new RegExp(pattern, 'u');
