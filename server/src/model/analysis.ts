@@ -163,8 +163,10 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
     else if (spec.shape === 'array' && child.kind === 'array') child.children!.forEach(push);
     else if (spec.shape === 'map' && child.kind === 'object') {
       const ref = child.get('$ref');
-      // `schemas: {$ref: ...}`: a reference in place of the whole map is not allowed (§4.6).
-      if (ref) recordReference({ ...item, kind: spec.kind, parent: owner }, child, ref, false, 'map');
+      // `schemas: {$ref: './x.yaml'}`: a reference in place of the whole map is not allowed (§4.6).
+      // A `$ref` whose value is an object is an entry with that name (SCIM schemas have a
+      // property called `$ref`).
+      if (ref?.kind === 'string') recordReference({ ...item, kind: spec.kind, parent: owner }, child, ref, false, 'map');
       else child.children!.forEach(push);
     }
   };

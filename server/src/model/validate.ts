@@ -79,6 +79,13 @@ export class SchemaValidator {
     const type = schema.get('type')?.stringValue;
     const nullable = schema.get('nullable')?.value === true;
 
+    // `{$ref: ...}` inside an example is taken literally (example values are never resolved):
+    // say that once instead of listing every property the literal object lacks.
+    if (value.kind === 'object' && value.children!.length === 1 && value.children![0].key === '$ref' && value.children![0].kind === 'string') {
+      fail('a `$ref` object, but example values are literal: the reference is not resolved');
+      return errors;
+    }
+
     // 3.0.3: `nullable: true` adds null to the type given in the same schema; other keywords
     // (enum) may still exclude it.
     if (value.kind === 'null') {
@@ -191,13 +198,16 @@ export class SchemaValidator {
     if (maxProperties !== undefined && members.length > maxProperties) fail(`${members.length} properties, more than maxProperties ${maxProperties}`);
     const required = schema.get('required');
     if (required?.kind === 'array') {
+      const missing: string[] = [];
       for (const name of required.children!) {
         const n = name.stringValue;
         if (n === undefined || value.get(n)) continue;
         const property = properties?.kind === 'object' ? properties.get(n) : undefined;
         if (property && this.mayOmit(property, doc)) continue;
-        fail(`missing the required property \`${n}\``);
+        missing.push(n);
       }
+      if (missing.length === 1) fail(`missing the required property \`${missing[0]}\``);
+      else if (missing.length > 1) fail(`missing the required properties ${missing.map((n) => `\`${n}\``).join(', ')}`);
     }
     const additional = schema.get('additionalProperties');
     for (const member of members) {

@@ -1,5 +1,6 @@
 import { SchemaValidator } from '../model/validate';
 import { defineRule } from './types';
+import { firstLineSpan } from './util';
 
 export default defineRule({
   id: 'default-type',
@@ -11,7 +12,7 @@ export default defineRule({
     const value = object.node.get('default');
     if (!value) return;
     for (const error of new SchemaValidator(context.analysis).validate(value, object.node, object.doc)) {
-      context.report({ at: { node: error.node }, messageId: 'invalid', data: { path: error.path, message: error.message } });
+      context.report({ at: firstLineSpan(object.doc, error.node), messageId: 'invalid', data: { path: error.path, message: error.message } });
     }
   },
 });

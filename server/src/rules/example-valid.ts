@@ -1,6 +1,7 @@
 import { SchemaValidator, ValidateOptions } from '../model/validate';
 import { OpenApiObject } from '../model/analysis';
 import { defineRule } from './types';
+import { firstLineSpan } from './util';
 
 function direction(object: OpenApiObject): ValidateOptions['direction'] {
   if (object.kind === 'Parameter') return 'request';
@@ -22,7 +23,7 @@ export default defineRule({
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
     const example = node.get('example');
     if (example) {
-      for (const e of validator.validate(example, schema, doc)) context.report({ at: { node: e.node }, messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
+      for (const e of validator.validate(example, schema, doc)) context.report({ at: firstLineSpan(doc, e.node), messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
     }
     const examples = object.kind === 'Schema' ? undefined : node.get('examples');
     if (examples?.kind !== 'object') return;
@@ -31,7 +32,7 @@ export default defineRule({
       const value = target?.node.kind === 'object' ? target.node.get('value') : undefined;
       if (!value) continue;
       for (const e of validator.validate(value, schema, doc)) {
-        context.report({ doc: target!.doc, at: { node: e.node }, messageId: 'invalid', data: { where: `examples.${String(entry.key)}.value`, path: e.path, message: e.message } });
+        context.report({ doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: 'invalid', data: { where: `examples.${String(entry.key)}.value`, path: e.path, message: e.message } });
       }
     }
   },

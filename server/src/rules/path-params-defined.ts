@@ -21,14 +21,12 @@ export default defineRule({
     const { analysis } = context;
     const operations = operationsOf(pathItem, context.analysis);
     // Each operation's path parameters; a path with no operation is checked on its own parameters.
+    // A path without operations sends no request, so its template binds nothing.
+    if (operations.length === 0) return;
     const perOperation: { method: string; names: Set<string> | undefined }[] = operations.map((op) => {
       const { uses, complete } = effectiveParameters(op, analysis);
       return { method: String(op.node.key), names: complete ? new Set(uses.filter((u) => u.in === 'path').map((u) => u.name!)) : undefined };
     });
-    if (operations.length === 0) {
-      const uses = parameterUses(pathItem.node.get('parameters'), pathItem.doc, analysis, 'path');
-      perOperation.push({ method: '', names: uses.every((u) => u.name !== undefined) ? new Set(uses.filter((u) => u.in === 'path').map((u) => u.name!)) : undefined });
-    }
     const reported = new Set<string>();
     for (const param of names) {
       if (reported.has(param.name)) continue;

@@ -61,12 +61,13 @@ export interface TemplateParam {
   length: number;
 }
 
-/** `{name}` parts of a path template, in order. */
+/** `{name}` parts of a path template, in order; a query string after `?` is path-query-string's. */
 export function templateParams(pathKey: string): TemplateParam[] {
   const result: TemplateParam[] = [];
   const re = /\{([^{}]*)\}/g;
+  const path = pathKey.split('?')[0];
   let m: RegExpExecArray | null;
-  while ((m = re.exec(pathKey))) result.push({ name: m[1], start: m.index, length: m[0].length });
+  while ((m = re.exec(path))) result.push({ name: m[1], start: m.index, length: m[0].length });
   return result;
 }
 
@@ -168,4 +169,14 @@ export function operationsOf(pathItem: OpenApiObject, analysis: Analysis): OpenA
 /** A fix that deletes a member or an item (with its separator or its lines). */
 export function removalFix(title: string, parsed: ParsedText, node: SyntaxNode): Fix {
   return { title, edits: [removeNode(parsed, node)], removes: [node] };
+}
+
+/** A value's span, cut to its first line: a finding about a whole object or list points at its start. */
+export function firstLineSpan(doc: SourceDocument, node: SyntaxNode): Span {
+  if (node.kind !== 'object' && node.kind !== 'array') return { node };
+  const text = doc.text;
+  let end = node.offset;
+  while (end < node.end && text[end] !== '\n' && text[end] !== '\r') end++;
+  while (end > node.offset + 1 && /\s/.test(text[end - 1])) end--;
+  return { offset: node.offset, length: end - node.offset };
 }
