@@ -11,11 +11,13 @@ export default defineRule({
     const path = pathKeyOf(pathItem);
     if (path === undefined) return;
     const names = new Set(templateParams(path).map((p) => p.name));
+    // `{name}` after `?` is a query string, path-query-string's finding: not reported twice.
+    const query = path.includes('?') ? path.slice(path.indexOf('?')) : '';
     const { analysis } = context;
     const operations = operationsOf(pathItem, context.analysis);
     for (const owner of [pathItem, ...operations]) {
       for (const use of parameterUses(owner.node.get('parameters'), owner.doc, analysis, owner === pathItem ? 'path' : 'operation')) {
-        if (use.in !== 'path' || use.name === undefined || names.has(use.name)) continue;
+        if (use.in !== 'path' || use.name === undefined || names.has(use.name) || query.includes(`{${use.name}}`)) continue;
         const inline = use.parameter === use.item;
         context.report({
           doc: use.doc,
