@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { RULES } from '../server/src/rules/index';
 import { rootFixtures } from './helpers/fixtures';
 import { fixturePath, REPO_ROOT, SHARED } from './helpers/paths';
-import { ruleDoc, ruleDocPath } from './tools/rule-docs';
+import { README_PATH, ruleDoc, ruleDocPath, withReadmeRuleTable } from './tools/rule-docs';
 
 // The rules the core issue promises; later issues add the rest of the catalog.
 const CORE_RULES = [
@@ -55,6 +55,11 @@ describe('rule set', () => {
       const source = fs.readFileSync(path.join(RULES_DIR, `${rule.id}.ts`), 'utf8');
       assert.match(source, new RegExp(`id: '${rule.id}'`), `${rule.id}.ts defines the rule ${rule.id}`);
     }
+  });
+
+  it('README lists every rule with its doc (npm run docs)', () => {
+    const readme = fs.readFileSync(README_PATH, 'utf8');
+    assert.equal(readme, withReadmeRuleTable(readme, RULES));
   });
 
   for (const rule of RULES) {

@@ -33,3 +33,22 @@ export function ruleDoc(rule: Rule): string {
 export function ruleDocPath(rule: Rule): string {
   return path.join(REPO_ROOT, 'docs', 'rules', `${rule.id}.md`);
 }
+
+const SEVERITY_WORD: Record<string, string> = { error: 'error', warning: 'warning', information: 'information', hint: 'hint' };
+
+/** The README's rule table (between `<!-- rules -->` and `<!-- /rules -->`). */
+export function readmeRuleTable(rules: readonly Rule[]): string {
+  const rows = [...rules].sort((a, b) => a.id.localeCompare(b.id)).map((rule) => {
+    const dir = fixturePath('rules', rule.id);
+    const fixable = fs.existsSync(dir) && rootFixtures(dir).some((f) => f.kind === 'invalid' && fs.existsSync(fixedFileFor(f.file)));
+    const severity = SEVERITY_WORD[rule.severity] + (rule.offByDefault ? ' (off)' : '');
+    return `| [\`${rule.id}\`](docs/rules/${rule.id}.md) | ${severity} | ${rule.description.replace(/\|/g, '\\|')} | ${fixable ? 'yes' : '—'} |`;
+  });
+  return ['| Rule | Default | Checks | Fix |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export function withReadmeRuleTable(readme: string, rules: readonly Rule[]): string {
+  return readme.replace(/<!-- rules -->[\s\S]*<!-- \/rules -->/, `<!-- rules -->\n${readmeRuleTable(rules)}\n<!-- /rules -->`);
+}
+
+export const README_PATH = path.join(REPO_ROOT, 'README.md');

@@ -156,18 +156,22 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
     return reference;
   };
 
+  const enqueue = (doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean) =>
+    queue.push({ doc, node, kind, parent, refAllowed, usage: node });
+
   const enqueueField = (item: Pending, owner: OpenApiObject | undefined, child: SyntaxNode, spec: FieldSpec): void => {
-    if (!spec.kind) return;
-    const push = (node: SyntaxNode) => queue.push({ doc: item.doc, node, kind: spec.kind!, parent: owner, refAllowed: spec.refAllowed, usage: node });
-    if (spec.shape === 'object') push(child);
-    else if (spec.shape === 'array' && child.kind === 'array') child.children!.forEach(push);
-    else if (spec.shape === 'map' && child.kind === 'object') {
+    const kind = spec.kind;
+    if (!kind) return;
+    if (spec.shape === 'object') enqueue(item.doc, child, kind, owner, spec.refAllowed);
+    else if (spec.shape === 'array' && child.kind === 'array') {
+      for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
+    } else if (spec.shape === 'map' && child.kind === 'object') {
       const ref = child.get('$ref');
       // `schemas: {$ref: './x.yaml'}`: a reference in place of the whole map is not allowed (§4.6).
       // A `$ref` whose value is an object is an entry with that name (SCIM schemas have a
       // property called `$ref`).
-      if (ref?.kind === 'string') recordReference({ ...item, kind: spec.kind, parent: owner }, child, ref, false, 'map');
-      else child.children!.forEach(push);
+      if (ref?.kind === 'string') recordReference({ ...item, kind, parent: owner }, child, ref, false, 'map');
+      else for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
     }
   };
 

@@ -91,25 +91,30 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
   const perUnit: EngineResult['perUnit'] = new Map();
   const crashes: RuleCrash[] = [];
 
-  const run = <U extends OpenApiObject | Reference | SourceDocument>(
-    unit: U, doc: SourceDocument, where: () => string, rule: ActiveRule, call: (context: RuleContext) => void,
-  ) => {
-    const context: RuleContext = {
-      analysis,
-      options: rule.options,
-      report: (report) => {
-        let list = perUnit.get(unit);
-        if (!list) perUnit.set(unit, (list = []));
-        list.push(toDiagnostic(rule, report, doc));
-      },
-    };
-    try {
-      call(context);
-    } catch (e) {
-      // A rule that meets something it did not expect must not take the others down.
-      crashes.push({ rule: rule.rule.id, where: where(), error: (e as Error).stack ?? String(e) });
+  // One context per rule, pointed at the unit being checked: checks run by the hundred thousand
+  // on large documents, so they allocate nothing unless they report.
+  type Unit = OpenApiObject | Reference | SourceDocument;
+  const contexts = new Map<ActiveRule, { context: RuleContext; unit: Unit; doc: SourceDocument }>();
+  const contextFor = (rule: ActiveRule) => {
+    let entry = contexts.get(rule);
+    if (!entry) {
+      const state = { unit: undefined as unknown as Unit, doc: analysis.root, context: undefined as unknown as RuleContext };
+      state.context = {
+        analysis,
+        options: rule.options,
+        report: (report) => {
+          let list = perUnit.get(state.unit);
+          if (!list) perUnit.set(state.unit, (list = []));
+          list.push(toDiagnostic(rule, report, state.doc));
+        },
+      };
+      contexts.set(rule, (entry = state));
     }
+    return entry;
   };
+  const crashed = (rule: ActiveRule, where: string, e: unknown) =>
+    // A rule that meets something it did not expect must not take the others down.
+    crashes.push({ rule: rule.rule.id, where, error: (e as Error).stack ?? String(e) });
 
   const byKind = new Map<ObjectKind, ActiveRule[]>();
   for (const rule of active) {
@@ -123,15 +128,42 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
   const referenceRules = active.filter((r) => r.rule.checkReference);
 
   for (const doc of analysis.documents) {
-    for (const rule of documentRules) run(doc, doc, () => doc.path, rule, (c) => rule.rule.checkDocument!(doc, c));
+    for (const rule of documentRules) {
+      const state = contextFor(rule);
+      state.unit = doc;
+      state.doc = doc;
+      try {
+        rule.rule.checkDocument!(doc, state.context);
+      } catch (e) {
+        crashed(rule, doc.path, e);
+      }
+    }
   }
   for (const object of analysis.objects) {
     const watching = byKind.get(object.kind);
     if (!watching) continue;
-    for (const rule of watching) run(object, object.doc, () => `${object.doc.path}#${object.node.pointer}`, rule, (c) => rule.rule.checkObject!(object, c));
+    for (const rule of watching) {
+      const state = contextFor(rule);
+      state.unit = object;
+      state.doc = object.doc;
+      try {
+        rule.rule.checkObject!(object, state.context);
+      } catch (e) {
+        crashed(rule, `${object.doc.path}#${object.node.pointer}`, e);
+      }
+    }
   }
   for (const reference of analysis.references) {
-    for (const rule of referenceRules) run(reference, reference.doc, () => `${reference.doc.path}#${reference.holder.pointer}`, rule, (c) => rule.rule.checkReference!(reference, c));
+    for (const rule of referenceRules) {
+      const state = contextFor(rule);
+      state.unit = reference;
+      state.doc = reference.doc;
+      try {
+        rule.rule.checkReference!(reference, state.context);
+      } catch (e) {
+        crashed(rule, `${reference.doc.path}#${reference.holder.pointer}`, e);
+      }
+    }
   }
 
   // The same object can be reached from several roots; report each finding once.

@@ -18,14 +18,15 @@ export default defineRule({
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
   checkObject(object, context) {
     const { node, doc } = object;
+    const example = node.get('example');
+    const examples = object.kind === 'Schema' ? undefined : node.get('examples');
+    if (!example && examples?.kind !== 'object') return; // most objects have nothing to validate
     const schema = object.kind === 'Schema' ? node : node.get('schema');
     if (schema?.kind !== 'object') return;
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
-    const example = node.get('example');
     if (example) {
       for (const e of validator.validate(example, schema, doc)) context.report({ at: firstLineSpan(doc, e.node), messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
     }
-    const examples = object.kind === 'Schema' ? undefined : node.get('examples');
     if (examples?.kind !== 'object') return;
     for (const entry of examples.children!) {
       const target = context.analysis.resolve(entry, doc).target;

@@ -1,4 +1,3 @@
-import { documentStatus } from '../model/analysis';
 import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
@@ -16,9 +15,10 @@ export default defineRule({
   checkReference(reference, context) {
     const { target, parsed, expected, refNode, doc } = reference;
     if (!target || !parsed || !reference.allowed || expected === 'PathItem') return;
-    // Only a location in an OpenAPI document has a kind by the format's layout.
+    // A location has a kind by the format's layout (`/components/parameters/x`), in the root or in
+    // a referenced file laid out the same way; elsewhere (`schemas.yaml#/Pet`) it has none.
     const root = target.doc.root;
-    if (!root || documentStatus(root).kind !== 'openapi-3.0') return;
+    if (!root || root.kind !== 'object') return;
     const actual = kindAt(root, parsed.pointer ?? []);
     if (!actual || actual === expected) return;
     const map = COMPONENT_MAPS[expected];

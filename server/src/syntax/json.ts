@@ -48,13 +48,11 @@ class StrictJsonParser {
       return node;
     }
     if (c === Ch.Minus || (c >= 48 && c <= 57)) {
-      const match = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-      match.lastIndex = start;
-      const m = match.exec(text);
-      if (!m) throw new StrictJsonError(start);
-      this.pos = start + m[0].length;
-      const node = new SyntaxNode('number', start, m[0].length, parent);
-      node.value = Number(m[0]);
+      const end = scanNumber(text, start);
+      if (end < 0) throw new StrictJsonError(start);
+      this.pos = end;
+      const node = new SyntaxNode('number', start, end - start, parent);
+      node.value = Number(text.slice(start, end));
       node.style = 'plain';
       return node;
     }
@@ -197,6 +195,31 @@ class StrictJsonParser {
     });
     return new SyntaxNode('null', start, pos - start, parent);
   }
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** End of a JSON number starting at `start` (RFC 8259 grammar), or -1. */
+function scanNumber(text: string, start: number): number {
+  let i = start;
+  if (text.charCodeAt(i) === Ch.Minus) i++;
+  if (text.charCodeAt(i) === 48) i++;
+  else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) i++;
+  else return -1;
+  if (text.charCodeAt(i) === 46) {
+    i++;
+    if (!isDigit(text.charCodeAt(i))) return -1;
+    while (isDigit(text.charCodeAt(i))) i++;
+  }
+  const e = text.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    i++;
+    const sign = text.charCodeAt(i);
+    if (sign === 43 || sign === Ch.Minus) i++;
+    if (!isDigit(text.charCodeAt(i))) return -1;
+    while (isDigit(text.charCodeAt(i))) i++;
+  }
+  return i;
 }
 
 const LITERALS: [string, 'boolean' | 'null', boolean | null][] = [

@@ -9,6 +9,18 @@ export type ScalarStyle = 'plain' | 'single' | 'double' | 'block';
 
 export type ScalarValue = string | number | boolean | null;
 
+const KINDS: NodeKind[] = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+const STYLES: ScalarStyle[] = ['double', 'plain', 'single', 'block'];
+// Per-node key indexes for large objects, kept beside the tree so small nodes carry no slot.
+const keyIndexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
+// flags: bits 0-1 style, 2-3 keyStyle, 4-6 keyKind, 7 flow. One small integer instead of four
+// fields: a large document has a million nodes, and their size is most of the parse's GC time.
+const STYLE_SHIFT = 0;
+const KEY_STYLE_SHIFT = 2;
+const KEY_KIND_SHIFT = 4;
+const FLOW_BIT = 1 << 7;
+
 export class SyntaxNode {
   kind: NodeKind;
   /** Offset and length of the value in the source text. */
@@ -16,26 +28,48 @@ export class SyntaxNode {
   length: number;
   parent: SyntaxNode | undefined;
   /** Property name (in an object) or index (in an array); undefined for the root. */
-  key: string | number | undefined;
+  key: string | number | undefined = undefined;
   /** Offset and length of the property key in the source; -1 when the node has no key. */
   keyOffset = -1;
   keyLength = 0;
-  /** YAML only: the key was written as a non-string scalar (`200:` is an integer key). */
-  keyKind: NodeKind = 'string';
-  keyStyle: ScalarStyle = 'double';
   value: ScalarValue = null;
-  style: ScalarStyle = 'double';
-  /** YAML only: the collection is written in flow style (`{a: 1}`, `[1, 2]`). */
-  flow = false;
   children: SyntaxNode[] | undefined;
-  private index: Map<string, SyntaxNode> | undefined;
+  private flags = 0; // style double, keyStyle double, keyKind string, not flow
 
   constructor(kind: NodeKind, offset: number, length: number, parent: SyntaxNode | undefined) {
     this.kind = kind;
     this.offset = offset;
     this.length = length;
     this.parent = parent;
-    if (kind === 'object' || kind === 'array') this.children = [];
+    this.children = kind === 'object' || kind === 'array' ? [] : undefined;
+  }
+
+  /** How a scalar is written in the source; fixes reuse it to keep the author's quoting. */
+  get style(): ScalarStyle {
+    return STYLES[(this.flags >> STYLE_SHIFT) & 3];
+  }
+  set style(style: ScalarStyle) {
+    this.flags = (this.flags & ~(3 << STYLE_SHIFT)) | (STYLES.indexOf(style) << STYLE_SHIFT);
+  }
+  get keyStyle(): ScalarStyle {
+    return STYLES[(this.flags >> KEY_STYLE_SHIFT) & 3];
+  }
+  set keyStyle(style: ScalarStyle) {
+    this.flags = (this.flags & ~(3 << KEY_STYLE_SHIFT)) | (STYLES.indexOf(style) << KEY_STYLE_SHIFT);
+  }
+  /** YAML only: the key was written as a non-string scalar (`200:` is an integer key). */
+  get keyKind(): NodeKind {
+    return KINDS[(this.flags >> KEY_KIND_SHIFT) & 7 ^ 2];
+  }
+  set keyKind(kind: NodeKind) {
+    this.flags = (this.flags & ~(7 << KEY_KIND_SHIFT)) | ((KINDS.indexOf(kind) ^ 2) << KEY_KIND_SHIFT);
+  }
+  /** YAML only: the collection is written in flow style (`{a: 1}`, `[1, 2]`). */
+  get flow(): boolean {
+    return (this.flags & FLOW_BIT) !== 0;
+  }
+  set flow(flow: boolean) {
+    this.flags = flow ? this.flags | FLOW_BIT : this.flags & ~FLOW_BIT;
   }
 
   get end(): number {
@@ -50,15 +84,16 @@ export class SyntaxNode {
       for (const child of children) if (child.key === key) return child;
       return undefined;
     }
-    if (!this.index || this.index.size === 0) {
-      const index = new Map<string, SyntaxNode>();
+    let index = keyIndexes.get(this);
+    if (!index) {
+      index = new Map<string, SyntaxNode>();
       for (const child of children) {
         const k = child.key as string;
         if (!index.has(k)) index.set(k, child);
       }
-      this.index = index;
+      keyIndexes.set(this, index);
     }
-    return this.index.get(key);
+    return index.get(key);
   }
 
   /** The item of an array at this index. */
