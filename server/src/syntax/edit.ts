@@ -215,7 +215,8 @@ export function insertMember(parsed: ParsedText, object: SyntaxNode, key: string
   if (children.length === 0) {
     // `{}` in JSON or YAML flow; in YAML block an empty map cannot be written, so it is `{}` too.
     const open = object.offset + 1;
-    if (inline || parsed.format === 'yaml') return { offset: open, length: object.length - 2, newText: memberText(parsed, key, value, indent, true) };
+    if (parsed.format === 'yaml') return { offset: open, length: object.length - 2, newText: memberText(parsed, key, value, indent, true) };
+    if (inline) return { offset: open, length: object.length - 2, newText: ' ' + memberText(parsed, key, value, indent, true) + ' ' };
     const nl = newline(text);
     const outer = indent.slice(indentUnit(parsed).length);
     return { offset: open, length: object.length - 2, newText: nl + indent + memberText(parsed, key, value, indent, false) + nl + outer };
