@@ -133,6 +133,26 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.deepEqual(diagnostics, []);
   });
 
+  it('answers completion, hover and document symbols', async () => {
+    const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      deprecated: true\n      parameters:\n        - $ref: '#/components/parameters/limit'\n        - name: q\n          in: \n      responses:\n        '200':\n          description: OK\ncomponents:\n  parameters:\n    limit:\n      name: limit\n      in: query\n";
+    const uri = client.open(path.join(dir, 'features.yaml'), text);
+    await client.waitForDiagnostics(uri);
+    const lines = text.split('\n');
+    const inLine = lines.findIndex((l) => l === '          in: ');
+    const completion = await client.request<{ label: string; textEdit: { range: { start: { line: number; character: number } }; newText: string } }[]>('textDocument/completion', { textDocument: { uri }, position: { line: inLine, character: 14 } });
+    assert.deepEqual(completion.map((c) => c.label), ['path', 'query', 'header', 'cookie']);
+    assert.deepEqual(completion[1].textEdit.range.start, { line: inLine, character: 14 });
+    const refLine = lines.findIndex((l) => l.includes('$ref'));
+    const hover = await client.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: refLine, character: 20 } });
+    assert.equal(hover.contents.kind, 'markdown');
+    assert.match(hover.contents.value, /^\*\*#\/components\/parameters\/limit\*\* — Parameter Object in this file\n\n```yaml\nlimit:\n  name: limit\n  in: query\n```$/);
+    const symbols = await client.request<{ name: string; detail?: string; tags?: number[]; children?: { name: string; children?: { name: string; detail?: string; tags?: number[] }[] }[] }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.deepEqual(symbols.map((s) => s.name), ['paths', 'components']);
+    const get = symbols[0].children![0].children![0];
+    assert.deepEqual([symbols[0].children![0].name, get.name, get.detail, get.tags], ['/pets', 'GET', 'listPets (deprecated)', [1]]);
+    assert.equal(symbols[1].children![0].children![0].name, 'limit');
+  });
+
   it('leaves YAML and JSON that are not OpenAPI alone, and survives binary and broken input', async () => {
     const compose = client.open(path.join(dir, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n');
     const broken = client.open(path.join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');

@@ -87,6 +87,8 @@ export interface Analysis {
   operationIds: Map<string, OpenApiObject[]>;
   /** Follows a chain of `$ref`s from a node to the object it stands for. */
   resolve(node: SyntaxNode, doc: SourceDocument): ResolvedChain;
+  /** The objects a node is (one per role it was reached in). */
+  objectsAt(node: SyntaxNode): readonly OpenApiObject[];
   /** Objects first reached directly inside this one (its Operations, Parameters...). */
   childrenOf(object: OpenApiObject): readonly OpenApiObject[];
   /** The Reference recorded for a `$ref` holder, if the walk met it. */
@@ -266,5 +268,6 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
     root: rootDoc, status, documents, objects, byKind, references, operationIds, resolve,
     referenceAt: (holder) => refsByHolder.get(holder),
     childrenOf: (object) => children.get(object) ?? [],
+    objectsAt: (node) => visited.get(node) ?? [],
   };
 }

@@ -30,3 +30,31 @@ export const COMPONENT_MAPS: Partial<Record<ObjectKind, string>> = {
   Schema: 'schemas', Response: 'responses', Parameter: 'parameters', Example: 'examples', RequestBody: 'requestBodies',
   Header: 'headers', SecurityScheme: 'securitySchemes', Link: 'links', Callback: 'callbacks',
 };
+
+export interface Place {
+  /** The object kind at the path. */
+  kind?: ObjectKind;
+  /** Or: the path is a map or list of objects (or scalars), described by this field. */
+  container?: FieldSpec;
+}
+
+/** What the location at these segments is: an object of some kind, or a container of them. */
+export function placeAt(segments: readonly string[]): Place | undefined {
+  let kind: ObjectKind = 'Root';
+  let pending: FieldSpec | undefined;
+  for (const segment of segments) {
+    if (pending) {
+      if (!pending.kind) return undefined;
+      kind = pending.kind;
+      pending = undefined;
+      continue;
+    }
+    const spec = specOf(kind);
+    const field = spec.fields.get(segment) ?? (spec.patterned && !(spec.extensions && segment.startsWith('x-')) ? spec.patterned : undefined);
+    if (!field) return undefined;
+    if (field.shape === 'object' && field.kind) kind = field.kind;
+    else if (field.shape === 'array' || field.shape === 'map') pending = field;
+    else return undefined;
+  }
+  return pending ? { container: pending } : { kind };
+}

@@ -1,12 +1,16 @@
 // The OpenAPI 3.0 language server: `node dist/server.js --stdio` (or IPC from the VS Code client).
 import {
-  CodeAction, CodeActionKind, CodeActionParams, createConnection, DidChangeConfigurationNotification, FileChangeType,
-  InitializeResult, LocationLink, ProposedFeatures, TextDocumentSyncKind,
+  CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, createConnection, DidChangeConfigurationNotification,
+  DocumentSymbol, FileChangeType, Hover, InitializeResult, LocationLink, MarkupKind, ProposedFeatures, SymbolKind, SymbolTag, TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
+import { SourceDocument } from '../model/documents';
 import { isLoadFailure } from '../model/documents';
 import { RULE_IDS } from '../rules/index';
 import { readConfig } from '../rules/config';
+import { completionsAt } from '../services/completion';
 import { definitionAt } from '../services/definition';
+import { hoverAt } from '../services/hover';
+import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
 import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
 import { applyContentChanges, Session, uriToPath } from './session';
 
@@ -25,6 +29,9 @@ connection.onInitialize((params): InitializeResult => {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
       definitionProvider: true,
+      completionProvider: { triggerCharacters: [':', ' ', '"', "'", '/', '#'], resolveProvider: false },
+      hoverProvider: true,
+      documentSymbolProvider: true,
     },
     serverInfo: { name: 'openapi-language-server' },
   };
@@ -192,6 +199,75 @@ connection.onDefinition((params): LocationLink[] | null => {
   } catch (e) {
     connection.console.error(`definition failed: ${(e as Error).stack}`);
     return null;
+  }
+});
+
+/** The open document's current text, parsed (the store reparses it after each change). */
+function currentDocument(uri: string): SourceDocument | undefined {
+  const filePath = uriToPath(uri);
+  if (!filePath) return undefined;
+  const doc = session.store.get(filePath);
+  return isLoadFailure(doc) ? undefined : doc;
+}
+
+const COMPLETION_KIND: Record<string, CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  reference: CompletionItemKind.Reference,
+  keyword: CompletionItemKind.Keyword,
+};
+
+connection.onCompletion((params): CompletionItem[] => {
+  try {
+    const doc = currentDocument(params.textDocument.uri);
+    if (!doc) return [];
+    const items = completionsAt(doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(doc.path));
+    return items.map((item) => ({
+      label: item.label,
+      kind: COMPLETION_KIND[item.kind],
+      detail: item.detail,
+      preselect: item.preselect,
+      sortText: item.sortText,
+      filterText: item.label,
+      textEdit: { range: rangeOf(doc, item.replace.offset, item.replace.length), newText: item.insertText },
+    }));
+  } catch (e) {
+    connection.console.error(`completion failed: ${(e as Error).stack}`);
+    return [];
+  }
+});
+
+connection.onHover((params): Hover | null => {
+  try {
+    const doc = currentDocument(params.textDocument.uri);
+    if (!doc) return null;
+    const hover = hoverAt(session.store, doc, doc.lineIndex.offsetAt(params.position));
+    return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.range.offset, hover.range.length) } : null;
+  } catch (e) {
+    connection.console.error(`hover failed: ${(e as Error).stack}`);
+    return null;
+  }
+});
+
+const SYMBOL_KIND: Record<OurSymbol['kind'], SymbolKind> = { group: SymbolKind.Namespace, path: SymbolKind.Module, operation: SymbolKind.Method, component: SymbolKind.Class };
+
+connection.onDocumentSymbol((params): DocumentSymbol[] => {
+  try {
+    const doc = currentDocument(params.textDocument.uri);
+    if (!doc) return [];
+    const convert = (s: OurSymbol): DocumentSymbol => ({
+      name: s.name,
+      detail: s.detail,
+      kind: SYMBOL_KIND[s.kind],
+      ...(s.deprecated ? { tags: [SymbolTag.Deprecated] } : {}),
+      range: rangeOf(doc, s.range.offset, s.range.length),
+      selectionRange: rangeOf(doc, s.selection.offset, s.selection.length),
+      children: s.children.map(convert),
+    });
+    return documentSymbols(doc).map(convert);
+  } catch (e) {
+    connection.console.error(`documentSymbol failed: ${(e as Error).stack}`);
+    return [];
   }
 });
 

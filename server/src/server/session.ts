@@ -148,6 +148,12 @@ export class Session {
     return { before: doc.text, after: fixAll(doc.text, recheck).text };
   }
 
+  /** The latest analysis that covers a file (its own if it is a root, else a root's that reads it). */
+  analysisFor(filePath: string) {
+    const root = this.rootsReading(filePath)[0];
+    return root ? this.results.get(root)?.analysis : undefined;
+  }
+
   filesOf(root: string): string[] {
     const result = this.results.get(root);
     return result?.analysis ? result.analysis.documents.map((d) => d.path) : [root];
