@@ -7,12 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// --production: minified bundles without source maps, for the .vsix.
+const production = process.argv.includes('--production');
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  sourcemap: true,
+  sourcemap: !production,
+  minify: production,
   logLevel: 'warning',
   define: { PRODUCT_VERSION: JSON.stringify(pkg.version) },
   absWorkingDir: root,
