@@ -1,0 +1,83 @@
+// End-to-end tests in real VS Code: code-server (VS Code 1.100.3 server + web workbench, a real
+// Node extension host) driven by Debian's headless chromium through playwright-core.
+// The suite (test/e2e/suite.ts) uses only the `vscode` API; exit code 0 when it passes.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 240_000);
+
+const install = spawnSync('bash', [join(root, 'scripts', 'ensure-code-server.sh')], { stdio: 'inherit' });
+if (install.status !== 0) throw new Error('installing code-server and chromium failed');
+if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+await build({
+  entryPoints: [join(root, 'test', 'e2e', 'suite.ts')], outfile: join(root, 'dist', 'test', 'e2e', 'index.js'),
+  bundle: true, platform: 'node', format: 'cjs', external: ['vscode', 'mocha'], logLevel: 'warning',
+});
+
+// Scratch space for code-server and chromium: they would otherwise leave state in $HOME and /tmp.
+const scratch = mkdtempSync(join(tmpdir(), 'openapi-e2e-'));
+const workspace = join(scratch, 'workspace');
+cpSync(join(root, 'examples', 'petstore'), workspace, { recursive: true });
+for (const d of ['tmp', 'config', 'data', 'cache', 'user-data', 'extensions']) mkdirSync(join(scratch, d), { recursive: true });
+const env = { ...process.env, TMPDIR: join(scratch, 'tmp'), XDG_CONFIG_HOME: join(scratch, 'config'), XDG_DATA_HOME: join(scratch, 'data'), XDG_CACHE_HOME: join(scratch, 'cache') };
+
+const server = spawn(process.execPath, [
+  join(root, '.tools', 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+  '--auth', 'none', '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+  '--user-data-dir', join(scratch, 'user-data'), '--extensions-dir', join(scratch, 'extensions'), workspace,
+], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+let serverLog = '';
+const port = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`code-server did not start:\n${serverLog}`)), 60_000);
+  const onData = (chunk) => {
+    serverLog += chunk;
+    const m = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(serverLog);
+    if (m) {
+      clearTimeout(timer);
+      resolve(Number(m[1]));
+    }
+  };
+  server.stdout.on('data', onData);
+  server.stderr.on('data', onData);
+  server.on('exit', (code) => reject(new Error(`code-server exited with ${code}:\n${serverLog}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  env,
+});
+let exitCode = 1;
+try {
+  const page = await browser.newPage();
+  const done = new Promise((resolve) => {
+    void page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+  });
+  await page.exposeFunction('codeAutomationLog', (type, args) => console.log(format(...(Array.isArray(args) ? args : [args]))));
+  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(root)],
+    ['extensionTestsPath', remote(join(root, 'dist', 'test', 'e2e', 'index.js'))],
+    ['skipWelcome', 'true'],
+  ];
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  exitCode = await Promise.race([done, new Promise((resolve) => setTimeout(() => resolve('timeout'), TIMEOUT_MS))]);
+  if (exitCode === 'timeout') {
+    console.error(`end-to-end tests did not finish in ${TIMEOUT_MS / 1000} s`);
+    exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+}
+console.log(`end-to-end tests in code-server: ${exitCode === 0 ? 'passed' : 'failed'}`);
+process.exit(exitCode);

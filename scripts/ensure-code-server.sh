@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what the end-to-end tests need, once: Debian's chromium (driven by playwright-core) and
+# code-server 4.100.3 (real VS Code 1.100.3, the last release for Node 20) in .tools/code-server.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+tools="$root/.tools"
+export DEBIAN_FRONTEND=noninteractive
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v rg >/dev/null 2>&1 || need_apt+=(ripgrep)
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if [ ! -x "$tools/code-server/node_modules/.bin/code-server" ]; then
+  mkdir -p "$tools/code-server" "$tools/tmp"
+  # @vscode/ripgrep downloads rg from GitHub in its postinstall; give it Debian's from its cache.
+  cache="$tools/tmp/vscode-ripgrep-cache-1.15.11"
+  mkdir -p "$cache"
+  if [ ! -f "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" ]; then
+    cp "$(command -v rg)" "$cache/rg"
+    tar -C "$cache" -czf "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" rg
+    rm "$cache/rg"
+  fi
+  cd "$tools/code-server"
+  [ -f package.json ] || echo '{"name":"code-server-for-tests","private":true}' > package.json
+  # node-pty's postinstall runs `npx node-gyp`: answer yes; scripts run as root: --unsafe-perm.
+  TMPDIR="$tools/tmp" npm_config_yes=true npm install --no-audit --no-fund --unsafe-perm code-server@4.100.3 >/dev/null
+fi
+"$tools/code-server/node_modules/.bin/code-server" --version >/dev/null
