@@ -72,3 +72,7 @@ for (const [name, list] of Object.entries(results)) {
 }
 const ratio = summary['openapi-check'].medianMs / summary['redocly lint'].medianMs;
 console.log(`ratio openapi-check / redocly = ${ratio.toFixed(3)} (target <= 0.2), openapi-check peak RSS target <= 500 MiB`);
+
+// The language server's figures (edit -> diagnostics, completion, RSS) on the same description as YAML.
+const lsp = spawnSync(process.execPath, [join(root, 'scripts', 'bench-lsp.mjs')], { stdio: 'inherit' });
+if (lsp.status !== 0) process.exitCode = lsp.status ?? 1;

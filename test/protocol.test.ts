@@ -133,6 +133,16 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.deepEqual(diagnostics, []);
   });
 
+  it('re-checks the root when a referenced file changes on disk (watched files)', async () => {
+    const schemasUri = pathToFileURL(schemasPath).href;
+    client.close(schemasUri); // back to the file on disk
+    const text = fs.readFileSync(schemasPath, 'utf8').replace("'#/Pett'", "'#/Owner'");
+    fs.writeFileSync(schemasPath, text);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: schemasUri, type: 2 }] });
+    const diagnostics = await client.waitForDiagnostics(schemasUri, (p) => p.diagnostics.some((d) => d.message.includes('Owner')));
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['ref-unresolved', '`#/Owner` does not resolve: the document root has no `Owner`.']]);
+  });
+
   it('answers completion, hover and document symbols', async () => {
     const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      deprecated: true\n      parameters:\n        - $ref: '#/components/parameters/limit'\n        - name: q\n          in: \n      responses:\n        '200':\n          description: OK\ncomponents:\n  parameters:\n    limit:\n      name: limit\n      in: query\n";
     const uri = client.open(path.join(dir, 'features.yaml'), text);
