@@ -2,7 +2,8 @@
 // measured in the same run, interleaved, so the ratio holds on a noisy shared machine.
 // Inputs are installed on demand into .bench/ (ignored by git).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { installPinned } from './install-pinned.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -12,18 +13,7 @@ const benchDir = join(root, '.bench');
 const PACKAGES = ['@octokit/openapi@23.0.2', '@redocly/cli@2.77.0'];
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
-function install() {
-  const have = PACKAGES.every((p) => {
-    const name = p.slice(0, p.lastIndexOf('@'));
-    const file = join(benchDir, 'node_modules', name, 'package.json');
-    return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).version === p.slice(p.lastIndexOf('@') + 1);
-  });
-  if (have) return;
-  mkdirSync(benchDir, { recursive: true });
-  console.log(`installing ${PACKAGES.join(', ')} into .bench/ ...`);
-  const r = spawnSync('npm', ['install', '--prefix', benchDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', ...PACKAGES], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm install failed');
-}
+const install = () => installPinned(benchDir, PACKAGES);
 
 function measure(args) {
   const probe = join(tmpdir(), `rss-${process.pid}-${Math.random().toString(36).slice(2)}`);

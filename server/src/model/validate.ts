@@ -327,6 +327,8 @@ function compilePattern(pattern: string): RegExp | null {
         re = null; // not an ECMA 262 pattern: nothing to check against
       }
     }
+    // A long-running server meets many documents: keep the cache bounded.
+    if (patternCache.size > 2000) patternCache.clear();
     patternCache.set(pattern, re);
   }
   return re;

@@ -24,16 +24,14 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return result;
 }
 
-// Line starts by binary search over an index built once per text: a minified JSON document is
-// one long line, where scanning back to the line start would make every fix O(size).
-const lineIndexes = new Map<string, LineIndex>();
+// Line starts by binary search over an index built once per parsed text: a minified JSON document
+// is one long line, where scanning back to the line start would make every fix O(size). Weakly
+// keyed, so an editor's old versions of a document are not kept alive.
+const lineIndexes = new WeakMap<ParsedText, LineIndex>();
 
-function lineStartOf(text: string, offset: number): number {
-  let lines = lineIndexes.get(text);
-  if (!lines) {
-    if (lineIndexes.size > 16) lineIndexes.clear();
-    lineIndexes.set(text, (lines = new LineIndex(text)));
-  }
+function lineStartOf(parsed: ParsedText, offset: number): number {
+  let lines = lineIndexes.get(parsed);
+  if (!lines) lineIndexes.set(parsed, (lines = new LineIndex(parsed.text)));
   return lines.lineStart(lines.positionAt(offset).line);
 }
 
@@ -58,21 +56,20 @@ function contentEnd(text: string, node: SyntaxNode): number {
   return Math.max(end, node.offset);
 }
 
-function columnOf(text: string, offset: number): number {
-  return offset - lineStartOf(text, offset);
+function columnOf(parsed: ParsedText, offset: number): number {
+  return offset - lineStartOf(parsed, offset);
 }
 
-// Per text, computed once: fixes are built by the thousand on large documents.
-const newlines = new Map<string, string>();
+// Per parsed text, computed once: fixes are built by the thousand on large documents.
+const newlines = new WeakMap<ParsedText, string>();
 const indentUnits = new WeakMap<ParsedText, string>();
 
-function newline(text: string): string {
-  let nl = newlines.get(text);
+function newline(parsed: ParsedText): string {
+  let nl = newlines.get(parsed);
   if (nl === undefined) {
-    const lf = text.indexOf('\n');
-    nl = lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
-    if (newlines.size > 64) newlines.clear();
-    newlines.set(text, nl);
+    const lf = parsed.text.indexOf('\n');
+    nl = lf > 0 && parsed.text[lf - 1] === '\r' ? '\r\n' : '\n';
+    newlines.set(parsed, nl);
   }
   return nl;
 }
@@ -136,7 +133,7 @@ export function replaceNode(node: SyntaxNode, newText: string): TextEdit {
 /** A value as text to follow `key:` (YAML) or `"key":` (JSON), for a member at `indent`. */
 function valueText(parsed: ParsedText, value: WriteValue, indent: string, flow: boolean): string {
   const unit = indentUnit(parsed);
-  const nl = newline(parsed.text);
+  const nl = newline(parsed);
   if (parsed.format === 'json') {
     if (flow || value === null || typeof value !== 'object') return jsonFlow(value);
     return JSON.stringify(value, null, unit).split('\n').join(nl + indent);
@@ -155,7 +152,7 @@ function yamlItem(parsed: ParsedText, item: WriteValue, indent: string): string 
   if (item === null || typeof item !== 'object' || Array.isArray(item) || Object.keys(item).length === 0) {
     return ' ' + (item !== null && typeof item === 'object' ? yamlFlow(item) : yamlScalar(item));
   }
-  const nl = newline(parsed.text);
+  const nl = newline(parsed);
   return Object.entries(item)
     .map(([k, v], i) => (i === 0 ? ' ' : nl + indent) + yamlScalar(k) + ':' + valueText(parsed, v, indent, false))
     .join('');
@@ -185,12 +182,12 @@ function childIndent(parsed: ParsedText, container: SyntaxNode): string {
   const first = container.children?.[0];
   if (first) {
     const start = first.memberStart;
-    const lineStart = lineStartOf(text, start);
+    const lineStart = lineStartOf(parsed, start);
     const before = text.slice(lineStart, start);
     // In YAML `- key: v`, the dash is part of the indentation.
     if (/^[\s-]*$/.test(before)) return ' '.repeat(before.length);
   }
-  const lineStart = lineStartOf(text, container.memberStart);
+  const lineStart = lineStartOf(parsed, container.memberStart);
   const own = /^[\s-]*/.exec(text.slice(lineStart, container.memberStart))![0].length;
   return ' '.repeat(own) + indentUnit(parsed);
 }
@@ -217,7 +214,7 @@ export function insertMember(parsed: ParsedText, object: SyntaxNode, key: string
     const open = object.offset + 1;
     if (parsed.format === 'yaml') return { offset: open, length: object.length - 2, newText: memberText(parsed, key, value, indent, true) };
     if (inline) return { offset: open, length: object.length - 2, newText: ' ' + memberText(parsed, key, value, indent, true) + ' ' };
-    const nl = newline(text);
+    const nl = newline(parsed);
     const outer = indent.slice(indentUnit(parsed).length);
     return { offset: open, length: object.length - 2, newText: nl + indent + memberText(parsed, key, value, indent, false) + nl + outer };
   }
@@ -226,7 +223,7 @@ export function insertMember(parsed: ParsedText, object: SyntaxNode, key: string
   if (inline) {
     return { offset: end, length: 0, newText: ', ' + memberText(parsed, key, value, indent, true) };
   }
-  const nl = newline(text);
+  const nl = newline(parsed);
   if (parsed.format === 'json') {
     return { offset: end, length: 0, newText: ',' + nl + indent + memberText(parsed, key, value, indent, false) };
   }
@@ -246,9 +243,9 @@ export function appendItem(parsed: ParsedText, array: SyntaxNode, value: WriteVa
   const last = items[items.length - 1];
   const end = contentEnd(text, last);
   if (inline) return { offset: end, length: 0, newText: ', ' + (parsed.format === 'json' ? jsonFlow(value) : yamlFlow(value)) };
-  const nl = newline(text);
+  const nl = newline(parsed);
   if (parsed.format === 'json') {
-    const indent = ' '.repeat(columnOf(text, last.offset));
+    const indent = ' '.repeat(columnOf(parsed, last.offset));
     const itemText = JSON.stringify(value, null, indentUnit(parsed)).split('\n').join(nl + indent);
     return { offset: end, length: 0, newText: ',' + nl + indent + itemText };
   }
@@ -256,7 +253,7 @@ export function appendItem(parsed: ParsedText, array: SyntaxNode, value: WriteVa
   let dash = last.offset;
   while (dash > 0 && text[dash - 1] === ' ') dash--;
   if (text[dash - 1] === '-') dash--;
-  const dashIndent = ' '.repeat(columnOf(text, dash));
+  const dashIndent = ' '.repeat(columnOf(parsed, dash));
   const at = lineEndOf(text, end);
   return { offset: at, length: 0, newText: nl + dashIndent + '-' + yamlItem(parsed, value, dashIndent + indentUnit(parsed)) };
 }
@@ -296,7 +293,7 @@ export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
     while (start > 0 && text[start - 1] === ' ') start--;
     if (text[start - 1] === '-') start--;
   }
-  const lineStart = lineStartOf(text, start);
+  const lineStart = lineStartOf(parsed, start);
   const end = contentEnd(text, node);
   if (/^\s*$/.test(text.slice(lineStart, start))) {
     return { offset: lineStart, length: nextLineStart(text, end) - lineStart, newText: '' };
@@ -349,7 +346,7 @@ export function insertFirstMember(parsed: ParsedText, object: SyntaxNode, key: s
   const inline = isInline(parsed, object);
   const text = memberText(parsed, key, value, indent, inline);
   if (inline) return { offset: first.memberStart, length: 0, newText: text + ', ' };
-  const nl = newline(parsed.text);
+  const nl = newline(parsed);
   if (parsed.format === 'json') return { offset: first.memberStart, length: 0, newText: text + ',' + nl + indent };
   return { offset: first.memberStart, length: 0, newText: text + nl + indent };
 }
