@@ -37,20 +37,22 @@ await connection.sendNotification('textDocument/didOpen', { textDocument: { uri,
 const opened = await first;
 console.log(`open -> first diagnostics: ${Math.round(performance.now() - start)} ms (${opened.diagnostics.length} diagnostics)`);
 
-// One-character edits inside operation descriptions, spread over the file.
+// One-character edits inside operations' one-line summaries and descriptions (typing in the text,
+// not in a block scalar's header), spread over the file.
 const lines = text.split('\n');
-const targets = lines.map((l, i) => (/^ {6}description: \S/.test(l) ? i : -1)).filter((i) => i >= 0);
+const targets = lines.map((l, i) => (/^ {6}(summary|description): [A-Za-z][^'"]{4,}$/.test(l) ? i : -1)).filter((i) => i >= 0);
 const latencies = [];
 for (let e = 0; e < EDITS; e++) {
   const line = targets[Math.floor((e * targets.length) / EDITS)];
-  const character = lines[line].length;
+  const character = lines[line].indexOf(': ') + 4; // after the value's first characters
   const version = e + 2;
   const wait = diagnosticsFor(version);
   start = performance.now();
   await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }] });
   await wait;
   latencies.push(performance.now() - start);
-  lines[line] += 'x';
+  if (process.env.OPENAPI_TRACE_TIMING === '1') console.error(`[client] sent at ${Math.round(performance.timeOrigin + start)}, diagnostics at ${Math.round(performance.timeOrigin + performance.now())}`);
+  lines[line] = lines[line].slice(0, character) + 'x' + lines[line].slice(character);
 }
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];

@@ -52,6 +52,16 @@ export class DocumentStore {
     return entry;
   }
 
+  /** The cached document of a file, without loading it. */
+  cached(absolutePath: string): SourceDocument | LoadFailure | undefined {
+    return this.cache.get(path.resolve(absolutePath));
+  }
+
+  /** Put a document the caller parsed (an incremental reparse) in place of the file's. */
+  replace(doc: SourceDocument): void {
+    this.cache.set(path.resolve(doc.path), doc);
+  }
+
   /** Forget a file (it changed on disk or in the editor). */
   invalidate(absolutePath: string): void {
     this.cache.delete(path.resolve(absolutePath));

@@ -12,9 +12,14 @@ import { definitionAt } from '../services/definition';
 import { hoverAt } from '../services/hover';
 import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
 import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
-import { applyContentChanges, Session, uriToPath } from './session';
+import { Session, uriToPath } from './session';
 
 const DEBOUNCE_MS = 150;
+/** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
+const traceTiming = process.env.OPENAPI_TRACE_TIMING === '1';
+const timing = (label: string, start: number) => {
+  if (traceTiming) process.stderr.write(`[timing] ${label} ${Math.round(performance.now() - start)} ms\n`);
+};
 
 const connection = createConnection(ProposedFeatures.all);
 const session = new Session();
@@ -84,7 +89,9 @@ function runChecks(): void {
       continue;
     }
     try {
+      const started = performance.now();
       const result = session.check(root);
+      timing('check', started);
       for (const crash of result.crashes) connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
     } catch (e) {
       session.results.delete(root);
@@ -92,7 +99,10 @@ function runChecks(): void {
     }
     for (const file of session.filesOf(root)) toPublish.add(file);
   }
+  const publishing = performance.now();
   for (const file of toPublish) publish(file);
+  timing('publish', publishing);
+  if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
 }
 
 function publish(filePath: string): void {
@@ -118,9 +128,13 @@ connection.onDidOpenTextDocument(({ textDocument }) => {
 connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
   const doc = session.open.get(textDocument.uri);
   if (!doc) return;
-  doc.text = applyContentChanges(doc.text, contentChanges);
+  const applying = performance.now();
+  if (traceTiming) process.stderr.write(`[timing] didChange v${textDocument.version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
+  session.applyChanges(doc, contentChanges);
+  timing('apply changes', applying);
   doc.version = textDocument.version;
-  changedFile(doc.path);
+  dirty.add(doc.path);
+  schedule();
 });
 
 connection.onDidCloseTextDocument(({ textDocument }) => {

@@ -5,7 +5,8 @@ import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { nodeFiles } from '../cli/node-files';
 import { documentStatus } from '../model/analysis';
-import { DocumentStore, FileRead, isLoadFailure } from '../model/documents';
+import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
+import { reparseEdit } from '../syntax/incremental';
 import { checkDocument, CheckResult } from '../rules/checker';
 import { fixAll } from '../rules/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
@@ -84,6 +85,27 @@ export class Session {
   invalidate(filePath: string): void {
     this.store.invalidate(filePath);
     if (CONFIG_NAMES.has(path.basename(filePath))) this.configs.clear();
+  }
+
+  /**
+   * Applies an editor's changes to an open document. A single edit inside a one-line YAML scalar
+   * reuses the parsed tree (syntax/incremental.ts); anything else is parsed again on demand.
+   */
+  applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): void {
+    const cached = this.store.cached(doc.path);
+    const change = changes.length === 1 ? changes[0] : undefined;
+    if (change?.range && cached && !isLoadFailure(cached) && cached.text === doc.text) {
+      const offset = cached.lineIndex.offsetAt(change.range.start);
+      const end = cached.lineIndex.offsetAt(change.range.end);
+      const parsed = reparseEdit(cached.parsed, { offset, length: end - offset, newText: change.text });
+      if (parsed) {
+        doc.text = parsed.text;
+        this.store.replace(new SourceDocument(doc.path, parsed));
+        return;
+      }
+    }
+    doc.text = applyContentChanges(doc.text, changes);
+    this.invalidate(doc.path);
   }
 
   /** Settings changed: every cached parse stays valid, but every root is checked again. */
