@@ -130,9 +130,15 @@ connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
   if (!doc) return;
   const applying = performance.now();
   if (traceTiming) process.stderr.write(`[timing] didChange v${textDocument.version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
-  session.applyChanges(doc, contentChanges);
+  const outcome = session.applyChanges(doc, contentChanges);
   timing('apply changes', applying);
   doc.version = textDocument.version;
+  if (outcome === 'findings-unchanged' && !dirty.has(doc.path) && !pending) {
+    // Nothing to re-check: publish the moved findings now, for this version.
+    publish(doc.path);
+    timing('published moved findings', applying);
+    return;
+  }
   dirty.add(doc.path);
   schedule();
 });

@@ -7,6 +7,7 @@ import { nodeFiles } from '../cli/node-files';
 import { documentStatus } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
+import { isFreeText, shiftDiagnostics } from '../rules/shift';
 import { checkDocument, CheckResult } from '../rules/checker';
 import { fixAll } from '../rules/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
@@ -91,21 +92,34 @@ export class Session {
    * Applies an editor's changes to an open document. A single edit inside a one-line YAML scalar
    * reuses the parsed tree (syntax/incremental.ts); anything else is parsed again on demand.
    */
-  applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): void {
+  applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): 'findings-unchanged' | 'recheck' {
     const cached = this.store.cached(doc.path);
     const change = changes.length === 1 ? changes[0] : undefined;
     if (change?.range && cached && !isLoadFailure(cached) && cached.text === doc.text) {
       const offset = cached.lineIndex.offsetAt(change.range.start);
       const end = cached.lineIndex.offsetAt(change.range.end);
-      const parsed = reparseEdit(cached.parsed, { offset, length: end - offset, newText: change.text });
-      if (parsed) {
-        doc.text = parsed.text;
-        this.store.replace(new SourceDocument(doc.path, parsed));
-        return;
+      const edit = { offset, length: end - offset, newText: change.text };
+      const reparsed = reparseEdit(cached.parsed, edit);
+      if (reparsed) {
+        doc.text = reparsed.parsed.text;
+        const updated = new SourceDocument(doc.path, reparsed.parsed);
+        this.store.replace(updated);
+        // Free text: no rule reads it, so every root's findings stay and only move.
+        const roots = this.rootsReading(doc.path);
+        if (roots.length > 0 && isFreeText(reparsed.node)) {
+          for (const root of roots) {
+            const result = this.results.get(root)!;
+            shiftDiagnostics(result.diagnostics, doc.path, updated, edit);
+            if (result.document?.path === doc.path) result.document = updated;
+          }
+          return 'findings-unchanged';
+        }
+        return 'recheck';
       }
     }
     doc.text = applyContentChanges(doc.text, changes);
     this.invalidate(doc.path);
+    return 'recheck';
   }
 
   /** Settings changed: every cached parse stays valid, but every root is checked again. */

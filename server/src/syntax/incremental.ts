@@ -27,7 +27,13 @@ function scalarAt(root: SyntaxNode, start: number, end: number): SyntaxNode | un
   }
 }
 
-export function reparseEdit(old: ParsedText, edit: TextEdit): ParsedText | undefined {
+export interface Reparsed {
+  parsed: ParsedText;
+  /** The scalar whose value the edit changed. */
+  node: SyntaxNode;
+}
+
+export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (old.format !== 'yaml' || !old.root || old.errors.length > 0) return undefined;
   const editEnd = edit.offset + edit.length;
   const removed = old.text.slice(edit.offset, editEnd);
@@ -72,5 +78,5 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): ParsedText | undef
     if (n.children) for (const c of n.children) stack.push(c);
   }
   node.value = newInner;
-  return { format: old.format, text, root: old.root, errors: [] };
+  return { parsed: { format: old.format, text, root: old.root, errors: [] }, node };
 }

@@ -1,0 +1,43 @@
+// Findings after an edit that no rule can see: free text (descriptions, summaries, titles) carries
+// no meaning for any rule, so the findings stay the same and only their offsets move.
+import { SourceDocument } from '../model/documents';
+import { TextEdit } from '../syntax/edit';
+import { SyntaxNode } from '../syntax/tree';
+import { Diagnostic } from './types';
+
+const FREE_TEXT = new Set(['description', 'summary', 'title']);
+/** Values rules validate (examples, defaults, enums) or that belong to someone else (`x-`). */
+const VALUES = new Set(['example', 'examples', 'default', 'enum', 'value']);
+
+/** Whether a scalar is free text that no rule reads (only its presence matters to them). */
+export function isFreeText(node: SyntaxNode): boolean {
+  if (typeof node.key !== 'string' || !FREE_TEXT.has(node.key) || node.parent?.kind !== 'object') return false;
+  for (let n: SyntaxNode | undefined = node.parent; n; n = n.parent) {
+    if (typeof n.key === 'string' && (VALUES.has(n.key) || n.key.startsWith('x-'))) return false;
+  }
+  return true;
+}
+
+function shift(offset: number, length: number, edit: TextEdit, delta: number): { offset: number; length: number } {
+  const end = edit.offset + edit.length;
+  if (offset >= end) return { offset: offset + delta, length };
+  if (offset <= edit.offset && offset + length >= end) return { offset, length: length + delta };
+  return { offset, length };
+}
+
+/** Moves findings (their ranges, fixes and related places) in `from` to the edited document. */
+export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: SourceDocument, edit: TextEdit): void {
+  const delta = edit.newText.length - edit.length;
+  for (const d of diagnostics) {
+    if (d.doc.path === from) {
+      Object.assign(d, shift(d.offset, d.length, edit, delta));
+      d.doc = to;
+      for (const fix of d.fixes) fix.edits = fix.edits.map((e) => ({ ...e, ...shift(e.offset, e.length, edit, delta) }));
+    }
+    for (const r of d.related) {
+      if (r.doc.path !== from) continue;
+      Object.assign(r, shift(r.offset, r.length, edit, delta));
+      r.doc = to;
+    }
+  }
+}
