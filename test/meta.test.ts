@@ -19,7 +19,7 @@ const CORE_RULES = [
   'empty-body-content', 'media-type',
 ];
 const RULES_DIR = path.join(REPO_ROOT, 'server', 'src', 'rules');
-const INFRASTRUCTURE = new Set(['types', 'util', 'engine', 'config', 'index', 'checker', 'fix-all']);
+const INFRASTRUCTURE = new Set(['types', 'util', 'engine', 'config', 'index', 'checker', 'fix-all', 'shift']);
 
 function catalogIds(): string[] {
   const catalog = fs.readFileSync(path.join(SHARED, 'spec', 'RULES.md'), 'utf8');
