@@ -204,7 +204,7 @@ connection.onDefinition((params): LocationLink[] | null => {
     if (!filePath) return null;
     const doc = session.store.get(filePath);
     if (isLoadFailure(doc)) return null;
-    const result = definitionAt(session.store, doc, doc.lineIndex.offsetAt(params.position));
+    const result = definitionAt(session.store, doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(filePath));
     if (!result) return null;
     const { target } = result;
     const node = target.node;

@@ -1,5 +1,6 @@
 // Go to definition: from a `$ref` value to the node it names (in this file or another one).
-import { Target } from '../model/analysis';
+import { Analysis, Target } from '../model/analysis';
+import { SyntaxNode } from '../syntax/tree';
 import { DocumentStore, SourceDocument } from '../model/documents';
 import { parseRef } from '../model/ref';
 import { resolveRefTarget } from '../model/resolve';
@@ -11,11 +12,37 @@ export interface DefinitionResult {
   target: Target;
 }
 
-export function definitionAt(store: DocumentStore, doc: SourceDocument, offset: number): DefinitionResult | undefined {
+/**
+ * Where the thing under the cursor is defined: a `$ref`'s target; a Link's `operationId`'s
+ * operation; a security requirement's scheme; an operation tag's entry in the root `tags`.
+ */
+export function definitionAt(store: DocumentStore, doc: SourceDocument, offset: number, analysis?: Analysis): DefinitionResult | undefined {
   const at = nodeAt(doc.root, offset);
   if (!at) return undefined;
   const node = at.node;
-  if (node.key !== '$ref' || node.kind !== 'string') return undefined;
-  const { target } = resolveRefTarget(store, doc, parseRef(node.value as string));
-  return target ? { origin: { offset: node.offset, length: node.length }, target } : undefined;
+  const origin = (n: SyntaxNode, onKey = false) => (onKey ? { offset: n.keyOffset, length: n.keyLength } : { offset: n.offset, length: n.length });
+  if (node.key === '$ref' && node.kind === 'string' && !at.onKey) {
+    const { target } = resolveRefTarget(store, doc, parseRef(node.value as string));
+    return target ? { origin: origin(node), target } : undefined;
+  }
+  if (!analysis) return undefined;
+  const objects = (n: SyntaxNode | undefined) => (n ? analysis.objectsAt(n) : []);
+  const rootDoc = analysis.root;
+  // A Link's operationId.
+  if (node.key === 'operationId' && node.kind === 'string' && objects(node.parent).some((o) => o.kind === 'Link')) {
+    const operation = analysis.operationIds.get(node.value as string)?.[0];
+    return operation ? { origin: origin(node), target: { doc: operation.doc, node: operation.node } } : undefined;
+  }
+  // A scheme name in a security requirement (the key of the requirement).
+  if (at.onKey && objects(node.parent).some((o) => o.kind === 'SecurityRequirement')) {
+    const scheme = rootDoc.root?.get('components')?.get('securitySchemes')?.get(String(node.key));
+    return scheme ? { origin: origin(node, true), target: { doc: rootDoc, node: scheme } } : undefined;
+  }
+  // A tag of an operation.
+  if (node.kind === 'string' && node.parent?.key === 'tags' && objects(node.parent.parent).some((o) => o.kind === 'Operation')) {
+    const tags = rootDoc.root?.get('tags');
+    const entry = tags?.kind === 'array' ? tags.children!.find((t) => t.get('name')?.value === node.value) : undefined;
+    return entry ? { origin: origin(node), target: { doc: rootDoc, node: entry } } : undefined;
+  }
+  return undefined;
 }
