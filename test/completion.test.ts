@@ -77,6 +77,13 @@ describe('completion', () => {
     assert.equal(values.items[0].insertText, '"path"');
   });
 
+  it('works in YAML flow mappings', () => {
+    const values = complete(HEAD + "paths:\n  /pets:\n    get:\n      parameters:\n        - {name: a, in: |}\n      responses:\n        '200':\n          description: OK\n");
+    assert.deepEqual(values.labels, ['path', 'query', 'header', 'cookie']);
+    const fields = complete(HEAD + "paths:\n  /pets:\n    get:\n      parameters:\n        - {name: a, |}\n      responses:\n        '200':\n          description: OK\n");
+    assert.ok(fields.labels.includes('in') && fields.labels.includes('schema') && !fields.labels.includes('name'), fields.labels.join(','));
+  });
+
   it('offers nothing in a document that is not OpenAPI, or in a free value', () => {
     assert.deepEqual(complete(HEAD + 'paths:\n  /pets:\n    get:\n      description: |\n').labels, []);
   });

@@ -66,10 +66,33 @@ function jsonContext(doc: SourceDocument, offset: number): CursorContext | undef
   return { path, object, key: last, position: 'value', replace: { offset: start, length: end - start }, newItem: false, quoted };
 }
 
+/** Inside a flow mapping (`{name: a, in: |}`): the key or value being typed, from the tree. */
+function yamlFlowContext(doc: SourceDocument, offset: number, prefix: string): CursorContext | undefined {
+  const m = /[{,]\s*([^\s:,{}[\]'"]*)(?:\s*:\s*([^\s,{}[\]]*))?$/.exec(prefix);
+  if (!m) return undefined;
+  // The innermost flow mapping around the cursor.
+  let node = nodeAt(doc.root, offset)?.node;
+  while (node && !(node.kind === 'object' && node.flow && node.offset < offset && offset < node.end)) node = node.parent;
+  if (!node) return undefined;
+  const text = doc.text;
+  if (m[2] !== undefined) {
+    const partial = m[2];
+    let end = offset;
+    while (end < text.length && !/[\s,}\]]/.test(text[end])) end++;
+    return { path: node.path, object: node, key: m[1], position: 'value', replace: { offset: offset - partial.length, length: end - offset + partial.length }, newItem: false, quoted: false };
+  }
+  const partial = m[1];
+  return { path: node.path, object: node, key: partial, position: 'key', replace: { offset: offset - partial.length, length: partial.length }, newItem: false, quoted: false };
+}
+
 function yamlContext(doc: SourceDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
   const { start: lineStart } = lineBounds(text, offset);
   const prefix = text.slice(lineStart, offset);
+  if (/[{,][^}\]]*$/.test(prefix) && prefix.includes('{')) {
+    const flow = yamlFlowContext(doc, offset, prefix);
+    if (flow) return flow;
+  }
   const value = YAML_VALUE.exec(prefix);
   if (value) {
     const keyOffset = lineStart + value[1].length + (value[2]?.length ?? 0);
