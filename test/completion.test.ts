@@ -5,10 +5,10 @@ import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, SourceDocument } from '../server/src/model/documents';
 import { completionsAt } from '../server/src/services/completion';
 
-function complete(fixture: string, file = '/virtual/openapi.yaml') {
+function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}) {
   const offset = fixture.indexOf('|');
   const text = fixture.slice(0, offset) + fixture.slice(offset + 1);
-  const store = new DocumentStore({ read: (p) => (p === file ? { text } : { reason: 'missing', message: 'missing' }) });
+  const store = new DocumentStore({ read: (p) => (p === file ? { text } : others[p] !== undefined ? { text: others[p] } : { reason: 'missing', message: 'missing' }) });
   const doc = store.get(file) as SourceDocument;
   const items = completionsAt(doc, offset, analyze(doc, store));
   return { items, labels: items.map((i) => i.label), text, offset };
@@ -45,6 +45,13 @@ describe('completion', () => {
     const schemaRefs = complete(HEAD + "paths: {}\ncomponents:\n  schemas:\n    Pet:\n      type: object\n    Owner:\n      properties:\n        pet:\n          $ref: '#/c|'\n");
     assert.deepEqual(schemaRefs.labels, ['#/components/schemas/Pet', '#/components/schemas/Owner']);
     assert.deepEqual(schemaRefs.items[0].replace, { offset: schemaRefs.offset - 4, length: 5 }, "replaces the partial '#/c'");
+  });
+
+  it('offers $ref targets in other files already used for that kind of object', () => {
+    const { labels } = complete(HEAD + "paths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: 'schemas/pet.yaml#/Pet'\n        '404':\n          description: Not found\n          content:\n            application/json:\n              schema:\n                $ref: |\n", '/virtual/openapi.yaml', {
+      '/virtual/schemas/pet.yaml': 'Pet:\n  type: object\nNewPet:\n  type: object\nError:\n  type: object\n',
+    });
+    assert.deepEqual(labels, ['schemas/pet.yaml#/Pet', 'schemas/pet.yaml#/NewPet', 'schemas/pet.yaml#/Error']);
   });
 
   it('offers status codes with reason phrases, media types under content, methods not yet used', () => {

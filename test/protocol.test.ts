@@ -143,6 +143,18 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['ref-unresolved', '`#/Owner` does not resolve: the document root has no `Owner`.']]);
   });
 
+  it('checks only the newest version when edits come quickly', async () => {
+    const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  pets: {}\n";
+    const uri = client.open(path.join(dir, 'quick.yaml'), text);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    // Two keystrokes in a row: `pets` -> `/pets` -> `/pets/x`.
+    const older = client.change(uri, [{ range: { start: { line: 5, character: 2 }, end: { line: 5, character: 2 } }, text: '/' }]);
+    const newer = client.change(uri, [{ range: { start: { line: 5, character: 7 }, end: { line: 5, character: 7 } }, text: '/x' }]);
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => p.version === newer);
+    assert.deepEqual(diagnostics.filter((d) => d.code === 'path-leading-slash'), []);
+    assert.ok(!client.published.some((p) => p.uri === uri && p.version === older), 'the older version was never published');
+  });
+
   it('answers completion, hover and document symbols', async () => {
     const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      deprecated: true\n      parameters:\n        - $ref: '#/components/parameters/limit'\n        - name: q\n          in: \n      responses:\n        '200':\n          description: OK\ncomponents:\n  parameters:\n    limit:\n      name: limit\n      in: query\n";
     const uri = client.open(path.join(dir, 'features.yaml'), text);

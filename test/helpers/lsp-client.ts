@@ -12,6 +12,8 @@ export class LspClient {
   private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters: { uri: string; check: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   private versions = new Map<string, number>();
+  /** Every publishDiagnostics received: uri and version. */
+  readonly published: { uri: string; version: number | undefined }[] = [];
   stderr = '';
 
   constructor() {
@@ -20,6 +22,7 @@ export class LspClient {
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.diagnostics.set(params.uri, params);
+      this.published.push({ uri: params.uri, version: params.version });
       for (const waiter of [...this.waiters]) {
         if (waiter.uri === params.uri && waiter.check(params)) {
           this.waiters.splice(this.waiters.indexOf(waiter), 1);

@@ -150,9 +150,23 @@ function refCompletions(doc: SourceDocument, context: CursorContext, kind: Objec
   if (!map) return [];
   const sameFile = analysis ? analysis.root.path === doc.path : true;
   const prefix = sameFile ? '' : pathFrom(doc, analysis!.root);
-  return componentNames(analysis, map).map((name) => {
-    const ref = `${prefix}#/components/${map}/${escapePointerSegment(name)}`;
-    // In YAML a reference starting with `#` must be quoted (§4.10).
+  const refs = componentNames(analysis, map).map((name) => `${prefix}#/components/${map}/${escapePointerSegment(name)}`);
+  // Then other files: a file already referenced for this kind of object is a library of it, so
+  // its other entries at the same place are offered too (`schemas.yaml#/NewPet` beside `#/Pet`).
+  for (const reference of analysis?.references ?? []) {
+    const target = reference.target;
+    if (reference.expected !== expected || !target || target.doc.path === doc.path || !reference.parsed?.pointer?.length) continue;
+    const container = target.node.parent;
+    if (container?.kind !== 'object') continue;
+    const file = pathFrom(doc, target.doc);
+    const base = container.pointer.split('/').slice(1).join('/');
+    for (const entry of container.children!) {
+      const ref = `${file}#/${base ? base + '/' : ''}${escapePointerSegment(String(entry.key))}`;
+      if (!refs.includes(ref)) refs.push(ref);
+    }
+  }
+  return refs.map((ref) => {
+    // In YAML a reference starting with `#` must be quoted (§4.10); others are quoted alike.
     const insertText = doc.format === 'json' ? JSON.stringify(ref) : `'${ref.replace(/'/g, "''")}'`;
     return { label: ref, kind: 'reference', detail: kindName(expected!), insertText, replace: context.replace };
   });
