@@ -140,7 +140,3 @@ export function decodePointer(fragment: string, base = 0): { segments: string[];
 export function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-
-export function pointerToFragment(segments: readonly (string | number)[]): string {
-  return '#/' + segments.map((s) => escapePointerSegment(String(s))).join('/');
-}

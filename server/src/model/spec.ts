@@ -168,12 +168,3 @@ export function specOf(kind: ObjectKind): ObjectSpec {
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-export function isHttpMethod(key: unknown): key is HttpMethod {
-  return typeof key === 'string' && (HTTP_METHODS as readonly string[]).includes(key);
-}
-
-/** Where the format allows a Reference Object as a direct value (components maps, fields marked Ref). */
-export const REF_TARGET_KINDS: ReadonlySet<ObjectKind> = new Set([
-  'Schema', 'Response', 'Parameter', 'Example', 'RequestBody', 'Header', 'SecurityScheme', 'Link', 'Callback', 'PathItem',
-]);

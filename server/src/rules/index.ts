@@ -128,7 +128,3 @@ export const RULES: readonly Rule[] = [
 ];
 
 export const RULE_IDS: ReadonlySet<string> = new Set(RULES.map((r) => r.id));
-
-export function ruleById(id: string): Rule | undefined {
-  return RULES.find((r) => r.id === id);
-}
