@@ -14,6 +14,7 @@ import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config'
 import { RULE_IDS } from '../rules/index';
 import { Diagnostic } from '../rules/types';
 import { LineIndex, Position } from '../syntax/line-index';
+import { SyntaxNode } from '../syntax/tree';
 
 export interface OpenDocument {
   uri: string;
@@ -90,7 +91,8 @@ export class Session {
 
   /**
    * Applies an editor's changes to an open document. A single edit inside a one-line YAML scalar
-   * reuses the parsed tree (syntax/incremental.ts); anything else is parsed again on demand.
+   * or one block reuses the parsed tree (syntax/incremental.ts); anything else is parsed again on
+   * demand.
    */
   applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): 'findings-unchanged' | 'recheck' {
     const cached = this.store.cached(doc.path);
@@ -106,7 +108,7 @@ export class Session {
         this.store.replace(updated);
         // Free text: no rule reads it, so every root's findings stay and only move.
         const roots = this.rootsReading(doc.path);
-        if (roots.length > 0 && isFreeText(reparsed.node)) {
+        if (roots.length > 0 && stillFreeText(reparsed.replaced, reparsed.node)) {
           for (const root of roots) {
             const result = this.results.get(root)!;
             shiftDiagnostics(result.diagnostics, doc.path, updated, edit);
@@ -214,6 +216,11 @@ export class Session {
     // User and workspace settings override the project's file.
     return { rules: new Map([...fromFile.rules, ...this.settingsRules]), source: fromFile.source };
   }
+}
+
+/** A free-text string that is still one after the edit (same key, still a string). */
+function stillFreeText(before: SyntaxNode, after: SyntaxNode): boolean {
+  return before.kind === 'string' && after.kind === 'string' && before.key === after.key && isFreeText(before) && isFreeText(after);
 }
 
 const CONFIG_NAMES = new Set(['.openapi-check.json', '.openapi-check.yaml', '.openapi-check.yml']);

@@ -96,6 +96,13 @@ export class SyntaxNode {
     return index.get(key);
   }
 
+  /** Puts a new node in place of a child (incremental reparse); keeps the key index right. */
+  replaceChild(index: number, child: SyntaxNode): void {
+    this.children![index] = child;
+    child.parent = this;
+    keyIndexes.delete(this);
+  }
+
   /** The item of an array at this index. */
   at(index: number): SyntaxNode | undefined {
     return this.kind === 'array' ? this.children?.[index] : undefined;
@@ -157,6 +164,11 @@ export interface ParsedText {
   text: string;
   root: SyntaxNode | undefined;
   errors: SyntaxError[];
+  /**
+   * YAML: no aliases and no tag directives, so every block's value depends only on its own lines
+   * (what the incremental reparse needs to replace one block alone).
+   */
+  selfContainedBlocks?: boolean;
 }
 
 /** Depth beyond which parsers stop building the tree (an error says so); keeps recursion bounded. */

@@ -12,6 +12,8 @@ class YamlConverter {
   errors: SyntaxError[] = [];
   aliasBudget = ALIAS_NODE_BUDGET;
   budgetReported = false;
+  /** Whether an alias was expanded: then a block's value may come from elsewhere in the text. */
+  usedAlias = false;
   constructor(private readonly doc: Document.Parsed, private readonly text: string) {}
 
   convert(node: YamlNode, parent: SyntaxNode | undefined, depth: number, expanding: Set<unknown> | undefined): SyntaxNode {
@@ -41,6 +43,10 @@ class YamlConverter {
           result.children!.push(child);
         }
       }
+      // A block collection ends with its last entry. The yaml package sometimes stretches the range
+      // over comments that follow; one rule keeps ends the same for a block parsed alone.
+      const last = result.children![result.children!.length - 1];
+      if (!result.flow && last && last.end > result.offset) result.length = last.end - result.offset;
       return result;
     }
     if (isScalar(node)) return this.scalar(node, parent, range);
@@ -96,6 +102,7 @@ class YamlConverter {
 
   expandAlias(node: Alias, parent: SyntaxNode | undefined, depth: number, expanding: Set<unknown> | undefined): SyntaxNode {
     const range = node.range ?? [0, 0, 0];
+    this.usedAlias = true;
     let target: YamlNode;
     try {
       target = node.resolve(this.doc);
@@ -180,7 +187,33 @@ export function parseYaml(text: string): ParsedText {
     }
   }
   errors.push(...converter.errors);
-  return { format: 'yaml', text, root, errors };
+  // `%TAG` directives change how tags inside any block resolve; aliases copy one block into another.
+  const directives = doc.contents != null && /^%/m.test(text.slice(0, doc.contents.range?.[0] ?? 0));
+  return { format: 'yaml', text, root, errors, selfContainedBlocks: !converter.usedAlias && !directives };
+}
+
+/**
+ * Parses one block of a YAML document on its own (whole lines, as they are indented in the file),
+ * for the incremental reparse. Only a block that reads cleanly is of use: one block mapping, no
+ * errors or warnings, no aliases. Offsets are relative to the block's text.
+ */
+export function parseYamlBlock(block: string, depth: number): SyntaxNode | undefined {
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(block, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+  } catch {
+    return undefined;
+  }
+  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
+  const converter = new YamlConverter(doc, block);
+  let root: SyntaxNode;
+  try {
+    root = converter.convert(doc.contents, undefined, depth, undefined);
+  } catch {
+    return undefined;
+  }
+  if (converter.errors.length > 0 || converter.usedAlias) return undefined;
+  return root;
 }
 
 function yamlError(e: { pos: [number, number]; code: string; message: string }, severity: 'error' | 'warning', text: string): SyntaxError {
