@@ -5,7 +5,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { RULES } from '../server/src/rules/index';
-import { rootFixtures } from './helpers/fixtures';
+import { FixtureFiles, rootFixtures } from './helpers/fixtures';
+import { analyze } from '../server/src/model/analysis';
+import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
+import { OpenApiObject } from '../server/src/model/analysis';
+import { RuleContext } from '../server/src/rules/types';
 import { fixturePath, REPO_ROOT, SHARED } from './helpers/paths';
 import { README_PATH, ruleDoc, ruleDocPath, withReadmeRuleTable } from './tools/rule-docs';
 
@@ -72,6 +76,37 @@ describe('rule set', () => {
       assert.ok(fixtures.some((f) => f.kind === 'invalid'), 'an invalid fixture');
       assert.ok(fs.existsSync(ruleDocPath(rule)), `docs/rules/${rule.id}.md exists (npm run docs)`);
       assert.equal(fs.readFileSync(ruleDocPath(rule), 'utf8'), ruleDoc(rule), `docs/rules/${rule.id}.md is current (npm run docs)`);
+    });
+  }
+
+  // An editor keeps a `local` rule's findings for objects an edit did not touch, so such a rule
+  // must not read anything but the object's node: run it on every fixture where the analysis and
+  // the object's place throw when read.
+  const forbidden = (what: string) => new Proxy({}, { get: (_, key) => { throw new Error(`a local rule read ${what}.${String(key)}`); } });
+  for (const rule of RULES.filter((r) => r.local)) {
+    it(`${rule.id}: is local, reading only the object it checks`, () => {
+      let objects = 0;
+      for (const dir of fs.readdirSync(fixturePath('rules'))) {
+        for (const { file } of rootFixtures(fixturePath('rules', dir))) {
+          const store = new DocumentStore(new FixtureFiles());
+          const doc = store.get(file);
+          if (isLoadFailure(doc)) continue;
+          const analysis = analyze(doc as SourceDocument, store);
+          for (const object of analysis.objects) {
+            if (!rule.kinds!.includes(object.kind)) continue;
+            objects++;
+            const bare = { kind: object.kind, node: object.node, doc: object.doc } as OpenApiObject;
+            Object.defineProperty(bare, 'parent', { get: () => forbidden('object.parent') });
+            Object.defineProperty(bare, 'usages', { get: () => forbidden('object.usages') });
+            const context: RuleContext = { analysis: forbidden('analysis') as RuleContext['analysis'], options: {}, report: () => undefined };
+            rule.checkObject!(bare, context);
+          }
+        }
+      }
+      assert.ok(objects > 0);
+      // Reads the fixtures may not reach (a `$ref` schema...) are ruled out in the source.
+      const source = fs.readFileSync(path.join(RULES_DIR, `${rule.id}.ts`), 'utf8');
+      assert.doesNotMatch(source, /context\.analysis|\.usages\b|object\.parent\b/);
     });
   }
 });

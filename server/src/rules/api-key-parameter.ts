@@ -8,6 +8,7 @@ export default defineRule({
   description: 'A query, cookie or header parameter that looks like a credential (`api_key`, `apikey`, `access_token`, `key`, `token`) belongs in `securitySchemes` (§5.1).',
   messages: { credential: '`{name}` looks like a credential: describe it as an `apiKey` security scheme with `in: {in}` and require it with `security` (§5.1).' },
   kinds: ['Parameter'],
+  local: true,
   checkObject(object, context) {
     const name = object.node.get('name');
     const location = object.node.get('in')?.stringValue;

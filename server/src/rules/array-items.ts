@@ -7,6 +7,7 @@ export default defineRule({
   description: '`type: array` without `items`.',
   messages: { missing: 'A schema of `type: array` must have `items` (OpenAPI 3.0); use `items: {}` for any item.' },
   kinds: ['Schema'],
+  local: true,
   checkObject(object, context) {
     const type = object.node.get('type');
     if (type?.value !== 'array' || object.node.get('items')) return;

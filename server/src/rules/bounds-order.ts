@@ -12,6 +12,7 @@ export default defineRule({
     negative: '`{field}` cannot be negative.',
   },
   kinds: ['Schema'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     for (const [min, max] of PAIRS) {

@@ -3,7 +3,7 @@
 import { Analysis, analyze, documentStatus } from '../model/analysis';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
 import { Config, EMPTY_CONFIG } from './config';
-import { runRules, RuleCrash } from './engine';
+import { EarlierFindings, EngineResult, runRules, RuleCrash } from './engine';
 import { RULES } from './index';
 import { Diagnostic, Rule } from './types';
 
@@ -12,6 +12,8 @@ export interface CheckOptions {
   /** Editor mode: a file that is not an OpenAPI document gets no diagnostics at all. */
   skipNonOpenApi?: boolean;
   rules?: readonly Rule[];
+  /** The editor's incremental re-check: findings of untouched objects kept from the last check. */
+  earlier?: EarlierFindings;
 }
 
 export interface CheckResult {
@@ -21,7 +23,11 @@ export interface CheckResult {
   document?: SourceDocument;
   analysis?: Analysis;
   diagnostics: Diagnostic[];
+  /** Findings per object, reference and document (what the next incremental check reuses). */
+  perUnit?: EngineResult['perUnit'];
   crashes: RuleCrash[];
+  /** Objects whose findings an incremental check kept (see EarlierFindings). */
+  keptObjects?: number;
 }
 
 export function checkDocument(store: DocumentStore, absolutePath: string, options: CheckOptions = {}): CheckResult {
@@ -31,6 +37,6 @@ export function checkDocument(store: DocumentStore, absolutePath: string, option
     return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };
   }
   const analysis = analyze(loaded, store);
-  const { diagnostics, crashes } = runRules(analysis, options.rules ?? RULES, options.config ?? EMPTY_CONFIG);
-  return { path: absolutePath, document: loaded, analysis, diagnostics, crashes };
+  const { diagnostics, perUnit, crashes, keptObjects } = runRules(analysis, options.rules ?? RULES, options.config ?? EMPTY_CONFIG, options.earlier);
+  return { path: absolutePath, document: loaded, analysis, diagnostics, perUnit, crashes, keptObjects };
 }

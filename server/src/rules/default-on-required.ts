@@ -10,6 +10,7 @@ export default defineRule({
     property: 'Property `{name}` is required, so its `default` is never used (§2): use `example` for a sample value.',
   },
   kinds: ['Parameter', 'Header', 'Schema'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     if (object.kind !== 'Schema') {

@@ -18,6 +18,8 @@ export interface EngineResult {
   /** Results per checked unit; the key is the object, reference or document checked. */
   perUnit: Map<OpenApiObject | Reference | SourceDocument, Diagnostic[]>;
   crashes: RuleCrash[];
+  /** Objects whose findings were kept from an earlier check instead of checked again. */
+  keptObjects: number;
 }
 
 interface ActiveRule {
@@ -86,7 +88,13 @@ function toDiagnostic(active: ActiveRule, report: Report & { severity?: Severity
   };
 }
 
-export function runRules(analysis: Analysis, rules: readonly Rule[], config: Config): EngineResult {
+/**
+ * Findings of the previous check for an object that an edit did not touch, moved to the current
+ * text; undefined when the object must be checked again. Only `local` rules' findings are kept.
+ */
+export type EarlierFindings = (object: OpenApiObject) => readonly Diagnostic[] | undefined;
+
+export function runRules(analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings): EngineResult {
   const active = activeRules(rules, config);
   const perUnit: EngineResult['perUnit'] = new Map();
   const crashes: RuleCrash[] = [];
@@ -139,10 +147,19 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
       }
     }
   }
+  let keptObjects = 0;
+  const keptRules = new Set(active.filter((r) => r.rule.local).map((r) => r.rule.id));
   for (const object of analysis.objects) {
     const watching = byKind.get(object.kind);
     if (!watching) continue;
+    const kept = earlier?.(object);
+    if (kept) {
+      keptObjects++;
+      const list = kept.filter((d) => keptRules.has(d.rule));
+      if (list.length > 0) perUnit.set(object, list);
+    }
     for (const rule of watching) {
+      if (kept && rule.rule.local) continue;
       const state = contextFor(rule);
       state.unit = object;
       state.doc = object.doc;
@@ -178,5 +195,5 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
     }
   }
   diagnostics.sort((a, b) => (a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : a.offset - b.offset || a.rule.localeCompare(b.rule)));
-  return { diagnostics, perUnit, crashes };
+  return { diagnostics, perUnit, crashes, keptObjects };
 }

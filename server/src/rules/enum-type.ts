@@ -12,6 +12,7 @@ export default defineRule({
     duplicate: 'This `enum` value is listed twice.',
   },
   kinds: ['Schema'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     const values = node.get('enum');

@@ -9,6 +9,7 @@ export default defineRule({
     valueAndExternal: '`value` and `externalValue` are mutually exclusive in an Example Object.',
   },
   kinds: ['Parameter', 'Header', 'MediaType', 'Example'],
+  local: true,
   checkObject(object, context) {
     const { node } = object;
     if (object.kind === 'Example') {

@@ -69,6 +69,7 @@ export default defineRule({
     wrongEntry: '`{field}.{key}` must be {expected}, not {actual}.',
   },
   kinds: [...SPECS.keys()] as ObjectKind[],
+  local: true,
   checkObject(object, context) {
     const spec = SPECS.get(object.kind)!;
     for (const child of object.node.children!) {

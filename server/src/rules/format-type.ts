@@ -11,6 +11,7 @@ export default defineRule({
   description: 'A known format on the wrong type (`int32`/`int64` on non-integer, `date`, `date-time`, `uuid`, `binary`, `byte` on non-string); unknown formats are allowed.',
   messages: { wrong: '`format: {format}` applies to {types}, not to `type: {type}`: it is ignored here.' },
   kinds: ['Schema'],
+  local: true,
   checkObject(object, context) {
     const format = object.node.get('format');
     const type = object.node.get('type')?.stringValue;

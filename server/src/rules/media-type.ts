@@ -10,6 +10,7 @@ export default defineRule({
   description: 'A `content` key that is not `type/subtype` (wildcards allowed).',
   messages: { invalid: '`{key}` is not a media type: write `type/subtype`, such as `application/json` or `text/*`.' },
   kinds: ['RequestBody', 'Response', 'Parameter', 'Header'],
+  local: true,
   checkObject(object, context) {
     const content = object.node.get('content');
     if (content?.kind !== 'object') return;

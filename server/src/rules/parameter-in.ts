@@ -13,6 +13,7 @@ export default defineRule({
     suggest: '`in: {value}` is not a parameter location. Did you mean `{suggestion}`?',
   },
   kinds: ['Parameter'],
+  local: true,
   checkObject(object, context) {
     const location = object.node.get('in');
     if (location?.kind !== 'string') return;

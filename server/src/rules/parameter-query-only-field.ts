@@ -7,6 +7,7 @@ export default defineRule({
   description: '`allowReserved` or `allowEmptyValue` on a parameter that is not `in: query`.',
   messages: { queryOnly: '`{field}` applies only to `in: query` parameters; it is ignored on `in: {in}`.' },
   kinds: ['Parameter'],
+  local: true,
   checkObject(object, context) {
     const location = object.node.get('in')?.stringValue;
     if (!location || location === 'query') return;

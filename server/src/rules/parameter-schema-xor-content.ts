@@ -11,6 +11,7 @@ export default defineRule({
     contentCount: '`content` must hold exactly one media type here, not {count} (§4 rule 3).',
   },
   kinds: ['Parameter', 'Header'],
+  local: true,
   checkObject(object, context) {
     const { node } = object;
     const schema = node.get('schema');

@@ -7,6 +7,7 @@ export default defineRule({
   description: 'A path key that does not start with `/` (§4.1).',
   messages: { missing: 'Path `{path}` must start with `/` (§4.1): paths are relative to the server URL.' },
   kinds: ['Paths'],
+  local: true,
   checkObject(object, context) {
     for (const child of object.node.children!) {
       const key = String(child.key);

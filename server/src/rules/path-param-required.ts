@@ -7,6 +7,7 @@ export default defineRule({
   description: 'An `in: path` parameter without `required: true` (§2 Parameter table).',
   messages: { notRequired: 'Path parameter `{name}` must have `required: true`: path parameters are always sent.' },
   kinds: ['Parameter'],
+  local: true,
   checkObject(object, context) {
     const { node } = object;
     const location = node.get('in');

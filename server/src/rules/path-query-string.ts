@@ -11,6 +11,7 @@ export default defineRule({
     many: 'A path must not contain a query string (§4.5): declare `{names}` as `in: query` parameters instead.',
   },
   kinds: ['Paths'],
+  local: true,
   checkObject(object, context) {
     const { doc } = object;
     for (const child of object.node.children!) {

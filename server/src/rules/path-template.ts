@@ -13,6 +13,7 @@ export default defineRule({
     repeated: 'Path parameter `{name}` appears twice in this path.',
   },
   kinds: ['Paths'],
+  local: true,
   checkObject(object, context) {
     const { doc } = object;
     for (const child of object.node.children!) {

@@ -35,6 +35,7 @@ export default defineRule({
     missingForType: 'A Security Scheme of type `{type}` needs the field `{field}`.',
   },
   kinds: [...SPECS.keys()].filter((k) => SPECS.get(k)!.required.length > 0 || k === 'SecurityScheme') as ObjectKind[],
+  local: true,
   checkObject(object, context) {
     const { node, doc, kind } = object;
     const missing = SPECS.get(kind)!.required.filter((f) => !OWNED_ELSEWHERE.has(`${kind}.${f}`) && !node.get(f));

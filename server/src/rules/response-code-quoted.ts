@@ -6,6 +6,7 @@ export default defineRule({
   description: 'A YAML status code key that is not quoted: `200:` is an integer key, not a string (§7.1).',
   messages: { unquoted: 'Quote the status code: YAML reads `{code}:` as an integer, and OpenAPI keys are strings (§7.1).' },
   kinds: ['Responses'],
+  local: true,
   checkObject(object, context) {
     if (object.doc.format !== 'yaml') return;
     for (const child of object.node.children!) {

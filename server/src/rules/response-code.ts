@@ -12,6 +12,7 @@ export default defineRule({
     suggest: '`{code}` is not a status code: did you mean `{suggestion}`? (§7.2)',
   },
   kinds: ['Responses'],
+  local: true,
   checkObject(object, context) {
     for (const child of object.node.children!) {
       const code = String(child.key);

@@ -7,6 +7,7 @@ export default defineRule({
   description: 'A response header named `Content-Type` is ignored; content types belong in `content`.',
   messages: { ignored: 'A response header named `{name}` is ignored: the content type comes from the response\'s `content` keys.' },
   kinds: ['Response'],
+  local: true,
   checkObject(object, context) {
     const headers = object.node.get('headers');
     if (headers?.kind !== 'object') return;

@@ -22,6 +22,7 @@ export default defineRule({
     noFlows: '`flows` must define at least one of implicit, password, clientCredentials, authorizationCode.',
   },
   kinds: ['SecurityScheme', 'OAuthFlows'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     if (object.kind === 'OAuthFlows') {

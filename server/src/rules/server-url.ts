@@ -12,6 +12,7 @@ export default defineRule({
     notInEnum: 'The default `{value}` is not one of this variable\'s `enum` values.',
   },
   kinds: ['Server'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     const url = node.get('url');

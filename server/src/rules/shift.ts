@@ -25,6 +25,23 @@ function shift(offset: number, length: number, edit: TextEdit, delta: number): {
   return { offset, length };
 }
 
+/**
+ * A copy of a finding in `to`'s file moved through edits made there since it was found (its range,
+ * fixes and the related places in the same file).
+ */
+export function movedDiagnostic(d: Diagnostic, to: SourceDocument, edits: readonly TextEdit[]): Diagnostic {
+  let { offset, length } = d;
+  let fixes = d.fixes;
+  let related = d.related;
+  for (const edit of edits) {
+    const delta = edit.newText.length - edit.length;
+    ({ offset, length } = shift(offset, length, edit, delta));
+    fixes = fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, ...shift(e.offset, e.length, edit, delta) })) }));
+    related = related.map((r) => (r.doc.path === to.path ? { ...r, ...shift(r.offset, r.length, edit, delta) } : r));
+  }
+  return { ...d, offset, length, doc: to, fixes, related: related.map((r) => (r.doc.path === to.path ? { ...r, doc: to } : r)) };
+}
+
 /** Moves findings (their ranges, fixes and related places) in `from` to the edited document. */
 export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: SourceDocument, edit: TextEdit): void {
   const delta = edit.newText.length - edit.length;

@@ -6,6 +6,7 @@ export default defineRule({
   description: 'An operation with no `2XX`/`3XX` response and no `default` (§7.5).',
   messages: { none: 'This operation documents no successful response: add a `2XX` or `3XX` response, or `default` (§7.5).' },
   kinds: ['Responses'],
+  local: true,
   checkObject(object, context) {
     const codes = object.node.children!.map((c) => String(c.key)).filter((k) => !k.startsWith('x-'));
     if (codes.length === 0) return; // responses-empty

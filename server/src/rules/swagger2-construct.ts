@@ -15,6 +15,7 @@ export default defineRule({
     definitionsRef: '`#/definitions/` is where Swagger 2.0 kept schemas (§9.2): OpenAPI 3.0 uses `#/components/schemas/`.',
   },
   kinds: ['Schema', 'Parameter', 'Root'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     if (object.kind === 'Schema') {

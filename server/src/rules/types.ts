@@ -74,6 +74,12 @@ export interface Rule {
   offByDefault?: boolean;
   /** Object kinds whose every instance is passed to `checkObject`. */
   kinds?: readonly ObjectKind[];
+  /**
+   * `checkObject` reads only the object's node and subtree, its parent and siblings (never the
+   * analysis, the object's place or other documents): after an edit elsewhere its findings still
+   * hold and are moved instead of checked again. The meta test holds rules to this.
+   */
+  local?: boolean;
   checkObject?(object: OpenApiObject, context: RuleContext): void;
   /** Called once per `$ref` the walk met. */
   checkReference?(reference: Reference, context: RuleContext): void;

@@ -22,6 +22,7 @@ export default defineRule({
   },
   // Path Items are `unknown-method`'s; patterned objects (Paths, Responses...) have their own key rules.
   kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
+  local: true,
   checkObject(object, context) {
     const spec = SPECS.get(object.kind)!;
     const allowed = new Set((context.options.allow as string[] | undefined) ?? []);

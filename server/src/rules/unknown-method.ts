@@ -12,6 +12,7 @@ export default defineRule({
     suggest: '`{key}` is not an HTTP method of OpenAPI 3.0 nor a Path Item field (§4.4). Did you mean `{suggestion}`?',
   },
   kinds: ['PathItem'],
+  local: true,
   checkObject(object, context) {
     const fields = specOf('PathItem').fields;
     for (const child of object.node.children!) {

@@ -91,7 +91,7 @@ function runChecks(): void {
     try {
       const started = performance.now();
       const result = session.check(root);
-      timing('check', started);
+      timing(`check (findings of ${result.keptObjects ?? 0} of ${result.analysis?.objects.length ?? 0} objects kept)`, started);
       for (const crash of result.crashes) connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
     } catch (e) {
       session.results.delete(root);

@@ -7,7 +7,9 @@ import { nodeFiles } from '../cli/node-files';
 import { documentStatus } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
-import { isFreeText, shiftDiagnostics } from '../rules/shift';
+import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../rules/shift';
+import { EarlierFindings } from '../rules/engine';
+import { TextEdit } from '../syntax/edit';
 import { checkDocument, CheckResult } from '../rules/checker';
 import { fixAll } from '../rules/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
@@ -60,6 +62,8 @@ export class Session {
   settingsRules = new Map<string, RuleConfig>();
   maxFileBytes = 20 * 1024 * 1024;
   private readonly configs = new Map<string, Config>();
+  /** Per checked root: what changed in the trees it read since its last check. */
+  private readonly sinceCheck = new Map<string, EditsSinceCheck>();
 
   constructor() {
     this.store = new DocumentStore(this.files());
@@ -106,16 +110,19 @@ export class Session {
         doc.text = reparsed.parsed.text;
         const updated = new SourceDocument(doc.path, reparsed.parsed);
         this.store.replace(updated);
-        // Free text: no rule reads it, so every root's findings stay and only move.
+        // Free text: no rule reads it, so every root's findings stay and only move (unless a
+        // re-check is due anyway: then its findings are moved through every edit at once).
         const roots = this.rootsReading(doc.path);
-        if (roots.length > 0 && stillFreeText(reparsed.replaced, reparsed.node)) {
+        const waiting = roots.some((root) => this.sinceCheck.get(root)?.edits.size !== 0);
+        if (roots.length > 0 && !waiting && stillFreeText(reparsed.replaced, reparsed.node)) {
           for (const root of roots) {
             const result = this.results.get(root)!;
-            shiftDiagnostics(result.diagnostics, doc.path, updated, edit);
+            for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
             if (result.document?.path === doc.path) result.document = updated;
           }
           return 'findings-unchanged';
         }
+        for (const root of roots) this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced);
         return 'recheck';
       }
     }
@@ -124,9 +131,10 @@ export class Session {
     return 'recheck';
   }
 
-  /** Settings changed: every cached parse stays valid, but every root is checked again. */
+  /** Settings changed: every cached parse stays valid, but every root is checked again in full. */
   resetConfig(): void {
     this.configs.clear();
+    this.sinceCheck.clear();
   }
 
   /** Roots to check: open documents that declare an OpenAPI version. */
@@ -146,9 +154,17 @@ export class Session {
     return roots;
   }
 
+  /**
+   * Checks a root. After edits that reused the parsed trees, objects the edits did not touch keep
+   * their findings of the last check (moved), and only the rest is checked again.
+   */
   check(root: string): CheckResult {
-    const result = checkDocument(this.store, root, { config: this.configFor(root), skipNonOpenApi: true });
+    const previous = this.results.get(root);
+    const since = this.sinceCheck.get(root);
+    const earlier = previous && since ? since.earlierFindings(previous) : undefined;
+    const result = checkDocument(this.store, root, { config: this.configFor(root), skipNonOpenApi: true, earlier });
     this.results.set(root, result);
+    this.sinceCheck.set(root, new EditsSinceCheck());
     return result;
   }
 
@@ -215,6 +231,41 @@ export class Session {
     }
     // User and workspace settings override the project's file.
     return { rules: new Map([...fromFile.rules, ...this.settingsRules]), source: fromFile.source };
+  }
+}
+
+/** The edits made since a root's last check in trees that were updated in place. */
+class EditsSinceCheck {
+  /** Per file, in the order they were made. */
+  readonly edits = new Map<string, TextEdit[]>();
+  /** Nodes whose subtree an edit changed: the replaced node and its ancestors. */
+  private readonly touched = new Set<SyntaxNode>();
+
+  record(filePath: string, edit: TextEdit, replaced: SyntaxNode): void {
+    let list = this.edits.get(filePath);
+    if (!list) this.edits.set(filePath, (list = []));
+    list.push(edit);
+    for (let n: SyntaxNode | undefined = replaced; n; n = n.parent) this.touched.add(n);
+  }
+
+  /**
+   * An object of the new analysis keeps the findings of the last check when the same node had the
+   * same role then, and neither it nor its parent contains an edit (local rules also read the
+   * parent and siblings). A file parsed again has new nodes, so nothing in it is kept.
+   */
+  earlierFindings(previous: CheckResult): EarlierFindings | undefined {
+    const { analysis, perUnit } = previous;
+    if (!analysis || !perUnit) return undefined;
+    return (object) => {
+      const node = object.node;
+      if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
+      const before = analysis.objectsAt(node).find((o) => o.kind === object.kind);
+      if (!before) return undefined;
+      const found = perUnit.get(before);
+      if (!found) return [];
+      const edits = this.edits.get(object.doc.path) ?? [];
+      return found.map((d) => movedDiagnostic(d, object.doc, edits));
+    };
   }
 }
 

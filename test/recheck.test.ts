@@ -1,0 +1,112 @@
+// The editor's incremental re-check equals a fresh full check: after random edits (lines added,
+// removed and re-indented, characters typed in any value or key), the findings the session
+// reports with kept findings of untouched objects are exactly those a new check of the same texts
+// reports: rule, range, message, fixes and related places.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { describe, it } from 'node:test';
+import { DocumentStore } from '../server/src/model/documents';
+import { checkDocument } from '../server/src/rules/checker';
+import { Diagnostic } from '../server/src/rules/types';
+import { OpenDocument, Session } from '../server/src/server/session';
+import { LineIndex } from '../server/src/syntax/line-index';
+import { parseText } from '../server/src/syntax/parse';
+import { SyntaxNode } from '../server/src/syntax/tree';
+import { REPO_ROOT } from './helpers/paths';
+
+const describeAll = (ds: readonly Diagnostic[]) =>
+  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.severity, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message]), d.tags])).sort();
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+}
+
+const LINES = ['type: strin', 'deprecated: true', 'minimum: 5', 'maximum: 1', 'in: query', 'style: form', 'x-note: 1', '- item', 'required: [a]', 'nullable: true', '', 'enum: [1, b]', 'format: int32', 'default: x'];
+const TYPED = 'abcxyz019 _-';
+
+/** One random edit of a text: a line added, removed or re-indented, or a character in a value. */
+function randomEdit(text: string, next: () => number): { offset: number; length: number; newText: string } {
+  const roll = next();
+  if (roll < 0.5) {
+    const scalars: SyntaxNode[] = [];
+    const stack = [parseText(text, 'yaml').root].filter((n): n is SyntaxNode => Boolean(n));
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (!n.children) scalars.push(n);
+      else stack.push(...n.children);
+    }
+    const node = scalars[Math.floor(next() * scalars.length)];
+    if (node) {
+      const at = node.offset + Math.floor(next() * (node.length + 1));
+      return next() < 0.3 && node.length > 0 ? { offset: Math.min(at, node.end - 1), length: 1, newText: '' } : { offset: at, length: 0, newText: TYPED[Math.floor(next() * TYPED.length)] };
+    }
+  }
+  const starts = [0];
+  for (let j = text.indexOf('\n'); j >= 0 && j < text.length - 1; j = text.indexOf('\n', j + 1)) starts.push(j + 1);
+  const start = starts[Math.floor(next() * starts.length)];
+  const end = text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start);
+  const indent = /^ */.exec(text.slice(start))![0].length;
+  if (roll < 0.8) {
+    const depth = Math.max(0, indent + [0, 0, 2, -2][Math.floor(next() * 4)]);
+    return { offset: end, length: 0, newText: '\n' + ' '.repeat(depth) + LINES[Math.floor(next() * LINES.length)] };
+  }
+  if (roll < 0.9) return { offset: start, length: Math.min(end + 1, text.length) - start, newText: '' };
+  return next() < 0.5 ? { offset: start, length: 0, newText: ' ' } : { offset: start, length: Math.min(1, indent), newText: '' };
+}
+
+describe('incremental re-check', () => {
+  const cases = [
+    ['examples/petstore/openapi.yaml', 'examples/petstore/schemas.yaml'],
+    ['node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml'],
+    ['node_modules/@readme/oas-examples/3.0/yaml/schema-validation.yaml'],
+    ['node_modules/@readme/oas-examples/3.0/yaml/parameters-style.yaml'],
+    ['node_modules/@readme/oas-examples/3.0/yaml/readme-extensions.yaml'],
+  ];
+  for (const files of cases) {
+    it(`equals a fresh check after 150 random edits of ${files.map((f) => path.basename(f)).join(' and ')}`, () => {
+      const next = random(files[0].length * 31337);
+      const paths = files.map((f) => path.join(REPO_ROOT, f));
+      const root = paths[0];
+      const session = new Session();
+      for (const [i, p] of paths.entries()) session.open.set(pathToFileURL(p).href, { uri: pathToFileURL(p).href, path: p, version: i, text: fs.readFileSync(p, 'utf8') });
+      session.check(root);
+      let kept = 0;
+      let checked = 0;
+      let undo: { doc: OpenDocument; edit: { offset: number; length: number; newText: string } } | undefined;
+      for (let i = 0; i < 150; i++) {
+        const doc = [...session.open.values()][Math.floor(next() * paths.length)];
+        // Mostly edits that leave the YAML well formed (a broken file is parsed in full, which
+        // starts the reuse over), some that break it, each undone by the next edit.
+        if (undo) {
+          const { doc: broken, edit: fix } = undo;
+          undo = undefined;
+          const lines = new LineIndex(broken.text);
+          session.applyChanges(broken, [{ range: { start: lines.positionAt(fix.offset), end: lines.positionAt(fix.offset + fix.length) }, text: fix.newText }]);
+          continue;
+        }
+        let edit = randomEdit(doc.text, next);
+        const allowBroken = next() < 0.1;
+        for (let tries = 0; tries < 20 && !allowBroken; tries++) {
+          if (parseText(doc.text.slice(0, edit.offset) + edit.newText + doc.text.slice(edit.offset + edit.length), 'yaml').errors.length === 0) break;
+          edit = randomEdit(doc.text, next);
+        }
+        const lines = new LineIndex(doc.text);
+        const range = { start: lines.positionAt(edit.offset), end: lines.positionAt(edit.offset + edit.length) };
+        const removed = doc.text.slice(edit.offset, edit.offset + edit.length);
+        session.applyChanges(doc, [{ range, text: edit.newText }]);
+        if (parseText(doc.text, 'yaml').errors.length > 0) undo = { doc, edit: { offset: edit.offset, length: edit.newText.length, newText: removed } };
+        if (next() < 0.6) continue; // several edits between checks, as typing between debounces
+        const result = session.check(root);
+        checked += result.analysis?.objects.length ?? 0;
+        kept += result.keptObjects ?? 0;
+        const texts = new Map([...session.open.values()].map((d) => [d.path, d.text]));
+        const fresh = checkDocument(new DocumentStore({ read: (p) => (texts.has(p) ? { text: texts.get(p)! } : { reason: 'missing', message: 'missing' }) }), root, { skipNonOpenApi: true });
+        assert.deepEqual(describeAll(session.results.get(root)!.diagnostics), describeAll(fresh.diagnostics), `after edit ${i}: ${JSON.stringify(edit)}`);
+      }
+      assert.ok(kept > checked / 2, `findings kept for ${kept} of ${checked} objects checked`);
+    });
+  }
+});
