@@ -155,6 +155,33 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.ok(!client.published.some((p) => p.uri === uri && p.version === older), 'the older version was never published');
   });
 
+  it('stops a check under way when a newer edit arrives, and publishes only the newest version', async () => {
+    // Large enough that a check takes many slices of work.
+    let text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n';
+    for (let i = 0; i < 3000; i++) {
+      text += `  /items${i}/{id}:\n    get:\n      operationId: get${i}\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: integer, minimum: 1, example: 2}}\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema: {type: object, properties: {a: {type: string, example: x}}}\n`;
+    }
+    const traced = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    try {
+      await traced.initialize(dir);
+      const uri = traced.open(path.join(dir, 'large.yaml'), text);
+      await traced.waitForDiagnostics(uri, (p) => p.version === 1, 60_000);
+      const startedChecks = () => traced.stderr.split('[timing] check started').length - 1;
+      const before = startedChecks();
+      // `get0` -> `get0x`, then, once that check has started, `get0x` -> `get0xy`. Whole texts, so
+      // the first check parses everything again and runs long.
+      const older = traced.change(uri, [{ text: text.replace('operationId: get0\n', 'operationId: get0x\n') }]);
+      while (startedChecks() === before) await new Promise((resolve) => setTimeout(resolve, 1));
+      const newer = traced.change(uri, [{ text: text.replace('operationId: get0\n', 'operationId: get0xy\n') }]);
+      await traced.waitForDiagnostics(uri, (p) => p.version === newer, 60_000);
+      assert.match(traced.stderr, /check stopped by a newer change/);
+      assert.ok(!traced.published.some((p) => p.uri === uri && p.version === older), 'the stopped check published nothing');
+      assert.equal(traced.published.filter((p) => p.uri === uri && p.version === newer).length, 1);
+    } finally {
+      await traced.stop();
+    }
+  });
+
   it('answers completion, hover and document symbols', async () => {
     const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      deprecated: true\n      parameters:\n        - $ref: '#/components/parameters/limit'\n        - name: q\n          in: \n      responses:\n        '200':\n          description: OK\ncomponents:\n  parameters:\n    limit:\n      name: limit\n      in: query\n";
     const uri = client.open(path.join(dir, 'features.yaml'), text);

@@ -16,8 +16,8 @@ export class LspClient {
   readonly published: { uri: string; version: number | undefined }[] = [];
   stderr = '';
 
-  constructor() {
-    this.process = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(env: Record<string, string> = {}) {
+    this.process = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {

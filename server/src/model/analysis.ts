@@ -114,7 +114,23 @@ interface Pending {
   usage: SyntaxNode;
 }
 
+/** Runs a step-wise computation (one that yields between slices of work) to its end. */
+export function drain<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Objects visited between two pauses of the step-wise walk. */
+const VISITS_PER_STEP = 2048;
+
 export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis {
+  return drain(analyzeSteps(rootDoc, store));
+}
+
+/** The walk in steps: the language server pauses between them, so a newer edit can stop it. */
+export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Generator<void, Analysis, void> {
   const status = documentStatus(rootDoc.root);
   const objects: OpenApiObject[] = [];
   const byKind = new Map<ObjectKind, OpenApiObject[]>();
@@ -235,7 +251,10 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
   if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') {
     queue.push({ doc: rootDoc, node: rootDoc.root!, kind: 'Root', parent: undefined, refAllowed: false, usage: rootDoc.root! });
     // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
-    for (let i = 0; i < queue.length; i++) visit(queue[i]);
+    for (let i = 0; i < queue.length; i++) {
+      visit(queue[i]);
+      if (i % VISITS_PER_STEP === VISITS_PER_STEP - 1) yield;
+    }
   }
 
   const chains = new Map<SyntaxNode, ResolvedChain>();

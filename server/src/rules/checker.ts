@@ -1,9 +1,9 @@
 // One check of one root document: load, classify, walk, run the rules. Shared by the CLI and
 // (later) the language server; the store caches referenced files across checks.
-import { Analysis, analyze, documentStatus } from '../model/analysis';
+import { Analysis, analyzeSteps, documentStatus, drain } from '../model/analysis';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
 import { Config, EMPTY_CONFIG } from './config';
-import { EarlierFindings, EngineResult, runRules, RuleCrash } from './engine';
+import { EarlierFindings, EngineResult, runRulesSteps, RuleCrash } from './engine';
 import { RULES } from './index';
 import { Diagnostic, Rule } from './types';
 
@@ -31,12 +31,17 @@ export interface CheckResult {
 }
 
 export function checkDocument(store: DocumentStore, absolutePath: string, options: CheckOptions = {}): CheckResult {
+  return drain(checkDocumentSteps(store, absolutePath, options));
+}
+
+/** The check in steps (see analyzeSteps): the language server can stop it between two. */
+export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, options: CheckOptions = {}): Generator<void, CheckResult, void> {
   const loaded = store.get(absolutePath);
   if (isLoadFailure(loaded)) return { path: absolutePath, loadFailure: loaded, diagnostics: [], crashes: [] };
   if (options.skipNonOpenApi && documentStatus(loaded.root).kind === 'not-openapi') {
     return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };
   }
-  const analysis = analyze(loaded, store);
-  const { diagnostics, perUnit, crashes, keptObjects } = runRules(analysis, options.rules ?? RULES, options.config ?? EMPTY_CONFIG, options.earlier);
+  const analysis = yield* analyzeSteps(loaded, store);
+  const { diagnostics, perUnit, crashes, keptObjects } = yield* runRulesSteps(analysis, options.rules ?? RULES, options.config ?? EMPTY_CONFIG, options.earlier);
   return { path: absolutePath, document: loaded, analysis, diagnostics, perUnit, crashes, keptObjects };
 }

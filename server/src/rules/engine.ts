@@ -1,7 +1,7 @@
 // Runs the rule set over one analysis: a single pass over the objects the walk found, each
 // dispatched to the rules that watch its kind. Results are kept per object (and per reference,
 // per document) so a later edit can re-run only what it touched.
-import { Analysis, OpenApiObject, Reference } from '../model/analysis';
+import { Analysis, drain, OpenApiObject, Reference } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
@@ -94,7 +94,15 @@ function toDiagnostic(active: ActiveRule, report: Report & { severity?: Severity
  */
 export type EarlierFindings = (object: OpenApiObject) => readonly Diagnostic[] | undefined;
 
+/** Units checked between two pauses of the step-wise run. */
+const UNITS_PER_STEP = 2048;
+
 export function runRules(analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings): EngineResult {
+  return drain(runRulesSteps(analysis, rules, config, earlier));
+}
+
+/** The rule run in steps: the language server pauses between them, so a newer edit can stop it. */
+export function* runRulesSteps(analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings): Generator<void, EngineResult, void> {
   const active = activeRules(rules, config);
   const perUnit: EngineResult['perUnit'] = new Map();
   const crashes: RuleCrash[] = [];
@@ -149,7 +157,9 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
   }
   let keptObjects = 0;
   const keptRules = new Set(active.filter((r) => r.rule.local).map((r) => r.rule.id));
+  let units = 0;
   for (const object of analysis.objects) {
+    if (++units % UNITS_PER_STEP === 0) yield;
     const watching = byKind.get(object.kind);
     if (!watching) continue;
     const kept = earlier?.(object);
@@ -171,6 +181,7 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
     }
   }
   for (const reference of analysis.references) {
+    if (++units % UNITS_PER_STEP === 0) yield;
     for (const rule of referenceRules) {
       const state = contextFor(rule);
       state.unit = reference;

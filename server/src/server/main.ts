@@ -15,6 +15,8 @@ import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './c
 import { Session, uriToPath } from './session';
 
 const DEBOUNCE_MS = 150;
+/** Work between two looks at the message queue while checking. */
+const SLICE_MS = 20;
 /** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
 const traceTiming = process.env.OPENAPI_TRACE_TIMING === '1';
 const timing = (label: string, start: number) => {
@@ -67,16 +69,56 @@ connection.onDidChangeConfiguration(async () => {
   schedule();
 });
 
+/** The check under way, if any; a newer change stops it between two slices of work. */
+let running: { stopped: boolean; changed: string[] } | undefined;
+
+/** Stops the check under way; its files are checked again with the next run. */
+function stopRunning(): boolean {
+  if (!running || running.stopped) return false;
+  running.stopped = true;
+  for (const file of running.changed) dirty.add(file);
+  return true;
+}
+
 function schedule(): void {
+  stopRunning();
   if (pending) clearTimeout(pending);
-  pending = setTimeout(runChecks, DEBOUNCE_MS);
+  pending = setTimeout(() => void runChecks(), DEBOUNCE_MS);
+}
+
+/** Lets queued messages (a newer edit) in between slices of a check. */
+const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs a root's check in slices of SLICE_MS; false when a newer change stopped it. */
+async function checkInSlices(root: string, run: { stopped: boolean }): Promise<boolean> {
+  const started = performance.now();
+  if (traceTiming) process.stderr.write(`[timing] check started\n`);
+  const steps = session.checkSteps(root);
+  let sliceStart = started;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      for (const crash of step.value.crashes) connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
+      timing(`check (findings of ${step.value.keptObjects ?? 0} of ${step.value.analysis?.objects.length ?? 0} objects kept)`, started);
+      return true;
+    }
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await yieldToMessages();
+    if (run.stopped) {
+      timing('check stopped by a newer change', started);
+      return false;
+    }
+    sliceStart = performance.now();
+  }
 }
 
 /** Re-checks every root that reads a changed file, then publishes the files those roots touch. */
-function runChecks(): void {
+async function runChecks(): Promise<void> {
   pending = undefined;
   const changed = [...dirty];
   dirty.clear();
+  const run = { stopped: false, changed };
+  running = run;
   const roots = new Set<string>();
   for (const file of changed) for (const root of session.rootsReading(file)) roots.add(root);
   const openRoots = new Set(session.roots());
@@ -89,16 +131,14 @@ function runChecks(): void {
       continue;
     }
     try {
-      const started = performance.now();
-      const result = session.check(root);
-      timing(`check (findings of ${result.keptObjects ?? 0} of ${result.analysis?.objects.length ?? 0} objects kept)`, started);
-      for (const crash of result.crashes) connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
+      if (!(await checkInSlices(root, run))) return;
     } catch (e) {
       session.results.delete(root);
       connection.console.error(`checking ${root} failed: ${(e as Error).stack}`);
     }
     for (const file of session.filesOf(root)) toPublish.add(file);
   }
+  if (running === run) running = undefined;
   const publishing = performance.now();
   for (const file of toPublish) publish(file);
   timing('publish', publishing);
@@ -130,10 +170,12 @@ connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
   if (!doc) return;
   const applying = performance.now();
   if (traceTiming) process.stderr.write(`[timing] didChange v${textDocument.version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
+  // The trees change in place: a check under way must not go on with them.
+  const interrupted = stopRunning();
   const outcome = session.applyChanges(doc, contentChanges);
   timing('apply changes', applying);
   doc.version = textDocument.version;
-  if (outcome === 'findings-unchanged' && !dirty.has(doc.path) && !pending) {
+  if (outcome === 'findings-unchanged' && !interrupted && !dirty.has(doc.path) && !pending) {
     // Nothing to re-check: publish the moved findings now, for this version.
     publish(doc.path);
     timing('published moved findings', applying);

@@ -4,13 +4,13 @@ import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { nodeFiles } from '../cli/node-files';
-import { documentStatus } from '../model/analysis';
+import { documentStatus, drain } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
 import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../rules/shift';
 import { EarlierFindings } from '../rules/engine';
 import { TextEdit } from '../syntax/edit';
-import { checkDocument, CheckResult } from '../rules/checker';
+import { checkDocument, checkDocumentSteps, CheckResult } from '../rules/checker';
 import { fixAll } from '../rules/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
 import { RULE_IDS } from '../rules/index';
@@ -159,10 +159,18 @@ export class Session {
    * their findings of the last check (moved), and only the rest is checked again.
    */
   check(root: string): CheckResult {
+    return drain(this.checkSteps(root));
+  }
+
+  /**
+   * The check in steps; its result is kept only when it runs to the end. A caller that stops it
+   * (a newer edit arrived) must not run it on: edits change the trees in place.
+   */
+  *checkSteps(root: string): Generator<void, CheckResult, void> {
     const previous = this.results.get(root);
     const since = this.sinceCheck.get(root);
     const earlier = previous && since ? since.earlierFindings(previous) : undefined;
-    const result = checkDocument(this.store, root, { config: this.configFor(root), skipNonOpenApi: true, earlier });
+    const result = yield* checkDocumentSteps(this.store, root, { config: this.configFor(root), skipNonOpenApi: true, earlier });
     this.results.set(root, result);
     this.sinceCheck.set(root, new EditsSinceCheck());
     return result;
