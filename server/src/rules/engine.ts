@@ -88,11 +88,16 @@ function toDiagnostic(active: ActiveRule, report: Report & { severity?: Severity
   };
 }
 
-/**
- * Findings of the previous check for an object that an edit did not touch, moved to the current
- * text; undefined when the object must be checked again. Only `local` rules' findings are kept.
- */
-export type EarlierFindings = (object: OpenApiObject) => readonly Diagnostic[] | undefined;
+/** What an incremental check may keep of the previous one (built by the language server). */
+export interface EarlierFindings {
+  /**
+   * Findings of the previous check for an object that edits did not touch, moved to the current
+   * text; undefined when the object must be checked again. Only local rules' findings are kept.
+   */
+  forObject(object: OpenApiObject): readonly Diagnostic[] | undefined;
+  /** Whether no Schema or Example changed and every `$ref` resolves as it did. */
+  referencedUnchanged(analysis: Analysis): boolean;
+}
 
 /** Units checked between two pauses of the step-wise run. */
 const UNITS_PER_STEP = 2048;
@@ -156,20 +161,22 @@ export function* runRulesSteps(analysis: Analysis, rules: readonly Rule[], confi
     }
   }
   let keptObjects = 0;
-  const keptRules = new Set(active.filter((r) => r.rule.local).map((r) => r.rule.id));
+  const throughRefs = earlier?.referencedUnchanged(analysis) ?? false;
+  const keeps = (rule: Rule) => Boolean(rule.local || (throughRefs && rule.localThroughRefs));
+  const keptRules = new Set(active.filter((r) => keeps(r.rule)).map((r) => r.rule.id));
   let units = 0;
   for (const object of analysis.objects) {
     if (++units % UNITS_PER_STEP === 0) yield;
     const watching = byKind.get(object.kind);
     if (!watching) continue;
-    const kept = earlier?.(object);
+    const kept = earlier?.forObject(object);
     if (kept) {
       keptObjects++;
       const list = kept.filter((d) => keptRules.has(d.rule));
       if (list.length > 0) perUnit.set(object, list);
     }
     for (const rule of watching) {
-      if (kept && rule.rule.local) continue;
+      if (kept && keeps(rule.rule)) continue;
       const state = contextFor(rule);
       state.unit = object;
       state.doc = object.doc;

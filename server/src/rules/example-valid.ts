@@ -16,6 +16,7 @@ export default defineRule({
   description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). `default` is `default-type`\'s.',
   messages: { invalid: '`{where}{path}`: {message}.' },
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
+  localThroughRefs: true,
   checkObject(object, context) {
     const { node, doc } = object;
     const example = node.get('example');

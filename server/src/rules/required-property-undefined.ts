@@ -6,6 +6,7 @@ export default defineRule({
   description: 'A name in `required` that is not in `properties` (when `properties` is present).',
   messages: { undefined: '`{name}` is required but not defined in `properties`.' },
   kinds: ['Schema'],
+  localThroughRefs: true,
   checkObject(object, context) {
     const { node } = object;
     const required = node.get('required');

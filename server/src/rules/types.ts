@@ -80,6 +80,12 @@ export interface Rule {
    * hold and are moved instead of checked again. The meta test holds rules to this.
    */
   local?: boolean;
+  /**
+   * Like `local`, but also follows `$ref`s to the Schema and Example objects they reach (through
+   * `context.analysis.resolve` and the schema validator): findings are kept when, besides, no Schema
+   * or Example changed and every `$ref` resolves as it did.
+   */
+  localThroughRefs?: boolean;
   checkObject?(object: OpenApiObject, context: RuleContext): void;
   /** Called once per `$ref` the walk met. */
   checkReference?(reference: Reference, context: RuleContext): void;

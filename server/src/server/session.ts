@@ -262,17 +262,30 @@ class EditsSinceCheck {
    * parent and siblings). A file parsed again has new nodes, so nothing in it is kept.
    */
   earlierFindings(previous: CheckResult): EarlierFindings | undefined {
-    const { analysis, perUnit } = previous;
-    if (!analysis || !perUnit) return undefined;
-    return (object) => {
-      const node = object.node;
-      if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
-      const before = analysis.objectsAt(node).find((o) => o.kind === object.kind);
-      if (!before) return undefined;
-      const found = perUnit.get(before);
-      if (!found) return [];
-      const edits = this.edits.get(object.doc.path) ?? [];
-      return found.map((d) => movedDiagnostic(d, object.doc, edits));
+    const { analysis: before, perUnit } = previous;
+    if (!before || !perUnit) return undefined;
+    return {
+      forObject: (object) => {
+        const node = object.node;
+        if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
+        const earlier = before.objectsAt(node).find((o) => o.kind === object.kind);
+        if (!earlier) return undefined;
+        const found = perUnit.get(earlier);
+        if (!found) return [];
+        const edits = this.edits.get(object.doc.path) ?? [];
+        return found.map((d) => movedDiagnostic(d, object.doc, edits));
+      },
+      referencedUnchanged: (analysis) => {
+        // An edit inside a Schema or Example touched its node (the edit's ancestors are touched).
+        for (const node of this.touched) if (before.objectsAt(node).some((o) => o.kind === 'Schema' || o.kind === 'Example')) return false;
+        // A `$ref` written by an edit is in a new block, whose objects are checked again anyway;
+        // one that was there must reach the same node.
+        for (const reference of analysis.references) {
+          const earlier = before.referenceAt(reference.holder);
+          if (earlier && earlier.target?.node !== reference.target?.node) return false;
+        }
+        return true;
+      },
     };
   }
 }
