@@ -66,7 +66,7 @@ async function series(label, pattern, change) {
 }
 await series('typing in a summary/description', /^ {6}(summary|description): [A-Za-z][^'"]{4,}$/, (l) => ({ character: l.indexOf(': ') + 4, insert: 'x' }));
 await series('typing in an operationId', /^ {6}operationId: [a-z][\w/-]+$/, (l) => ({ character: l.length, insert: 'x' }));
-await series('pasting a field line into an operation', /^ {6}operationId: /, (l) => ({ character: l.length, insert: '\n      deprecated: false' }));
+await series('pasting a field line into an operation', /^ {6}operationId: /, (l) => ({ character: l.length, insert: '\n      x-edited: true' }));
 
 const inLine = lines.findIndex((l) => /^\s+in: (query|path)$/.test(l));
 const completionTimes = [];

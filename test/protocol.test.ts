@@ -168,11 +168,12 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
       await traced.waitForDiagnostics(uri, (p) => p.version === 1, 60_000);
       const startedChecks = () => traced.stderr.split('[timing] check started').length - 1;
       const before = startedChecks();
-      // `get0` -> `get0x`, then, once that check has started, `get0x` -> `get0xy`. Whole texts, so
-      // the first check parses everything again and runs long.
+      // `get0` -> `get0x` as a whole text, so that check finds nothing to keep and runs long; once
+      // it has started, `get0x` -> `get0xy` as a small edit, which reaches the server at once.
       const older = traced.change(uri, [{ text: text.replace('operationId: get0\n', 'operationId: get0x\n') }]);
       while (startedChecks() === before) await new Promise((resolve) => setTimeout(resolve, 1));
-      const newer = traced.change(uri, [{ text: text.replace('operationId: get0\n', 'operationId: get0xy\n') }]);
+      const line = text.split('\n').indexOf('      operationId: get0');
+      const newer = traced.change(uri, [{ range: { start: { line, character: 24 }, end: { line, character: 24 } }, text: 'y' }]);
       await traced.waitForDiagnostics(uri, (p) => p.version === newer, 60_000);
       assert.match(traced.stderr, /check stopped by a newer change/);
       assert.ok(!traced.published.some((p) => p.uri === uri && p.version === older), 'the stopped check published nothing');
