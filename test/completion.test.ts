@@ -5,12 +5,12 @@ import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, SourceDocument } from '../server/src/model/documents';
 import { completionsAt } from '../server/src/services/completion';
 
-function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}) {
+function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}, workspaceFiles: string[] = []) {
   const offset = fixture.indexOf('|');
   const text = fixture.slice(0, offset) + fixture.slice(offset + 1);
   const store = new DocumentStore({ read: (p) => (p === file ? { text } : others[p] !== undefined ? { text: others[p] } : { reason: 'missing', message: 'missing' }) });
   const doc = store.get(file) as SourceDocument;
-  const items = completionsAt(doc, offset, analyze(doc, store));
+  const items = completionsAt(doc, offset, analyze(doc, store), workspaceFiles);
   return { items, labels: items.map((i) => i.label), text, offset };
 }
 
@@ -52,6 +52,16 @@ describe('completion', () => {
       '/virtual/schemas/pet.yaml': 'Pet:\n  type: object\nNewPet:\n  type: object\nError:\n  type: object\n',
     });
     assert.deepEqual(labels, ['schemas/pet.yaml#/Pet', 'schemas/pet.yaml#/NewPet', 'schemas/pet.yaml#/Error']);
+  });
+
+  it('offers the workspace\'s other files as whole-file $ref targets, after components and known entries', () => {
+    const fixture = HEAD + "paths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: 'schemas/pet.yaml#/Pet'\n        '404':\n          description: Not found\n          content:\n            application/json:\n              schema:\n                $ref: |\ncomponents:\n  schemas:\n    Error:\n      type: object\n";
+    const { labels, items } = complete(fixture, '/virtual/openapi.yaml', { '/virtual/schemas/pet.yaml': 'Pet:\n  type: object\n' }, [
+      '/virtual/openapi.yaml', '/virtual/schemas/pet.yaml', '/virtual/schemas/order.yaml', '/virtual/shared/error.json',
+    ]);
+    // The document itself and a file whose entries are already offered are not repeated.
+    assert.deepEqual(labels, ['#/components/schemas/Error', 'schemas/pet.yaml#/Pet', 'schemas/order.yaml', 'shared/error.json']);
+    assert.equal(items.find((i) => i.label === 'schemas/order.yaml')!.insertText, "'schemas/order.yaml'");
   });
 
   it('offers status codes with reason phrases, media types under content, methods not yet used', () => {

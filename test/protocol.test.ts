@@ -183,6 +183,20 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     }
   });
 
+  it('offers a workspace file nothing references yet as a $ref target, once it is created', async () => {
+    const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /orders:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: \n";
+    const uri = client.open(path.join(dir, 'orders.yaml'), text);
+    await client.waitForDiagnostics(uri);
+    const position = { line: 13, character: 22 };
+    const labels = async () => (await client.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri }, position })).map((c) => c.label);
+    assert.ok((await labels()).includes('schemas.yaml'), 'a file of the workspace');
+    const created = path.join(dir, 'models', 'order.yaml');
+    fs.mkdirSync(path.dirname(created), { recursive: true });
+    fs.writeFileSync(created, 'type: object\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(created).href, type: 1 }] });
+    assert.ok((await labels()).includes('models/order.yaml'), 'the new file');
+  });
+
   it('answers completion, hover and document symbols', async () => {
     const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      deprecated: true\n      parameters:\n        - $ref: '#/components/parameters/limit'\n        - name: q\n          in: \n      responses:\n        '200':\n          description: OK\ncomponents:\n  parameters:\n    limit:\n      name: limit\n      in: query\n";
     const uri = client.open(path.join(dir, 'features.yaml'), text);

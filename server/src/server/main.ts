@@ -13,6 +13,7 @@ import { hoverAt } from '../services/hover';
 import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
 import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
 import { Session, uriToPath } from './session';
+import { WorkspaceFiles } from './workspace';
 
 // Short: a check that has started stops when the next edit arrives, so starting early costs little.
 const DEBOUNCE_MS = 50;
@@ -26,12 +27,15 @@ const timing = (label: string, start: number) => {
 
 const connection = createConnection(ProposedFeatures.all);
 const session = new Session();
+const workspaceFiles = new WorkspaceFiles();
 let pending: NodeJS.Timeout | undefined;
 const dirty = new Set<string>();
 let configurationSupport = false;
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
+  const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
+  workspaceFiles.setFolders(folders.filter((f): f is string => Boolean(f)));
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -199,6 +203,7 @@ connection.onDidChangeWatchedFiles(({ changes }) => {
   for (const change of changes) {
     const filePath = uriToPath(change.uri);
     if (!filePath || [...session.open.values()].some((d) => d.path === filePath)) continue;
+    if (change.type !== FileChangeType.Changed) workspaceFiles.forget();
     if (change.type === FileChangeType.Deleted || change.type === FileChangeType.Changed || change.type === FileChangeType.Created) changedFile(filePath);
   }
 });
@@ -284,7 +289,7 @@ connection.onCompletion((params): CompletionItem[] => {
   try {
     const doc = currentDocument(params.textDocument.uri);
     if (!doc) return [];
-    const items = completionsAt(doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(doc.path));
+    const items = completionsAt(doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(doc.path), workspaceFiles.list());
     return items.map((item) => ({
       label: item.label,
       kind: COMPLETION_KIND[item.kind],

@@ -36,11 +36,16 @@ const FORMATS: Record<string, string[]> = {
 };
 const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '401', '403', '404', '405', '409', '410', '412', '415', '422', '429', '500', '502', '503', '504', 'default', '2XX', '4XX', '5XX'];
 
-export function completionsAt(doc: SourceDocument, offset: number, analysis: Analysis | undefined): CompletionItem[] {
+/**
+ * `workspaceFiles`: absolute paths of the workspace's YAML and JSON files, offered last as whole-file
+ * `$ref` targets (a file that nothing references yet, like a new `schemas/Order.yaml`).
+ */
+export function completionsAt(doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceFiles: readonly string[] = []): CompletionItem[] {
   const context = cursorContext(doc, offset);
   if (!context) return [];
   const place = placeOf(doc, context, analysis);
   if (!place) return [];
+  if (context.position === 'value' && context.key === '$ref') return refCompletions(doc, context, place.kind, place, analysis, workspaceFiles);
   return context.position === 'key' ? keyCompletions(doc, context, place, analysis) : valueCompletions(doc, context, place, analysis);
 }
 
@@ -101,7 +106,6 @@ function valueCompletions(doc: SourceDocument, context: CursorContext, place: { 
   const object = context.object;
   const values = (list: readonly string[], detail?: (v: string) => string | undefined, preselect?: string): CompletionItem[] =>
     list.map((v) => ({ label: v, kind: 'value', detail: detail?.(v), insertText: valueText(doc, v), replace: context.replace, preselect: v === preselect || undefined }));
-  if (context.key === '$ref') return refCompletions(doc, context, kind, place, analysis);
   if (!kind) return [];
   const field = specOf(kind).fields.get(context.key);
   if ((kind === 'Parameter') && context.key === 'in') return values(PARAMETER_LOCATIONS);
@@ -143,7 +147,7 @@ function componentNames(analysis: Analysis | undefined, map: string): string[] {
 }
 
 /** `$ref` targets of the kind the place calls for: components of the root document. */
-function refCompletions(doc: SourceDocument, context: CursorContext, kind: ObjectKind | undefined, place: { container?: FieldSpec }, analysis: Analysis | undefined): CompletionItem[] {
+function refCompletions(doc: SourceDocument, context: CursorContext, kind: ObjectKind | undefined, place: { container?: FieldSpec }, analysis: Analysis | undefined, workspaceFiles: readonly string[] = []): CompletionItem[] {
   // `$ref` sits in the object it replaces: the place's kind is the kind the target must have.
   const expected = kind ?? place.container?.kind;
   const map = expected ? COMPONENT_MAPS[expected] : undefined;
@@ -165,6 +169,13 @@ function refCompletions(doc: SourceDocument, context: CursorContext, kind: Objec
       if (!refs.includes(ref)) refs.push(ref);
     }
   }
+  // Then the workspace's other files, whole, unless one of their entries is already offered.
+  const documents = new Set(analysis?.documents.filter((d) => d.root?.get('openapi')).map((d) => d.path));
+  for (const file of workspaceFiles) {
+    if (file === doc.path || documents.has(file)) continue;
+    const ref = relativePath(doc.path, file);
+    if (!refs.some((r) => r === ref || r.startsWith(ref + '#'))) refs.push(ref);
+  }
   return refs.map((ref) => {
     // In YAML a reference starting with `#` must be quoted (§4.10); others are quoted alike.
     const insertText = doc.format === 'json' ? JSON.stringify(ref) : `'${ref.replace(/'/g, "''")}'`;
@@ -173,5 +184,9 @@ function refCompletions(doc: SourceDocument, context: CursorContext, kind: Objec
 }
 
 function pathFrom(from: SourceDocument, to: SourceDocument): string {
-  return path.relative(path.dirname(from.path), to.path).split(path.sep).join('/');
+  return relativePath(from.path, to.path);
+}
+
+function relativePath(from: string, to: string): string {
+  return path.relative(path.dirname(from), to).split(path.sep).join('/');
 }
