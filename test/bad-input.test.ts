@@ -1,11 +1,12 @@
 // Hostile and broken input: each gets a clear diagnostic, never a crash, and finishes in bounded
 // time (the timeouts only catch hangs; speed is measured by `npm run bench`).
 import assert from 'node:assert/strict';
+import { RULES } from '../server/src/rules/index';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { decodeText, DocumentStore, FileRead } from '../server/src/model/documents';
-import { checkDocument } from '../server/src/rules/checker';
-import { Diagnostic } from '../server/src/rules/types';
+import { checkDocument } from '../server/src/check/checker';
+import { Diagnostic } from '../server/src/check/types';
 
 const ROOT = path.resolve('/virtual/api');
 
@@ -19,7 +20,7 @@ function check(files: Record<string, string | Uint8Array>, root = 'openapi.yaml'
       return decodeText(typeof content === 'string' ? Buffer.from(content) : content);
     },
   });
-  const result = checkDocument(store, path.join(ROOT, root));
+  const result = checkDocument(store, path.join(ROOT, root), { rules: RULES });
   assert.deepEqual(result.crashes, [], 'no rule may crash');
   return result;
 }
@@ -145,6 +146,6 @@ describe('bad input', { timeout: 120_000 }, () => {
     const v31 = check({ 'openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: T\npaths:\n  pets: {}\n' });
     assert.deepEqual(v31.diagnostics.map((d) => [d.rule, d.severity]), [['openapi-version', 'information']]);
     const store = new DocumentStore({ read: () => ({ text: 'services:\n  web:\n    image: nginx\n' }) });
-    assert.deepEqual(checkDocument(store, '/virtual/docker-compose.yml', { skipNonOpenApi: true }).diagnostics, []);
+    assert.deepEqual(checkDocument(store, '/virtual/docker-compose.yml', { rules: RULES, skipNonOpenApi: true }).diagnostics, []);
   });
 });

@@ -3,13 +3,14 @@
 // committed snapshot, so a change in what we report on real documents shows in review.
 // UPDATE_SNAPSHOTS=1 node scripts/test.mjs corpus-sample rewrites the snapshot.
 import assert from 'node:assert/strict';
+import { RULES } from '../server/src/rules/index';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { before, describe, it } from 'node:test';
 import { nodeFiles } from '../server/src/cli/node-files';
 import { DocumentStore } from '../server/src/model/documents';
-import { checkDocument } from '../server/src/rules/checker';
+import { checkDocument } from '../server/src/check/checker';
 import { REPO_ROOT } from './helpers/paths';
 
 const SNAPSHOT = path.join(REPO_ROOT, 'test', 'corpus-sample.snapshot.json');
@@ -34,7 +35,7 @@ describe('corpus sample', { timeout: 600_000 }, () => {
     const actual: Snapshot = {};
     const crashes: string[] = [];
     for (const { name, file } of documents) {
-      const result = checkDocument(new DocumentStore(nodeFiles), file);
+      const result = checkDocument(new DocumentStore(nodeFiles), file, { rules: RULES });
       crashes.push(...result.crashes.map((c) => `${name}: ${c.rule}: ${c.error.split('\n')[0]}`));
       if (result.loadFailure) crashes.push(`${name}: ${result.loadFailure.message}`);
       const counts: Record<string, number> = {};

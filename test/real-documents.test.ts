@@ -1,12 +1,13 @@
 // Every OpenAPI 3.0 document of @readme/oas-examples (pinned in package.json) is checked with
 // no crash and no `syntax` finding.
 import assert from 'node:assert/strict';
+import { RULES } from '../server/src/rules/index';
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { nodeFiles } from '../server/src/cli/node-files';
 import { DocumentStore } from '../server/src/model/documents';
-import { checkDocument } from '../server/src/rules/checker';
+import { checkDocument } from '../server/src/check/checker';
 import { REPO_ROOT } from './helpers/paths';
 
 const EXAMPLES = path.join(REPO_ROOT, 'node_modules', '@readme', 'oas-examples', '3.0');
@@ -20,7 +21,7 @@ describe('@readme/oas-examples 3.0', () => {
 
   for (const file of files) {
     it(path.relative(EXAMPLES, file), () => {
-      const result = checkDocument(new DocumentStore(nodeFiles), file);
+      const result = checkDocument(new DocumentStore(nodeFiles), file, { rules: RULES });
       assert.equal(result.loadFailure, undefined);
       assert.deepEqual(result.crashes.map((c) => `${c.rule} at ${c.where}: ${c.error}`), []);
       assert.deepEqual(result.diagnostics.filter((d) => d.rule === 'syntax').map((d) => d.message), []);

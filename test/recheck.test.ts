@@ -8,9 +8,9 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { after, describe, it } from 'node:test';
 import { DocumentStore } from '../server/src/model/documents';
-import { checkDocument } from '../server/src/rules/checker';
+import { checkDocument } from '../server/src/check/checker';
 import { RULES } from '../server/src/rules/index';
-import { Diagnostic } from '../server/src/rules/types';
+import { Diagnostic } from '../server/src/check/types';
 import { OpenDocument, Session } from '../server/src/server/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { parseText } from '../server/src/syntax/parse';
@@ -106,7 +106,7 @@ describe('incremental re-check', () => {
         checked += result.analysis?.objects.length ?? 0;
         kept += result.keptObjects ?? 0;
         const texts = new Map([...session.open.values()].map((d) => [d.path, d.text]));
-        const fresh = checkDocument(new DocumentStore({ read: (p) => (texts.has(p) ? { text: texts.get(p)! } : { reason: 'missing', message: 'missing' }) }), root, { skipNonOpenApi: true });
+        const fresh = checkDocument(new DocumentStore({ read: (p) => (texts.has(p) ? { text: texts.get(p)! } : { reason: 'missing', message: 'missing' }) }), root, { rules: RULES, skipNonOpenApi: true });
         assert.deepEqual(describeAll(session.results.get(root)!.diagnostics), describeAll(fresh.diagnostics), `after edit ${i}: ${JSON.stringify(edit)}`);
       }
       assert.ok(kept > checked / 3, `findings kept for ${kept} of ${checked} objects checked`);

@@ -6,11 +6,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { DocumentStore } from '../server/src/model/documents';
-import { checkDocument } from '../server/src/rules/checker';
-import { readConfig } from '../server/src/rules/config';
+import { checkDocument } from '../server/src/check/checker';
+import { readConfig } from '../server/src/check/config';
 import { RULE_IDS, RULES } from '../server/src/rules/index';
-import { Diagnostic } from '../server/src/rules/types';
-import { fixAll } from '../server/src/rules/fix-all';
+import { Diagnostic } from '../server/src/check/types';
+import { fixAll } from '../server/src/check/fix-all';
 import { applyEdits } from '../server/src/syntax/edit';
 import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { FixtureFiles, fixedFileFor, rootFixtures } from './helpers/fixtures';
@@ -32,7 +32,7 @@ function configFor(rule: string) {
 export function checkFixture(rule: string, file: string) {
   const files = new FixtureFiles();
   const store = new DocumentStore(files);
-  const result = checkDocument(store, file, { config: configFor(rule) });
+  const result = checkDocument(store, file, { rules: RULES, config: configFor(rule) });
   assert.equal(result.crashes.length, 0, `rule crashes: ${result.crashes.map((c) => c.error).join('\n')}`);
   const actual = result.diagnostics.filter((d) => d.rule === rule);
   return { files, result, actual };
@@ -65,7 +65,7 @@ for (const rule of ruleDirs) {
         // Fix-all as the editor runs it: first fixes, re-check, repeat.
         const recheck = (t: string) => {
           const store = new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) });
-          return checkDocument(store, file, { config: configFor(rule) }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
+          return checkDocument(store, file, { rules: RULES, config: configFor(rule) }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
         };
         const { text: after } = fixAll(text, recheck);
         assert.equal(after, fs.readFileSync(fixed, 'utf8'));

@@ -2,13 +2,14 @@
 // random typing inside descriptions, summaries and titles, the moved findings (ranges, messages,
 // fixes, related places) are exactly those a new check reports.
 import assert from 'node:assert/strict';
+import { RULES } from '../server/src/rules/index';
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { DocumentStore, SourceDocument } from '../server/src/model/documents';
-import { checkDocument } from '../server/src/rules/checker';
-import { isFreeText, shiftDiagnostics } from '../server/src/rules/shift';
-import { Diagnostic } from '../server/src/rules/types';
+import { checkDocument } from '../server/src/check/checker';
+import { isFreeText, shiftDiagnostics } from '../server/src/check/shift';
+import { Diagnostic } from '../server/src/check/types';
 import { reparseEdit } from '../server/src/syntax/incremental';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { REPO_ROOT } from './helpers/paths';
@@ -23,7 +24,7 @@ describe('findings moved after a free-text edit', () => {
       let text = fs.readFileSync(absolute, 'utf8');
       const storeFor = (t: string) => new DocumentStore({ read: (p) => (p === absolute ? { text: t } : { reason: 'missing', message: 'missing' }) });
       let store = storeFor(text);
-      let result = checkDocument(store, absolute);
+      let result = checkDocument(store, absolute, { rules: RULES });
       let seed = 12345;
       const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       let moved = 0;
@@ -43,10 +44,10 @@ describe('findings moved after a free-text edit', () => {
         const edit = { offset, length: 0, newText: 'abc XYZ'[Math.floor(next() * 7)] };
         const reparsed = reparseEdit(doc.parsed, edit);
         text = text.slice(0, offset) + edit.newText + text.slice(offset);
-        const fresh = checkDocument(storeFor(text), absolute).diagnostics;
+        const fresh = checkDocument(storeFor(text), absolute, { rules: RULES }).diagnostics;
         if (!reparsed) {
           store = storeFor(text);
-          result = checkDocument(store, absolute);
+          result = checkDocument(store, absolute, { rules: RULES });
           continue;
         }
         moved++;

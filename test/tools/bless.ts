@@ -5,10 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DocumentStore } from '../../server/src/model/documents';
-import { checkDocument } from '../../server/src/rules/checker';
-import { readConfig } from '../../server/src/rules/config';
+import { checkDocument } from '../../server/src/check/checker';
+import { readConfig } from '../../server/src/check/config';
 import { RULE_IDS, RULES } from '../../server/src/rules/index';
-import { fixAll } from '../../server/src/rules/fix-all';
+import { fixAll } from '../../server/src/check/fix-all';
 import { applyEdits } from '../../server/src/syntax/edit';
 import { FixtureFiles, fixedFileFor, isAnnotation, rootFixtures } from '../helpers/fixtures';
 import { fixturePath } from '../helpers/paths';
@@ -21,7 +21,7 @@ const annotatedFiles = new Map<string, Map<number, string[]>>();
 for (const { file } of rootFixtures(dir)) {
   if (only.length && !only.some((o) => file.endsWith(o))) continue;
   const files = new FixtureFiles();
-  const result = checkDocument(new DocumentStore(files), file, { config });
+  const result = checkDocument(new DocumentStore(files), file, { rules: RULES, config });
   const mine = result.diagnostics.filter((d) => d.rule === rule);
   for (const d of mine) {
     if (!d.doc.path.startsWith(dir)) continue;
@@ -38,7 +38,7 @@ for (const { file } of rootFixtures(dir)) {
   }
   const fixable = mine.filter((d) => d.fixes.length && d.doc.path === file);
   const fixed = fixedFileFor(file);
-  const recheck = (t: string) => checkDocument(new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) }), file, { config }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
+  const recheck = (t: string) => checkDocument(new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) }), file, { rules: RULES, config }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
   if (fixable.length) fs.writeFileSync(fixed, fixAll(files.texts.get(file)!, recheck).text);
   else if (fs.existsSync(fixed)) fs.unlinkSync(fixed);
   const second = fixable.filter((d) => d.fixes.length > 1);

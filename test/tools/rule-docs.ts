@@ -2,7 +2,7 @@
 // diagnostics as annotations) and fixed text. The meta test checks the committed docs match.
 import * as fs from 'fs';
 import * as path from 'path';
-import { Rule } from '../../server/src/rules/types';
+import { Rule } from '../../server/src/check/types';
 import { fixedFileFor, rootFixtures } from '../helpers/fixtures';
 import { fixturePath, REPO_ROOT } from '../helpers/paths';
 

@@ -1,7 +1,7 @@
 // Diagnostics as the CLI reports them: a file name as the user gave it, LSP-style 0-based ranges.
 import * as path from 'path';
 import { Position } from '../syntax/line-index';
-import { Diagnostic, Severity } from '../rules/types';
+import { Diagnostic, Severity } from '../check/types';
 
 export interface Finding {
   file: string;

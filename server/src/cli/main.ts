@@ -4,8 +4,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse as parseYamlValue } from 'yaml';
 import { DocumentStore } from '../model/documents';
-import { checkDocument } from '../rules/checker';
-import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../rules/config';
+import { checkDocument } from '../check/checker';
+import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../check/config';
 import { RULE_IDS, RULES } from '../rules/index';
 import { LineIndex } from '../syntax/line-index';
 import { displayPath, Finding, toFinding } from './findings';
@@ -132,7 +132,7 @@ export function run(argv: string[], io: Io): number {
   let crashed = false;
   for (const file of args.files) {
     const absolute = path.resolve(io.cwd, file);
-    const result = checkDocument(store, absolute, { config: configFor(absolute) });
+    const result = checkDocument(store, absolute, { rules: RULES, config: configFor(absolute) });
     const failure = result.loadFailure;
     if (failure) {
       if (failure.reason === 'binary' || failure.reason === 'encoding') {

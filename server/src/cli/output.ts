@@ -1,6 +1,6 @@
 // The CLI's three output formats. JSON is a contract other tools rely on; SARIF is what GitHub
 // code scanning reads.
-import { Rule, Severity } from '../rules/types';
+import { Rule, Severity } from '../check/types';
 import { Finding } from './findings';
 
 export function formatText(findings: Finding[], fileCount: number): string {

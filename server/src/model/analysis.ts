@@ -1,10 +1,12 @@
 // The OpenAPI view of a root document and every file it references: which node is which object,
 // every `$ref` with its resolution, and the indexes rules share. Built in one walk per version.
 import { SyntaxNode } from '../syntax/tree';
-import { DocumentStore, LoadFailure, SourceDocument } from './documents';
-import { resolveRefTarget } from './resolve';
+import { DocumentStore, SourceDocument } from './documents';
+import { RefFailure, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
 import { FieldSpec, ObjectKind, specOf } from './spec';
+
+export type { RefFailure, Target };
 
 export type DocumentStatus =
   | { kind: 'openapi-3.0'; versionNode: SyntaxNode }
@@ -44,17 +46,6 @@ export interface OpenApiObject {
   usages: Usage[];
 }
 
-export type RefFailure =
-  | { reason: 'not-string' }
-  | { reason: 'url' }
-  | { reason: 'file'; file: string; failure: LoadFailure }
-  | { reason: 'not-a-document'; file: string }
-  | { reason: 'pointer'; doc: SourceDocument; segments: string[]; failedAt: number; parent: SyntaxNode | undefined };
-
-export interface Target {
-  doc: SourceDocument;
-  node: SyntaxNode;
-}
 
 export interface Reference {
   doc: SourceDocument;

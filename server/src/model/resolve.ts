@@ -1,9 +1,21 @@
 // One `$ref` to its target: the file (loaded through the store) and the node its pointer names.
 import * as path from 'path';
 import { SyntaxNode } from '../syntax/tree';
-import type { RefFailure, Target } from './analysis';
-import { DocumentStore, isLoadFailure, SourceDocument } from './documents';
+import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
 import { ParsedRef } from './ref';
+
+export type RefFailure =
+  | { reason: 'not-string' }
+  | { reason: 'url' }
+  | { reason: 'file'; file: string; failure: LoadFailure }
+  | { reason: 'not-a-document'; file: string }
+  | { reason: 'pointer'; doc: SourceDocument; segments: string[]; failedAt: number; parent: SyntaxNode | undefined };
+
+export interface Target {
+  doc: SourceDocument;
+  node: SyntaxNode;
+}
+
 
 export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } {
   if (parsed.form === 'url') return { failure: { reason: 'url' } };

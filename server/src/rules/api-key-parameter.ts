@@ -1,4 +1,4 @@
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 const CREDENTIAL = /^(x[-_])?(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|api[-_]?token|key|token|secret[-_]?key|client[-_]?secret)$/i;
 

@@ -1,4 +1,4 @@
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 const PAIRS: [string, string][] = [['minimum', 'maximum'], ['minLength', 'maxLength'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties']];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];

@@ -1,6 +1,6 @@
 import { SchemaValidator } from '../model/validate';
-import { defineRule } from './types';
-import { firstLineSpan } from './util';
+import { defineRule } from '../check/types';
+import { firstLineSpan } from '../check/report';
 
 export default defineRule({
   id: 'default-type',

@@ -1,5 +1,6 @@
-import { defineRule } from './types';
-import { ParameterUse, parameterKey, parameterUses, removalFix } from './util';
+import { defineRule } from '../check/types';
+import { ParameterUse, parameterKey, parameterUses } from '../model/operations';
+import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'duplicate-parameter',

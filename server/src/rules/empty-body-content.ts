@@ -1,5 +1,5 @@
-import { defineRule } from './types';
-import { removalFix } from './util';
+import { defineRule } from '../check/types';
+import { removalFix } from '../check/report';
 
 function bodiless(code: string): boolean {
   return code === '204' || code === '304' || /^1(\d\d|XX)$/.test(code);

@@ -1,6 +1,6 @@
 import { deepEqual, describe, matchesType } from '../model/validate';
-import { defineRule } from './types';
-import { removalFix } from './util';
+import { defineRule } from '../check/types';
+import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'enum-type',

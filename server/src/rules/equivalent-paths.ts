@@ -1,5 +1,5 @@
 import { SyntaxNode } from '../syntax/tree';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'equivalent-paths',

@@ -1,7 +1,7 @@
 import { SchemaValidator, ValidateOptions } from '../model/validate';
 import { OpenApiObject } from '../model/analysis';
-import { defineRule } from './types';
-import { firstLineSpan } from './util';
+import { defineRule } from '../check/types';
+import { firstLineSpan } from '../check/report';
 
 function direction(object: OpenApiObject): ValidateOptions['direction'] {
   if (object.kind === 'Parameter') return 'request';

@@ -1,4 +1,4 @@
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'example-xor-examples',

@@ -1,6 +1,6 @@
 import { FieldSpec, SPECS, ObjectKind } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
-import { defineRule, RuleContext } from './types';
+import { defineRule, RuleContext } from '../check/types';
 
 function describe(node: SyntaxNode): string {
   if (node.kind === 'number') return 'a number';

@@ -1,4 +1,4 @@
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 const FORMAT_TYPES: Record<string, string[]> = {
   int32: ['integer', 'number'], int64: ['integer', 'number'], float: ['number'], double: ['number'],

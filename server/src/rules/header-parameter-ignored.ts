@@ -1,8 +1,8 @@
 import { OpenApiObject } from '../model/analysis';
 import { insertFirstMember, insertMember, removeNode, TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
-import { Fix, defineRule } from './types';
-import { removalFix } from './util';
+import { Fix, defineRule } from '../check/types';
+import { removalFix } from '../check/report';
 
 const IGNORED = ['accept', 'content-type', 'authorization'];
 

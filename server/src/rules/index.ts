@@ -1,6 +1,6 @@
 // Every rule of the catalog, sorted by id. A meta test checks this list against RULES.md,
 // the rule files, their docs and their fixtures.
-import { Rule } from './types';
+import { Rule } from '../check/types';
 import apiKeyParameter from './api-key-parameter';
 import arrayItems from './array-items';
 import boundsOrder from './bounds-order';

@@ -1,7 +1,8 @@
 import { parseRef } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest, objectAnchor } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { objectAnchor } from '../check/report';
 
 export default defineRule({
   id: 'link-operation',

@@ -1,4 +1,4 @@
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 // RFC 6838 type/subtype names (wildcards allowed), with optional parameters after `;`.
 const TOKEN = "[A-Za-z0-9!#$&^_.+-]+";

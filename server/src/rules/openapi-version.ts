@@ -1,5 +1,5 @@
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'openapi-version',

@@ -1,8 +1,8 @@
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest } from './util';
+import { PARAMETER_LOCATIONS } from '../model/facts';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
 
-export const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'];
 
 export default defineRule({
   id: 'parameter-in',

@@ -1,5 +1,6 @@
-import { defineRule } from './types';
-import { kindName, objectAnchor } from './util';
+import { defineRule } from '../check/types';
+import { kindName } from '../model/facts';
+import { objectAnchor } from '../check/report';
 
 export default defineRule({
   id: 'parameter-schema-xor-content',

@@ -1,20 +1,8 @@
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
+import { STYLES, STYLE_TYPES } from '../model/facts';
+import { defineRule } from '../check/types';
 
-/** §4 parameter rules: styles each location allows, and its default. */
-export const STYLES: Record<string, { allowed: string[]; fallback: string }> = {
-  path: { allowed: ['simple', 'label', 'matrix'], fallback: 'simple' },
-  query: { allowed: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], fallback: 'form' },
-  header: { allowed: ['simple'], fallback: 'simple' },
-  cookie: { allowed: ['form'], fallback: 'form' },
-};
 
-/** Styles that only serialize some schema types (OpenAPI 3.0.3 style values table). */
-export const STYLE_TYPES: Record<string, string[]> = {
-  deepObject: ['object'],
-  spaceDelimited: ['array', 'object'],
-  pipeDelimited: ['array', 'object'],
-};
 
 export default defineRule({
   id: 'parameter-style',

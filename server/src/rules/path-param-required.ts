@@ -1,5 +1,5 @@
 import { setMember } from '../syntax/edit';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'path-param-required',

@@ -1,6 +1,8 @@
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest, effectiveParameters, operationsOf, pathMemberOf, parameterUses, spanInScalar, templateParams } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { effectiveParameters, operationsOf, pathMemberOf, parameterUses, templateParams } from '../model/operations';
+import { spanInScalar } from '../check/report';
 
 export default defineRule({
   id: 'path-params-defined',

@@ -1,5 +1,6 @@
-import { defineRule } from './types';
-import { operationsOf, parameterUses, pathKeyOf, templateParams, removalFix } from './util';
+import { defineRule } from '../check/types';
+import { operationsOf, parameterUses, pathKeyOf, templateParams } from '../model/operations';
+import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'path-params-used',

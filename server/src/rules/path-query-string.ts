@@ -1,6 +1,6 @@
 import { appendItem, insertMember, renameKey, WriteValue } from '../syntax/edit';
-import { defineRule } from './types';
-import { spanInScalar } from './util';
+import { defineRule } from '../check/types';
+import { spanInScalar } from '../check/report';
 
 export default defineRule({
   id: 'path-query-string',

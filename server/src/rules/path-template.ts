@@ -1,5 +1,5 @@
-import { defineRule } from './types';
-import { spanInScalar } from './util';
+import { defineRule } from '../check/types';
+import { spanInScalar } from '../check/report';
 
 export default defineRule({
   id: 'path-template',

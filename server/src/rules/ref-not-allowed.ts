@@ -1,5 +1,5 @@
-import { defineRule } from './types';
-import { kindName } from './util';
+import { defineRule } from '../check/types';
+import { kindName } from '../model/facts';
 
 export default defineRule({
   id: 'ref-not-allowed',

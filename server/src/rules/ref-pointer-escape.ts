@@ -1,8 +1,8 @@
 import { Reference } from '../model/analysis';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { spanInScalar } from './util';
+import { defineRule } from '../check/types';
+import { spanInScalar } from '../check/report';
 
 /**
  * `#/paths//users/get` or `#/paths/users/{id}/get`: a path key written with raw `/`. Returns the

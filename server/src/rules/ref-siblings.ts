@@ -1,5 +1,5 @@
 import { isInline, memberText, removeNodes } from '../syntax/edit';
-import { defineRule, Fix } from './types';
+import { defineRule, Fix } from '../check/types';
 
 export default defineRule({
   id: 'ref-siblings',

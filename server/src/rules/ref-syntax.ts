@@ -1,6 +1,6 @@
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { spanInScalar } from './util';
+import { defineRule } from '../check/types';
+import { spanInScalar } from '../check/report';
 import { isYamlCommentRef } from './ref-yaml-comment';
 
 export default defineRule({

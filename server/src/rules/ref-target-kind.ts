@@ -1,8 +1,9 @@
 import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest, kindName } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { kindName } from '../model/facts';
 
 export default defineRule({
   id: 'ref-target-kind',

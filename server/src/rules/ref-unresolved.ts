@@ -2,8 +2,8 @@ import * as path from 'path';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { rawSlashPathRef } from './ref-pointer-escape';
-import { defineRule } from './types';
-import { closest } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
 
 export default defineRule({
   id: 'ref-unresolved',

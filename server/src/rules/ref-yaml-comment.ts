@@ -1,5 +1,5 @@
 import { Reference } from '../model/analysis';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 /** `$ref: #/x` in YAML: `#` starts a comment, so the value is empty. Returns the comment's span. */
 export function yamlCommentRef(reference: Reference): { offset: number; length: number; pointer: string } | undefined {

@@ -1,4 +1,4 @@
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 const WITHOUT_BODY = new Set(['get', 'head', 'delete', 'options', 'trace']);
 

@@ -1,7 +1,8 @@
 import { SPECS, ObjectKind } from '../model/spec';
 import { insertMember, WriteValue } from '../syntax/edit';
-import { defineRule } from './types';
-import { kindName, objectAnchor } from './util';
+import { defineRule } from '../check/types';
+import { kindName } from '../model/facts';
+import { objectAnchor } from '../check/report';
 
 /** What a newly inserted required field starts as: valid, and easy to spot and replace. */
 const PLACEHOLDERS: Record<string, WriteValue> = {

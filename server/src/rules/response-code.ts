@@ -1,5 +1,5 @@
 import { renameKey } from '../syntax/edit';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export const RESPONSE_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
 

@@ -1,6 +1,7 @@
 import { insertMember } from '../syntax/edit';
-import { defineRule } from './types';
-import { objectAnchor, REASON_PHRASES } from './util';
+import { defineRule } from '../check/types';
+import { objectAnchor } from '../check/report';
+import { REASON_PHRASES } from '../model/facts';
 
 export default defineRule({
   id: 'response-description',

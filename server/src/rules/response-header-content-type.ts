@@ -1,5 +1,5 @@
-import { defineRule } from './types';
-import { removalFix } from './util';
+import { defineRule } from '../check/types';
+import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'response-header-content-type',

@@ -1,8 +1,8 @@
 import { insertMember, replaceNode, scalarText } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest } from './util';
+import { SCHEMA_TYPES } from '../model/facts';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
 
-export const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 
 export default defineRule({
   id: 'schema-type',

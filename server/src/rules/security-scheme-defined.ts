@@ -1,6 +1,6 @@
 import { renameKey } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
 
 export default defineRule({
   id: 'security-scheme-defined',

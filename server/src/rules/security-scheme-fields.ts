@@ -1,6 +1,7 @@
 import { insertMember, replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest, objectAnchor } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { objectAnchor } from '../check/report';
 
 const TYPES = ['apiKey', 'http', 'oauth2', 'openIdConnect'];
 const FLOW_URLS: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 import { insertMember, replaceScalar } from '../syntax/edit';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export const SWAGGER2_ROOT_KEYS = new Set(['swagger', 'host', 'basePath', 'schemes', 'consumes', 'produces', 'definitions', 'securityDefinitions', 'parameters', 'responses', 'security']);
 const ROOT_KEYS_WITH_3_0_MEANING = new Set(['security']);

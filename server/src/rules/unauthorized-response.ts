@@ -1,5 +1,5 @@
 import { insertMember } from '../syntax/edit';
-import { defineRule } from './types';
+import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'unauthorized-response',

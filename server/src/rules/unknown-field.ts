@@ -1,8 +1,9 @@
 import { SPECS, ObjectKind } from '../model/spec';
 import { SWAGGER2_ROOT_KEYS } from './swagger2-construct';
 import { renameKey } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest, kindName } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { kindName } from '../model/facts';
 
 // JSON Schema keywords that OpenAPI 3.0's Schema Object does not have (3.1 and draft 2019+ do).
 const JSON_SCHEMA_ONLY = new Set([

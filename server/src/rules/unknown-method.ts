@@ -1,7 +1,7 @@
 import { HTTP_METHODS, specOf } from '../model/spec';
 import { renameKey } from '../syntax/edit';
-import { defineRule } from './types';
-import { closest } from './util';
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
 
 export default defineRule({
   id: 'unknown-method',

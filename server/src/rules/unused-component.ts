@@ -2,8 +2,8 @@ import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { parseRef } from '../model/ref';
 import { SyntaxNode } from '../syntax/tree';
-import { defineRule } from './types';
-import { removalFix } from './util';
+import { defineRule } from '../check/types';
+import { removalFix } from '../check/report';
 
 const LIVE = '';
 

@@ -5,7 +5,7 @@ import {
   CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag, Range, TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
 import { SourceDocument } from '../model/documents';
-import { Diagnostic, Fix, Severity } from '../rules/types';
+import { Diagnostic, Fix, Severity } from '../check/types';
 import { TextEdit } from '../syntax/edit';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {

@@ -3,10 +3,9 @@ import {
   CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, createConnection, DidChangeConfigurationNotification,
   DocumentSymbol, FileChangeType, Hover, InitializeResult, LocationLink, MarkupKind, ProposedFeatures, SymbolKind, SymbolTag, TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { SourceDocument } from '../model/documents';
-import { isLoadFailure } from '../model/documents';
+import { isLoadFailure, SourceDocument } from '../model/documents';
 import { RULE_IDS } from '../rules/index';
-import { readConfig } from '../rules/config';
+import { readConfig } from '../check/config';
 import { completionsAt } from '../services/completion';
 import { definitionAt } from '../services/definition';
 import { hoverAt } from '../services/hover';

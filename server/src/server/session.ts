@@ -1,5 +1,6 @@
 // The server's state: open documents over the disk, the roots being checked, their latest results.
 import * as fs from 'fs';
+import { RULE_IDS, RULES } from '../rules/index';
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
@@ -7,14 +8,13 @@ import { nodeFiles } from '../cli/node-files';
 import { documentStatus, drain } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
-import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../rules/shift';
-import { EarlierFindings } from '../rules/engine';
+import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
+import { EarlierFindings } from '../check/engine';
 import { TextEdit } from '../syntax/edit';
-import { checkDocument, checkDocumentSteps, CheckResult } from '../rules/checker';
-import { fixAll } from '../rules/fix-all';
-import { Config, findConfigFile, readConfig, RuleConfig } from '../rules/config';
-import { RULE_IDS } from '../rules/index';
-import { Diagnostic } from '../rules/types';
+import { checkDocument, checkDocumentSteps, CheckResult } from '../check/checker';
+import { fixAll } from '../check/fix-all';
+import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
+import { Diagnostic } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
 import { SyntaxNode } from '../syntax/tree';
 
@@ -170,7 +170,7 @@ export class Session {
     const previous = this.results.get(root);
     const since = this.sinceCheck.get(root);
     const earlier = previous && since ? since.earlierFindings(previous) : undefined;
-    const result = yield* checkDocumentSteps(this.store, root, { config: this.configFor(root), skipNonOpenApi: true, earlier });
+    const result = yield* checkDocumentSteps(this.store, root, { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, earlier });
     this.results.set(root, result);
     this.sinceCheck.set(root, new EditsSinceCheck());
     return result;
@@ -205,7 +205,7 @@ export class Session {
     const config = this.configFor(root);
     const recheck = (text: string) => {
       const store = new DocumentStore({ read: (p) => (p === filePath ? { text } : base.read(p)) });
-      return checkDocument(store, root, { config, skipNonOpenApi: true }).diagnostics.filter((d) => d.doc.path === filePath);
+      return checkDocument(store, root, { rules: RULES, config, skipNonOpenApi: true }).diagnostics.filter((d) => d.doc.path === filePath);
     };
     return { before: doc.text, after: fixAll(doc.text, recheck).text };
   }

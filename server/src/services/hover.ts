@@ -2,7 +2,7 @@
 import * as path from 'path';
 import { DocumentStore, SourceDocument } from '../model/documents';
 import { kindAt } from '../model/kinds';
-import { kindName } from '../rules/util';
+import { kindName } from '../model/facts';
 import { definitionAt } from './definition';
 
 export interface HoverResult {

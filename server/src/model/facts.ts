@@ -1,0 +1,45 @@
+// Facts of the OpenAPI 3.0 format that rules and services share: parameter locations and styles,
+// schema types, HTTP reason phrases, readable object names.
+
+/** HTTP reason phrases, for placeholders and completions. */
+export const REASON_PHRASES: Record<string, string> = {
+  '100': 'Continue', '101': 'Switching Protocols', '200': 'OK', '201': 'Created', '202': 'Accepted',
+  '203': 'Non-Authoritative Information', '204': 'No Content', '205': 'Reset Content', '206': 'Partial Content',
+  '300': 'Multiple Choices', '301': 'Moved Permanently', '302': 'Found', '303': 'See Other', '304': 'Not Modified',
+  '307': 'Temporary Redirect', '308': 'Permanent Redirect', '400': 'Bad Request', '401': 'Unauthorized',
+  '402': 'Payment Required', '403': 'Forbidden', '404': 'Not Found', '405': 'Method Not Allowed',
+  '406': 'Not Acceptable', '407': 'Proxy Authentication Required', '408': 'Request Timeout', '409': 'Conflict',
+  '410': 'Gone', '411': 'Length Required', '412': 'Precondition Failed', '413': 'Content Too Large',
+  '414': 'URI Too Long', '415': 'Unsupported Media Type', '416': 'Range Not Satisfiable', '417': 'Expectation Failed',
+  '421': 'Misdirected Request', '422': 'Unprocessable Content', '423': 'Locked', '424': 'Failed Dependency',
+  '425': 'Too Early', '426': 'Upgrade Required', '428': 'Precondition Required', '429': 'Too Many Requests',
+  '431': 'Request Header Fields Too Large', '451': 'Unavailable For Legal Reasons', '500': 'Internal Server Error',
+  '501': 'Not Implemented', '502': 'Bad Gateway', '503': 'Service Unavailable', '504': 'Gateway Timeout',
+  '505': 'HTTP Version Not Supported', '1XX': 'Informational', '2XX': 'Success', '3XX': 'Redirection',
+  '4XX': 'Client Error', '5XX': 'Server Error', default: 'Unexpected error',
+};
+
+/** A readable name for an object kind in messages. */
+export function kindName(kind: string): string {
+  const names: Record<string, string> = { Root: 'OpenAPI Object (the root)', PathItem: 'Path Item Object', RequestBody: 'Request Body Object', MediaType: 'Media Type Object', ServerVariable: 'Server Variable Object', ExternalDocs: 'External Documentation Object', SecurityScheme: 'Security Scheme Object', OAuthFlows: 'OAuth Flows Object', OAuthFlow: 'OAuth Flow Object', SecurityRequirement: 'Security Requirement Object' };
+  return names[kind] ?? `${kind} Object`;
+}
+
+export const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'];
+
+/** §4 parameter rules: styles each location allows, and its default. */
+export const STYLES: Record<string, { allowed: string[]; fallback: string }> = {
+  path: { allowed: ['simple', 'label', 'matrix'], fallback: 'simple' },
+  query: { allowed: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], fallback: 'form' },
+  header: { allowed: ['simple'], fallback: 'simple' },
+  cookie: { allowed: ['form'], fallback: 'form' },
+};
+
+/** Styles that only serialize some schema types (OpenAPI 3.0.3 style values table). */
+export const STYLE_TYPES: Record<string, string[]> = {
+  deepObject: ['object'],
+  spaceDelimited: ['array', 'object'],
+  pipeDelimited: ['array', 'object'],
+};
+
+export const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
