@@ -4,16 +4,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tools="$root/.tools"
-export DEBIAN_FRONTEND=noninteractive
-
-need_apt=()
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-command -v rg >/dev/null 2>&1 || need_apt+=(ripgrep)
-dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  apt-get update -qq
-  apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
+# chromium drives the workbench; ripgrep stands in for @vscode/ripgrep's download; code-server's
+# kerberos module builds against libkrb5-dev.
+bash "$root/scripts/ensure-system-packages.sh" chromium ripgrep libkrb5-dev
 
 if [ ! -x "$tools/code-server/node_modules/.bin/code-server" ]; then
   mkdir -p "$tools/code-server" "$tools/tmp"
@@ -28,6 +21,7 @@ if [ ! -x "$tools/code-server/node_modules/.bin/code-server" ]; then
   cd "$tools/code-server"
   [ -f package.json ] || echo '{"name":"code-server-for-tests","private":true}' > package.json
   # node-pty's postinstall runs `npx node-gyp`: answer yes; scripts run as root: --unsafe-perm.
+  echo "installing code-server 4.100.3 into .tools/ (first run only, about a minute)..." >&2
   TMPDIR="$tools/tmp" npm_config_yes=true npm install --no-audit --no-fund --unsafe-perm code-server@4.100.3 >/dev/null
 fi
 "$tools/code-server/node_modules/.bin/code-server" --version >/dev/null

@@ -25,6 +25,10 @@ await build({
   external: ['vscode'],
   logLevel: 'warning',
 });
+// System packages the tests need, installed once before any test starts (two installs at once would
+// race for dpkg's lock).
+const system = spawnSync('bash', [join(root, 'scripts', 'ensure-system-packages.sh'), 'neovim', 'chromium', 'ripgrep', 'libkrb5-dev'], { stdio: 'inherit' });
+if (system.status !== 0) process.exit(system.status ?? 1);
 const files = tests.map((f) => join(root, 'dist', 'test', f.replace(/\.ts$/, '.js')));
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--enable-source-maps', ...files], { stdio: 'inherit', cwd: root });
 process.exit(result.status ?? 1);

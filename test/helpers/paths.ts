@@ -13,6 +13,5 @@ function findRepoRoot(from: string): string {
 
 // Tests run from bundles under dist/; the repository root is the folder with package.json.
 export const REPO_ROOT = findRepoRoot(__dirname);
-export const SHARED = path.resolve(REPO_ROOT, '..', 'shared');
 export const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
 export const fixturePath = (...parts: string[]) => path.join(REPO_ROOT, 'test', ...parts);
