@@ -1,0 +1,147 @@
+// Requests on documents: quick fixes and fix-all, definition, completion, hover, symbols. Each
+// answers from the newest complete model of the document and never waits for a check.
+import {
+  CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, Connection, DocumentSymbol, Hover, LocationLink,
+  MarkupKind, SymbolKind, SymbolTag,
+} from 'vscode-languageserver/node';
+import { isLoadFailure, SourceDocument } from '../model/documents';
+import { completionsAt } from '../services/completion';
+import { definitionAt } from '../services/definition';
+import { hoverAt } from '../services/hover';
+import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
+import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
+import { Session, uriToPath } from './session';
+import { WorkspaceFiles } from './workspace';
+
+export function registerFeatures(connection: Connection, session: Session, workspaceFiles: WorkspaceFiles): void {
+  /** The open document's current text, parsed (the store reparses it after each change). */
+  function currentDocument(uri: string): SourceDocument | undefined {
+    const filePath = uriToPath(uri);
+    if (!filePath) return undefined;
+    const doc = session.store.get(filePath);
+    return isLoadFailure(doc) ? undefined : doc;
+  }
+
+  connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
+    try {
+      const filePath = uriToPath(params.textDocument.uri);
+      if (!filePath) return [];
+      const diagnostics = session.diagnosticsIn(filePath);
+      const only = params.context.only;
+      const actions: CodeAction[] = [];
+      const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+      if (wants(CodeActionKind.QuickFix)) {
+        const start = params.range.start;
+        const end = params.range.end;
+        for (const d of diagnostics) {
+          if (d.fixes.length === 0) continue;
+          const range = rangeOf(d.doc, d.offset, d.length);
+          const before = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character < b.character);
+          if (before(range.end, start) || before(end, range.start)) continue;
+          const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
+          d.fixes.forEach((fix, i) => actions.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+        }
+      }
+      if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll) && diagnostics.some((d) => d.fixes.length > 0)) {
+        const result = session.fixAllText(filePath);
+        const doc = session.store.get(filePath);
+        if (result && result.after !== result.before && !isLoadFailure(doc)) {
+          actions.push({
+            title: 'Fix all OpenAPI problems that have a fix',
+            kind: CodeActionKind.SourceFixAll,
+            edit: { changes: { [params.textDocument.uri]: toLspEdits(doc, [minimalEdit(result.before, result.after)]) } },
+          });
+        }
+      }
+      return actions;
+    } catch (e) {
+      connection.console.error(`codeAction failed: ${(e as Error).stack}`);
+      return [];
+    }
+  });
+
+  connection.onDefinition((params): LocationLink[] | null => {
+    try {
+      const filePath = uriToPath(params.textDocument.uri);
+      if (!filePath) return null;
+      const doc = session.store.get(filePath);
+      if (isLoadFailure(doc)) return null;
+      const result = definitionAt(session.store, doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(filePath));
+      if (!result) return null;
+      const { target } = result;
+      const node = target.node;
+      const full = rangeOf(target.doc, node.memberStart, node.end - node.memberStart);
+      const selection = node.keyOffset >= 0 ? rangeOf(target.doc, node.keyOffset, node.keyLength) : rangeOf(target.doc, node.offset, 0);
+      return [{
+        originSelectionRange: rangeOf(doc, result.origin.offset, result.origin.length),
+        targetUri: session.uriOf(target.doc.path),
+        targetRange: full,
+        targetSelectionRange: selection,
+      }];
+    } catch (e) {
+      connection.console.error(`definition failed: ${(e as Error).stack}`);
+      return null;
+    }
+  });
+
+  const COMPLETION_KIND: Record<string, CompletionItemKind> = {
+    property: CompletionItemKind.Property,
+    value: CompletionItemKind.Value,
+    reference: CompletionItemKind.Reference,
+    keyword: CompletionItemKind.Keyword,
+  };
+
+  connection.onCompletion((params): CompletionItem[] => {
+    try {
+      const doc = currentDocument(params.textDocument.uri);
+      if (!doc) return [];
+      const items = completionsAt(doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(doc.path), workspaceFiles.list());
+      return items.map((item) => ({
+        label: item.label,
+        kind: COMPLETION_KIND[item.kind],
+        detail: item.detail,
+        preselect: item.preselect,
+        sortText: item.sortText,
+        filterText: item.label,
+        textEdit: { range: rangeOf(doc, item.replace.offset, item.replace.length), newText: item.insertText },
+      }));
+    } catch (e) {
+      connection.console.error(`completion failed: ${(e as Error).stack}`);
+      return [];
+    }
+  });
+
+  connection.onHover((params): Hover | null => {
+    try {
+      const doc = currentDocument(params.textDocument.uri);
+      if (!doc) return null;
+      const hover = hoverAt(session.store, doc, doc.lineIndex.offsetAt(params.position));
+      return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.range.offset, hover.range.length) } : null;
+    } catch (e) {
+      connection.console.error(`hover failed: ${(e as Error).stack}`);
+      return null;
+    }
+  });
+
+  const SYMBOL_KIND: Record<OurSymbol['kind'], SymbolKind> = { group: SymbolKind.Namespace, path: SymbolKind.Module, operation: SymbolKind.Method, component: SymbolKind.Class };
+
+  connection.onDocumentSymbol((params): DocumentSymbol[] => {
+    try {
+      const doc = currentDocument(params.textDocument.uri);
+      if (!doc) return [];
+      const convert = (s: OurSymbol): DocumentSymbol => ({
+        name: s.name,
+        detail: s.detail,
+        kind: SYMBOL_KIND[s.kind],
+        ...(s.deprecated ? { tags: [SymbolTag.Deprecated] } : {}),
+        range: rangeOf(doc, s.range.offset, s.range.length),
+        selectionRange: rangeOf(doc, s.selection.offset, s.selection.length),
+        children: s.children.map(convert),
+      });
+      return documentSymbols(doc).map(convert);
+    } catch (e) {
+      connection.console.error(`documentSymbol failed: ${(e as Error).stack}`);
+      return [];
+    }
+  });
+}
