@@ -60,7 +60,7 @@ describe('rule set', () => {
     it(`${rule.id}: has metadata, fixtures and a current doc`, () => {
       assert.ok(rule.description.length > 20, 'a description');
       assert.ok(Object.keys(rule.messages).length > 0, 'messages');
-      assert.ok(rule.kinds?.length || rule.checkReference || rule.checkDocument, 'something to check');
+      assert.ok(rule.kinds?.length || rule.checkReference || rule.checkDocument || rule.checkSuppressions, 'something to check');
       const fixtures = rootFixtures(fixturePath('rules', rule.id));
       assert.ok(fixtures.some((f) => f.kind === 'valid'), 'a valid fixture');
       assert.ok(fixtures.some((f) => f.kind === 'invalid'), 'an invalid fixture');

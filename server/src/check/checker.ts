@@ -4,6 +4,7 @@ import { Analysis, analyzeSteps, documentStatus, drain } from '../model/analysis
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
 import { Config, EMPTY_CONFIG } from './config';
 import { EarlierFindings, EngineResult, runRulesSteps, RuleCrash } from './engine';
+import { applySuppressions } from './suppressions';
 import { Diagnostic, Rule } from './types';
 
 export interface CheckOptions {
@@ -42,6 +43,10 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
     return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };
   }
   const analysis = yield* analyzeSteps(loaded, store);
-  const { diagnostics, perUnit, crashes, keptObjects } = yield* runRulesSteps(analysis, options.rules, options.config ?? EMPTY_CONFIG, options.earlier);
-  return { path: absolutePath, document: loaded, analysis, diagnostics, perUnit, crashes, keptObjects };
+  const config = options.config ?? EMPTY_CONFIG;
+  const engine = yield* runRulesSteps(analysis, options.rules, config, options.earlier);
+  // Suppressions written in the documents, the same for every caller.
+  const { diagnostics, crashes } = applySuppressions(analysis, engine, options.rules, config);
+  const { perUnit, keptObjects } = engine;
+  return { path: absolutePath, document: loaded, analysis, diagnostics, perUnit, crashes: [...engine.crashes, ...crashes], keptObjects };
 }

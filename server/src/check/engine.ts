@@ -22,7 +22,7 @@ export interface EngineResult {
   keptObjects: number;
 }
 
-interface ActiveRule {
+export interface ActiveRule {
   rule: Rule;
   severity: Severity;
   options: Record<string, unknown>;
@@ -50,7 +50,7 @@ function trimmedEnd(text: string, offset: number, end: number): number {
   return end;
 }
 
-function toDiagnostic(active: ActiveRule, report: Report & { severity?: Severity }, doc: SourceDocument): Diagnostic {
+export function toDiagnostic(active: ActiveRule, report: Report & { severity?: Severity }, doc: SourceDocument): Diagnostic {
   const { rule } = active;
   const target = report.doc ?? doc;
   let offset: number;

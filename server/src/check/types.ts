@@ -5,6 +5,7 @@ import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
+import type { SuppressionsFound } from './suppressions';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
@@ -91,6 +92,8 @@ export interface Rule {
   checkReference?(reference: Reference, context: RuleContext): void;
   /** Called once per document (the root and every referenced file). */
   checkDocument?(doc: SourceDocument, context: RuleContext): void;
+  /** Called once per check after the other rules, with the suppressions and what each silenced. */
+  checkSuppressions?(found: SuppressionsFound, context: RuleContext): void;
 }
 
 export function defineRule(rule: Rule): Rule {

@@ -62,6 +62,7 @@ import unauthorizedResponse from './unauthorized-response';
 import unknownField from './unknown-field';
 import unknownMethod from './unknown-method';
 import unusedComponent from './unused-component';
+import unusedSuppression from './unused-suppression';
 
 export const RULES: readonly Rule[] = [
   apiKeyParameter,
@@ -125,6 +126,7 @@ export const RULES: readonly Rule[] = [
   unknownField,
   unknownMethod,
   unusedComponent,
+  unusedSuppression,
 ];
 
 export const RULE_IDS: ReadonlySet<string> = new Set(RULES.map((r) => r.id));

@@ -1,5 +1,6 @@
 import { isInline, memberText, removeNodes } from '../syntax/edit';
 import { defineRule, Fix } from '../check/types';
+import { DISABLE_EXTENSION } from '../check/suppressions';
 
 export default defineRule({
   id: 'ref-siblings',
@@ -10,7 +11,8 @@ export default defineRule({
   checkReference(reference, context) {
     if (!reference.allowed || reference.expected === 'PathItem' || reference.place === 'map') return;
     const { holder, refNode, doc } = reference;
-    const siblings = holder.children!.filter((c) => c !== refNode && c.key !== '$ref');
+    // The suppression extension is for this tool, not part of the referenced object.
+    const siblings = holder.children!.filter((c) => c !== refNode && c.key !== '$ref' && c.key !== DISABLE_EXTENSION);
     if (siblings.length === 0) return;
     const fixes: Fix[] = [{ title: 'Remove the keys beside `$ref`', edits: removeNodes(doc.parsed, siblings), removes: siblings }];
     if (reference.expected === 'Schema' && refNode.kind === 'string') {

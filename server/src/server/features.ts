@@ -8,6 +8,7 @@ import { isLoadFailure, SourceDocument } from '../model/documents';
 import { completionsAt } from '../services/completion';
 import { definitionAt } from '../services/definition';
 import { hoverAt } from '../services/hover';
+import { suppressionFix } from '../services/suppress';
 import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
 import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
 import { Session, uriToPath } from './session';
@@ -34,12 +35,13 @@ export function registerFeatures(connection: Connection, session: Session, works
         const start = params.range.start;
         const end = params.range.end;
         for (const d of diagnostics) {
-          if (d.fixes.length === 0) continue;
           const range = rangeOf(d.doc, d.offset, d.length);
           const before = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character < b.character);
           if (before(range.end, start) || before(end, range.start)) continue;
           const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
           d.fixes.forEach((fix, i) => actions.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+          const suppress = suppressionFix(d.doc, d.rule, d.offset);
+          if (suppress) actions.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
         }
       }
       if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll) && diagnostics.some((d) => d.fixes.length > 0)) {
