@@ -91,8 +91,8 @@ describe('bad input', { timeout: 120_000 }, () => {
     const result = check({ 'openapi.json': text }, 'openapi.json');
     // The planted path lost its schema reference too, so that schema is now unused.
     assert.deepEqual(summary(result.diagnostics).map((d) => d.replace(/@\d+/, '')).sort(), [
-      `path-params-defined openapi.json: Path parameter \`id\` has no matching parameter with \`in: path\` (§4.2).`,
-      `unused-component openapi.json: \`schemas/Thing${i - 1}\` is never used: no operation references it, directly or through other components (§4.11).`,
+      `path-params-defined openapi.json: Path parameter "id" is not declared: add a parameter with "name: id" and "in: path".`,
+      `unused-component openapi.json: "schemas/Thing${i - 1}" is never used: no operation references it, directly or through other components.`,
     ]);
   });
 
@@ -112,8 +112,8 @@ describe('bad input', { timeout: 120_000 }, () => {
       'b.yaml': "$ref: 'a.yaml'\n",
     });
     assert.deepEqual(summary(result.diagnostics, 'ref-cycle'), [
-      'ref-cycle a.yaml@6: This `$ref` never reaches an object: the chain `b.yaml` -> `a.yaml` loops back on itself.',
-      'ref-cycle b.yaml@6: This `$ref` never reaches an object: the chain `a.yaml` -> `b.yaml` loops back on itself.',
+      'ref-cycle a.yaml@6: This "$ref" never reaches an object: the chain "b.yaml" -> "a.yaml" loops back on itself.',
+      'ref-cycle b.yaml@6: This "$ref" never reaches an object: the chain "a.yaml" -> "b.yaml" loops back on itself.',
     ]);
   });
 
@@ -125,10 +125,10 @@ describe('bad input', { timeout: 120_000 }, () => {
       'logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]),
     });
     assert.deepEqual(summary(result.diagnostics, 'ref-unresolved').map((d) => d.replace(/@\d+/, '')), [
-      'ref-unresolved openapi.yaml: `missing.yaml` does not resolve: the file `missing.yaml` does not exist.',
-      'ref-unresolved openapi.yaml: `params` does not resolve: `params` is a folder, not a file.',
-      'ref-unresolved openapi.yaml: `notes.txt` does not resolve: `notes.txt` is not a YAML or JSON document.',
-      'ref-unresolved openapi.yaml: `logo.png` does not resolve: `logo.png` is not a YAML or JSON document.',
+      'ref-unresolved openapi.yaml: "missing.yaml" does not resolve: the file "missing.yaml" does not exist.',
+      'ref-unresolved openapi.yaml: "params" does not resolve: "params" is a folder, not a file.',
+      'ref-unresolved openapi.yaml: "notes.txt" does not resolve: "notes.txt" is not a YAML or JSON document.',
+      'ref-unresolved openapi.yaml: "logo.png" does not resolve: "logo.png" is not a YAML or JSON document.',
     ]);
   });
 

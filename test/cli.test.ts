@@ -24,8 +24,8 @@ describe('openapi-check', () => {
     const r = cli([EXAMPLE]);
     assert.equal(r.code, 1);
     const lines = r.stdout.trimEnd().split('\n');
-    assert.ok(lines.includes('examples/petstore/openapi.yaml:71:3 error path-leading-slash Path `stores?region=eu` must start with `/` (§4.1): paths are relative to the server URL.'), r.stdout);
-    assert.ok(lines.includes("examples/petstore/schemas.yaml:14:13 error ref-unresolved `#/Pett` does not resolve: the document root has no `Pett`. Did you mean `#/Pet`?"), r.stdout);
+    assert.ok(lines.includes('examples/petstore/openapi.yaml:71:3 error path-leading-slash Path "stores?region=eu" must start with "/": paths are relative to the server URL.'), r.stdout);
+    assert.ok(lines.includes('examples/petstore/schemas.yaml:14:13 error ref-unresolved "#/Pett" does not resolve: the document root has no "Pett". Did you mean "#/Pet"?'), r.stdout);
     assert.match(lines[lines.length - 1], /^\d+ problems \(\d+ errors, \d+ warnings, \d+ information, \d+ hints\) in 1 file\.$/);
     for (const line of lines.slice(0, -1)) assert.match(line, /^\S+:\d+:\d+ (error|warning|information|hint) [a-z0-9-]+ .+$/);
   });
@@ -46,7 +46,7 @@ describe('openapi-check', () => {
       file: EXAMPLE,
       rule: 'path-leading-slash',
       severity: 'error',
-      message: 'Path `stores?region=eu` must start with `/` (§4.1): paths are relative to the server URL.',
+      message: 'Path "stores?region=eu" must start with "/": paths are relative to the server URL.',
       range: { start: { line: 70, character: 2 }, end: { line: 70, character: 18 } },
     });
     const inOther = findings.find((f) => f.file !== EXAMPLE)!;

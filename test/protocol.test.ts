@@ -50,7 +50,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.deepEqual(slash[0].range, { start: { line: 70, character: 2 }, end: { line: 70, character: 18 } });
     assert.equal(slash[0].severity, 1);
     assert.equal(slash[0].source, 'openapi');
-    assert.equal(slash[0].message, 'Path `stores?region=eu` must start with `/` (§4.1): paths are relative to the server URL.');
+    assert.equal(slash[0].message, 'Path "stores?region=eu" must start with "/": paths are relative to the server URL.');
     assert.match(slash[0].codeDescription!.href, /docs\/rules\/path-leading-slash\.md$/);
     const duplicate = byRule(diagnostics, 'operation-id-unique')[0];
     assert.equal(duplicate.relatedInformation![0].location.uri, uri);
@@ -60,7 +60,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
   it('publishes the diagnostics of a referenced file in that file', async () => {
     const diagnostics = await client.waitForDiagnostics(pathToFileURL(schemasPath).href, (p) => p.diagnostics.length > 0);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.message]), [
-      ['ref-unresolved', 13, '`#/Pett` does not resolve: the document root has no `Pett`. Did you mean `#/Pet`?'],
+      ['ref-unresolved', 13, '"#/Pett" does not resolve: the document root has no "Pett". Did you mean "#/Pet"?'],
     ]);
   });
 
@@ -84,7 +84,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     const [slash] = byRule(diagnostics, 'path-leading-slash');
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: slash.range, context: { diagnostics: [slash], only: ['quickfix'] } });
     const fix = actions.find((a) => a.diagnostics?.[0].code === 'path-leading-slash')!;
-    assert.equal(fix.title, 'Rename to `/stores?region=eu`');
+    assert.equal(fix.title, 'Rename to "/stores?region=eu"');
     assert.equal(fix.isPreferred, true);
     const edits = fix.edit!.changes![uri];
     rootText = applyLspEdits(rootText, edits);
@@ -140,7 +140,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     fs.writeFileSync(schemasPath, text);
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: schemasUri, type: 2 }] });
     const diagnostics = await client.waitForDiagnostics(schemasUri, (p) => p.diagnostics.some((d) => d.message.includes('Owner')));
-    assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['ref-unresolved', '`#/Owner` does not resolve: the document root has no `Owner`.']]);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['ref-unresolved', '"#/Owner" does not resolve: the document root has no "Owner".']]);
   });
 
   it('checks only the newest version when edits come quickly', async () => {

@@ -137,7 +137,7 @@ describe('incremental re-check', () => {
     rule.checkObject = (object, context) => (runs++, original.call(rule, object, context));
     after(() => (rule.checkObject = original));
     session.check(file);
-    assert.deepEqual(exampleFindings(), [[text.indexOf('abc'), '`example.id`: expected an integer, got a string.']]);
+    assert.deepEqual(exampleFindings(), [[text.indexOf('abc'), '"example.id": expected an integer, got a string.']]);
     assert.ok(runs > 0);
     runs = 0;
     // An operationId is no schema: the example's finding is kept, moved by the edit.
@@ -145,7 +145,7 @@ describe('incremental re-check', () => {
     const kept = session.check(file);
     assert.ok(kept.keptObjects! > 0);
     assert.equal(runs, 0, 'example-valid ran on no object');
-    assert.deepEqual(exampleFindings(), [[text.indexOf('abc') + 1, '`example.id`: expected an integer, got a string.']]);
+    assert.deepEqual(exampleFindings(), [[text.indexOf('abc') + 1, '"example.id": expected an integer, got a string.']]);
     // The referenced schema changes: the example is validated again and now passes.
     typeAt('          type: ', 'string\n          x-was: ');
     session.check(file);

@@ -40,7 +40,7 @@ function defineTests(): void {
       const slash = await until('path-leading-slash', () => ours(doc.uri).find((d) => codeOf(d) === 'path-leading-slash'));
       assert.deepStrictEqual([slash.range.start.line, slash.range.start.character, slash.range.end.line, slash.range.end.character], [70, 2, 70, 18]);
       assert.strictEqual(slash.severity, vscode.DiagnosticSeverity.Error);
-      assert.strictEqual(slash.message, 'Path `stores?region=eu` must start with `/` (§4.1): paths are relative to the server URL.');
+      assert.strictEqual(slash.message, 'Path "stores?region=eu" must start with "/": paths are relative to the server URL.');
       const duplicate = ours(doc.uri).find((d) => codeOf(d) === 'operation-id-unique')!;
       assert.strictEqual(duplicate.relatedInformation![0].location.range.start.line, 10);
     });
@@ -80,7 +80,7 @@ function defineTests(): void {
     test('applies a quick fix, and its diagnostic goes away', async () => {
       const slash = await until('path-leading-slash', () => ours(doc.uri).find((d) => codeOf(d) === 'path-leading-slash'));
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, slash.range, vscode.CodeActionKind.QuickFix.value);
-      const fix = actions.find((a) => a.title === 'Rename to `/stores?region=eu`');
+      const fix = actions.find((a) => a.title === 'Rename to "/stores?region=eu"');
       assert.ok(fix, actions.map((a) => a.title).join(' | '));
       assert.ok(await vscode.workspace.applyEdit(fix.edit!));
       assert.strictEqual(doc.lineAt(70).text, '  /stores?region=eu:');

@@ -3,6 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Rule } from '../../server/src/check/types';
+import { specLink } from '../../server/src/model/facts';
 import { fixedFileFor, rootFixtures } from '../helpers/fixtures';
 import { fixturePath, REPO_ROOT } from '../helpers/paths';
 
@@ -17,6 +18,11 @@ export function ruleDoc(rule: Rule): string {
   const invalid = fixtures.filter((f) => f.kind === 'invalid');
   const fixable = invalid.some((f) => fs.existsSync(fixedFileFor(f.file)));
   lines.push(`- Quick fix: ${fixable ? 'yes' : 'no'}`, '');
+  if (rule.rationale) lines.push('## Why it matters', '', rule.rationale, '');
+  if (rule.spec?.length) {
+    const links = rule.spec.map((heading) => `[${heading}](${specLink(heading)})`);
+    lines.push('## Specification', '', `OpenAPI 3.0.3: ${links.join(', ')}.`, '');
+  }
   lines.push('## Messages', '', ...Object.values(rule.messages).map((m) => `- ${m}`), '');
   const example = invalid.find((f) => f.file.endsWith('.yaml')) ?? invalid[0];
   if (example) {

@@ -69,6 +69,13 @@ export interface Rule {
   severity: Severity;
   description: string;
   messages: Record<string, string>;
+  /**
+   * Sections of the OpenAPI 3.0.3 specification the rule enforces, by heading (`Path Templating`):
+   * its page links each one (see `specLink`).
+   */
+  spec?: readonly string[];
+  /** Why a finding matters to the people who use the document, for the rule's page. */
+  rationale?: string;
   /** Tags every diagnostic of this rule carries. */
   tags?: DiagnosticTag[];
   /** Off unless the configuration turns it on. */

@@ -43,3 +43,61 @@ export const STYLE_TYPES: Record<string, string[]> = {
 };
 
 export const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+
+/** The OpenAPI 3.0.3 specification, which rule pages link to section by section. */
+export const SPEC_URL = 'https://spec.openapis.org/oas/v3.0.3';
+
+/** Headings of the OpenAPI 3.0.3 text that rules cite (each is a section with its own anchor). */
+export const SPEC_HEADINGS: ReadonlySet<string> = new Set([
+  'Callback Object',
+  'Components Object',
+  'Composition and Inheritance (Polymorphism)',
+  'Contact Object',
+  'Data Types',
+  'Discriminator Object',
+  'Document Structure',
+  'Encoding Object',
+  'Example Object',
+  'External Documentation Object',
+  'Format',
+  'HTTP Status Codes',
+  'Header Object',
+  'Info Object',
+  'Key Expression',
+  'License Object',
+  'Link Object',
+  'Media Type Object',
+  'Media Types',
+  'OAuth Flow Object',
+  'OAuth Flows Object',
+  'OpenAPI Object',
+  'Operation Object',
+  'Parameter Object',
+  'Path Item Object',
+  'Path Templating',
+  'Path Templating Matching',
+  'Paths Object',
+  'Reference Object',
+  'Relative References in URLs',
+  'Request Body Object',
+  'Response Object',
+  'Responses Object',
+  'Runtime Expressions',
+  'Schema',
+  'Schema Object',
+  'Security Requirement Object',
+  'Security Scheme Object',
+  'Server Object',
+  'Server Variable Object',
+  'Specification Extensions',
+  'Style Values',
+  'Tag Object',
+  'Versions',
+  'XML Object',
+]);
+
+/** The link to a section of the specification by its heading (the page's anchors are its slugs). */
+export function specLink(heading: string): string {
+  const slug = heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-');
+  return `${SPEC_URL}#${slug}`;
+}

@@ -60,12 +60,12 @@ export function parseRef(raw: string): ParsedRef {
     if (ch === '#' && i !== hash) bad.push(i);
     else if (!IS_URI_CHAR[code]) bad.push(i);
     else if (ch === '%' && !/^%[0-9A-Fa-f]{2}/.test(raw.slice(i, i + 3))) {
-      syntaxProblems.push({ code: 'percent', start: i, length: 1, message: '`%` must start a percent-escape of two hex digits (`%25` for a literal `%`).', suggestion: raw.slice(0, i) + '%25' + raw.slice(i + 1) });
+      syntaxProblems.push({ code: 'percent', start: i, length: 1, message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%").', suggestion: raw.slice(0, i) + '%25' + raw.slice(i + 1) });
     }
   }
   if (bad.length) {
     const first = bad[0];
-    const chars = [...new Set(bad.map((i) => raw[i]))].map((c) => (c === ' ' ? 'space' : `\`${c}\``)).join(', ');
+    const chars = [...new Set(bad.map((i) => raw[i]))].map((c) => (c === ' ' ? 'space' : `"${c}"`)).join(', ');
     const backslashOnly = bad.every((i) => raw[i] === '\\');
     const suggestion = backslashOnly
       ? raw.replace(/\\/g, '/')
@@ -74,7 +74,7 @@ export function parseRef(raw: string): ParsedRef {
       code: 'characters',
       start: first,
       length: bad[bad.length - 1] - first + 1,
-      message: `Not a valid URI reference: ${chars} must be percent-encoded${backslashOnly ? ' (use `/` to separate folders)' : ''}.`,
+      message: `Not a valid URI reference: ${chars} must be percent-encoded${backslashOnly ? ' (use "/" to separate folders)' : ''}.`,
       suggestion,
     });
   }
@@ -83,7 +83,7 @@ export function parseRef(raw: string): ParsedRef {
       code: 'fragment',
       start: hash + 1,
       length: fragment.length,
-      message: 'The fragment must be a JSON Pointer starting with `/`.',
+      message: 'The fragment must be a JSON Pointer starting with "/".',
       suggestion: filePart + '#/' + fragment,
     });
   }
@@ -92,7 +92,7 @@ export function parseRef(raw: string): ParsedRef {
       code: 'bare-pointer',
       start: 0,
       length: filePart.length,
-      message: 'This looks like a JSON Pointer without `#`: it would be read as a file path.',
+      message: 'This looks like a JSON Pointer without "#": it would be read as a file path.',
       suggestion: '#' + (filePart.startsWith('/') ? '' : '/') + filePart + (fragment ?? ''),
     });
   }
@@ -125,7 +125,7 @@ export function decodePointer(fragment: string, base = 0): { segments: string[];
       problems.push({
         start: at + m.index,
         length: 1,
-        message: '`~` in a JSON Pointer must be escaped as `~0` (and `/` as `~1`).',
+        message: '"~" in a JSON Pointer must be escaped as "~0" (and "/" as "~1").',
         suggestion: undefined,
       });
     }

@@ -82,7 +82,7 @@ export class SchemaValidator {
     // `{$ref: ...}` inside an example is taken literally (example values are never resolved):
     // say that once instead of listing every property the literal object lacks.
     if (value.kind === 'object' && value.children!.length === 1 && value.children![0].key === '$ref' && value.children![0].kind === 'string') {
-      fail('a `$ref` object, but example values are literal: the reference is not resolved');
+      fail('a "$ref" object, but example values are literal: the reference is not resolved');
       return errors;
     }
 
@@ -127,7 +127,7 @@ export class SchemaValidator {
       if (matches !== 1) fail(`matches ${matches} schemas of oneOf, but must match exactly one`);
     }
     const not = schema.get('not');
-    if (not?.kind === 'object' && this.check({ value, schema: not, doc, path, depth: depth + 1 }).length === 0) fail('matches the schema of `not`, which it must not');
+    if (not?.kind === 'object' && this.check({ value, schema: not, doc, path, depth: depth + 1 }).length === 0) fail('matches the schema of "not", which it must not');
     return errors;
   }
 
@@ -206,8 +206,8 @@ export class SchemaValidator {
         if (property && this.mayOmit(property, doc)) continue;
         missing.push(n);
       }
-      if (missing.length === 1) fail(`missing the required property \`${missing[0]}\``);
-      else if (missing.length > 1) fail(`missing the required properties ${missing.map((n) => `\`${n}\``).join(', ')}`);
+      if (missing.length === 1) fail(`missing the required property "${missing[0]}"`);
+      else if (missing.length > 1) fail(`missing the required properties ${missing.map((n) => `"${n}"`).join(', ')}`);
     }
     const additional = schema.get('additionalProperties');
     for (const member of members) {
@@ -217,7 +217,7 @@ export class SchemaValidator {
       if (propertySchema) {
         errors.push(...this.check({ value: member, schema: propertySchema, doc, path: memberPath, depth: depth + 1 }));
       } else if (additional?.kind === 'boolean' && additional.value === false) {
-        fail(`property \`${name}\` is not allowed (additionalProperties: false)`, member, path);
+        fail(`property "${name}" is not allowed (additionalProperties: false)`, member, path);
       } else if (additional?.kind === 'object') {
         errors.push(...this.check({ value: member, schema: additional, doc, path: memberPath, depth: depth + 1 }));
       }

@@ -5,8 +5,11 @@ const CREDENTIAL = /^(x[-_])?(api[-_]?key|apikey|access[-_]?token|auth[-_]?token
 export default defineRule({
   id: 'api-key-parameter',
   severity: 'information',
-  description: 'A query, cookie or header parameter that looks like a credential (`api_key`, `apikey`, `access_token`, `key`, `token`) belongs in `securitySchemes` (§5.1).',
-  messages: { credential: '`{name}` looks like a credential: describe it as an `apiKey` security scheme with `in: {in}` and require it with `security` (§5.1).' },
+  description: 'A query, cookie or header parameter that looks like a credential (`api_key`, `apikey`, `access_token`, `key`, `token`) belongs in `securitySchemes`.',
+  spec: ['Security Scheme Object', 'Security Requirement Object'],
+  rationale:
+    'A credential described as an ordinary parameter is invisible to the tools that handle authentication: generated clients do not attach it for the user, and the documentation does not show the operation as secured.',
+  messages: { credential: '"{name}" looks like a credential: describe it as an "apiKey" security scheme with "in: {in}" and require it with "security".' },
   kinds: ['Parameter'],
   local: true,
   checkObject(object, context) {

@@ -5,12 +5,15 @@ export default defineRule({
   id: 'array-items',
   severity: 'error',
   description: '`type: array` without `items`.',
-  messages: { missing: 'A schema of `type: array` must have `items` (OpenAPI 3.0); use `items: {}` for any item.' },
+  spec: ['Schema Object'],
+  rationale:
+    'The specification says items MUST be present when the type is array: without it, validators and code generators cannot know what the array holds.',
+  messages: { missing: 'A schema of "type: array" must have "items": use "items: {}" to allow any item.' },
   kinds: ['Schema'],
   local: true,
   checkObject(object, context) {
     const type = object.node.get('type');
     if (type?.value !== 'array' || object.node.get('items')) return;
-    context.report({ at: { node: type, part: 'member' }, messageId: 'missing', fixes: [{ title: 'Add `items: {}`', edits: [insertMember(object.doc.parsed, object.node, 'items', {})] }] });
+    context.report({ at: { node: type, part: 'member' }, messageId: 'missing', fixes: [{ title: 'Add "items: {}"', edits: [insertMember(object.doc.parsed, object.node, 'items', {})] }] });
   },
 });

@@ -7,9 +7,12 @@ export default defineRule({
   id: 'bounds-order',
   severity: 'error',
   description: '`minimum > maximum`, `minLength > maxLength`, `minItems > maxItems`, `minProperties > maxProperties`, negative counts.',
+  spec: ['Schema Object'],
+  rationale:
+    'No value satisfies contradictory bounds, so a validator rejects every request or response the schema describes; the usual cause is swapped or mistyped limits.',
   messages: {
-    order: '`{min}: {minValue}` is greater than `{max}: {maxValue}`: no value can satisfy both.',
-    negative: '`{field}` cannot be negative.',
+    order: '"{min}: {minValue}" is greater than "{max}: {maxValue}": no value can satisfy both.',
+    negative: '"{field}" cannot be negative.',
   },
   kinds: ['Schema'],
   local: true,
@@ -23,7 +26,7 @@ export default defineRule({
         at: { node: a, part: 'member' },
         messageId: 'order',
         data: { min, max, minValue: String(a.value), maxValue: String(b.value) },
-        related: [{ doc, offset: b.keyOffset, length: b.end - b.keyOffset, message: `\`${max}\` is here.` }],
+        related: [{ doc, offset: b.keyOffset, length: b.end - b.keyOffset, message: `"${max}" is here.` }],
       });
     }
     for (const field of COUNTS) {

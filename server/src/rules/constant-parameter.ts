@@ -4,8 +4,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'constant-parameter',
   severity: 'warning',
-  description: 'A single-value `enum` on an optional parameter: a constant is required and always sent (§2 rule 4).',
-  messages: { optional: 'Parameter `{name}` allows a single value, so it is a constant: make it `required: true`, as constants are always sent (§2).' },
+  description: 'A single-value `enum` on an optional parameter: a constant is required and always sent.',
+  spec: ['Parameter Object'],
+  rationale:
+    'A parameter that allows a single value is a constant: if it is optional, clients may leave it out, and the server never receives the value it expects.',
+  messages: { optional: 'Parameter "{name}" allows a single value, so it is a constant: make it "required: true", as constants are always sent.' },
   kinds: ['Parameter'],
   checkObject(object, context) {
     const { node, doc } = object;
@@ -18,7 +21,7 @@ export default defineRule({
       at: schema === schemaNode ? { node: values, part: 'member' } : { node: node.get('name') ?? node, part: 'value' },
       messageId: 'optional',
       data: { name: node.get('name')?.stringValue ?? '' },
-      fixes: [{ title: 'Set `required: true`', edits: [setMember(doc.parsed, node, 'required', true)] }],
+      fixes: [{ title: 'Set "required: true"', edits: [setMember(doc.parsed, node, 'required', true)] }],
     });
   },
 });

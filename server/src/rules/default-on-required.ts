@@ -4,10 +4,13 @@ import { removalFix } from '../check/report';
 export default defineRule({
   id: 'default-on-required',
   severity: 'warning',
-  description: '`default` on a required parameter or a required property has no effect (§2 rules 1-2).',
+  description: '`default` on a required parameter or a required property has no effect.',
+  spec: ['Schema Object', 'Parameter Object'],
+  rationale:
+    'A default is used only when a value is absent, which a required value never is: the default misleads readers, and is often a sample value written in the wrong field.',
   messages: {
-    parameter: 'A required parameter is always sent, so its `default` is never used (§2): use `example` for a sample value.',
-    property: 'Property `{name}` is required, so its `default` is never used (§2): use `example` for a sample value.',
+    parameter: 'A required parameter is always sent, so its "default" is never used: use "example" for a sample value.',
+    property: 'Property "{name}" is required, so its "default" is never used: use "example" for a sample value.',
   },
   kinds: ['Parameter', 'Header', 'Schema'],
   local: true,
@@ -17,7 +20,7 @@ export default defineRule({
       const schema = node.get('schema');
       const fallback = schema?.kind === 'object' ? schema.get('default') : undefined;
       if (node.get('required')?.value !== true || !fallback) return;
-      context.report({ at: { node: fallback, part: 'key' }, messageId: 'parameter', fixes: [removalFix('Remove `default`', doc.parsed, fallback)] });
+      context.report({ at: { node: fallback, part: 'key' }, messageId: 'parameter', fixes: [removalFix('Remove "default"', doc.parsed, fallback)] });
       return;
     }
     const required = node.get('required');
@@ -27,7 +30,7 @@ export default defineRule({
       const property = typeof name.value === 'string' ? properties.get(name.value) : undefined;
       const fallback = property?.kind === 'object' && !property.get('$ref') ? property.get('default') : undefined;
       if (!fallback) continue;
-      context.report({ at: { node: fallback, part: 'key' }, messageId: 'property', data: { name: String(name.value) }, fixes: [removalFix('Remove `default`', doc.parsed, fallback)] });
+      context.report({ at: { node: fallback, part: 'key' }, messageId: 'property', data: { name: String(name.value) }, fixes: [removalFix('Remove "default"', doc.parsed, fallback)] });
     }
   },
 });

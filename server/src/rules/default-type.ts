@@ -6,7 +6,10 @@ export default defineRule({
   id: 'default-type',
   severity: 'error',
   description: '`default` matches the schema: its type, enum, bounds and formats (OpenAPI 3.0 semantics).',
-  messages: { invalid: '`default{path}`: {message}.' },
+  spec: ['Schema Object'],
+  rationale:
+    'The specification says the default MUST conform to the schema\'s type. Clients and servers substitute the default for a missing value; a default the schema rejects is a value the API itself would reject.',
+  messages: { invalid: '"default{path}": {message}.' },
   kinds: ['Schema'],
   localThroughRefs: true,
   checkObject(object, context) {

@@ -3,10 +3,13 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'deprecated-reference',
   severity: 'hint',
-  description: 'A Link to a deprecated operation, or a `$ref` to a deprecated parameter (§9.3).',
+  description: 'A Link to a deprecated operation, or a `$ref` to a deprecated parameter.',
+  spec: ['Operation Object', 'Parameter Object'],
+  rationale:
+    'Links and references to deprecated parts keep clients on them after they are meant to go away.',
   messages: {
-    operation: 'Operation `{id}` is deprecated (§9.3).',
-    parameter: 'Parameter `{name}` is deprecated (§9.3).',
+    operation: 'Operation "{id}" is deprecated.',
+    parameter: 'Parameter "{name}" is deprecated.',
   },
   tags: ['deprecated'],
   kinds: ['Link'],

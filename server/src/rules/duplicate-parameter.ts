@@ -5,8 +5,11 @@ import { removalFix } from '../check/report';
 export default defineRule({
   id: 'duplicate-parameter',
   severity: 'error',
-  description: 'The same (`name`, `in`) twice in one parameter list; header names compare case-insensitively (§4.13).',
-  messages: { duplicate: 'Parameter `{name}` (in: {in}) is already in this list: parameters with the same name and location are the same parameter (§4.13).' },
+  description: 'The same (`name`, `in`) twice in one parameter list; header names compare case-insensitively.',
+  spec: ['Operation Object', 'Path Item Object'],
+  rationale:
+    'The specification says a parameter list MUST NOT include duplicated parameters: two definitions of the same parameter contradict each other, and tools silently pick one.',
+  messages: { duplicate: 'Parameter "{name}" (in: {in}) is already in this list: parameters with the same name and location are the same parameter.' },
   kinds: ['Operation', 'PathItem'],
   checkObject(object, context) {
     const uses = parameterUses(object.node.get('parameters'), object.doc, context.analysis, object.kind === 'PathItem' ? 'path' : 'operation');
@@ -25,7 +28,7 @@ export default defineRule({
         at: { node: anchor(use) },
         messageId: 'duplicate',
         data: { name: use.name, in: use.in },
-        related: [{ doc: object.doc, offset: earlierAnchor.offset, length: earlierAnchor.length, message: `The first \`${earlier.name}\` parameter.` }],
+        related: [{ doc: object.doc, offset: earlierAnchor.offset, length: earlierAnchor.length, message: `The first "${earlier.name}" parameter.` }],
         fixes: [removalFix('Remove the duplicate parameter', object.doc.parsed, use.item)],
       });
     }

@@ -4,7 +4,10 @@ export default defineRule({
   id: 'duplicate-tag',
   severity: 'warning',
   description: 'A root tag name declared twice.',
-  messages: { duplicate: 'Tag `{name}` is already declared.' },
+  spec: ['OpenAPI Object'],
+  rationale:
+    'The specification says each tag name in the list MUST be unique: documentation tools merge or drop the second declaration, with its description.',
+  messages: { duplicate: 'Tag "{name}" is already declared.' },
   kinds: ['Root'],
   checkObject(object, context) {
     const tags = object.node.get('tags');

@@ -8,11 +8,14 @@ function bodiless(code: string): boolean {
 export default defineRule({
   id: 'empty-body-content',
   severity: 'warning',
-  description: '`content` on `204`, `304`, `1XX`, or on any response of a HEAD operation (§7.6).',
+  description: '`content` on `204`, `304`, `1XX`, or on any response of a HEAD operation.',
+  spec: ['Responses Object', 'Response Object'],
+  rationale:
+    'HTTP does not allow a body on these responses: content here describes something no client will ever receive, and generated code waits for it.',
   messages: {
-    status: 'A `{code}` response has no body: describe it by omitting `content` (§7.6).',
-    head: 'A response to HEAD has no body: describe it by omitting `content` (§7.6).',
-    statusRef: 'The referenced response has `content`, but a `{code}` response has no body (§7.6).',
+    status: 'A "{code}" response has no body: describe it by omitting "content".',
+    head: 'A response to HEAD has no body: describe it by omitting "content".',
+    statusRef: 'The referenced response has "content", but a "{code}" response has no body.',
   },
   kinds: ['Responses'],
   checkObject(object, context) {
@@ -28,7 +31,7 @@ export default defineRule({
           at: { node: content, part: 'key' },
           messageId: head ? 'head' : 'status',
           data: { code },
-          fixes: [removalFix('Remove `content`', object.doc.parsed, content)],
+          fixes: [removalFix('Remove "content"', object.doc.parsed, content)],
         });
       } else {
         // A shared response: changing it would change its other uses, so no fix here.

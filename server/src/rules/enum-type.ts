@@ -5,11 +5,14 @@ import { removalFix } from '../check/report';
 export default defineRule({
   id: 'enum-type',
   severity: 'error',
-  description: 'Every `enum` value matches the schema\'s type (§2: "of the parameter\'s type"); `null` only with `nullable: true`; duplicate values are a warning.',
+  description: 'Every `enum` value matches the schema\'s type; `null` only with `nullable: true`; duplicate values are a warning.',
+  spec: ['Schema Object'],
+  rationale:
+    'An enum value of the wrong type can never pass the schema, so clients that offer it build requests the server rejects.',
   messages: {
-    wrongType: 'This `enum` value is {actual}, but the schema\'s type is `{type}`.',
-    nullNotNullable: '`null` in `enum` needs `nullable: true` on the schema.',
-    duplicate: 'This `enum` value is listed twice.',
+    wrongType: 'This "enum" value is {actual}, but the schema\'s type is "{type}".',
+    nullNotNullable: '"null" in "enum" needs "nullable: true" on the schema.',
+    duplicate: 'This "enum" value is listed twice.',
   },
   kinds: ['Schema'],
   local: true,

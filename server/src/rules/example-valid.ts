@@ -14,7 +14,10 @@ export default defineRule({
   id: 'example-valid',
   severity: 'warning',
   description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). `default` is `default-type`\'s.',
-  messages: { invalid: '`{where}{path}`: {message}.' },
+  spec: ['Media Type Object', 'Parameter Object', 'Schema Object'],
+  rationale:
+    'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
+  messages: { invalid: '"{where}{path}": {message}.' },
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
   localThroughRefs: true,
   checkObject(object, context) {

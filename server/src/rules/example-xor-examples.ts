@@ -4,9 +4,12 @@ export default defineRule({
   id: 'example-xor-examples',
   severity: 'error',
   description: '`example` and `examples` side by side; an Example with both `value` and `externalValue`.',
+  spec: ['Parameter Object', 'Media Type Object', 'Example Object'],
+  rationale:
+    'The specification makes these fields mutually exclusive: tools read one and ignore the other, so one of the examples silently disappears.',
   messages: {
-    both: '`example` and `examples` are mutually exclusive: keep one of them.',
-    valueAndExternal: '`value` and `externalValue` are mutually exclusive in an Example Object.',
+    both: '"example" and "examples" are mutually exclusive: keep one of them.',
+    valueAndExternal: '"value" and "externalValue" are mutually exclusive in an Example Object.',
   },
   kinds: ['Parameter', 'Header', 'MediaType', 'Example'],
   local: true,

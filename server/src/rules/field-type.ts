@@ -62,11 +62,14 @@ export default defineRule({
   id: 'field-type',
   severity: 'error',
   description: 'A field of the wrong JSON type (`tags` not an array of strings, `deprecated` not a boolean, `servers` not an array...).',
+  spec: ['Schema'],
+  rationale:
+    'A field of the wrong type is read as missing or misread by tools: the document says something other than what its author wrote.',
   messages: {
-    wrongType: '`{field}` must be {expected}, not {actual}.',
-    quoteIt: '`{field}` must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
-    wrongItem: 'Each item of `{field}` must be {expected}, not {actual}.',
-    wrongEntry: '`{field}.{key}` must be {expected}, not {actual}.',
+    wrongType: '"{field}" must be {expected}, not {actual}.',
+    quoteIt: '"{field}" must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
+    wrongItem: 'Each item of "{field}" must be {expected}, not {actual}.',
+    wrongEntry: '"{field}.{key}" must be {expected}, not {actual}.',
   },
   kinds: [...SPECS.keys()] as ObjectKind[],
   local: true,

@@ -9,7 +9,10 @@ export default defineRule({
   id: 'format-type',
   severity: 'warning',
   description: 'A known format on the wrong type (`int32`/`int64` on non-integer, `date`, `date-time`, `uuid`, `binary`, `byte` on non-string); unknown formats are allowed.',
-  messages: { wrong: '`format: {format}` applies to {types}, not to `type: {type}`: it is ignored here.' },
+  spec: ['Data Types'],
+  rationale:
+    'A format refines only the type it is defined for: elsewhere tools ignore it, so the constraint the author meant is not applied.',
+  messages: { wrong: '"format: {format}" applies to {types}, not to "type: {type}": it is ignored here.' },
   kinds: ['Schema'],
   local: true,
   checkObject(object, context) {
@@ -17,6 +20,6 @@ export default defineRule({
     const type = object.node.get('type')?.stringValue;
     const allowed = format?.kind === 'string' ? FORMAT_TYPES[format.value as string] : undefined;
     if (!allowed || !type || allowed.includes(type)) return;
-    context.report({ at: { node: format! }, messageId: 'wrong', data: { format: String(format!.value), type, types: allowed.map((t) => `\`${t}\``).join(' or ') } });
+    context.report({ at: { node: format! }, messageId: 'wrong', data: { format: String(format!.value), type, types: allowed.map((t) => `"${t}"`).join(' or ') } });
   },
 });

@@ -33,10 +33,13 @@ function bearerEdits(object: OpenApiObject, operation: SyntaxNode): TextEdit[] |
 export default defineRule({
   id: 'header-parameter-ignored',
   severity: 'warning',
-  description: 'A header parameter named `Accept`, `Content-Type` or `Authorization` (any letter case) is ignored (§4 rule 2, §5.2).',
+  description: 'A header parameter named `Accept`, `Content-Type` or `Authorization` (any letter case) is ignored.',
+  spec: ['Parameter Object'],
+  rationale:
+    'The specification says these header parameters SHALL be ignored: what they describe is lost, because content types and authorization have their own fields.',
   messages: {
-    contentType: 'A header parameter named `{name}` is ignored (§4 rule 2): media types are described by `requestBody.content` and each response\'s `content`.',
-    authorization: 'A header parameter named `{name}` is ignored (§5.2): describe authorization with `securitySchemes` and `security`.',
+    contentType: 'A header parameter named "{name}" is ignored: media types are described by "requestBody.content" and each response\'s "content".',
+    authorization: 'A header parameter named "{name}" is ignored: describe authorization with "securitySchemes" and "security".',
   },
   kinds: ['Parameter'],
   checkObject(object, context) {
@@ -48,10 +51,10 @@ export default defineRule({
     // Fixes edit the list the parameter is written in; a shared component keeps its other uses.
     const inList = node.parent?.kind === 'array' && node.parent.key === 'parameters' && object.parent && (object.parent.kind === 'Operation' || object.parent.kind === 'PathItem');
     if (inList) {
-      fixes.push(removalFix(`Remove the \`${String(name.value)}\` parameter`, object.doc.parsed, node));
+      fixes.push(removalFix(`Remove the "${String(name.value)}" parameter`, object.doc.parsed, node));
       if (isAuthorization && object.parent!.kind === 'Operation') {
         const edits = bearerEdits(object, object.parent!.node);
-        if (edits) fixes.push({ title: 'Replace with an `http` bearer security scheme and a `security` requirement', edits: [removeNode(object.doc.parsed, node), ...edits], removes: [node] });
+        if (edits) fixes.push({ title: 'Replace with an "http" bearer security scheme and a "security" requirement', edits: [removeNode(object.doc.parsed, node), ...edits], removes: [node] });
       }
     }
     context.report({ at: { node: name }, messageId: isAuthorization ? 'authorization' : 'contentType', data: { name: String(name.value) }, fixes });

@@ -8,12 +8,15 @@ export default defineRule({
   id: 'link-operation',
   severity: 'error',
   description: 'A Link\'s `operationId` names no operation, its `operationRef` does not resolve, or both or neither are given.',
+  spec: ['Link Object'],
+  rationale:
+    'The specification says a linked operation MUST be identified by operationRef or operationId, which MUST point to an existing operation: a link that leads nowhere cannot be followed.',
   messages: {
-    unknownId: 'No operation has the operationId `{id}`.',
-    suggest: 'No operation has the operationId `{id}`. Did you mean `{suggestion}`?',
-    badRef: '`operationRef` `{ref}` does not point at an operation.',
-    both: '`operationRef` and `operationId` are mutually exclusive: keep one of them.',
-    neither: 'A Link needs `operationId` or `operationRef` to say which operation it leads to.',
+    unknownId: 'No operation has the operationId "{id}".',
+    suggest: 'No operation has the operationId "{id}". Did you mean "{suggestion}"?',
+    badRef: '"operationRef" "{ref}" does not point at an operation.',
+    both: '"operationRef" and "operationId" are mutually exclusive: keep one of them.',
+    neither: 'A Link needs "operationId" or "operationRef" to say which operation it leads to.',
   },
   kinds: ['Link'],
   checkObject(object, context) {
@@ -29,7 +32,7 @@ export default defineRule({
         at: { node: id },
         messageId: suggestion ? 'suggest' : 'unknownId',
         data: { id: id.value as string, suggestion: suggestion ?? '' },
-        fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, id, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, id, suggestion)] }] : [],
       });
     }
     if (ref?.kind === 'string') {

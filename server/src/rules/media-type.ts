@@ -8,7 +8,10 @@ export default defineRule({
   id: 'media-type',
   severity: 'error',
   description: 'A `content` key that is not `type/subtype` (wildcards allowed).',
-  messages: { invalid: '`{key}` is not a media type: write `type/subtype`, such as `application/json` or `text/*`.' },
+  spec: ['Media Types', 'Media Type Object'],
+  rationale:
+    'Clients and servers pick a representation by comparing the Content-Type with these keys: a key that is no media type never matches.',
+  messages: { invalid: '"{key}" is not a media type: write "type/subtype", such as "application/json" or "text/*".' },
   kinds: ['RequestBody', 'Response', 'Parameter', 'Header'],
   local: true,
   checkObject(object, context) {

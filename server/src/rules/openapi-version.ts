@@ -5,18 +5,21 @@ export default defineRule({
   id: 'openapi-version',
   severity: 'error',
   description: 'The root `openapi` field is present, a string, and `3.0.x`. Swagger 2.0 and OpenAPI 3.1 documents get one diagnostic and no 3.0 rules.',
+  spec: ['Versions', 'OpenAPI Object'],
+  rationale:
+    'Tools read the openapi field to choose the rules a document follows: a missing, unquoted or wrong version makes them misread the document or refuse it.',
   messages: {
-    swagger: 'This is a Swagger 2.0 document, the earlier format (§9.2): the OpenAPI 3.0 rules do not apply. Convert it to OpenAPI 3.0 to check it.',
+    swagger: 'This is a Swagger 2.0 document, the earlier format: the OpenAPI 3.0 rules do not apply. Convert it to OpenAPI 3.0 to check it.',
     openapi31: 'This is an OpenAPI {version} document: it is not checked by the OpenAPI 3.0 rules.',
-    notString: '`openapi` must be a string: YAML reads `{source}` as a number. Write the full version in quotes, such as "3.0.3".',
-    badVersion: '`openapi` must be a 3.0 version such as "3.0.3", not "{version}".',
-    missing: 'No `openapi` field: this is not an OpenAPI 3.0 document.',
+    notString: '"openapi" must be a string: YAML reads "{source}" as a number. Write the full version in quotes, such as "3.0.3".',
+    badVersion: '"openapi" must be a 3.0 version such as "3.0.3", not "{version}".',
+    missing: 'No "openapi" field: this is not an OpenAPI 3.0 document.',
   },
   checkDocument(doc, context) {
     const { analysis } = context;
     if (doc !== analysis.root || !doc.root) return;
     const status = analysis.status;
-    const fix = (node: Parameters<typeof replaceScalar>[1]) => [{ title: 'Set `openapi` to "3.0.3"', edits: [replaceScalar(doc.parsed, node, '3.0.3')] }];
+    const fix = (node: Parameters<typeof replaceScalar>[1]) => [{ title: 'Set "openapi" to "3.0.3"', edits: [replaceScalar(doc.parsed, node, '3.0.3')] }];
     switch (status.kind) {
       case 'swagger-2.0':
         context.report({ at: { node: status.versionNode, part: 'member' }, messageId: 'swagger' });

@@ -4,8 +4,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'operation-id-unique',
   severity: 'error',
-  description: 'An `operationId` used twice in the document and the files it references (§2).',
-  messages: { duplicate: 'operationId `{id}` is already used by another operation; operationIds must be unique (§2).' },
+  description: 'An `operationId` used twice in the document and the files it references.',
+  spec: ['Operation Object'],
+  rationale:
+    'The specification says an operationId MUST be unique among all operations: generated clients name methods after operationIds, and links refer to operations by them, so duplicates collide.',
+  messages: { duplicate: 'operationId "{id}" is already used by another operation: operationIds must be unique.' },
   kinds: ['Operation'],
   checkObject(object, context) {
     const idNode = object.node.get('operationId');
@@ -21,8 +24,8 @@ export default defineRule({
       at: { node: idNode },
       messageId: 'duplicate',
       data: { id },
-      related: [{ doc: first.doc, offset: firstId.offset, length: firstId.length, message: `operationId \`${id}\` is first used here.` }],
-      fixes: [{ title: `Rename to \`${id}_${n}\``, edits: [replaceScalar(object.doc.parsed, idNode, `${id}_${n}`)] }],
+      related: [{ doc: first.doc, offset: firstId.offset, length: firstId.length, message: `operationId "${id}" is first used here.` }],
+      fixes: [{ title: `Rename to "${id}_${n}"`, edits: [replaceScalar(object.doc.parsed, idNode, `${id}_${n}`)] }],
     });
   },
 });

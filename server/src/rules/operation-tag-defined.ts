@@ -5,7 +5,10 @@ export default defineRule({
   id: 'operation-tag-defined',
   severity: 'information',
   description: 'An operation tag that is not declared in the root `tags`.',
-  messages: { undeclared: 'Tag `{tag}` is not declared in the root `tags` list, so it has no description or order.' },
+  spec: ['OpenAPI Object', 'Tag Object'],
+  rationale:
+    'Tags that are not declared have no description and no order: documentation groups the operation under a bare name.',
+  messages: { undeclared: 'Tag "{tag}" is not declared in the root "tags" list, so it has no description or order.' },
   kinds: ['Operation'],
   checkObject(object, context) {
     const tags = object.node.get('tags');
@@ -18,7 +21,7 @@ export default defineRule({
       const entry = { name: tag.value as string };
       const edit = declared?.kind === 'array' ? appendItem(root.parsed, declared, entry) : !declared && root.root?.kind === 'object' ? insertMember(root.parsed, root.root, 'tags', [entry]) : undefined;
       // The fix edits the root document; offer it only when that is where the tag is written.
-      context.report({ at: { node: tag }, messageId: 'undeclared', data: { tag: tag.value as string }, fixes: edit && object.doc === root ? [{ title: `Declare tag \`${String(tag.value)}\` in the root \`tags\``, edits: [edit] }] : [] });
+      context.report({ at: { node: tag }, messageId: 'undeclared', data: { tag: tag.value as string }, fixes: edit && object.doc === root ? [{ title: `Declare tag "${String(tag.value)}" in the root "tags"`, edits: [edit] }] : [] });
     }
   },
 });

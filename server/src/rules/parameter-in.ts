@@ -8,9 +8,12 @@ export default defineRule({
   id: 'parameter-in',
   severity: 'error',
   description: '`in` is not one of `path query header cookie`.',
+  spec: ['Parameter Object'],
+  rationale:
+    'A parameter in a location the specification does not define cannot be sent, and tools reject or drop it.',
   messages: {
-    invalid: '`in: {value}` is not a parameter location: use path, query, header or cookie.',
-    suggest: '`in: {value}` is not a parameter location. Did you mean `{suggestion}`?',
+    invalid: '"in: {value}" is not a parameter location: use path, query, header or cookie.',
+    suggest: '"in: {value}" is not a parameter location. Did you mean "{suggestion}"?',
   },
   kinds: ['Parameter'],
   local: true,
@@ -24,7 +27,7 @@ export default defineRule({
       at: { node: location },
       messageId: suggestion ? 'suggest' : 'invalid',
       data: { value, suggestion: suggestion ?? '' },
-      fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(object.doc.parsed, location, suggestion)] }] : [],
+      fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(object.doc.parsed, location, suggestion)] }] : [],
     });
   },
 });

@@ -5,11 +5,14 @@ import { objectAnchor } from '../check/report';
 export default defineRule({
   id: 'parameter-schema-xor-content',
   severity: 'error',
-  description: 'Neither or both of `schema` and `content`; `content` with other than exactly one media type (§2, §4 rule 3).',
+  description: 'Neither or both of `schema` and `content`; `content` with other than exactly one media type.',
+  spec: ['Parameter Object', 'Header Object'],
+  rationale:
+    'The specification says a parameter MUST contain either schema or content, not both, and content MUST hold one entry: otherwise clients cannot tell how to serialize the value.',
   messages: {
-    neither: 'A {kind} needs either `schema` or `content` (§2).',
-    both: '`schema` and `content` are mutually exclusive: keep one of them (§2).',
-    contentCount: '`content` must hold exactly one media type here, not {count} (§4 rule 3).',
+    neither: 'A {kind} needs either "schema" or "content".',
+    both: '"schema" and "content" are mutually exclusive: keep one of them.',
+    contentCount: '"content" must hold exactly one media type here, not {count}.',
   },
   kinds: ['Parameter', 'Header'],
   local: true,

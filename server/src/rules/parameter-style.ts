@@ -7,11 +7,14 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'parameter-style',
   severity: 'error',
-  description: '`style` not allowed for the `in` per the table of §4, or for the schema\'s type (`deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
+  description: '`style` not allowed for the `in` by the style values of the specification, or for the schema\'s type (`deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
+  spec: ['Parameter Object', 'Style Values'],
+  rationale:
+    'Clients serialize a value by its style: a style the location or the type does not support yields requests the server cannot parse.',
   messages: {
-    location: '`style: {style}` is not allowed for `in: {in}` parameters: use {allowed} (§4).',
-    header: '`style: {style}` is not allowed for a header: headers use `simple` (§4).',
-    type: '`style: {style}` serializes {types} only, but this parameter\'s schema is `type: {type}`.',
+    location: '"style: {style}" is not allowed for "in: {in}" parameters: use {allowed}.',
+    header: '"style: {style}" is not allowed for a header: headers use "simple".',
+    type: '"style: {style}" serializes {types} only, but this parameter\'s schema is "type: {type}".',
   },
   kinds: ['Parameter', 'Header'],
   checkObject(object, context) {
@@ -22,12 +25,12 @@ export default defineRule({
     const location = object.kind === 'Header' ? 'header' : node.get('in')?.stringValue;
     const rules = location ? STYLES[location] : undefined;
     if (!rules) return;
-    const fix = [{ title: `Change to \`${rules.fallback}\``, edits: [replaceScalar(doc.parsed, style, rules.fallback)] }];
+    const fix = [{ title: `Change to "${rules.fallback}"`, edits: [replaceScalar(doc.parsed, style, rules.fallback)] }];
     if (!rules.allowed.includes(value)) {
       context.report({
         at: { node: style },
         messageId: object.kind === 'Header' ? 'header' : 'location',
-        data: { style: value, in: location!, allowed: rules.allowed.map((s) => `\`${s}\``).join(', ') },
+        data: { style: value, in: location!, allowed: rules.allowed.map((s) => `"${s}"`).join(', ') },
         fixes: fix,
       });
       return;

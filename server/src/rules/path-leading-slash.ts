@@ -4,8 +4,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'path-leading-slash',
   severity: 'error',
-  description: 'A path key that does not start with `/` (§4.1).',
-  messages: { missing: 'Path `{path}` must start with `/` (§4.1): paths are relative to the server URL.' },
+  description: 'A path key that does not start with `/`.',
+  spec: ['Paths Object'],
+  rationale:
+    'The specification says a path MUST begin with a forward slash: the path is appended to the server URL, so without it the URL is wrong.',
+  messages: { missing: 'Path "{path}" must start with "/": paths are relative to the server URL.' },
   kinds: ['Paths'],
   local: true,
   checkObject(object, context) {
@@ -16,7 +19,7 @@ export default defineRule({
         at: { node: child, part: 'key' },
         messageId: 'missing',
         data: { path: key },
-        fixes: [{ title: `Rename to \`/${key}\``, edits: [renameKey(object.doc.parsed, child, '/' + key)] }],
+        fixes: [{ title: `Rename to "/${key}"`, edits: [renameKey(object.doc.parsed, child, '/' + key)] }],
       });
     }
   },

@@ -4,8 +4,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'path-param-required',
   severity: 'error',
-  description: 'An `in: path` parameter without `required: true` (§2 Parameter table).',
-  messages: { notRequired: 'Path parameter `{name}` must have `required: true`: path parameters are always sent.' },
+  description: 'An `in: path` parameter without `required: true`.',
+  spec: ['Parameter Object'],
+  rationale:
+    'The specification says a path parameter\'s required MUST be true: a path cannot be requested without filling in its template.',
+  messages: { notRequired: 'Path parameter "{name}" must have "required: true": path parameters are always sent.' },
   kinds: ['Parameter'],
   local: true,
   checkObject(object, context) {
@@ -18,7 +21,7 @@ export default defineRule({
       at: required ? { node: required } : { node: location },
       messageId: 'notRequired',
       data: { name: node.get('name')?.stringValue ?? '' },
-      fixes: [{ title: 'Set `required: true`', edits: [setMember(object.doc.parsed, node, 'required', true)] }],
+      fixes: [{ title: 'Set "required: true"', edits: [setMember(object.doc.parsed, node, 'required', true)] }],
     });
   },
 });

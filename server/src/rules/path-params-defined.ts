@@ -7,11 +7,14 @@ import { spanInScalar } from '../check/report';
 export default defineRule({
   id: 'path-params-defined',
   severity: 'error',
-  description: 'A `{name}` in a path without a matching `in: path` parameter, after path-level inheritance and `$ref` resolution, for every operation of the path (§4.2, §4.12).',
+  description: 'A `{name}` in a path without a matching `in: path` parameter, after path-level inheritance and `$ref` resolution, for every operation of the path.',
+  spec: ['Path Templating', 'Path Item Object'],
+  rationale:
+    'The specification says each template expression MUST correspond to a path parameter: without one, clients do not know what to put in the URL or how to encode it.',
   messages: {
-    undefinedAll: 'Path parameter `{name}` has no matching parameter with `in: path` (§4.2).',
-    misspelt: 'Path parameter `{name}` has no matching parameter with `in: path` (§4.2); the path parameter `{other}` is spelled differently.',
-    undefinedSome: 'Path parameter `{name}` has no matching parameter with `in: path` in {methods} (§4.2, §4.12).',
+    undefinedAll: 'Path parameter "{name}" is not declared: add a parameter with "name: {name}" and "in: path".',
+    misspelt: 'Path parameter "{name}" is not declared, but "{other}" is: rename that parameter to "{name}".',
+    undefinedSome: 'Path parameter "{name}" is not declared for {methods}: add a parameter with "name: {name}" and "in: path".',
   },
   kinds: ['PathItem'],
   checkObject(pathItem, context) {
@@ -48,11 +51,11 @@ export default defineRule({
         doc: keyDoc,
         at: spanInScalar(keyDoc, keyNode, 'key', param.start, param.length),
         messageId: stray ? 'misspelt' : all ? 'undefinedAll' : 'undefinedSome',
-        data: { name: param.name, other: near ?? '', methods: missingIn.map((o) => '`' + o.method + '`').join(', ') },
+        data: { name: param.name, other: near ?? '', methods: missingIn.map((o) => '"' + o.method + '"').join(', ') },
         fixes: [
-          ...(stray && stray.doc === keyDoc ? [{ title: `Rename parameter \`${near}\` to \`${param.name}\``, edits: [replaceScalar(stray.doc.parsed, stray.parameter!.get('name')!, param.name)] }] : []),
+          ...(stray && stray.doc === keyDoc ? [{ title: `Rename parameter "${near}" to "${param.name}"`, edits: [replaceScalar(stray.doc.parsed, stray.parameter!.get('name')!, param.name)] }] : []),
           // The fix edits the Path Item, which is in the same document unless the path item is referenced.
-          ...(edit && keyDoc === pathItem.doc ? [{ title: `Add path parameter \`${param.name}\` to the path`, edits: [edit] }] : []),
+          ...(edit && keyDoc === pathItem.doc ? [{ title: `Add path parameter "${param.name}" to the path`, edits: [edit] }] : []),
         ],
       });
     }

@@ -6,7 +6,10 @@ export default defineRule({
   id: 'path-params-used',
   severity: 'error',
   description: 'An `in: path` parameter whose name is not in the path template.',
-  messages: { unused: 'Path parameter `{name}` does not appear in the path `{path}`.' },
+  spec: ['Parameter Object', 'Path Templating'],
+  rationale:
+    'The specification says a path parameter\'s name MUST correspond to a template expression in the path: a parameter that is not in the path is never sent.',
+  messages: { unused: 'Path parameter "{name}" does not appear in the path "{path}".' },
   kinds: ['PathItem'],
   checkObject(pathItem, context) {
     const path = pathKeyOf(pathItem);
@@ -25,7 +28,7 @@ export default defineRule({
           at: inline ? { node: use.parameter!.get('name')! } : { node: use.item.get('$ref') ?? use.item },
           messageId: 'unused',
           data: { name: use.name, path },
-          fixes: [removalFix(`Remove parameter \`${use.name}\``, use.doc.parsed, use.item)],
+          fixes: [removalFix(`Remove parameter "${use.name}"`, use.doc.parsed, use.item)],
         });
       }
     }

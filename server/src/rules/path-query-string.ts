@@ -5,10 +5,13 @@ import { spanInScalar } from '../check/report';
 export default defineRule({
   id: 'path-query-string',
   severity: 'error',
-  description: 'A `?` in a path key (§4.5): query parameters are declared with `in: query`.',
+  description: 'A `?` in a path key: query parameters are declared with `in: query`.',
+  spec: ['Paths Object', 'Parameter Object'],
+  rationale:
+    'Servers match the path without its query string, so a path key with one matches no request, and the query values it names are invisible to clients: query parameters are declared with in: query.',
   messages: {
-    one: 'A path must not contain a query string (§4.5): declare `{names}` as an `in: query` parameter instead.',
-    many: 'A path must not contain a query string (§4.5): declare `{names}` as `in: query` parameters instead.',
+    one: 'A path must not contain a query string: declare "{names}" as an "in: query" parameter instead.',
+    many: 'A path must not contain a query string: declare "{names}" as "in: query" parameters instead.',
   },
   kinds: ['Paths'],
   local: true,
@@ -29,8 +32,8 @@ export default defineRule({
       context.report({
         at: spanInScalar(doc, child, 'key', q, key.length - q),
         messageId: names.length > 1 ? 'many' : 'one',
-        data: { names: names.join('`, `') || '?' },
-        fixes: [{ title: 'Move the query string into `in: query` parameters', edits }],
+        data: { names: names.join('", "') || '?' },
+        fixes: [{ title: 'Move the query string into "in: query" parameters', edits }],
       });
     }
   },

@@ -4,13 +4,16 @@ import { spanInScalar } from '../check/report';
 export default defineRule({
   id: 'path-template',
   severity: 'error',
-  description: 'Path templates: unbalanced braces, empty `{}`, the same name twice in one template (§4.2).',
+  description: 'Path templates: unbalanced braces, empty `{}`, the same name twice in one template.',
+  spec: ['Path Templating'],
+  rationale:
+    'A template with unbalanced braces, an empty name or a name twice cannot be filled in unambiguously: clients build the wrong URL.',
   messages: {
-    unclosed: 'This `{` is never closed.',
-    unopened: 'This `}` closes nothing.',
+    unclosed: 'This "{" is never closed.',
+    unopened: 'This "}" closes nothing.',
     nested: 'Path parameters cannot be nested.',
-    empty: 'Empty `{}`: a path parameter needs a name.',
-    repeated: 'Path parameter `{name}` appears twice in this path.',
+    empty: 'Empty "{}": a path parameter needs a name.',
+    repeated: 'Path parameter "{name}" appears twice in this path.',
   },
   kinds: ['Paths'],
   local: true,

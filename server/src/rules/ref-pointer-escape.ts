@@ -29,10 +29,13 @@ export function rawSlashPathRef(reference: Reference): string | undefined {
 export default defineRule({
   id: 'ref-pointer-escape',
   severity: 'error',
-  description: 'A JSON Pointer with `~` not followed by `0`/`1`, or a path key written with raw `/` (§4.9).',
+  description: 'A JSON Pointer with `~` not followed by `0`/`1`, or a path key written with raw `/`.',
+  spec: ['Reference Object'],
+  rationale:
+    'References follow JSON Pointer (RFC 6901), where / and ~ in a key must be escaped: unescaped, the pointer names another place or none.',
   messages: {
-    tilde: '{message} (§4.9).',
-    slash: 'The path key in this pointer must have its `/` escaped as `~1` (§4.9): `{suggestion}`.',
+    tilde: '{message}.',
+    slash: 'The path key in this pointer must have its "/" escaped as "~1": "{suggestion}".',
   },
   checkReference(reference, context) {
     const { parsed, refNode, doc } = reference;
@@ -43,7 +46,7 @@ export default defineRule({
         at: spanInScalar(doc, refNode, 'value', problem.start, problem.length),
         messageId: 'tilde',
         data: { message: problem.message.replace(/\.$/, '') },
-        fixes: [{ title: 'Escape `~` as `~0`', edits: [replaceScalar(doc.parsed, refNode, fixed)] }],
+        fixes: [{ title: 'Escape "~" as "~0"', edits: [replaceScalar(doc.parsed, refNode, fixed)] }],
       });
     }
     const suggestion = rawSlashPathRef(reference);
@@ -52,7 +55,7 @@ export default defineRule({
         at: { node: refNode },
         messageId: 'slash',
         data: { suggestion },
-        fixes: [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }],
+        fixes: [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }],
       });
     }
   },

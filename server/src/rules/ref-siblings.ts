@@ -5,8 +5,11 @@ import { DISABLE_EXTENSION } from '../check/suppressions';
 export default defineRule({
   id: 'ref-siblings',
   severity: 'warning',
-  description: 'Keys beside `$ref` are ignored (§4.7).',
-  messages: { ignored: '`{key}` is ignored: keys beside `$ref` have no effect (§4.7).' },
+  description: 'Keys beside `$ref` are ignored.',
+  spec: ['Reference Object'],
+  rationale:
+    'The specification says properties added beside $ref SHALL be ignored: what they say has no effect.',
+  messages: { ignored: '"{key}" is ignored: keys beside "$ref" have no effect.' },
   tags: ['unnecessary'],
   checkReference(reference, context) {
     if (!reference.allowed || reference.expected === 'PathItem' || reference.place === 'map') return;
@@ -14,12 +17,12 @@ export default defineRule({
     // The suppression extension is for this tool, not part of the referenced object.
     const siblings = holder.children!.filter((c) => c !== refNode && c.key !== '$ref' && c.key !== DISABLE_EXTENSION);
     if (siblings.length === 0) return;
-    const fixes: Fix[] = [{ title: 'Remove the keys beside `$ref`', edits: removeNodes(doc.parsed, siblings), removes: siblings }];
+    const fixes: Fix[] = [{ title: 'Remove the keys beside "$ref"', edits: removeNodes(doc.parsed, siblings), removes: siblings }];
     if (reference.expected === 'Schema' && refNode.kind === 'string') {
       // In a Schema, `allOf: [{$ref}]` keeps the reference and makes the siblings count.
       const indent = ' '.repeat(refNode.keyOffset - doc.text.lastIndexOf('\n', refNode.keyOffset - 1) - 1);
       const allOf = memberText(doc.parsed, 'allOf', [{ $ref: refNode.value as string }], indent, isInline(doc.parsed, holder));
-      fixes.push({ title: 'Wrap the `$ref` in `allOf` so the other keys apply', edits: [{ offset: refNode.keyOffset, length: refNode.end - refNode.keyOffset, newText: allOf }] });
+      fixes.push({ title: 'Wrap the "$ref" in "allOf" so the other keys apply', edits: [{ offset: refNode.keyOffset, length: refNode.end - refNode.keyOffset, newText: allOf }] });
     }
     for (const sibling of siblings) {
       context.report({ at: { node: sibling, part: 'key' }, messageId: 'ignored', data: { key: String(sibling.key) }, fixes });

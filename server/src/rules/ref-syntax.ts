@@ -6,10 +6,13 @@ import { isYamlCommentRef } from './ref-yaml-comment';
 export default defineRule({
   id: 'ref-syntax',
   severity: 'error',
-  description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#` (§4.8).',
+  description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#`.',
+  spec: ['Reference Object', 'Relative References in URLs'],
+  rationale:
+    'A $ref is a URI reference (RFC 3986): a value that is not one cannot be resolved the same way by every tool.',
   messages: {
-    notString: '`$ref` must be a string (a URI reference), not {actual}.',
-    invalid: '{message} (§4.8).',
+    notString: '"$ref" must be a string (a URI reference), not {actual}.',
+    invalid: '{message}.',
   },
   checkReference(reference, context) {
     const { refNode, doc } = reference;
@@ -23,7 +26,7 @@ export default defineRule({
         at: problem.code === 'empty' ? { node: refNode } : spanInScalar(doc, refNode, 'value', problem.start, problem.length),
         messageId: 'invalid',
         data: { message: problem.message.replace(/\.$/, '') },
-        fixes: problem.suggestion !== undefined ? [{ title: `Change to \`${problem.suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, problem.suggestion)] }] : [],
+        fixes: problem.suggestion !== undefined ? [{ title: `Change to "${problem.suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, problem.suggestion)] }] : [],
       });
     }
   },

@@ -9,9 +9,12 @@ export default defineRule({
   id: 'ref-target-kind',
   severity: 'error',
   description: 'The target of a `$ref` is the wrong kind of object for the place (a Parameter `$ref` to `#/components/schemas/X`).',
+  spec: ['Reference Object', 'Components Object'],
+  rationale:
+    'A reference stands for the object it points at: pointing at the wrong kind of object puts, for example, a Schema where a Parameter is expected.',
   messages: {
-    wrong: '`{ref}` is a {actual}, but a {expected} is expected here.',
-    suggest: '`{ref}` is a {actual}, but a {expected} is expected here. Did you mean `{suggestion}`?',
+    wrong: '"{ref}" is a {actual}, but a {expected} is expected here.',
+    suggest: '"{ref}" is a {actual}, but a {expected} is expected here. Did you mean "{suggestion}"?',
   },
   checkReference(reference, context) {
     const { target, parsed, expected, refNode, doc } = reference;
@@ -34,7 +37,7 @@ export default defineRule({
       messageId: suggestion ? 'suggest' : 'wrong',
       data: { ref: parsed.raw, actual: kindName(actual).replace(/ Object.*$/, ''), expected: kindName(expected).replace(/ Object.*$/, ''), suggestion: suggestion ?? '' },
       related: [{ doc: target.doc, offset: target.node.memberStart, length: Math.max(0, (target.node.keyOffset >= 0 ? target.node.keyOffset + target.node.keyLength : target.node.end) - target.node.memberStart), message: `The ${kindName(actual)} this reference points at.` }],
-      fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
+      fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
     });
   },
 });

@@ -9,14 +9,17 @@ export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
   description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file. Remote URLs are not fetched: they get an information "not checked".',
+  spec: ['Reference Object', 'Document Structure'],
+  rationale:
+    'A reference whose target does not exist leaves a hole in the description: tools fail to load the document or silently drop the part.',
   messages: {
-    pointer: '`{ref}` does not resolve: {where} has no `{segment}`.',
-    pointerSuggest: '`{ref}` does not resolve: {where} has no `{segment}`. Did you mean `{suggestion}`?',
-    missingFile: '`{ref}` does not resolve: the file `{file}` does not exist.',
-    folder: '`{ref}` does not resolve: `{file}` is a folder, not a file.',
-    notDocument: '`{ref}` does not resolve: `{file}` is not a YAML or JSON document.',
-    unreadable: '`{ref}` does not resolve: {message}',
-    remote: 'Remote reference `{ref}` is not checked: fetching URLs is off.',
+    pointer: '"{ref}" does not resolve: {where} has no "{segment}".',
+    pointerSuggest: '"{ref}" does not resolve: {where} has no "{segment}". Did you mean "{suggestion}"?',
+    missingFile: '"{ref}" does not resolve: the file "{file}" does not exist.',
+    folder: '"{ref}" does not resolve: "{file}" is a folder, not a file.',
+    notDocument: '"{ref}" does not resolve: "{file}" is not a YAML or JSON document.',
+    unreadable: '"{ref}" does not resolve: {message}',
+    remote: 'Remote reference "{ref}" is not checked: fetching URLs is off.',
   },
   checkReference(reference, context) {
     const { failure, parsed, refNode, doc } = reference;
@@ -48,7 +51,7 @@ export default defineRule({
         const { segments, failedAt, parent } = failure;
         const segment = segments[failedAt] ?? '';
         const prefix = '/' + segments.slice(0, failedAt).map(escapePointerSegment).join('/');
-        const where = (failedAt === 0 ? 'the document root' : '`' + prefix + '`') + (failure.doc === doc ? '' : ` in \`${rel(failure.doc.path)}\``);
+        const where = (failedAt === 0 ? 'the document root' : '"' + prefix + '"') + (failure.doc === doc ? '' : ` in "${rel(failure.doc.path)}"`);
         const candidates = parent?.kind === 'object' ? parent.children!.map((c) => String(c.key)) : [];
         const nearest = closest(segment, candidates);
         const file = ref.slice(0, Math.max(0, ref.indexOf('#')));
@@ -57,7 +60,7 @@ export default defineRule({
           at,
           messageId: suggestion ? 'pointerSuggest' : 'pointer',
           data: { ref, where, segment, suggestion: suggestion ?? '' },
-          fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
+          fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
         });
       }
     }

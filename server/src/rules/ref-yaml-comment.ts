@@ -20,8 +20,11 @@ export function isYamlCommentRef(reference: Reference): boolean {
 export default defineRule({
   id: 'ref-yaml-comment',
   severity: 'error',
-  description: 'YAML `$ref: #/...` unquoted: `#` starts a comment, so the reference is empty (§4.10).',
-  messages: { comment: 'In YAML an unquoted `#` starts a comment, so this `$ref` is empty: quote the value (§4.10).' },
+  description: 'YAML `$ref: #/...` unquoted: `#` starts a comment, so the reference is empty.',
+  spec: ['Format', 'Reference Object'],
+  rationale:
+    'In YAML an unquoted # starts a comment, so the reference is empty, and the object it should stand for is missing.',
+  messages: { comment: 'In YAML an unquoted "#" starts a comment, so this "$ref" is empty: quote the value.' },
   checkReference(reference, context) {
     const found = yamlCommentRef(reference);
     if (!found) return;

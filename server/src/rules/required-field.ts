@@ -31,9 +31,12 @@ export default defineRule({
   id: 'required-field',
   severity: 'error',
   description: 'Required fields of every object: root `openapi`, `info` (`title`, `version`), `paths`; Operation `responses`; Parameter `name`, `in`; Server `url`; External Docs `url`; Request Body `content`; Security Scheme fields by type.',
+  spec: ['Schema'],
+  rationale:
+    'The specification marks these fields REQUIRED: tools cannot use an object without them, and most refuse the document.',
   messages: {
-    missing: 'The {kind} is missing the required field `{field}`.',
-    missingForType: 'A Security Scheme of type `{type}` needs the field `{field}`.',
+    missing: 'The {kind} is missing the required field "{field}".',
+    missingForType: 'A Security Scheme of type "{type}" needs the field "{field}".',
   },
   kinds: [...SPECS.keys()].filter((k) => SPECS.get(k)!.required.length > 0 || k === 'SecurityScheme') as ObjectKind[],
   local: true,
@@ -45,7 +48,7 @@ export default defineRule({
         at: objectAnchor(node),
         messageId: 'missing',
         data: { kind: kindName(kind), field },
-        fixes: [{ title: `Add \`${field}\``, edits: [insertMember(doc.parsed, node, field, PLACEHOLDERS[field] ?? '')] }],
+        fixes: [{ title: `Add "${field}"`, edits: [insertMember(doc.parsed, node, field, PLACEHOLDERS[field] ?? '')] }],
       });
     }
     if (kind === 'SecurityScheme') {
@@ -56,7 +59,7 @@ export default defineRule({
           at: { node: node.get('type')!, part: 'member' },
           messageId: 'missingForType',
           data: { type: type!, field },
-          fixes: [{ title: `Add \`${field}\``, edits: [insertMember(doc.parsed, node, field, PLACEHOLDERS[field] ?? '')] }],
+          fixes: [{ title: `Add "${field}"`, edits: [insertMember(doc.parsed, node, field, PLACEHOLDERS[field] ?? '')] }],
         });
       }
     }

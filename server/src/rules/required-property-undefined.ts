@@ -4,7 +4,10 @@ export default defineRule({
   id: 'required-property-undefined',
   severity: 'warning',
   description: 'A name in `required` that is not in `properties` (when `properties` is present).',
-  messages: { undefined: '`{name}` is required but not defined in `properties`.' },
+  spec: ['Schema Object'],
+  rationale:
+    'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
+  messages: { undefined: '"{name}" is required but not defined in "properties".' },
   kinds: ['Schema'],
   localThroughRefs: true,
   checkObject(object, context) {

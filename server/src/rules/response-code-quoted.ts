@@ -3,8 +3,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'response-code-quoted',
   severity: 'warning',
-  description: 'A YAML status code key that is not quoted: `200:` is an integer key, not a string (§7.1).',
-  messages: { unquoted: 'Quote the status code: YAML reads `{code}:` as an integer, and OpenAPI keys are strings (§7.1).' },
+  description: 'A YAML status code key that is not quoted: `200:` is an integer key, not a string.',
+  spec: ['Responses Object', 'Format'],
+  rationale:
+    'The specification says status codes MUST be enclosed in quotation marks, for compatibility between JSON and YAML: unquoted, YAML reads an integer key, which some tools do not match.',
+  messages: { unquoted: 'Quote the status code: YAML reads {code} as an integer, and OpenAPI requires status codes in quotes.' },
   kinds: ['Responses'],
   local: true,
   checkObject(object, context) {

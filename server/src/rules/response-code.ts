@@ -6,10 +6,13 @@ export const RESPONSE_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
 export default defineRule({
   id: 'response-code',
   severity: 'error',
-  description: 'A `responses` key that is not `100`-`599`, `1XX`-`5XX` (upper-case X) or `default` (§7.1-7.3).',
+  description: 'A `responses` key that is not `100`-`599`, `1XX`-`5XX` (upper-case X) or `default`.',
+  spec: ['Responses Object', 'HTTP Status Codes'],
+  rationale:
+    'The specification allows only status codes, the ranges 1XX to 5XX and default as keys: any other key matches no response.',
   messages: {
-    invalid: '`{code}` is not a status code: use `100`-`599`, a range `1XX`-`5XX`, or `default` (§7.1-7.3).',
-    suggest: '`{code}` is not a status code: did you mean `{suggestion}`? (§7.2)',
+    invalid: '"{code}" is not a status code: use "100"-"599", a range "1XX"-"5XX", or "default".',
+    suggest: '"{code}" is not a status code: did you mean "{suggestion}"?',
   },
   kinds: ['Responses'],
   local: true,
@@ -23,7 +26,7 @@ export default defineRule({
         at: { node: child, part: 'key' },
         messageId: suggestion ? 'suggest' : 'invalid',
         data: { code, suggestion: suggestion ?? '' },
-        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
       });
     }
   },

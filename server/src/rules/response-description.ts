@@ -6,8 +6,14 @@ import { REASON_PHRASES } from '../model/facts';
 export default defineRule({
   id: 'response-description',
   severity: 'error',
-  description: 'A Response without `description` (§7.4).',
-  messages: { missing: 'A response needs a `description` (§7.4); for an error, state the condition.' },
+  description: 'A Response without `description`.',
+  spec: ['Response Object'],
+  rationale:
+    'The specification marks description REQUIRED: it is what readers of the documentation learn about the response.',
+  messages: {
+    missing: 'A response needs a "description": say what the response returns.',
+    missingError: 'A response needs a "description": say when this error happens.',
+  },
   kinds: ['Response'],
   checkObject(object, context) {
     if (object.node.get('description')) return;
@@ -16,8 +22,8 @@ export default defineRule({
     const phrase = (code && REASON_PHRASES[code.toUpperCase() === 'DEFAULT' ? 'default' : code]) ?? '';
     context.report({
       at: objectAnchor(object.node),
-      messageId: 'missing',
-      fixes: [{ title: `Add \`description: '${phrase}'\``, edits: [insertMember(object.doc.parsed, object.node, 'description', phrase)] }],
+      messageId: code && /^(4|5|default)/i.test(code) ? 'missingError' : 'missing',
+      fixes: [{ title: `Add "description: '${phrase}'"`, edits: [insertMember(object.doc.parsed, object.node, 'description', phrase)] }],
     });
   },
 });

@@ -5,7 +5,10 @@ export default defineRule({
   id: 'response-header-content-type',
   severity: 'warning',
   description: 'A response header named `Content-Type` is ignored; content types belong in `content`.',
-  messages: { ignored: 'A response header named `{name}` is ignored: the content type comes from the response\'s `content` keys.' },
+  spec: ['Response Object'],
+  rationale:
+    'The specification says a response header named Content-Type SHALL be ignored: the content type comes from the content keys.',
+  messages: { ignored: 'A response header named "{name}" is ignored: the content type comes from the response\'s "content" keys.' },
   kinds: ['Response'],
   local: true,
   checkObject(object, context) {
@@ -13,7 +16,7 @@ export default defineRule({
     if (headers?.kind !== 'object') return;
     for (const header of headers.children!) {
       if (String(header.key).toLowerCase() !== 'content-type') continue;
-      context.report({ at: { node: header, part: 'key' }, messageId: 'ignored', data: { name: String(header.key) }, fixes: [removalFix(`Remove the \`${String(header.key)}\` header`, object.doc.parsed, header)] });
+      context.report({ at: { node: header, part: 'key' }, messageId: 'ignored', data: { name: String(header.key) }, fixes: [removalFix(`Remove the "${String(header.key)}" header`, object.doc.parsed, header)] });
     }
   },
 });

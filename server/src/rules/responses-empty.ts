@@ -3,8 +3,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'responses-empty',
   severity: 'error',
-  description: '`responses` with no entry (§7.1).',
-  messages: { empty: 'An operation needs at least one response (§7.1).' },
+  description: '`responses` with no entry.',
+  spec: ['Responses Object'],
+  rationale:
+    'The specification says the Responses Object MUST contain at least one response code: clients cannot know what the operation returns.',
+  messages: { empty: 'An operation needs at least one response: add the response of a successful call, such as "200".' },
   kinds: ['Responses'],
   local: true,
   checkObject(object, context) {

@@ -6,9 +6,12 @@ export default defineRule({
   id: 'security-scheme-defined',
   severity: 'error',
   description: 'A name in a `security` requirement (root or operation) that is not in `components.securitySchemes`.',
+  spec: ['Security Requirement Object'],
+  rationale:
+    'The specification says each name MUST correspond to a security scheme declared in components: otherwise clients cannot know how to authenticate.',
   messages: {
-    undefined: 'Security scheme `{name}` is not defined in `components.securitySchemes`.',
-    suggest: 'Security scheme `{name}` is not defined in `components.securitySchemes`. Did you mean `{suggestion}`?',
+    undefined: 'Security scheme "{name}" is not defined in "components.securitySchemes".',
+    suggest: 'Security scheme "{name}" is not defined in "components.securitySchemes". Did you mean "{suggestion}"?',
   },
   kinds: ['SecurityRequirement'],
   checkObject(object, context) {
@@ -22,7 +25,7 @@ export default defineRule({
         at: { node: entry, part: 'key' },
         messageId: suggestion ? 'suggest' : 'undefined',
         data: { name, suggestion: suggestion ?? '' },
-        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, entry, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(object.doc.parsed, entry, suggestion)] }] : [],
       });
     }
   },

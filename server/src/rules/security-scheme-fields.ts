@@ -15,12 +15,15 @@ export default defineRule({
   id: 'security-scheme-fields',
   severity: 'error',
   description: 'Security Scheme fields by type: `apiKey` needs `name` and `in` of `query header cookie`; `http` needs `scheme`; `oauth2` needs `flows` with each flow\'s URLs and `scopes`; `openIdConnect` needs `openIdConnectUrl`.',
+  spec: ['Security Scheme Object', 'OAuth Flows Object', 'OAuth Flow Object'],
+  rationale:
+    'Each type of security scheme needs its own fields: without them clients cannot obtain or send the credential.',
   messages: {
-    type: '`type: {type}` is not a security scheme type: use apiKey, http, oauth2 or openIdConnect.',
-    typeSuggest: '`type: {type}` is not a security scheme type. Did you mean `{suggestion}`?',
-    apiKeyIn: 'An `apiKey` scheme is sent `in: query`, `header` or `cookie`, not `{in}`.',
-    flowUrl: 'The `{flow}` flow needs `{field}`.',
-    noFlows: '`flows` must define at least one of implicit, password, clientCredentials, authorizationCode.',
+    type: '"type: {type}" is not a security scheme type: use apiKey, http, oauth2 or openIdConnect.',
+    typeSuggest: '"type: {type}" is not a security scheme type. Did you mean "{suggestion}"?',
+    apiKeyIn: 'An "apiKey" scheme is sent "in: query", "header" or "cookie", not "{in}".',
+    flowUrl: 'The "{flow}" flow needs "{field}".',
+    noFlows: '"flows" must define at least one of implicit, password, clientCredentials, authorizationCode.',
   },
   kinds: ['SecurityScheme', 'OAuthFlows'],
   local: true,
@@ -33,7 +36,7 @@ export default defineRule({
         if (!fields || flow.kind !== 'object') continue;
         for (const field of fields) {
           if (flow.get(field)) continue;
-          context.report({ at: { node: flow, part: 'key' }, messageId: 'flowUrl', data: { flow: String(flow.key), field }, fixes: [{ title: `Add \`${field}\``, edits: [insertMember(doc.parsed, flow, field, '')] }] });
+          context.report({ at: { node: flow, part: 'key' }, messageId: 'flowUrl', data: { flow: String(flow.key), field }, fixes: [{ title: `Add "${field}"`, edits: [insertMember(doc.parsed, flow, field, '')] }] });
         }
       }
       return;
@@ -45,7 +48,7 @@ export default defineRule({
         at: { node: type },
         messageId: suggestion ? 'typeSuggest' : 'type',
         data: { type: String(type.value), suggestion: suggestion ?? '' },
-        fixes: suggestion ? [{ title: `Change to \`${suggestion}\``, edits: [replaceScalar(doc.parsed, type, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, type, suggestion)] }] : [],
       });
     }
     const location = node.get('in');

@@ -4,9 +4,12 @@ export default defineRule({
   id: 'security-scopes',
   severity: 'error',
   description: 'Scopes not declared by the oauth2 scheme\'s flows; a non-empty scope list for `apiKey`/`http`.',
+  spec: ['Security Requirement Object', 'OAuth Flow Object'],
+  rationale:
+    'The specification says the list MUST be empty for schemes other than oauth2 and openIdConnect; a scope no flow declares cannot be requested from the authorization server.',
   messages: {
-    undeclared: 'Scope `{scope}` is not declared in any flow of the `{scheme}` scheme.',
-    notOauth: 'Scheme `{scheme}` is of type `{type}`, which has no scopes: its list in a security requirement must be empty.',
+    undeclared: 'Scope "{scope}" is not declared in any flow of the "{scheme}" scheme.',
+    notOauth: 'Scheme "{scheme}" is of type "{type}", which has no scopes: its list in a security requirement must be empty.',
   },
   kinds: ['SecurityRequirement'],
   checkObject(object, context) {

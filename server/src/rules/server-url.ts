@@ -6,10 +6,13 @@ export default defineRule({
   id: 'server-url',
   severity: 'error',
   description: 'A Server `url` variable `{v}` not in `variables`; a variable without `default`; a `default` not in its `enum`.',
+  spec: ['Server Object', 'Server Variable Object'],
+  rationale:
+    'Clients build the base URL by substituting server variables: a variable that is not defined, or has no default, leaves the URL incomplete.',
   messages: {
-    undefined: 'Server variable `{name}` is not defined in `variables`.',
-    noDefault: 'Server variable `{name}` needs a `default`.',
-    notInEnum: 'The default `{value}` is not one of this variable\'s `enum` values.',
+    undefined: 'Server variable "{name}" is not defined in "variables".',
+    noDefault: 'Server variable "{name}" needs a "default".',
+    notInEnum: 'The default "{value}" is not one of this variable\'s "enum" values.',
   },
   kinds: ['Server'],
   local: true,
@@ -25,7 +28,7 @@ export default defineRule({
         const name = m[1];
         if (variables?.kind === 'object' && variables.get(name)) continue;
         const edit = variables?.kind === 'object' ? insertMember(doc.parsed, variables, name, { default: '' }) : !variables ? insertMember(doc.parsed, node, 'variables', { [name]: { default: '' } }) : undefined;
-        context.report({ at: spanInScalar(doc, url, 'value', m.index, m[0].length), messageId: 'undefined', data: { name }, fixes: edit ? [{ title: `Add variable \`${name}\``, edits: [edit] }] : [] });
+        context.report({ at: spanInScalar(doc, url, 'value', m.index, m[0].length), messageId: 'undefined', data: { name }, fixes: edit ? [{ title: `Add variable "${name}"`, edits: [edit] }] : [] });
       }
     }
     if (variables?.kind !== 'object') return;
@@ -33,7 +36,7 @@ export default defineRule({
       if (variable.kind !== 'object') continue;
       const fallback = variable.get('default');
       if (!fallback) {
-        context.report({ at: { node: variable, part: 'key' }, messageId: 'noDefault', data: { name: String(variable.key) }, fixes: [{ title: 'Add `default`', edits: [insertMember(doc.parsed, variable, 'default', '')] }] });
+        context.report({ at: { node: variable, part: 'key' }, messageId: 'noDefault', data: { name: String(variable.key) }, fixes: [{ title: 'Add "default"', edits: [insertMember(doc.parsed, variable, 'default', '')] }] });
         continue;
       }
       const options = variable.get('enum');

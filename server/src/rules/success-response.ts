@@ -3,8 +3,11 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'success-response',
   severity: 'warning',
-  description: 'An operation with no `2XX`/`3XX` response and no `default` (§7.5).',
-  messages: { none: 'This operation documents no successful response: add a `2XX` or `3XX` response, or `default` (§7.5).' },
+  description: 'An operation with no `2XX`/`3XX` response and no `default`.',
+  spec: ['Responses Object'],
+  rationale:
+    'The specification says the responses SHOULD include the response for a successful call: without it clients do not know what the operation returns when it works.',
+  messages: { none: 'This operation documents no successful response: add a "2XX" or "3XX" response, or "default".' },
   kinds: ['Responses'],
   local: true,
   checkObject(object, context) {

@@ -7,12 +7,15 @@ const ROOT_KEYS_WITH_3_0_MEANING = new Set(['security']);
 export default defineRule({
   id: 'swagger2-construct',
   severity: 'error',
-  description: 'Swagger 2.0 constructs inside an OpenAPI 3.0 document (§9.2): `type: file`, `in: body`, `in: formData`, root `host`/`basePath`/`schemes`/`consumes`/`produces`/`definitions`/`securityDefinitions`, `#/definitions/` refs.',
+  description: 'Swagger 2.0 constructs inside an OpenAPI 3.0 document: `type: file`, `in: body`, `in: formData`, root `host`/`basePath`/`schemes`/`consumes`/`produces`/`definitions`/`securityDefinitions`, `#/definitions/` refs.',
+  spec: ['Versions', 'Data Types', 'Request Body Object'],
+  rationale:
+    'Swagger 2.0 constructs mean nothing in OpenAPI 3.0: tools ignore or reject them, so what they describe is lost.',
   messages: {
-    file: '`type: file` is Swagger 2.0 (§9.2): in OpenAPI 3.0 a file is `type: string` with `format: binary` (or `byte` for base64).',
-    body: '`in: {in}` is Swagger 2.0 (§9.2): OpenAPI 3.0 describes request bodies with the operation\'s `requestBody`.',
-    rootKey: '`{key}` is Swagger 2.0 (§9.2): {instead}',
-    definitionsRef: '`#/definitions/` is where Swagger 2.0 kept schemas (§9.2): OpenAPI 3.0 uses `#/components/schemas/`.',
+    file: '"type: file" is Swagger 2.0: in OpenAPI 3.0 a file is "type: string" with "format: binary" (or "byte" for base64).',
+    body: '"in: {in}" is Swagger 2.0: OpenAPI 3.0 describes request bodies with the operation\'s "requestBody".',
+    rootKey: '"{key}" is Swagger 2.0: {instead}',
+    definitionsRef: '"#/definitions/" is where Swagger 2.0 kept schemas: OpenAPI 3.0 uses "#/components/schemas/".',
   },
   kinds: ['Schema', 'Parameter', 'Root'],
   local: true,
@@ -24,7 +27,7 @@ export default defineRule({
       const edits = [replaceScalar(doc.parsed, type, 'string')];
       const format = node.get('format');
       edits.push(format ? replaceScalar(doc.parsed, format, 'binary') : insertMember(doc.parsed, node, 'format', 'binary'));
-      context.report({ at: { node: type }, messageId: 'file', fixes: [{ title: 'Change to `type: string` with `format: binary`', edits }] });
+      context.report({ at: { node: type }, messageId: 'file', fixes: [{ title: 'Change to "type: string" with "format: binary"', edits }] });
       return;
     }
     if (object.kind === 'Parameter') {
@@ -33,15 +36,15 @@ export default defineRule({
       return;
     }
     const instead: Record<string, string> = {
-      host: 'OpenAPI 3.0 builds the base URL from `servers`.',
-      basePath: 'OpenAPI 3.0 builds the base URL from `servers`.',
-      schemes: 'OpenAPI 3.0 builds the base URL from `servers`.',
-      consumes: 'OpenAPI 3.0 lists media types in each `requestBody.content`.',
-      produces: 'OpenAPI 3.0 lists media types in each response\'s `content`.',
-      definitions: 'OpenAPI 3.0 keeps schemas in `components.schemas`.',
-      securityDefinitions: 'OpenAPI 3.0 keeps them in `components.securitySchemes`.',
-      parameters: 'OpenAPI 3.0 keeps shared parameters in `components.parameters`.',
-      responses: 'OpenAPI 3.0 keeps shared responses in `components.responses`.',
+      host: 'OpenAPI 3.0 builds the base URL from "servers".',
+      basePath: 'OpenAPI 3.0 builds the base URL from "servers".',
+      schemes: 'OpenAPI 3.0 builds the base URL from "servers".',
+      consumes: 'OpenAPI 3.0 lists media types in each "requestBody.content".',
+      produces: 'OpenAPI 3.0 lists media types in each response\'s "content".',
+      definitions: 'OpenAPI 3.0 keeps schemas in "components.schemas".',
+      securityDefinitions: 'OpenAPI 3.0 keeps them in "components.securitySchemes".',
+      parameters: 'OpenAPI 3.0 keeps shared parameters in "components.parameters".',
+      responses: 'OpenAPI 3.0 keeps shared responses in "components.responses".',
     };
     for (const child of node.children!) {
       const key = String(child.key);

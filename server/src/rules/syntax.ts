@@ -3,7 +3,10 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'syntax',
   severity: 'error',
-  description: 'YAML or JSON syntax errors and duplicate keys (the same method twice in one path item is a duplicate key, §4.3).',
+  description: 'YAML or JSON syntax errors and duplicate keys (the same method twice in one path item is a duplicate key).',
+  spec: ['Format'],
+  rationale:
+    'The specification says a document is JSON or YAML: text that does not parse, or repeats a key, is read differently by every tool, or not at all.',
   messages: { parse: '{message}' },
   checkDocument(doc, context) {
     for (const error of doc.parsed.errors) {

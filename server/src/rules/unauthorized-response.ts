@@ -5,8 +5,11 @@ export default defineRule({
   id: 'unauthorized-response',
   severity: 'information',
   offByDefault: true,
-  description: 'A secured operation without a `401` (or `4XX`/`default`) response (§5.3).',
-  messages: { missing: 'This operation requires authorization but documents no `401` response for missing or invalid credentials (§5.3).' },
+  description: 'A secured operation without a `401` (or `4XX`/`default`) response.',
+  spec: ['Responses Object', 'Security Requirement Object'],
+  rationale:
+    'Clients of a secured operation must handle missing or invalid credentials: documenting the 401 response tells them how.',
+  messages: { missing: 'This operation requires authorization but documents no "401" response for missing or invalid credentials.' },
   kinds: ['Operation'],
   checkObject(object, context) {
     const { node, doc } = object;

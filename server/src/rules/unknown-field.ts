@@ -16,10 +16,13 @@ export default defineRule({
   id: 'unknown-field',
   severity: 'warning',
   description: 'A key that the object does not define and that does not start with `x-`; spelled-alike keys get a suggestion.',
+  spec: ['Schema', 'Specification Extensions'],
+  rationale:
+    'The specification defines the fields of each object and allows other fields only as extensions starting with x-: an unknown field is ignored, usually a typo or a field of another version.',
   messages: {
-    unknown: '`{key}` is not a field of the {kind}.',
-    suggest: '`{key}` is not a field of the {kind}. Did you mean `{suggestion}`?',
-    jsonSchema: '`{key}` is a JSON Schema keyword that OpenAPI 3.0 Schema Objects do not support; it is ignored.',
+    unknown: '"{key}" is not a field of the {kind}.',
+    suggest: '"{key}" is not a field of the {kind}. Did you mean "{suggestion}"?',
+    jsonSchema: '"{key}" is a JSON Schema keyword that OpenAPI 3.0 Schema Objects do not support; it is ignored.',
   },
   // Path Items are `unknown-method`'s; patterned objects (Paths, Responses...) have their own key rules.
   kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
@@ -40,7 +43,7 @@ export default defineRule({
         at: { node: child, part: 'key' },
         messageId: suggestion ? 'suggest' : 'unknown',
         data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
-        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
       });
     }
   },

@@ -6,10 +6,13 @@ import { closest } from '../check/suggest';
 export default defineRule({
   id: 'unknown-method',
   severity: 'error',
-  description: 'A Path Item key that is no method and no Path Item field (`connect`, `GET`, `delet`) (§4.4, §9.1).',
+  description: 'A Path Item key that is no method and no Path Item field (`connect`, `GET`, `delet`).',
+  spec: ['Path Item Object'],
+  rationale:
+    'A Path Item holds only the eight HTTP methods of OpenAPI 3.0 and its own fields: any other key is ignored, so the operation it holds is lost.',
   messages: {
-    unknown: '`{key}` is not an HTTP method of OpenAPI 3.0 nor a Path Item field (§4.4): methods are {methods}.',
-    suggest: '`{key}` is not an HTTP method of OpenAPI 3.0 nor a Path Item field (§4.4). Did you mean `{suggestion}`?',
+    unknown: '"{key}" is not an HTTP method of OpenAPI 3.0 nor a Path Item field: methods are {methods}.',
+    suggest: '"{key}" is not an HTTP method of OpenAPI 3.0 nor a Path Item field. Did you mean "{suggestion}"?',
   },
   kinds: ['PathItem'],
   local: true,
@@ -24,7 +27,7 @@ export default defineRule({
         at: { node: child, part: 'key' },
         messageId: suggestion ? 'suggest' : 'unknown',
         data: { key, suggestion: suggestion ?? '', methods: HTTP_METHODS.join(', ') },
-        fixes: suggestion ? [{ title: `Rename to \`${suggestion}\``, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
       });
     }
   },

@@ -52,8 +52,11 @@ function usageGraph(analysis: Analysis): Map<string, Set<string>> {
 export default defineRule({
   id: 'unused-component',
   severity: 'hint',
-  description: 'A component never referenced from the document\'s operations, directly or through other components (§4.11).',
-  messages: { unused: '`{name}` is never used: no operation references it, directly or through other components (§4.11).' },
+  description: 'A component never referenced from the document\'s operations, directly or through other components.',
+  spec: ['Components Object'],
+  rationale:
+    'The specification says components have no effect on the API unless they are referenced: an unused component is dead text, or a reference that was forgotten.',
+  messages: { unused: '"{name}" is never used: no operation references it, directly or through other components.' },
   tags: ['unnecessary'],
   kinds: ['Components'],
   checkObject(object, context) {
@@ -68,7 +71,7 @@ export default defineRule({
       for (const entry of map.children!) {
         const key = `${String(map.key)}/${String(entry.key)}`;
         if (reached.has(key)) continue;
-        context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete \`${key}\``, object.doc.parsed, entry)] });
+        context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete "${key}"`, object.doc.parsed, entry)] });
       }
     }
   },
