@@ -2,15 +2,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyze } from '../server/src/model/analysis';
-import { DocumentStore, SourceDocument } from '../server/src/model/documents';
-import { completionsAt } from '../server/src/services/completion';
+import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
+import { CompletionItem, completionsAt } from '../server/src/services/completion';
+import { checkDocument } from '../server/src/check/checker';
+import { RULES } from '../server/src/rules/index';
+import { fieldDoc } from '../server/src/model/field-docs';
+import { SPECS } from '../server/src/model/spec';
 
 function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}, workspaceFiles: string[] = []) {
   const offset = fixture.indexOf('|');
   const text = fixture.slice(0, offset) + fixture.slice(offset + 1);
   const store = new DocumentStore({ read: (p) => (p === file ? { text } : others[p] !== undefined ? { text: others[p] } : { reason: 'missing', message: 'missing' }) });
   const doc = store.get(file) as SourceDocument;
-  const items = completionsAt(doc, offset, analyze(doc, store), workspaceFiles);
+  const load = (p: string) => {
+    const other = store.get(p);
+    return isLoadFailure(other) ? undefined : other;
+  };
+  const items = completionsAt(doc, offset, analyze(doc, store), workspaceFiles, load);
   return { items, labels: items.map((i) => i.label), text, offset };
 }
 
@@ -21,13 +29,47 @@ describe('completion', () => {
     const { labels, items } = complete(HEAD + 'paths:\n  /pets:\n    get:\n      parameters:\n        - name: limit\n          |\n      responses:\n        \'200\':\n          description: OK\n');
     assert.ok(labels.includes('in') && labels.includes('schema') && labels.includes('required'), labels.join(','));
     assert.ok(!labels.includes('name'), 'name is already there');
-    assert.equal(items.find((i) => i.label === 'in')!.insertText, 'in: ');
-    assert.match(items.find((i) => i.label === 'in')!.detail!, /required/);
+    const inItem = items.find((i) => i.label === 'in')!;
+    assert.deepEqual([inItem.insertText, inItem.snippet], ['in: ${1}', true], 'the cursor lands where the value goes');
+    assert.match(inItem.detail!, /required/);
+    assert.equal(inItem.documentation, 'Where the parameter is sent: `path`, `query`, `header` or `cookie`.\n\n' +
+      '[Parameter Object](https://spec.openapis.org/oas/v3.0.3#parameter-object) in the OpenAPI 3.0.3 specification');
+    const snippets = Object.fromEntries(items.map((i) => [i.label, i.insertText]));
+    assert.equal(snippets.required, 'required: ${1|true,false|}');
+    assert.equal(snippets.schema, 'schema:\n\t${1}', 'an object value starts its nested block');
+    assert.equal(snippets.examples, 'examples:\n\t${1}');
+  });
+
+  it('documents every field of every object, briefly', () => {
+    for (const [kind, spec] of SPECS) {
+      for (const name of spec.fields.keys()) {
+        const doc = fieldDoc(kind, name);
+        assert.ok(doc, `${kind}.${name} has no documentation`);
+        const sentences = doc.split(/(?<=[.!?])\s+(?=[A-Z`])/).length;
+        assert.ok(sentences <= 3 && doc.length <= 220, `${kind}.${name}: one or two sentences, not ${JSON.stringify(doc)}`);
+      }
+    }
+  });
+
+  it('orders `in` values by what the parameter most likely is, and preselects the first', () => {
+    const at = (path: string, name: string) => {
+      const { items } = complete(HEAD + `paths:\n  ${path}:\n    get:\n      parameters:\n        - name: ${name}\n          in: |\n`);
+      return [items.map((i) => i.label).join(' '), items.filter((i) => i.preselect).map((i) => i.label).join(), items[0].detail];
+    };
+    assert.deepEqual(at('/pets/{petId}', 'petId'), ['path query header cookie', 'path', '{petId} in the path is not declared yet']);
+    assert.deepEqual(at('/pets/{petId}', 'X-Request-ID'), ['header query cookie path', 'header', 'a header name']);
+    assert.deepEqual(at('/pets', 'limit'), ['query header cookie path', 'query', undefined]);
+    // The path's parameter is declared already (at the path level): this one is something else.
+    const declared = complete(HEAD + 'paths:\n  /pets/{petId}:\n    parameters:\n      - {name: petId, in: path, required: true, schema: {type: string}}\n    get:\n      parameters:\n        - name: fields\n          in: |\n');
+    assert.deepEqual(declared.labels, ['query', 'path', 'header', 'cookie']);
+    const undeclared = complete(HEAD + 'paths:\n  /pets/{petId}:\n    get:\n      parameters:\n        - in: |\n');
+    assert.equal(undeclared.labels[0], 'path', 'no name yet, and the path has an undeclared parameter');
+    assert.equal(undeclared.items[0].documentation, 'Part of the path, filling a `{name}` of the path template. Always required.');
   });
 
   it('offers `in` values and the styles allowed for the location, the default marked', () => {
     const inValues = complete(HEAD + 'paths:\n  /pets:\n    get:\n      parameters:\n        - name: limit\n          in: |\n');
-    assert.deepEqual(inValues.labels, ['path', 'query', 'header', 'cookie']);
+    assert.deepEqual(inValues.labels, ['query', 'header', 'cookie', 'path']);
     const styles = complete(HEAD + 'paths:\n  /pets:\n    get:\n      parameters:\n        - name: filter\n          in: query\n          schema:\n            type: object\n          style: |\n');
     assert.deepEqual(styles.labels, ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
     const form = styles.items.find((i) => i.label === 'form')!;
@@ -88,17 +130,76 @@ describe('completion', () => {
     const json = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/pets": {"get": {"parameters": [{"name": "a", |}], "responses": {"200": {"description": "OK"}}}}}}';
     const fields = complete(json, '/virtual/openapi.json');
     assert.ok(fields.labels.includes('in') && !fields.labels.includes('name'), fields.labels.join(','));
-    assert.equal(fields.items.find((i) => i.label === 'in')!.insertText, '"in": ');
+    assert.equal(fields.items.find((i) => i.label === 'in')!.insertText, '"in": "${1}"');
+    assert.equal(fields.items.find((i) => i.label === 'schema')!.insertText, '"schema": {${1}}');
     const values = complete('{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/pets": {"get": {"parameters": [{"name": "a", "in": "|"}]}}}}', '/virtual/openapi.json');
-    assert.deepEqual(values.labels, ['path', 'query', 'header', 'cookie']);
-    assert.equal(values.items[0].insertText, '"path"');
+    assert.deepEqual(values.labels, ['query', 'header', 'cookie', 'path']);
+    assert.equal(values.items[0].insertText, '"query"');
+  });
+
+  it('JSON `"in": ""`: every location, in a component and in an operation, matched with the quote typed', () => {
+    const J = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, ';
+    const inComponent = complete(J + '"paths": {}, "components": {"parameters": {"a": {"name": "a", "in": "|"}}}}', '/virtual/openapi.json');
+    assert.deepEqual(inComponent.items.map((i) => [i.label, i.filterText, i.insertText]), [
+      ['query', '"query', '"query"'], ['path', '"path', '"path"'], ['header', '"header', '"header"'], ['cookie', '"cookie', '"cookie"'],
+    ]);
+    assert.deepEqual(inComponent.items[0].replace, { offset: inComponent.offset - 1, length: 2 }, 'both quotes are replaced');
+    const inOperation = complete(J + '"paths": {"/p/{id}": {"get": {"parameters": [{"name": "id", "in": "|"}]}}}}', '/virtual/openapi.json');
+    assert.deepEqual(inOperation.labels, ['path', 'query', 'header', 'cookie']);
+    assert.ok(inOperation.items.every((i) => i.filterText.startsWith('"')));
   });
 
   it('works in YAML flow mappings', () => {
     const values = complete(HEAD + "paths:\n  /pets:\n    get:\n      parameters:\n        - {name: a, in: |}\n      responses:\n        '200':\n          description: OK\n");
-    assert.deepEqual(values.labels, ['path', 'query', 'header', 'cookie']);
+    assert.deepEqual(values.labels, ['query', 'header', 'cookie', 'path']);
     const fields = complete(HEAD + "paths:\n  /pets:\n    get:\n      parameters:\n        - {name: a, |}\n      responses:\n        '200':\n          description: OK\n");
     assert.ok(fields.labels.includes('in') && fields.labels.includes('schema') && !fields.labels.includes('name'), fields.labels.join(','));
+  });
+
+  it('completes $ref in every quoting state, replacing the whole value and keeping the quote typed', () => {
+    const others = {
+      '/virtual/schemas.yaml': 'Pet:\n  type: object\nNewPet:\n  type: object\n',
+      '/virtual/lib.yaml': 'openapi: 3.0.3\ninfo: {title: L, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    Order: {type: object}\n',
+    };
+    const at = (value: string) => {
+      const fixture = HEAD + `paths: {}\ncomponents:\n  schemas:\n    Pet: {type: object}\n    Owner:\n      properties:\n        pet:\n          $ref: ${value}\n`;
+      const result = complete(fixture, '/virtual/openapi.yaml', others, ['/virtual/schemas.yaml', '/virtual/lib.yaml']);
+      const replaced = (i: CompletionItem) => result.text.slice(i.replace.offset, i.replace.offset + i.replace.length);
+      return result.items.map((i) => [i.label, i.insertText, i.filterText, replaced(i)]);
+    };
+    // The closing quote the editor auto-inserted is replaced too; the filter text starts with the
+    // quote typed, as an editor matches the text from the start of the range to the cursor.
+    assert.deepEqual(at("'#/|'")[0], ['#/components/schemas/Pet', "'#/components/schemas/Pet'", "'#/components/schemas/Pet", "'#/'"]);
+    assert.deepEqual(at('"#/comp|"')[0], ['#/components/schemas/Pet', '"#/components/schemas/Pet"', '"#/components/schemas/Pet', '"#/comp"']);
+    assert.deepEqual(at("'|'")[0], ['#/components/schemas/Pet', "'#/components/schemas/Pet'", "'#/components/schemas/Pet", "''"]);
+    // Unquoted, `#` starts a comment: the reference is inserted quoted.
+    assert.deepEqual(at('#/|')[0], ['#/components/schemas/Pet', "'#/components/schemas/Pet'", '#/components/schemas/Pet', '#/']);
+    assert.deepEqual(at('|')[0], ['#/components/schemas/Pet', "'#/components/schemas/Pet'", '#/components/schemas/Pet', '']);
+    // A file, with `./` kept when typed; a file#pointer lists that file's entries.
+    assert.deepEqual(at("'./|'").filter(([label]) => !label.startsWith('#')), [
+      ['./schemas.yaml', "'./schemas.yaml'", "'./schemas.yaml", "'./'"], ['./lib.yaml', "'./lib.yaml'", "'./lib.yaml", "'./'"],
+    ]);
+    assert.deepEqual(at("'schemas.yaml#/|'").filter(([label]) => label.startsWith('schemas.yaml#')).map(([label, insert]) => [label, insert]), [
+      ['schemas.yaml#/Pet', "'schemas.yaml#/Pet'"], ['schemas.yaml#/NewPet', "'schemas.yaml#/NewPet'"],
+    ]);
+    assert.deepEqual(at('"./lib.yaml#/|"').filter(([label]) => label.startsWith('./lib.yaml#')).map(([label, insert]) => [label, insert]), [
+      ['./lib.yaml#/components/schemas/Order', '"./lib.yaml#/components/schemas/Order"'],
+    ], 'an OpenAPI document offers its components of the kind');
+    const json = complete('{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {"A": {"type": "object"}, "B": {"items": {"$ref": "#/c|"}}}}}', '/virtual/openapi.json');
+    assert.deepEqual([json.items[0].insertText, json.items[0].filterText, json.text.slice(json.items[0].replace.offset, json.items[0].replace.offset + json.items[0].replace.length)], ['"#/components/schemas/A"', '"#/components/schemas/A', '"#/c"']);
+  });
+
+  it('offers only a "New OpenAPI 3.0 document" snippet in an empty file, whose text checks clean', () => {
+    for (const file of ['/virtual/new.yaml', '/virtual/new.json']) {
+      const { items } = complete('|', file);
+      assert.deepEqual(items.map((i) => [i.label, i.kind, i.snippet]), [['New OpenAPI 3.0 document', 'snippet', true]]);
+      // The snippet with its placeholders' default text: a document with no finding at all.
+      const text = items[0].insertText.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$0/g, '').replace(/\\\$/g, '$');
+      const store = new DocumentStore({ read: () => ({ text }) });
+      assert.equal((store.get(file) as SourceDocument).root?.get('openapi')?.stringValue, '3.0.3');
+      assert.deepEqual(checkDocument(store, file, { rules: RULES }).diagnostics.map((d) => `${d.rule}: ${d.message}`), [], file);
+    }
+    assert.equal(complete('\n  |\n', '/virtual/blank.yml').labels.length, 1, 'whitespace only is empty too');
   });
 
   it('offers nothing in a document that is not OpenAPI, or in a free value', () => {

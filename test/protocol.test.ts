@@ -204,7 +204,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     const lines = text.split('\n');
     const inLine = lines.findIndex((l) => l === '          in: ');
     const completion = await client.request<{ label: string; textEdit: { range: { start: { line: number; character: number } }; newText: string } }[]>('textDocument/completion', { textDocument: { uri }, position: { line: inLine, character: 14 } });
-    assert.deepEqual(completion.map((c) => c.label), ['path', 'query', 'header', 'cookie']);
+    assert.deepEqual(completion.map((c) => c.label), ['query', 'header', 'cookie', 'path'], 'a query name on a path without parameters: path last');
     assert.deepEqual(completion[1].textEdit.range.start, { line: inLine, character: 14 });
     const refLine = lines.findIndex((l) => l.includes('$ref'));
     const hover = await client.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: refLine, character: 20 } });

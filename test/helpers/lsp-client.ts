@@ -36,10 +36,11 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(rootPath: string): Promise<unknown> {
+  async initialize(rootPath: string, initializationOptions?: unknown): Promise<unknown> {
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(rootPath).href,
+      initializationOptions,
       capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true } } },
     });
     await this.connection.sendNotification('initialized', {});

@@ -1,7 +1,7 @@
 // Requests on documents: quick fixes and fix-all, definition, completion, hover, symbols. Each
 // answers from the newest complete model of the document and never waits for a check.
 import {
-  CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, Connection, DocumentSymbol, Hover, LocationLink,
+  CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, Connection, DocumentSymbol, Hover, InsertTextFormat, LocationLink,
   MarkupKind, SymbolKind, SymbolTag,
 } from 'vscode-languageserver/node';
 import { isLoadFailure, SourceDocument } from '../model/documents';
@@ -14,7 +14,13 @@ import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './c
 import { Session, uriToPath } from './session';
 import { WorkspaceFiles } from './workspace';
 
-export function registerFeatures(connection: Connection, session: Session, workspaceFiles: WorkspaceFiles): void {
+/** What the editor told the server at start (`initializationOptions`). */
+export interface EditorOptions {
+  /** VS Code shows a `$ref`'s target on Ctrl+hover itself: the hover leaves the source out. */
+  editorPreviewsDefinitions?: boolean;
+}
+
+export function registerFeatures(connection: Connection, session: Session, workspaceFiles: WorkspaceFiles, editor: EditorOptions = {}): void {
   /** The open document's current text, parsed (the store reparses it after each change). */
   function currentDocument(uri: string): SourceDocument | undefined {
     const filePath = uriToPath(uri);
@@ -91,20 +97,28 @@ export function registerFeatures(connection: Connection, session: Session, works
     value: CompletionItemKind.Value,
     reference: CompletionItemKind.Reference,
     keyword: CompletionItemKind.Keyword,
+    snippet: CompletionItemKind.Snippet,
+  };
+  const loadDocument = (filePath: string) => {
+    const doc = session.store.get(filePath);
+    return isLoadFailure(doc) ? undefined : doc;
   };
 
   connection.onCompletion((params): CompletionItem[] => {
     try {
       const doc = currentDocument(params.textDocument.uri);
       if (!doc) return [];
-      const items = completionsAt(doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(doc.path), workspaceFiles.list());
+      const offset = doc.lineIndex.offsetAt(params.position);
+      const items = completionsAt(doc, offset, session.analysisFor(doc.path), workspaceFiles.list(), loadDocument);
       return items.map((item) => ({
         label: item.label,
         kind: COMPLETION_KIND[item.kind],
         detail: item.detail,
+        documentation: item.documentation ? { kind: MarkupKind.Markdown, value: item.documentation } : undefined,
         preselect: item.preselect,
         sortText: item.sortText,
-        filterText: item.label,
+        filterText: item.filterText,
+        insertTextFormat: item.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         textEdit: { range: rangeOf(doc, item.replace.offset, item.replace.length), newText: item.insertText },
       }));
     } catch (e) {
@@ -117,7 +131,7 @@ export function registerFeatures(connection: Connection, session: Session, works
     try {
       const doc = currentDocument(params.textDocument.uri);
       if (!doc) return null;
-      const hover = hoverAt(session.store, doc, doc.lineIndex.offsetAt(params.position));
+      const hover = hoverAt(session.store, doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(doc.path), editor);
       return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.range.offset, hover.range.length) } : null;
     } catch (e) {
       connection.console.error(`hover failed: ${(e as Error).stack}`);

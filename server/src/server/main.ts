@@ -7,7 +7,7 @@ import {
 import { readConfig } from '../check/config';
 import { RULE_IDS } from '../rules/index';
 import { CheckScheduler } from './checks';
-import { registerFeatures } from './features';
+import { EditorOptions, registerFeatures } from './features';
 import { Session, uriToPath } from './session';
 import { WorkspaceFiles } from './workspace';
 
@@ -15,11 +15,14 @@ const connection = createConnection(ProposedFeatures.all);
 const session = new Session();
 const workspaceFiles = new WorkspaceFiles();
 const checks = new CheckScheduler(connection, session, workspaceFiles);
-registerFeatures(connection, session, workspaceFiles);
+const editorOptions: EditorOptions = {};
+registerFeatures(connection, session, workspaceFiles, editorOptions);
 let configurationSupport = false;
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
+  const init = params.initializationOptions as EditorOptions | undefined;
+  editorOptions.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
   workspaceFiles.setFolders(folders.filter((f): f is string => Boolean(f)));
   return {

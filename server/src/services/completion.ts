@@ -7,20 +7,35 @@ import { SourceDocument } from '../model/documents';
 import { COMPONENT_MAPS, placeAt } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
-import { kindName, PARAMETER_LOCATIONS, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
+import { kindName, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
+import { fieldDoc, specLink, VALUE_DOCS } from '../model/field-docs';
 import { yamlScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { cursorContext, CursorContext } from './cursor';
 
 export interface CompletionItem {
   label: string;
-  kind: 'property' | 'value' | 'reference' | 'keyword';
+  kind: 'property' | 'value' | 'reference' | 'keyword' | 'snippet';
   detail?: string;
+  /** Markdown: what the field or value means. */
+  documentation?: string;
   insertText: string;
+  /** `insertText` is a snippet: `${1}` placeholders, `\$` for a literal dollar. */
+  snippet?: boolean;
   replace: { offset: number; length: number };
+  /**
+   * What the editor matches the text typed in `replace` against: it starts with the quote the user
+   * typed, if any, or an editor would filter every item out once a quote is typed (`'#/`, `"pa`).
+   */
+  filterText: string;
   preselect?: boolean;
   sortText?: string;
 }
+
+/** Reads another document, for `$ref` completion in a file the analysis has not reached. */
+export type LoadDocument = (absolutePath: string) => SourceDocument | undefined;
+
+type Draft = Omit<CompletionItem, 'filterText'> & { filterText?: string };
 
 const MEDIA_TYPES = [
   'application/json', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain',
@@ -37,13 +52,95 @@ const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '4
  * `workspaceFiles`: absolute paths of the workspace's YAML and JSON files, offered last as whole-file
  * `$ref` targets (a file that nothing references yet, like a new `schemas/Order.yaml`).
  */
-export function completionsAt(doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceFiles: readonly string[] = []): CompletionItem[] {
+export function completionsAt(
+  doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceFiles: readonly string[] = [], load?: LoadDocument,
+): CompletionItem[] {
+  if (/^\s*$/.test(doc.text)) return [newDocumentSnippet(doc, offset)];
   const context = cursorContext(doc, offset);
   if (!context) return [];
   const place = placeOf(doc, context, analysis);
   if (!place) return [];
-  if (context.position === 'value' && context.key === '$ref') return refCompletions(doc, context, place.kind, place, analysis, workspaceFiles);
-  return context.position === 'key' ? keyCompletions(doc, context, place, analysis) : valueCompletions(doc, context, place, analysis);
+  let drafts: Draft[];
+  if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceFiles, load);
+  else if (context.position === 'key') drafts = keyCompletions(doc, context, place, analysis);
+  else drafts = valueCompletions(doc, context, place, analysis);
+  const typedQuote = /['"]/.test(doc.text[context.replace.offset] ?? '') && context.replace.offset < offset ? doc.text[context.replace.offset] : '';
+  return drafts.map((d) => ({ ...d, filterText: d.filterText ?? typedQuote + d.label }));
+}
+
+/** In an empty file: a minimal valid OpenAPI 3.0 document, its names as placeholders. */
+function newDocumentSnippet(doc: SourceDocument, offset: number): CompletionItem {
+  let start = offset;
+  while (start > 0 && /\S/.test(doc.text[start - 1])) start--;
+  const yaml = [
+    'openapi: 3.0.3',
+    'info:',
+    '  title: ${1:My API}',
+    '  version: ${2:1.0.0}',
+    'paths:',
+    '  /${3:items}:',
+    '    get:',
+    '      summary: ${4:List the items}',
+    '      operationId: ${5:listItems}',
+    '      responses:',
+    "        '200':",
+    '          description: ${6:The items}',
+    '          content:',
+    '            application/json:',
+    '              schema:',
+    '                type: array',
+    '                items:',
+    "                  \\$ref: '#/components/schemas/${7:Item}'",
+    'components:',
+    '  schemas:',
+    '    ${7:Item}:',
+    '      type: object',
+    '      properties:',
+    '        id:',
+    '          type: string',
+    '$0',
+  ].join('\n');
+  const json = [
+    '{',
+    '  "openapi": "3.0.3",',
+    '  "info": { "title": "${1:My API}", "version": "${2:1.0.0}" },',
+    '  "paths": {',
+    '    "/${3:items}": {',
+    '      "get": {',
+    '        "summary": "${4:List the items}",',
+    '        "operationId": "${5:listItems}",',
+    '        "responses": {',
+    '          "200": {',
+    '            "description": "${6:The items}",',
+    '            "content": {',
+    '              "application/json": {',
+    '                "schema": { "type": "array", "items": { "\\$ref": "#/components/schemas/${7:Item}" } }',
+    '              }',
+    '            }',
+    '          }',
+    '        }',
+    '      }',
+    '    }',
+    '  },',
+    '  "components": {',
+    '    "schemas": {',
+    '      "${7:Item}": { "type": "object", "properties": { "id": { "type": "string" } } }',
+    '    }',
+    '  }',
+    '}$0',
+  ].join('\n');
+  return {
+    label: 'New OpenAPI 3.0 document',
+    kind: 'snippet',
+    detail: 'openapi, info, paths with one operation, components',
+    documentation: 'A minimal valid OpenAPI 3.0 document to start from: the title, version, path and names are ' +
+      'placeholders (Tab moves to the next one).',
+    insertText: doc.format === 'json' ? json : yaml,
+    snippet: true,
+    replace: { offset: start, length: offset - start },
+    filterText: 'openapi',
+    preselect: true,
+  };
 }
 
 function placeOf(doc: SourceDocument, context: CursorContext, analysis: Analysis | undefined) {
@@ -60,6 +157,33 @@ function keyText(doc: SourceDocument, key: string): string {
   return `${yamlScalar(key)}: `;
 }
 
+/** `$`, `}` and `\\` are snippet syntax: written literally, they are escaped. */
+function snippetText(text: string): string {
+  return text.replace(/[$}\\]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A field name and its value as a snippet, the cursor where the value goes: `description: ${1}`,
+ * a nested block for objects and lists (YAML), `"name": "${1}"` for a JSON string. The editor
+ * replaces tabs with the file's indentation.
+ */
+function fieldSnippet(doc: SourceDocument, name: string, field: FieldSpec, flow: boolean): string {
+  const boolean = field.shape === 'scalar' && field.scalar === 'boolean';
+  if (doc.format === 'json') {
+    const key = snippetText(JSON.stringify(name));
+    if (boolean) return `${key}: \${1|true,false|}`;
+    if (field.shape === 'scalar' && field.scalar === 'string') return `${key}: "\${1}"`;
+    if (field.shape === 'array') return `${key}: [\${1}]`;
+    if (field.shape === 'object' || field.shape === 'map') return `${key}: {\${1}}`;
+    return `${key}: \${1}`;
+  }
+  const key = snippetText(yamlScalar(name));
+  if (boolean) return `${key}: \${1|true,false|}`;
+  if (flow || field.shape === 'scalar') return `${key}: \${1}`;
+  if (field.shape === 'array') return `${key}:\n\t- \${1}`;
+  return `${key}:\n\t\${1}`;
+}
+
 function valueText(doc: SourceDocument, value: string): string {
   if (doc.format === 'json') return JSON.stringify(value);
   return yamlScalar(value);
@@ -69,9 +193,15 @@ function presentKeys(context: CursorContext): Set<string> {
   return new Set(context.object?.children?.map((c) => String(c.key)).filter((k) => k !== context.key) ?? []);
 }
 
-function keyCompletions(doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined): CompletionItem[] {
+/** A field's meaning, then where the specification defines it. */
+function fieldDocumentation(kind: ObjectKind, name: string): string | undefined {
+  const meaning = fieldDoc(kind, name);
+  return meaning ? `${meaning}\n\n[${kindName(kind)}](${specLink(kind)}) in the OpenAPI 3.0.3 specification` : undefined;
+}
+
+function keyCompletions(doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined): Draft[] {
   const present = presentKeys(context);
-  const item = (label: string, detail: string | undefined, kind: CompletionItem['kind'] = 'property', sortText?: string): CompletionItem => ({
+  const item = (label: string, detail: string | undefined, kind: CompletionItem['kind'] = 'property', sortText?: string): Draft => ({
     label, kind, detail, insertText: keyText(doc, label), replace: context.replace, sortText,
   });
   if (place.container) {
@@ -88,24 +218,41 @@ function keyCompletions(doc: SourceDocument, context: CursorContext, place: { ki
   }
   if (kind === 'Paths' || kind === 'Callback') return [];
   const spec = specOf(kind);
-  const items: CompletionItem[] = [];
+  const items: Draft[] = [];
   for (const [name, field] of spec.fields) {
     if (present.has(name) || (name === '$ref' && kind !== 'PathItem')) continue;
     const required = spec.required.includes(name);
     const method = kind === 'PathItem' && (HTTP_METHODS as readonly string[]).includes(name);
-    items.push(item(name, `${method ? 'operation' : field.notation}${required ? ' (required)' : ''} — ${kindName(kind)}`, 'property', `${required ? 0 : method ? 1 : 2}${name}`));
+    items.push({
+      label: name,
+      kind: 'property',
+      detail: `${method ? 'operation' : field.notation}${required ? ' (required)' : ''} — ${kindName(kind)}`,
+      documentation: fieldDocumentation(kind, name),
+      insertText: fieldSnippet(doc, name, field, context.flow),
+      snippet: true,
+      replace: context.replace,
+      sortText: `${required ? 0 : method ? 1 : 2}${name}`,
+    });
   }
   return items;
 }
 
-function valueCompletions(doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined): CompletionItem[] {
+function valueCompletions(doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined): Draft[] {
   const kind = place.kind;
   const object = context.object;
-  const values = (list: readonly string[], detail?: (v: string) => string | undefined, preselect?: string): CompletionItem[] =>
-    list.map((v) => ({ label: v, kind: 'value', detail: detail?.(v), insertText: valueText(doc, v), replace: context.replace, preselect: v === preselect || undefined }));
+  const docsKey = kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' ? context.key : `${kind}.${context.key}`;
+  const meanings = VALUE_DOCS[docsKey] ?? VALUE_DOCS[`${kind}.${context.key}`];
+  const values = (list: readonly string[], detail?: (v: string) => string | undefined, preselect?: string): Draft[] =>
+    list.map((v, i) => ({
+      label: v, kind: 'value', detail: detail?.(v), documentation: meanings?.[v], insertText: valueText(doc, v), replace: context.replace,
+      preselect: v === preselect || undefined, sortText: String(i).padStart(2, '0'),
+    }));
   if (!kind) return [];
   const field = specOf(kind).fields.get(context.key);
-  if ((kind === 'Parameter') && context.key === 'in') return values(PARAMETER_LOCATIONS);
+  if (kind === 'Parameter' && context.key === 'in') {
+    const order = parameterLocationOrder(doc, context, analysis);
+    return values(order.locations, (v) => (v === order.likely ? order.why : undefined), order.likely);
+  }
   if ((kind === 'Parameter' || kind === 'Header') && context.key === 'style') {
     const location = kind === 'Header' ? 'header' : object?.get('in')?.stringValue;
     const rules = location ? STYLES[location] : undefined;
@@ -131,6 +278,42 @@ function valueCompletions(doc: SourceDocument, context: CursorContext, place: { 
   return [];
 }
 
+/** Header names are Words-Joined-By-Dashes or `X-` prefixed; query names rarely are. */
+const HEADER_LIKE = /^(x-.+|[A-Z][A-Za-z0-9]*(-[A-Z0-9][A-Za-z0-9]*)+)$/i;
+
+/**
+ * The locations in the order the parameter most likely needs them: `path` first when its path
+ * template has a `{name}` that no path parameter declares yet (this one's name, or any while the
+ * name is not written), `header` first for a header-like name, else `query`.
+ */
+function parameterLocationOrder(doc: SourceDocument, context: CursorContext, analysis: Analysis | undefined): { locations: string[]; likely: string; why?: string } {
+  const name = context.object?.get('name')?.stringValue;
+  const template = context.path[0] === 'paths' && context.path.length > 2 ? String(context.path[1]) : undefined;
+  const templateNames = template ? [...template.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]) : [];
+  const declared = new Set<string>();
+  const pathItem = template !== undefined ? doc.root?.get('paths')?.get(template) : undefined;
+  const lists = [pathItem?.get('parameters')];
+  const method = context.path[2];
+  if (typeof method === 'string' && method !== 'parameters') lists.push(pathItem?.get(method)?.get('parameters'));
+  for (const list of lists) {
+    if (list?.kind !== 'array') continue;
+    for (const entry of list.children!) {
+      if (entry === context.object) continue;
+      const parameter = entry.get('$ref') && analysis ? analysis.resolve(entry, doc).target?.node : entry;
+      if (parameter?.kind === 'object' && parameter.get('in')?.stringValue === 'path' && parameter.get('name')?.stringValue) {
+        declared.add(parameter.get('name')!.stringValue!);
+      }
+    }
+  }
+  const undeclared = templateNames.filter((n) => !declared.has(n));
+  if (name ? undeclared.includes(name) : undeclared.length > 0) {
+    return { locations: ['path', 'query', 'header', 'cookie'], likely: 'path', why: `{${name ?? undeclared[0]}} in the path is not declared yet` };
+  }
+  if (name && HEADER_LIKE.test(name)) return { locations: ['header', 'query', 'cookie', 'path'], likely: 'header', why: 'a header name' };
+  const pathLast = template !== undefined && templateNames.length === 0;
+  return { locations: pathLast ? ['query', 'header', 'cookie', 'path'] : ['query', 'path', 'header', 'cookie'], likely: 'query' };
+}
+
 function schemaTypeOf(parameter: SyntaxNode | undefined, analysis: Analysis | undefined, doc: SourceDocument): string | undefined {
   const schema = parameter?.get('schema');
   if (!schema) return undefined;
@@ -143,15 +326,31 @@ function componentNames(analysis: Analysis | undefined, map: string): string[] {
   return node?.kind === 'object' ? node.children!.map((c) => String(c.key)) : [];
 }
 
-/** `$ref` targets of the kind the place calls for: components of the root document. */
-function refCompletions(doc: SourceDocument, context: CursorContext, kind: ObjectKind | undefined, place: { container?: FieldSpec }, analysis: Analysis | undefined, workspaceFiles: readonly string[] = []): CompletionItem[] {
+/** How many entries of one file a `file#/` completion lists. */
+const MAX_FILE_ENTRIES = 500;
+
+/**
+ * `$ref` targets of the kind the place calls for: components of the root document, entries of the
+ * files already referenced for that kind, entries of the file being typed (`other.yaml#/`), and
+ * the workspace's other files. Written in the quotes the user opened (single by default in YAML,
+ * as a `#` would start a comment), with `./` kept when the user typed it.
+ */
+function refCompletions(
+  doc: SourceDocument, context: CursorContext, kind: ObjectKind | undefined, place: { container?: FieldSpec }, analysis: Analysis | undefined,
+  workspaceFiles: readonly string[], load: LoadDocument | undefined,
+): Draft[] {
   // `$ref` sits in the object it replaces: the place's kind is the kind the target must have.
   const expected = kind ?? place.container?.kind;
   const map = expected ? COMPONENT_MAPS[expected] : undefined;
   if (!map) return [];
+  const typed = doc.text.slice(context.replace.offset, context.replace.offset + context.replace.length);
+  const quote = typed[0] === "'" || typed[0] === '"' ? typed[0] : doc.format === 'json' ? '"' : "'";
   const sameFile = analysis ? analysis.root.path === doc.path : true;
   const prefix = sameFile ? '' : pathFrom(doc, analysis!.root);
   const refs = componentNames(analysis, map).map((name) => `${prefix}#/components/${map}/${escapePointerSegment(name)}`);
+  const add = (ref: string) => {
+    if (!refs.includes(ref)) refs.push(ref);
+  };
   // Then other files: a file already referenced for this kind of object is a library of it, so
   // its other entries at the same place are offered too (`schemas.yaml#/NewPet` beside `#/Pet`).
   for (const reference of analysis?.references ?? []) {
@@ -161,10 +360,16 @@ function refCompletions(doc: SourceDocument, context: CursorContext, kind: Objec
     if (container?.kind !== 'object') continue;
     const file = pathFrom(doc, target.doc);
     const base = container.pointer.split('/').slice(1).join('/');
-    for (const entry of container.children!) {
-      const ref = `${file}#/${base ? base + '/' : ''}${escapePointerSegment(String(entry.key))}`;
-      if (!refs.includes(ref)) refs.push(ref);
-    }
+    for (const entry of container.children!.slice(0, MAX_FILE_ENTRIES)) add(`${file}#/${base ? base + '/' : ''}${escapePointerSegment(String(entry.key))}`);
+  }
+  // The file named before a `#` the user typed: its components of the kind, or its top-level entries.
+  const typedFile = /^['"]?(?:\.\/)?([^#'"]+)#/.exec(typed)?.[1];
+  const other = typedFile && load ? load(path.resolve(path.dirname(doc.path), typedFile)) : undefined;
+  if (typedFile && other && other.path !== doc.path) {
+    const components = other.root?.get('components')?.get(map);
+    const entries = components?.kind === 'object' ? components : other.root?.kind === 'object' && !other.root.get('openapi') ? other.root : undefined;
+    const base = components?.kind === 'object' ? `/components/${map}` : '';
+    for (const entry of entries?.children?.slice(0, MAX_FILE_ENTRIES) ?? []) add(`${typedFile}#${base}/${escapePointerSegment(String(entry.key))}`);
   }
   // Then the workspace's other files, whole, unless one of their entries is already offered.
   const documents = new Set(analysis?.documents.filter((d) => d.root?.get('openapi')).map((d) => d.path));
@@ -173,9 +378,10 @@ function refCompletions(doc: SourceDocument, context: CursorContext, kind: Objec
     const ref = relativePath(doc.path, file);
     if (!refs.some((r) => r === ref || r.startsWith(ref + '#'))) refs.push(ref);
   }
-  return refs.map((ref) => {
-    // In YAML a reference starting with `#` must be quoted (§4.10); others are quoted alike.
-    const insertText = doc.format === 'json' ? JSON.stringify(ref) : `'${ref.replace(/'/g, "''")}'`;
+  const dotSlash = /^['"]?\.\//.test(typed);
+  return refs.map((bare) => {
+    const ref = dotSlash && !bare.startsWith('#') && !bare.startsWith('../') ? `./${bare}` : bare;
+    const insertText = quote === '"' ? JSON.stringify(ref) : `'${ref.replace(/'/g, "''")}'`;
     return { label: ref, kind: 'reference', detail: kindName(expected!), insertText, replace: context.replace };
   });
 }

@@ -20,6 +20,8 @@ export interface CursorContext {
   newItem: boolean;
   /** JSON: whether the partial word already has its opening quote. */
   quoted: boolean;
+  /** YAML: inside a flow mapping (`{name: a, |}`), where a value stays on its line. */
+  flow: boolean;
 }
 
 const YAML_VALUE = /^(\s*)(-\s+)?("[^"]*"|'[^']*'|[^\s:#'"{[][^:#]*?)\s*:\s+(\S*)$/;
@@ -60,10 +62,10 @@ function jsonContext(doc: SourceDocument, offset: number): CursorContext | undef
   if (quoted && text[end] === '"') end++;
   const object = resolvePath(doc.root, path);
   if (location.isAtPropertyKey) {
-    return { path, object, key: String(last), position: 'key', replace: { offset: start, length: end - start }, newItem: false, quoted };
+    return { path, object, key: String(last), position: 'key', replace: { offset: start, length: end - start }, newItem: false, quoted, flow: false };
   }
   if (typeof last === 'number') return undefined; // an array item value: not a member
-  return { path, object, key: last, position: 'value', replace: { offset: start, length: end - start }, newItem: false, quoted };
+  return { path, object, key: last, position: 'value', replace: { offset: start, length: end - start }, newItem: false, quoted, flow: false };
 }
 
 /** Inside a flow mapping (`{name: a, in: |}`): the key or value being typed, from the tree. */
@@ -79,10 +81,10 @@ function yamlFlowContext(doc: SourceDocument, offset: number, prefix: string): C
     const partial = m[2];
     let end = offset;
     while (end < text.length && !/[\s,}\]]/.test(text[end])) end++;
-    return { path: node.path, object: node, key: m[1], position: 'value', replace: { offset: offset - partial.length, length: end - offset + partial.length }, newItem: false, quoted: false };
+    return { path: node.path, object: node, key: m[1], position: 'value', replace: { offset: offset - partial.length, length: end - offset + partial.length }, newItem: false, quoted: false, flow: true };
   }
   const partial = m[1];
-  return { path: node.path, object: node, key: partial, position: 'key', replace: { offset: offset - partial.length, length: partial.length }, newItem: false, quoted: false };
+  return { path: node.path, object: node, key: partial, position: 'key', replace: { offset: offset - partial.length, length: partial.length }, newItem: false, quoted: false, flow: true };
 }
 
 function yamlContext(doc: SourceDocument, offset: number): CursorContext | undefined {
@@ -119,6 +121,7 @@ function yamlContext(doc: SourceDocument, offset: number): CursorContext | undef
       replace: { offset: offset - partial.length, length: end - offset + partial.length },
       newItem: false,
       quoted: false,
+      flow: false,
     };
   }
   const keyMatch = YAML_KEY.exec(prefix);
@@ -147,19 +150,19 @@ function yamlContext(doc: SourceDocument, offset: number): CursorContext | undef
       const object = member.parent;
       if (newItem && object?.parent?.kind === 'array') {
         const array = object.parent;
-        return { path: [...array.path, array.children!.length], object: undefined, key: partial, position: 'key', replace, newItem, quoted: false };
+        return { path: [...array.path, array.children!.length], object: undefined, key: partial, position: 'key', replace, newItem, quoted: false, flow: false };
       }
-      return { path: object ? object.path : [], object, key: partial, position: 'key', replace, newItem, quoted: false };
+      return { path: object ? object.path : [], object, key: partial, position: 'key', replace, newItem, quoted: false, flow: false };
     }
     // The parent key: the cursor starts (or continues) its block value.
     if (member.kind === 'array' || newItem) {
       const length = member.kind === 'array' ? member.children!.length : 0;
-      return { path: [...member.path, length], object: undefined, key: partial, position: 'key', replace, newItem: true, quoted: false };
+      return { path: [...member.path, length], object: undefined, key: partial, position: 'key', replace, newItem: true, quoted: false, flow: false };
     }
-    return { path: member.path, object: member.kind === 'object' ? member : undefined, key: partial, position: 'key', replace, newItem, quoted: false };
+    return { path: member.path, object: member.kind === 'object' ? member : undefined, key: partial, position: 'key', replace, newItem, quoted: false, flow: false };
   }
   // Top level of the document.
-  return { path: [], object: doc.root?.kind === 'object' ? doc.root : undefined, key: partial, position: 'key', replace, newItem: false, quoted: false };
+  return { path: [], object: doc.root?.kind === 'object' ? doc.root : undefined, key: partial, position: 'key', replace, newItem: false, quoted: false, flow: false };
 }
 
 function unquote(key: string): string {

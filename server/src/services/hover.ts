@@ -1,9 +1,14 @@
-// Hover on a `$ref`: what it points at, with a short preview of the target.
+// Hover on a `$ref`: what it points at, with a short preview of the target; hover on a field name:
+// what the field means, from the OpenAPI 3.0.3 specification (in our words), with a link to it.
 import * as path from 'path';
+import { Analysis } from '../model/analysis';
 import { DocumentStore, SourceDocument } from '../model/documents';
-import { kindAt } from '../model/kinds';
+import { kindAt, placeAt } from '../model/kinds';
 import { kindName } from '../model/facts';
+import { fieldDoc, specLink } from '../model/field-docs';
+import { ObjectKind, specOf } from '../model/spec';
 import { definitionAt } from './definition';
+import { nodeAt } from './node-at';
 
 export interface HoverResult {
   /** Markdown. */
@@ -11,9 +16,21 @@ export interface HoverResult {
   range: { offset: number; length: number };
 }
 
+export interface HoverOptions {
+  /**
+   * The editor shows the target's source itself on Ctrl+hover (VS Code's definition preview):
+   * the `$ref` hover then leaves the source out, so it is shown once.
+   */
+  editorPreviewsDefinitions?: boolean;
+}
+
 const PREVIEW_LINES = 15;
 
-export function hoverAt(store: DocumentStore, doc: SourceDocument, offset: number): HoverResult | undefined {
+export function hoverAt(store: DocumentStore, doc: SourceDocument, offset: number, analysis?: Analysis, options: HoverOptions = {}): HoverResult | undefined {
+  return refHover(store, doc, offset, options) ?? fieldHover(doc, offset, analysis);
+}
+
+function refHover(store: DocumentStore, doc: SourceDocument, offset: number, options: HoverOptions): HoverResult | undefined {
   const definition = definitionAt(store, doc, offset);
   if (!definition) return undefined;
   const { target } = definition;
@@ -21,6 +38,10 @@ export function hoverAt(store: DocumentStore, doc: SourceDocument, offset: numbe
   const kind = target.doc.root ? kindAt(target.doc.root, node.path.map(String)) : undefined;
   const where = target.doc.path === doc.path ? 'this file' : `\`${path.relative(path.dirname(doc.path), target.doc.path)}\``;
   const title = `**${node.pointer ? '#' + node.pointer : 'the whole document'}**${kind ? ` — ${kindName(kind)}` : ''} in ${where}`;
+  if (options.editorPreviewsDefinitions) {
+    const about = node.kind === 'object' ? (node.get('description') ?? node.get('summary'))?.stringValue : undefined;
+    return { contents: about ? `${title}\n\n${firstLine(about)}` : title, range: definition.origin };
+  }
   // YAML: the source itself; JSON: pretty-printed, as minified JSON is one long line.
   let preview: string;
   if (target.doc.format === 'yaml') {
@@ -33,4 +54,36 @@ export function hoverAt(store: DocumentStore, doc: SourceDocument, offset: numbe
     preview = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
   }
   return { contents: `${title}\n\n\`\`\`${target.doc.format}\n${preview}\n\`\`\``, range: definition.origin };
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0];
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/** On the name of a field of an OpenAPI object: its type and meaning, and the specification's section. */
+function fieldHover(doc: SourceDocument, offset: number, analysis: Analysis | undefined): HoverResult | undefined {
+  const at = nodeAt(doc.root, offset);
+  if (!at?.onKey || typeof at.node.key !== 'string') return undefined;
+  const object = at.node.parent;
+  if (!object || object.kind !== 'object') return undefined;
+  const kind = objectKind(doc, object, analysis);
+  if (!kind) return undefined;
+  const name = at.node.key;
+  const meaning = fieldDoc(kind, name);
+  const field = specOf(kind).fields.get(name);
+  if (!meaning || !field) return undefined;
+  const required = specOf(kind).required.includes(name) ? ', required' : '';
+  const contents = `**${name}** (\`${field.notation}\`${required}) — ${kindName(kind)}\n\n${meaning}\n\n` +
+    `[${kindName(kind)}](${specLink(kind)}) in the OpenAPI 3.0.3 specification`;
+  return { contents, range: { offset: at.node.keyOffset, length: at.node.keyLength } };
+}
+
+/** The kind of an object: from the analysis (objects reached through `$ref` too), else by its place in a root. */
+function objectKind(doc: SourceDocument, object: NonNullable<SourceDocument['root']>, analysis: Analysis | undefined): ObjectKind | undefined {
+  const known = analysis?.objectsAt(object)[0]?.kind;
+  if (known) return known;
+  if (analysis && analysis.root.path !== doc.path) return undefined;
+  if (!doc.root?.get('openapi')) return undefined;
+  return placeAt(object.path.map(String))?.kind;
 }
