@@ -1,8 +1,10 @@
 // End-to-end tests in real VS Code: code-server (VS Code 1.100.3 server + web workbench, a real
 // Node extension host) driven by Debian's headless chromium through playwright-core.
-// The suite (test/e2e/suite.ts) uses only the `vscode` API; exit code 0 when it passes.
+// The suite (test/e2e/suite.ts) uses the `vscode` API, and asks this script, its driver, for what
+// only the page can do: press keys, hover with Ctrl, read and click what the workbench shows,
+// take screenshots (into test-output/screenshots/, ignored by git). Exit code 0 when it passes.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +23,76 @@ await build({
   bundle: true, platform: 'node', format: 'cjs', external: ['vscode', 'mocha'], logLevel: 'warning',
 });
 
+/** Does what the suite asked in the page, and writes the answer where the suite waits for it. */
+async function answer(page, request) {
+  let result;
+  try {
+    result = { value: await drive(page, request) };
+  } catch (e) {
+    result = { error: String(e?.stack ?? e) };
+  }
+  writeFileSync(join(driverDir, `${request.id}.json`), JSON.stringify(result));
+}
+
+async function drive(page, request) {
+  switch (request.action) {
+    case 'screenshot':
+      await page.screenshot({ path: join(screenshots, `${request.name}.png`) });
+      return join(screenshots, `${request.name}.png`);
+    case 'press':
+      for (const key of request.keys) await page.keyboard.press(key);
+      return null;
+    case 'type':
+      await page.keyboard.type(request.text, { delay: 20 });
+      return null;
+    case 'texts': {
+      // The visible text of every element matching a selector.
+      return page.locator(request.selector).evaluateAll((elements) =>
+        elements.filter((e) => e.getClientRects().length > 0).map((e) => e.getAttribute('aria-label') || e.textContent || ''));
+    }
+    case 'click': {
+      const target = page.locator(request.selector).filter({ hasText: request.text }).first();
+      await target.click({ modifiers: request.modifiers ?? [] });
+      return null;
+    }
+    case 'hover': {
+      // The mouse over the first rendered occurrence of a text in the editor, with modifier keys held.
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(300);
+      const span = page.locator('.monaco-editor .view-lines span span').filter({ hasText: request.text }).first();
+      const box = await span.boundingBox();
+      if (!box) throw new Error(`no ${request.text} on screen`);
+      for (const key of request.modifiers ?? []) await page.keyboard.down(key);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+      await page.waitForTimeout(request.waitMs ?? 1500);
+      const hovers = await page.locator('.monaco-hover:visible').evaluateAll((elements) => elements.map((e) => ({
+        text: e.textContent ?? '',
+        codeBlocks: e.querySelectorAll('.monaco-tokenized-source, pre, div.code').length,
+      })));
+      if (request.screenshot) await page.screenshot({ path: join(screenshots, `${request.screenshot}.png`) });
+      for (const key of request.modifiers ?? []) await page.keyboard.up(key);
+      await page.mouse.move(0, 0);
+      return hovers;
+    }
+    default:
+      throw new Error(`unknown driver action ${request.action}`);
+  }
+}
+
 // Scratch space for code-server and chromium: they would otherwise leave state in $HOME and /tmp.
 const scratch = mkdtempSync(join(tmpdir(), 'openapi-e2e-'));
 const workspace = join(scratch, 'workspace');
 cpSync(join(root, 'examples', 'petstore'), workspace, { recursive: true });
 for (const d of ['tmp', 'config', 'data', 'cache', 'user-data', 'extensions']) mkdirSync(join(scratch, d), { recursive: true });
-const env = { ...process.env, TMPDIR: join(scratch, 'tmp'), XDG_CONFIG_HOME: join(scratch, 'config'), XDG_DATA_HOME: join(scratch, 'data'), XDG_CACHE_HOME: join(scratch, 'cache') };
+const driverDir = join(scratch, 'driver');
+const screenshots = join(root, 'test-output', 'screenshots');
+mkdirSync(driverDir, { recursive: true });
+mkdirSync(screenshots, { recursive: true });
+const env = {
+  ...process.env, TMPDIR: join(scratch, 'tmp'), XDG_CONFIG_HOME: join(scratch, 'config'), XDG_DATA_HOME: join(scratch, 'data'), XDG_CACHE_HOME: join(scratch, 'cache'),
+  // The extension host inherits it: where the suite reads the driver's answers.
+  OPENAPI_E2E_DRIVER_DIR: driverDir,
+};
 
 const server = spawn(process.execPath, [
   join(root, '.tools', 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
@@ -61,7 +127,12 @@ try {
   const done = new Promise((resolve) => {
     void page.exposeFunction('codeAutomationExit', (code) => resolve(code));
   });
-  await page.exposeFunction('codeAutomationLog', (type, args) => console.log(format(...(Array.isArray(args) ? args : [args]))));
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const line = format(...(Array.isArray(args) ? args : [args]));
+    const request = /^\[e2e-driver\] (.*)$/.exec(line);
+    if (request) void answer(page, JSON.parse(request[1]));
+    else console.log(line);
+  });
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = [
     ['extensionDevelopmentPath', remote(root)],
@@ -80,4 +151,5 @@ try {
   rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
 }
 console.log(`end-to-end tests in code-server: ${exitCode === 0 ? 'passed' : 'failed'}`);
+console.log(`screenshots: ${screenshots}`);
 process.exit(exitCode);

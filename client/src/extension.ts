@@ -1,7 +1,11 @@
-// The VS Code extension: starts the bundled language server for YAML and JSON files. Nothing else.
+// The VS Code extension: starts the bundled language server for YAML and JSON files, and adapts
+// what VS Code shows of its answers: rule links open a rendered page, and an empty value the user
+// is typing is not reported until they leave the line or pause.
 import * as path from 'path';
 import { ExtensionContext, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { linkRuleDocs, registerRuleDocs } from './rule-docs';
+import { TypingHold } from './typing-hold';
 
 let client: LanguageClient | undefined;
 
@@ -12,6 +16,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const outputChannel = window.createOutputChannel('OpenAPI 3.0');
+  const hold = new TypingHold(() => client?.diagnostics);
+  registerRuleDocs(context);
   const clientOptions: LanguageClientOptions = {
     // The server decides which of these are OpenAPI 3.0 documents (or referenced by one).
     documentSelector: [
@@ -22,10 +28,18 @@ export async function activate(context: ExtensionContext): Promise<void> {
       configurationSection: 'openapi30',
       fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
     },
+    // VS Code previews a `$ref`'s target on Ctrl+hover: the server's hover need not repeat it.
+    initializationOptions: { editorPreviewsDefinitions: true },
+    middleware: {
+      handleDiagnostics: (uri, diagnostics, next) => {
+        linkRuleDocs(diagnostics);
+        next(uri, hold.filter(uri, diagnostics));
+      },
+    },
     outputChannel,
   };
   client = new LanguageClient('openapi30', 'OpenAPI 3.0', serverOptions, clientOptions);
-  context.subscriptions.push(outputChannel);
+  context.subscriptions.push(outputChannel, hold);
   await client.start();
 }
 

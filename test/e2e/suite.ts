@@ -2,7 +2,9 @@
 // module runs under code-server (scripts/e2e.mjs) and @vscode/test-electron (npm run test:electron).
 // The workspace is a copy of examples/petstore.
 import * as assert from 'assert';
+import * as fs from 'fs';
 import Mocha from 'mocha';
+import * as path from 'path';
 import * as vscode from 'vscode';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -15,6 +17,43 @@ async function until<T>(what: string, get: () => T | undefined | Promise<T | und
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/**
+ * Asks scripts/e2e.mjs, which drives the page, for what the `vscode` API cannot do: press keys,
+ * hover with Ctrl, read or click what the workbench shows, take a screenshot. The request goes
+ * out through the extension host's console; the answer comes back as a file.
+ */
+let driverCalls = 0;
+async function driver<T>(action: string, args: Record<string, unknown> = {}): Promise<T> {
+  const dir = process.env.OPENAPI_E2E_DRIVER_DIR;
+  if (!dir) throw new Error('no page driver (run through scripts/e2e.mjs)');
+  const id = ++driverCalls;
+  console.log(`[e2e-driver] ${JSON.stringify({ id, action, ...args })}`);
+  const file = path.join(dir, `${id}.json`);
+  const answer = await until(`the driver's ${action}`, () => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { value?: T; error?: string }) : undefined));
+  if (answer.error) throw new Error(`driver ${action}: ${answer.error}`);
+  return answer.value as T;
+}
+
+/** Labels of the rows the suggest widget shows (after its own filtering), once it shows some. */
+async function suggestions(): Promise<string[]> {
+  return until('the suggest widget', async () => {
+    const rows = await driver<string[]>('texts', { selector: '.editor-widget.suggest-widget .monaco-list-row' });
+    return rows.length ? rows : undefined;
+  }, 10_000);
+}
+
+async function open(uri: vscode.Uri): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  await sleep(300);
+  return editor;
+}
+
+/** Places the cursor and scrolls it into view. */
+function place(editor: vscode.TextEditor, position: vscode.Position): void {
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenter);
 }
 
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
@@ -92,6 +131,156 @@ function defineTests(): void {
       const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
       const paths = symbols.find((s) => s.name === 'paths')!;
       assert.deepStrictEqual(paths.children[0].children.map((c) => c.name), ['GET', 'POST']);
+    });
+  });
+
+  suite('What VS Code shows', () => {
+    const file = (name: string) => vscode.Uri.joinPath(folder(), name);
+    const write = async (name: string, text: string) => {
+      await vscode.workspace.fs.writeFile(file(name), Buffer.from(text));
+      return file(name);
+    };
+
+    test('the example: the Problems panel, a completion list and a quick fix menu (screenshots)', async () => {
+      const editor = await open(rootUri());
+      await until('diagnostics', () => (ours(rootUri()).length > 3 ? true : undefined));
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      await sleep(800);
+      const rows = await driver<string[]>('texts', { selector: '.markers-panel .monaco-list-row' });
+      assert.ok(rows.some((r) => r.includes('operationIds must be unique')), rows.join('\n'));
+      await driver('screenshot', { name: 'problems-panel' });
+      const line = editor.document.getText().split('\n').findIndex((l) => l.trim() === 'in: path');
+      place(editor, new vscode.Position(line + 1, 10));
+      await vscode.commands.executeCommand('editor.action.insertLineAfter');
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      const fields = await suggestions();
+      assert.ok(fields.some((f) => f.startsWith('description')), fields.join(' | '));
+      // Ctrl+Space again opens the side panel with the selected field's documentation.
+      await driver('press', { keys: ['Control+Space'] });
+      const details = await until('the documentation panel', async () => (await driver<string[]>('texts', { selector: '.suggest-details' })).join('') || undefined, 5_000);
+      assert.match(details, /Query parameters only: whether `\?name=` with an empty value may be sent|Query parameters only: whether \?name= with an empty value may be sent/);
+      await driver('screenshot', { name: 'completion-list' });
+      await driver('press', { keys: ['Escape'] });
+      await vscode.commands.executeCommand('undo');
+      const duplicate = ours(rootUri()).find((d) => codeOf(d) === 'operation-id-unique')!;
+      place(editor, duplicate.range.start);
+      await sleep(500);
+      await vscode.commands.executeCommand('editor.action.quickFix');
+      const menu = await until('the quick fix menu', async () => {
+        const items = await driver<string[]>('texts', { selector: '.action-widget .monaco-list-row' });
+        return items.length ? items : undefined;
+      }, 10_000);
+      assert.ok(menu.some((m) => m.includes('listPets_2')), menu.join(' | '));
+      await driver('screenshot', { name: 'quick-fix-menu' });
+      await driver('press', { keys: ['Escape'] });
+    });
+
+    test('completes $ref inside quotes and JSON `in` values: the suggest widget lists them', async () => {
+      const yamlText = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths: {}\ncomponents:\n  schemas:\n    Pet:\n      type: object\n    Owner:\n      properties:\n        pet:\n          $ref: '#/'\n";
+      const yamlEditor = await open(await write('quoted.yaml', yamlText));
+      const refLine = yamlText.split('\n').findIndex((l) => l.includes("$ref: '#/'"));
+      place(yamlEditor, new vscode.Position(refLine, yamlEditor.document.lineAt(refLine).text.length - 1));
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      const refs = await suggestions();
+      assert.ok(refs[0].startsWith('#/components/schemas/Pet'), `in the document's order: ${refs.join(' | ')}`);
+      await driver('screenshot', { name: 'completion-ref-in-quotes' });
+      await driver('press', { keys: ['Enter'] });
+      const inserted = () => yamlEditor.document.lineAt(refLine).text;
+      await until('the reference inserted', () => (inserted() === "          $ref: '#/components/schemas/Pet'" ? true : undefined), 5_000)
+        .catch((e: Error) => assert.fail(`${e.message}: ${inserted()}`));
+
+      const jsonText = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {},\n "components": {"parameters": {"a": {"name": "a", "in": ""}}}}\n';
+      const jsonEditor = await open(await write('api.json', jsonText));
+      place(jsonEditor, new vscode.Position(1, jsonText.split('\n')[1].indexOf('"in": ""') + 7));
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      const locations = await suggestions();
+      for (const location of ['query', 'path', 'header', 'cookie']) assert.ok(locations.some((l) => l.startsWith(location)), locations.join(' | '));
+      await driver('press', { keys: ['Escape'] });
+    });
+
+    test('highlights $ref values and {name} in path keys with our scopes (Inspect Editor Tokens)', async () => {
+      const scopesAt = async (editor: vscode.TextEditor, line: number, text: string) => {
+        place(editor, new vscode.Position(line, editor.document.lineAt(line).text.indexOf(text) + 1));
+        await vscode.commands.executeCommand('editor.action.inspectTMScopes');
+        const widget = await until('the token inspector', async () => (await driver<string[]>('texts', { selector: '.token-inspect-widget' })).join('') || undefined, 10_000);
+        await driver('press', { keys: ['Escape'] });
+        return widget;
+      };
+      const editor = await open(rootUri());
+      const lines = editor.document.getText().split('\n');
+      const single = await scopesAt(editor, lines.findIndex((l) => l.includes("$ref: '#/components/parameters/limit'")), 'components');
+      assert.match(single, /markup\.underline\.link\.reference\.openapi/);
+      assert.match(single, /string\.quoted\.single\.yaml/);
+      const templated = await scopesAt(editor, lines.findIndex((l) => l === '  /pets/{petId}:'), 'petId');
+      assert.match(templated, /variable\.parameter\.path\.openapi/);
+      const quoted = await open(await write('double.yaml', 'openapi: 3.0.3\npaths:\n  "/users/{userId}":\n    $ref: "other.yaml#/paths/~1users"\n'));
+      assert.match(await scopesAt(quoted, 3, 'other'), /string\.quoted\.double\.yaml[\s\S]*markup\.underline\.link\.reference\.openapi|markup\.underline\.link\.reference\.openapi[\s\S]*string\.quoted\.double\.yaml/);
+      assert.match(await scopesAt(quoted, 2, 'userId'), /variable\.parameter\.path\.openapi/);
+    });
+
+    test('Ctrl+hover on a $ref shows the target\'s source once', async () => {
+      const editor = await open(rootUri());
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes("$ref: '#/components/responses/Error'"));
+      place(editor, new vscode.Position(line, 0));
+      await sleep(300);
+      const hovers = await driver<{ text: string; codeBlocks: number }[]>('hover', { text: 'responses/Error', modifiers: ['Control'], screenshot: 'ctrl-hover-ref' });
+      const text = hovers.map((h) => h.text).join('\n');
+      assert.match(text, /#\/components\/responses\/Error/);
+      assert.match(text, /Unexpected error/, 'the target\'s source, from VS Code\'s definition preview');
+      assert.strictEqual(hovers.reduce((n, h) => n + h.codeBlocks, 0), 1, JSON.stringify(hovers));
+    });
+
+    test('the rule link in a diagnostic opens the rendered rule page, not Markdown source', async () => {
+      await open(rootUri());
+      const diagnostic = await until('a diagnostic', () => ours(rootUri()).find((d) => codeOf(d) === 'operation-id-unique'));
+      const code = diagnostic.code as { value: string; target: vscode.Uri };
+      assert.strictEqual(code.target.scheme, 'command');
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      await sleep(800);
+      await driver('click', { selector: '.markers-panel a', text: 'operation-id-unique' });
+      const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+      const preview = await until('the Markdown preview', () => tabs().find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('markdown.preview')));
+      assert.match(preview.label, /operation-id-unique/);
+      assert.ok(!tabs().some((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.endsWith('.md')), 'no Markdown source tab');
+      await sleep(1000);
+      await driver('screenshot', { name: 'rule-page' });
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    test('a completed field name\'s empty value is reported only once the user pauses or leaves the line', async () => {
+      const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  pets: {}\n';
+      const uri = await write('typing.yaml', text);
+      const editor = await open(uri);
+      const slashAt = (line: number) => () => (ours(uri).some((d) => codeOf(d) === 'path-leading-slash' && d.range.start.line === line) ? true : undefined);
+      await until('path-leading-slash', slashAt(5));
+      const emptyAt = (line: number) => ours(uri).find((d) => codeOf(d) === 'field-type' && d.range.start.line === line);
+      // A new line in `info`, then `desc` and the completion accepted: `  description: |`.
+      place(editor, new vscode.Position(3, editor.document.lineAt(3).text.length));
+      await driver('press', { keys: ['End', 'Enter'] });
+      await driver('type', { text: 'desc' });
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      assert.ok((await suggestions())[0].startsWith('description'));
+      await driver('press', { keys: ['Enter'] });
+      const accepted = Date.now();
+      await until('the snippet', () => (editor.document.lineAt(4).text === '  description: ' ? true : undefined), 5_000);
+      assert.strictEqual(editor.selection.active.character, '  description: '.length, 'the cursor where the value goes');
+      await until('the re-check of the new text', slashAt(6), 10_000);
+      if (Date.now() - accepted < 1000) assert.strictEqual(emptyAt(4), undefined, 'not while the user is typing there');
+      // The user pauses: then it shows, without moving the cursor.
+      const shown = await until('the held diagnostic after a pause', () => emptyAt(4), 10_000);
+      assert.ok(Date.now() - accepted >= 1000, `shown ${Date.now() - accepted} ms after the completion`);
+      assert.match(shown.message, /description. must be a string/);
+      // Again, and this time the user leaves the line at once.
+      await driver('press', { keys: ['End', 'Enter'] });
+      await driver('type', { text: 'termsOfService: ' });
+      const typed = Date.now();
+      await until('the re-check', slashAt(7), 10_000);
+      // On a loaded machine the pause may have passed already (then it shows, rightly).
+      if (Date.now() - typed < 1000) assert.strictEqual(emptyAt(5), undefined, 'held while on the line');
+      place(editor, new vscode.Position(2, 3));
+      const left = Date.now();
+      await until('the diagnostic once the cursor left', () => emptyAt(5), 5_000);
+      assert.ok(Date.now() - left < 1000, 'shown at once, not after a pause');
     });
   });
 }

@@ -379,10 +379,11 @@ function refCompletions(
     if (!refs.some((r) => r === ref || r.startsWith(ref + '#'))) refs.push(ref);
   }
   const dotSlash = /^['"]?\.\//.test(typed);
-  return refs.map((bare) => {
+  // In this order (the document's, then other files'), not the editor's alphabetical one.
+  return refs.map((bare, i) => {
     const ref = dotSlash && !bare.startsWith('#') && !bare.startsWith('../') ? `./${bare}` : bare;
     const insertText = quote === '"' ? JSON.stringify(ref) : `'${ref.replace(/'/g, "''")}'`;
-    return { label: ref, kind: 'reference', detail: kindName(expected!), insertText, replace: context.replace };
+    return { label: ref, kind: 'reference', detail: kindName(expected!), insertText, replace: context.replace, sortText: String(i).padStart(4, '0') };
   });
 }
 
