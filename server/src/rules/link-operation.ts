@@ -40,7 +40,8 @@ export default defineRule({
       if (parsed.form === 'url') return; // remote: not checked
       const operations = context.analysis.byKind.get('Operation') ?? [];
       const segments = parsed.pointer ?? [];
-      const wanted = parsed.form === 'local' ? context.analysis.root.path : undefined;
+      // Local to the document holding the Link, which another root may reach through a `$ref`.
+      const wanted = parsed.form === 'local' ? doc.path : undefined;
       // A local operationRef must name an Operation the walk found at that pointer.
       const found = wanted !== undefined && operations.some((op) => op.doc.path === wanted && op.node.pointer === (segments.length ? '/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/') : ''));
       if (parsed.form === 'local' && !found) context.report({ at: { node: ref }, messageId: 'badRef', data: { ref: ref.value as string } });

@@ -23,7 +23,9 @@ export default defineRule({
     // a referenced file laid out the same way; elsewhere (`schemas.yaml#/Pet`) it has none.
     const root = target.doc.root;
     if (!root || root.kind !== 'object') return;
-    const actual = kindAt(root, parsed.pointer ?? []);
+    // A whole file that is no OpenAPI document (a schema file) has no kind by layout.
+    const wholeFragment = (parsed.pointer ?? []).length === 0 && !root.get('openapi');
+    const actual = wholeFragment ? undefined : kindAt(root, parsed.pointer ?? []);
     if (!actual || actual === expected) return;
     const map = COMPONENT_MAPS[expected];
     const components = map ? root.get('components')?.get(map) : undefined;
