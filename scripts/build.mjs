@@ -25,6 +25,8 @@ const common = {
 const entries = [
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  // The workspace indexing worker, started by the server (server/src/server/workspace.ts).
+  { entryPoints: ['server/src/server/index-worker.ts'], outfile: 'dist/index-worker.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));

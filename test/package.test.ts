@@ -12,9 +12,9 @@ describe('extension package', () => {
     const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const files = r.stdout.split('\n').filter(Boolean).sort();
-    const outside = files.filter((f) => !/^(dist\/(client|server)\.js|syntaxes\/[\w.-]+\.json|docs\/rules\/[a-z0-9-]+\.md|README\.md|LICENSE|images\/icon\.png|package\.json)$/.test(f));
+    const outside = files.filter((f) => !/^(dist\/(client|server|index-worker)\.js|syntaxes\/[\w.-]+\.json|docs\/rules\/[a-z0-9-]+\.md|README\.md|LICENSE|images\/icon\.png|package\.json)$/.test(f));
     assert.deepEqual(outside, []);
-    for (const needed of ['dist/client.js', 'dist/server.js', 'syntaxes/openapi.injection.json', 'README.md', 'LICENSE', 'images/icon.png']) assert.ok(files.includes(needed), needed);
+    for (const needed of ['dist/client.js', 'dist/server.js', 'dist/index-worker.js', 'syntaxes/openapi.injection.json', 'README.md', 'LICENSE', 'images/icon.png']) assert.ok(files.includes(needed), needed);
     assert.equal(files.filter((f) => f.startsWith('docs/rules/')).length, fs.readdirSync(path.join(REPO_ROOT, 'docs', 'rules')).length);
   });
 
@@ -23,6 +23,9 @@ describe('extension package', () => {
     assert.equal(pkg.main, './dist/client.js');
     assert.deepEqual(pkg.bin, { 'openapi-check': 'dist/cli.js', 'openapi-language-server': 'dist/server.js' });
     assert.deepEqual(pkg.contributes.grammars.map((g: { injectTo: string[] }) => g.injectTo), [['source.yaml', 'source.json']]);
-    assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), ['openapi30.maxFileSize', 'openapi30.rules', 'openapi30.trace.server']);
+    assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), [
+      'openapi30.codeLens.references', 'openapi30.maxFileSize', 'openapi30.rules', 'openapi30.trace.server', 'openapi30.workspace.maxDepth',
+      'openapi30.workspace.maxFiles',
+    ]);
   });
 });

@@ -5,18 +5,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
-import type { CodeAction, Diagnostic, LocationLink, TextEdit } from 'vscode-languageserver-protocol';
-import { LineIndex } from '../server/src/syntax/line-index';
+import type { CodeAction, Diagnostic, LocationLink } from 'vscode-languageserver-protocol';
+import { applyLspEdits } from './helpers/edits';
 import { LspClient } from './helpers/lsp-client';
 import { REPO_ROOT } from './helpers/paths';
-
-function applyLspEdits(text: string, edits: TextEdit[]): string {
-  const lines = new LineIndex(text);
-  const offsets = edits.map((e) => ({ start: lines.offsetAt(e.range.start), end: lines.offsetAt(e.range.end), text: e.newText })).sort((a, b) => b.start - a.start);
-  let result = text;
-  for (const e of offsets) result = result.slice(0, e.start) + e.text + result.slice(e.end);
-  return result;
-}
 
 const byRule = (ds: Diagnostic[], rule: string) => ds.filter((d) => d.code === rule);
 
@@ -211,10 +203,10 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(hover.contents.kind, 'markdown');
     assert.match(hover.contents.value, /^\*\*#\/components\/parameters\/limit\*\* — Parameter Object in this file\n\n```yaml\nlimit:\n  name: limit\n  in: query\n```$/);
     const symbols = await client.request<{ name: string; detail?: string; tags?: number[]; children?: { name: string; children?: { name: string; detail?: string; tags?: number[] }[] }[] }[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.deepEqual(symbols.map((s) => s.name), ['paths', 'components']);
-    const get = symbols[0].children![0].children![0];
-    assert.deepEqual([symbols[0].children![0].name, get.name, get.detail, get.tags], ['/pets', 'GET', 'listPets (deprecated)', [1]]);
-    assert.equal(symbols[1].children![0].children![0].name, 'limit');
+    assert.deepEqual(symbols.map((s) => s.name), ['info', 'paths', 'components']);
+    const get = symbols[1].children![0].children![0];
+    assert.deepEqual([symbols[1].children![0].name, get.name, get.detail, get.tags], ['/pets', 'GET', 'listPets (deprecated)', [1]]);
+    assert.equal(symbols[2].children![0].children![0].name, 'limit');
   });
 
   it('leaves YAML and JSON that are not OpenAPI alone, and survives binary and broken input', async () => {

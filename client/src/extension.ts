@@ -1,8 +1,9 @@
 // The VS Code extension: starts the bundled language server for YAML and JSON files, and adapts
-// what VS Code shows of its answers: rule links open a rendered page, and an empty value the user
-// is typing is not reported until they leave the line or pause.
+// what VS Code shows of its answers: rule links open a rendered page, an empty value the user is
+// typing is not reported until they leave the line or pause, and the references command of its
+// code lenses gets VS Code's own types.
 import * as path from 'path';
-import { ExtensionContext, window, workspace } from 'vscode';
+import { commands, ExtensionContext, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { linkRuleDocs, registerRuleDocs } from './rule-docs';
 import { TypingHold } from './typing-hold';
@@ -39,7 +40,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
     outputChannel,
   };
   client = new LanguageClient('openapi30', 'OpenAPI 3.0', serverOptions, clientOptions);
-  context.subscriptions.push(outputChannel, hold);
+  const languageClient = client;
+  context.subscriptions.push(outputChannel, hold, commands.registerCommand('openapi30.showReferences', (uri: string, position: unknown, locations: unknown[]) => {
+    const converter = languageClient.protocol2CodeConverter;
+    return commands.executeCommand(
+      'editor.action.showReferences', converter.asUri(uri), converter.asPosition(position as never), locations.map((l) => converter.asLocation(l as never)),
+    );
+  }));
   await client.start();
 }
 

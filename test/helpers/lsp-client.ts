@@ -36,12 +36,22 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(rootPath: string, initializationOptions?: unknown): Promise<unknown> {
+  /** `$/progress` notifications received, in order. */
+  readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
+
+  async initialize(rootPath: string, initializationOptions?: unknown, capabilities: Record<string, unknown> = {}): Promise<unknown> {
+    this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onRequest('workspace/codeLens/refresh', () => null);
+    this.connection.onNotification('$/progress', (p) => this.progress.push(p));
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(rootPath).href,
       initializationOptions,
-      capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true } } },
+      capabilities: {
+        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        textDocument: { publishDiagnostics: { relatedInformation: true } },
+        ...capabilities,
+      },
     });
     await this.connection.sendNotification('initialized', {});
     return result;
@@ -73,6 +83,15 @@ export class LspClient {
       const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri}; last: ${JSON.stringify(this.diagnostics.get(uri))}\n${this.stderr}`)), timeoutMs);
       this.waiters.push({ uri, check, resolve: (p) => { clearTimeout(timer); resolve(p.diagnostics); } });
     });
+  }
+
+  /** Resolves when a work-done progress has ended (the workspace is indexed). */
+  async waitForProgressEnd(timeoutMs = 30_000): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (!this.progress.some((p) => p.value.kind === 'end')) {
+      if (Date.now() > end) throw new Error(`no progress end; got ${JSON.stringify(this.progress)}\n${this.stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   forget(uri: string): void {

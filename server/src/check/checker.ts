@@ -6,6 +6,7 @@ import { Config, EMPTY_CONFIG } from './config';
 import { EarlierFindings, EngineResult, runRulesSteps, RuleCrash } from './engine';
 import { applySuppressions } from './suppressions';
 import { Diagnostic, Rule } from './types';
+import type { WorkspaceUses } from '../workspace/workspace-index';
 
 export interface CheckOptions {
   config?: Config;
@@ -15,6 +16,8 @@ export interface CheckOptions {
   rules: readonly Rule[];
   /** The editor's incremental re-check: findings of untouched objects kept from the last check. */
   earlier?: EarlierFindings;
+  /** The language server's workspace: unused-component asks it what other roots use. */
+  workspace?: WorkspaceUses;
 }
 
 export interface CheckResult {
@@ -44,7 +47,7 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
   }
   const analysis = yield* analyzeSteps(loaded, store);
   const config = options.config ?? EMPTY_CONFIG;
-  const engine = yield* runRulesSteps(analysis, options.rules, config, options.earlier);
+  const engine = yield* runRulesSteps(analysis, options.rules, config, options.earlier, options.workspace);
   // Suppressions written in the documents, the same for every caller.
   const { diagnostics, crashes } = applySuppressions(analysis, engine, options.rules, config);
   const { perUnit, keptObjects } = engine;

@@ -6,6 +6,7 @@ import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
 import { Diagnostic, Report, Rule, RuleContext, Severity } from './types';
+import type { WorkspaceUses } from '../workspace/workspace-index';
 
 export interface RuleCrash {
   rule: string;
@@ -107,7 +108,9 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
 }
 
 /** The rule run in steps: the language server pauses between them, so a newer edit can stop it. */
-export function* runRulesSteps(analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings): Generator<void, EngineResult, void> {
+export function* runRulesSteps(
+  analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings, workspace?: WorkspaceUses,
+): Generator<void, EngineResult, void> {
   const active = activeRules(rules, config);
   const perUnit: EngineResult['perUnit'] = new Map();
   const crashes: RuleCrash[] = [];
@@ -122,6 +125,7 @@ export function* runRulesSteps(analysis: Analysis, rules: readonly Rule[], confi
       const state = { unit: undefined as unknown as Unit, doc: analysis.root, context: undefined as unknown as RuleContext };
       state.context = {
         analysis,
+        workspace,
         options: rule.options,
         report: (report) => {
           let list = perUnit.get(state.unit);

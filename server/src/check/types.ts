@@ -4,6 +4,7 @@ import { Analysis, OpenApiObject, Reference } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { TextEdit } from '../syntax/edit';
+import type { WorkspaceUses } from '../workspace/workspace-index';
 import { SyntaxNode } from '../syntax/tree';
 import type { SuppressionsFound } from './suppressions';
 
@@ -61,6 +62,8 @@ export interface Report {
 export interface RuleContext {
   analysis: Analysis;
   options: Record<string, unknown>;
+  /** The other descriptions of the workspace, when the check runs in the language server. */
+  workspace?: WorkspaceUses;
   report(report: Report): void;
 }
 

@@ -52,7 +52,7 @@ function usageGraph(analysis: Analysis): Map<string, Set<string>> {
 export default defineRule({
   id: 'unused-component',
   severity: 'hint',
-  description: 'A component never referenced from the document\'s operations, directly or through other components.',
+  description: 'A component never referenced from the operations of the document or, in the editor, of any other description in the workspace, directly or through other components.',
   spec: ['Components Object'],
   rationale:
     'The specification says components have no effect on the API unless they are referenced: an unused component is dead text, or a reference that was forgotten.',
@@ -71,6 +71,8 @@ export default defineRule({
       for (const entry of map.children!) {
         const key = `${String(map.key)}/${String(entry.key)}`;
         if (reached.has(key)) continue;
+        // Another description of the workspace may use it (a shared components document).
+        if (context.workspace?.reachedFromOtherRoots(object.doc.path, object.doc.path, ['components', String(map.key), String(entry.key)])) continue;
         context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete "${key}"`, object.doc.parsed, entry)] });
       }
     }

@@ -3,7 +3,7 @@
 import { Connection, FileChangeType } from 'vscode-languageserver/node';
 import { Session, uriToPath } from './session';
 import { toLspDiagnostic } from './convert';
-import { WorkspaceFiles } from './workspace';
+import { watchedFileChanges, WorkspaceFiles } from './workspace';
 
 // Short: a check that has started stops when the next edit arrives, so starting early costs little.
 const DEBOUNCE_MS = 50;
@@ -156,10 +156,10 @@ export class CheckScheduler {
     });
 
     connection.onDidChangeWatchedFiles(({ changes }) => {
+      workspaceFiles.filesChanged(watchedFileChanges(changes));
       for (const change of changes) {
         const filePath = uriToPath(change.uri);
         if (!filePath || [...session.open.values()].some((d) => d.path === filePath)) continue;
-        if (change.type !== FileChangeType.Changed) workspaceFiles.forget();
         if (change.type === FileChangeType.Deleted || change.type === FileChangeType.Changed || change.type === FileChangeType.Created) this.changedFile(filePath);
       }
     });

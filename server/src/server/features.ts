@@ -12,6 +12,7 @@ import { suppressionFix } from '../services/suppress';
 import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
 import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
 import { Session, uriToPath } from './session';
+import { refactorCodeActions } from './refactors';
 import { WorkspaceFiles } from './workspace';
 
 /** What the editor told the server at start (`initializationOptions`). */
@@ -61,6 +62,7 @@ export function registerFeatures(connection: Connection, session: Session, works
           });
         }
       }
+      actions.push(...refactorCodeActions(session, workspaceFiles, params));
       return actions;
     } catch (e) {
       connection.console.error(`codeAction failed: ${(e as Error).stack}`);
@@ -154,7 +156,7 @@ export function registerFeatures(connection: Connection, session: Session, works
         selectionRange: rangeOf(doc, s.selection.offset, s.selection.length),
         children: s.children.map(convert),
       });
-      return documentSymbols(doc).map(convert);
+      return documentSymbols(doc, workspaceFiles.index.refsInto(doc.path).length > 0).map(convert);
     } catch (e) {
       connection.console.error(`documentSymbol failed: ${(e as Error).stack}`);
       return [];

@@ -7,32 +7,42 @@ import {
 import { readConfig } from '../check/config';
 import { RULE_IDS } from '../rules/index';
 import { CheckScheduler } from './checks';
+import { REFACTOR_KINDS } from './refactors';
 import { EditorOptions, registerFeatures } from './features';
 import { Session, uriToPath } from './session';
+import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './navigation';
 import { WorkspaceFiles } from './workspace';
 
 const connection = createConnection(ProposedFeatures.all);
 const session = new Session();
-const workspaceFiles = new WorkspaceFiles();
+const workspaceFiles = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspaceFiles);
 const editorOptions: EditorOptions = {};
 registerFeatures(connection, session, workspaceFiles, editorOptions);
+const navigation = registerNavigation(connection, session, workspaceFiles, () => checks.recheckAll());
 let configurationSupport = false;
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
   const init = params.initializationOptions as EditorOptions | undefined;
   editorOptions.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
+  workspaceFiles.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
   workspaceFiles.setFolders(folders.filter((f): f is string => Boolean(f)));
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, ...REFACTOR_KINDS] },
       definitionProvider: true,
       completionProvider: { triggerCharacters: [':', ' ', '"', "'", '/', '#'], resolveProvider: false },
       hoverProvider: true,
       documentSymbolProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
+      workspaceSymbolProvider: true,
+      codeLensProvider: { resolveProvider: true },
+      documentLinkProvider: { resolveProvider: false },
+      workspace: { fileOperations: { willRename: { filters: WILL_RENAME_FILTERS } } },
     },
     serverInfo: { name: 'openapi-language-server' },
   };
@@ -43,14 +53,16 @@ connection.onInitialized(async () => {
     await connection.client.register(DidChangeConfigurationNotification.type, { section: 'openapi30' }).catch(() => undefined);
     await loadSettings();
   }
+  setUpWorkspace(connection, workspaceFiles);
 });
 
 async function loadSettings(): Promise<void> {
   if (!configurationSupport) return;
   try {
-    const settings = (await connection.workspace.getConfiguration('openapi30')) as { rules?: unknown; maxFileSize?: number } | null;
+    const settings = (await connection.workspace.getConfiguration('openapi30')) as ({ rules?: unknown; maxFileSize?: number } & WorkspaceSettings) | null;
     session.settingsRules = readConfig({ rules: settings?.rules ?? {} }, RULE_IDS).config.rules;
     if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
+    navigation.applySettings(settings ?? {}, session.maxFileBytes);
   } catch (e) {
     connection.console.error(`Cannot read the openapi30 settings: ${(e as Error).message}`);
   }

@@ -17,6 +17,7 @@ import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config'
 import { Diagnostic } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
 import { SyntaxNode } from '../syntax/tree';
+import type { WorkspaceUses } from '../workspace/workspace-index';
 
 export interface OpenDocument {
   uri: string;
@@ -61,6 +62,8 @@ export class Session {
   store: DocumentStore;
   settingsRules = new Map<string, RuleConfig>();
   maxFileBytes = 20 * 1024 * 1024;
+  /** The workspace's other descriptions, which checks consult (set by main.ts). */
+  workspace: WorkspaceUses | undefined;
   private readonly configs = new Map<string, Config>();
   /** Per checked root: what changed in the trees it read since its last check. */
   private readonly sinceCheck = new Map<string, EditsSinceCheck>();
@@ -170,7 +173,7 @@ export class Session {
     const previous = this.results.get(root);
     const since = this.sinceCheck.get(root);
     const earlier = previous && since ? since.earlierFindings(previous) : undefined;
-    const result = yield* checkDocumentSteps(this.store, root, { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, earlier });
+    const result = yield* checkDocumentSteps(this.store, root, { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, earlier, workspace: this.workspace });
     this.results.set(root, result);
     this.sinceCheck.set(root, new EditsSinceCheck());
     return result;
@@ -205,7 +208,7 @@ export class Session {
     const config = this.configFor(root);
     const recheck = (text: string) => {
       const store = new DocumentStore({ read: (p) => (p === filePath ? { text } : base.read(p)) });
-      return checkDocument(store, root, { rules: RULES, config, skipNonOpenApi: true }).diagnostics.filter((d) => d.doc.path === filePath);
+      return checkDocument(store, root, { rules: RULES, config, skipNonOpenApi: true, workspace: this.workspace }).diagnostics.filter((d) => d.doc.path === filePath);
     };
     return { before: doc.text, after: fixAll(doc.text, recheck).text };
   }

@@ -1,51 +1,400 @@
-// The workspace's YAML and JSON files, for `$ref` completion. Listed once and kept until a file is
-// created or deleted; bounded, so a huge folder cannot stall a completion request.
+// The workspace as one project: every OpenAPI document in the workspace folders and every file
+// one references, indexed in the background (a worker thread reads and parses; this thread only
+// merges plain results), with work-done progress. Open documents are indexed from their current
+// trees; closed files are kept as their index only. Bounded: files, folder depth, file size.
 import * as fs from 'fs';
 import * as path from 'path';
+import { ClientCapabilities, FileChangeType, FileEvent } from 'vscode-languageserver/node';
+import { Worker } from 'worker_threads';
+import { isLoadFailure, SourceDocument } from '../model/documents';
+import { FileIndex, indexFileSteps } from '../workspace/file-index';
+import { WorkspaceIndex } from '../workspace/workspace-index';
+import { IndexJob, IndexOutcome, runIndexJob } from './index-job';
+import { Session, uriToPath } from './session';
 
-const MAX_FILES = 2000;
-const MAX_DEPTH = 8;
-const SKIPPED = new Set(['node_modules', '.git', 'dist', 'out', 'build', '.vscode-test']);
+export interface IndexingSettings {
+  maxFiles: number;
+  maxDepth: number;
+  maxFileBytes: number;
+}
+
+export const DEFAULT_INDEXING: IndexingSettings = { maxFiles: 5000, maxDepth: 10, maxFileBytes: 20 * 1024 * 1024 };
+
+/** Folders that hold dependencies, history or build output, never the project's descriptions. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'bower_components', 'dist', 'out', 'build', 'target', 'coverage', '.vscode-test']);
 const DESCRIPTION_FILE = /\.(ya?ml|json)$/i;
+/** Files that are JSON or YAML but never OpenAPI. */
+const SKIPPED_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.lock', 'pnpm-lock.yaml']);
+/** Work between two looks at the message queue when this thread indexes. */
+const SLICE_MS = 15;
+/** The worker is stopped after this long without work, giving its memory back. */
+const WORKER_IDLE_MS = 5_000;
+/** Open documents are looked at this often for edits the index has not seen. */
+const OPEN_POLL_MS = 400;
+
+export interface ProgressReporter {
+  begin(title: string, percentage?: number, message?: string): void;
+  report(percentage: number, message?: string): void;
+  done(): void;
+}
+
+export type FileChange = { path: string; type: 'created' | 'changed' | 'deleted' };
+
+const CHANGE_TYPES: Record<number, FileChange['type']> = {
+  [FileChangeType.Created]: 'created', [FileChangeType.Changed]: 'changed', [FileChangeType.Deleted]: 'deleted',
+};
+
+/** `workspace/didChangeWatchedFiles` events as file changes. */
+export function watchedFileChanges(events: readonly FileEvent[]): FileChange[] {
+  return events.flatMap((e) => {
+    const filePath = uriToPath(e.uri);
+    const type = CHANGE_TYPES[e.type];
+    return filePath && type ? [{ path: filePath, type }] : [];
+  });
+}
+
+const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class WorkspaceFiles {
+  readonly index = new WorkspaceIndex();
+  settings: IndexingSettings = DEFAULT_INDEXING;
+  /** Called when the components that no other root reaches change (open roots are checked again). */
+  onUsesChanged: (() => void) | undefined;
+  /** Called when background indexing has finished a batch (code lenses are refreshed). */
+  onIndexed: (() => void) | undefined;
+  createProgress: (() => Promise<ProgressReporter>) | undefined;
+  /** What the editor supports (resource operations, code action resolve), from `initialize`. */
+  clientCapabilities: ClientCapabilities | undefined;
+  log: ((message: string) => void) | undefined;
+
   private folders: string[] = [];
-  private listed: string[] | undefined;
+  private listed: string[] = [];
+  private readonly skipped = new Map<string, string>();
+  private readonly queue: IndexJob[] = [];
+  private readonly queued = new Set<string>();
+  private inFlight = 0;
+  private worker: Worker | undefined;
+  private workerFailed = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private progress: { reporter: Promise<ProgressReporter>; done: number; lastReport: number } | undefined;
+  /** Open documents: the version indexed, and its index (kept out of the shared index until it matters). */
+  private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex }>();
+  private lastUses = '';
+  private poller: NodeJS.Timeout | undefined;
+  private refreshing = false;
+
+  constructor(private readonly session: Session) {}
 
   setFolders(folders: string[]): void {
-    this.folders = folders;
-    this.listed = undefined;
+    this.folders = folders.map((f) => path.resolve(f));
   }
 
-  /** A file was created or deleted: list again on the next request. */
-  forget(): void {
-    this.listed = undefined;
-  }
-
+  /** The workspace's YAML and JSON files (for `$ref` completion), as last listed. */
   list(): readonly string[] {
-    if (!this.listed) {
-      const files: string[] = [];
-      for (const folder of this.folders) collect(folder, 0, files);
-      this.listed = files.sort();
-    }
     return this.listed;
+  }
+
+  /** Lists the folders and indexes them in the background. */
+  async start(): Promise<void> {
+    const files: string[] = [];
+    for (const folder of this.folders) await collect(folder, 0, files, this.settings);
+    this.listed = files.sort();
+    for (const file of this.listed) this.enqueue(file, false);
+    this.pump();
+    this.poller = setInterval(() => void this.refreshOpenInBackground(), OPEN_POLL_MS);
+    this.poller.unref();
+  }
+
+  stop(): void {
+    if (this.poller) clearInterval(this.poller);
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  /** Files created, changed or deleted on disk (`workspace/didChangeWatchedFiles`). */
+  filesChanged(changes: readonly FileChange[]): void {
+    for (const change of changes) {
+      const file = path.resolve(change.path);
+      if (change.type === 'deleted') {
+        this.listed = this.listed.filter((f) => f !== file && !f.startsWith(file + path.sep));
+        for (const indexed of [...this.index.all()]) {
+          if (indexed.path === file || indexed.path.startsWith(file + path.sep)) this.index.remove(indexed.path);
+        }
+        this.skipped.delete(file);
+        continue;
+      }
+      if (change.type === 'created' && DESCRIPTION_FILE.test(file) && !this.listed.includes(file) && this.listed.length < this.settings.maxFiles) {
+        this.listed = [...this.listed, file].sort();
+      }
+      if (this.open.has(file)) continue; // the editor's text wins over the disk
+      this.skipped.delete(file);
+      this.enqueue(file, this.isReferenced(file), true);
+    }
+    this.pump();
+    this.afterChange();
+  }
+
+  /**
+   * The index with every open document's current text in it. Requests call this first; an edit
+   * since the last look is indexed now, from the tree the server already holds.
+   */
+  fresh(): WorkspaceIndex {
+    for (const [filePath, doc] of this.openDocuments()) {
+      const known = this.open.get(filePath);
+      if (known?.doc !== doc) {
+        const steps = indexFileSteps(filePath, doc.parsed);
+        let step = steps.next();
+        while (!step.done) step = steps.next();
+        this.useOpenIndex(filePath, doc, step.value);
+      }
+    }
+    this.forgetClosed();
+    return this.index;
+  }
+
+  private openDocuments(): Map<string, SourceDocument> {
+    const docs = new Map<string, SourceDocument>();
+    for (const doc of this.session.open.values()) {
+      const loaded = this.session.store.get(doc.path);
+      if (!isLoadFailure(loaded)) docs.set(doc.path, loaded);
+    }
+    return docs;
+  }
+
+  private useOpenIndex(filePath: string, doc: SourceDocument, index: FileIndex): void {
+    this.open.set(filePath, { doc, index });
+    if (index.root || this.index.get(filePath) || this.isReferenced(filePath)) {
+      this.index.set(index);
+      this.followReferences(index);
+    }
+  }
+
+  /** Closed documents go back to their text on disk. */
+  private forgetClosed(): void {
+    const stillOpen = new Set([...this.session.open.values()].map((d) => d.path));
+    for (const filePath of [...this.open.keys()]) {
+      if (stillOpen.has(filePath)) continue;
+      this.open.delete(filePath);
+      if (this.index.get(filePath)) {
+        this.enqueue(filePath, this.isReferenced(filePath), true);
+        this.pump();
+      }
+    }
+  }
+
+  /** Indexes edited open documents in slices, so diagnostics and requests never wait for it. */
+  private async refreshOpenInBackground(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      let changed = false;
+      for (const [filePath, doc] of this.openDocuments()) {
+        if (this.open.get(filePath)?.doc === doc) continue;
+        const steps = indexFileSteps(filePath, doc.parsed);
+        let sliceStart = performance.now();
+        let step = steps.next();
+        while (!step.done) {
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await yieldToMessages();
+            // A newer edit (or a request that indexed it already) makes this walk moot.
+            if (this.session.store.cached(filePath) !== doc) break;
+            sliceStart = performance.now();
+          }
+          step = steps.next();
+        }
+        if (step.done) {
+          this.useOpenIndex(filePath, doc, step.value);
+          changed = true;
+        }
+      }
+      this.forgetClosed();
+      if (changed) this.afterChange();
+    } catch (e) {
+      this.log?.(`indexing open documents failed: ${(e as Error).stack}`);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  private isReferenced(filePath: string): boolean {
+    return this.index.refsInto(filePath).length > 0;
+  }
+
+  private enqueue(filePath: string, referenced: boolean, again = false): void {
+    if (this.queued.has(filePath)) {
+      if (referenced) for (const job of this.queue) if (job.path === filePath) job.referenced = true;
+      return;
+    }
+    if (!again && (this.index.get(filePath) || (this.skipped.has(filePath) && !referenced))) return;
+    if (this.index.size + this.queue.length >= this.settings.maxFiles) return;
+    this.queued.add(filePath);
+    this.queue.push({ path: filePath, maxBytes: this.settings.maxFileBytes, referenced });
+    if (!this.progress && this.createProgress) {
+      const reporter = this.createProgress().then((r) => (r.begin('Indexing OpenAPI files', 0, this.progressMessage()), r));
+      reporter.catch(() => undefined);
+      this.progress = { reporter, done: 0, lastReport: 0 };
+    }
+  }
+
+  /** Files referenced by an indexed one are indexed too, whatever they hold. */
+  private followReferences(index: FileIndex): void {
+    for (const ref of index.refs) {
+      const target = ref.targetFile;
+      if (target === index.path || this.index.get(target) || this.open.has(target)) continue;
+      if (this.skipped.get(target) === 'not-openapi' || !this.skipped.has(target)) this.enqueue(target, true, this.skipped.has(target));
+    }
+    // An open document that has just become referenced joins the index.
+    for (const ref of index.refs) {
+      const open = this.open.get(ref.targetFile);
+      if (open && !this.index.get(ref.targetFile)) this.index.set(open.index);
+    }
+  }
+
+  private progressMessage(): string {
+    const done = this.progress?.done ?? 0;
+    return `${done}/${done + this.inFlight + this.queue.length}`;
+  }
+
+  private pump(): void {
+    // Two jobs in flight keep the worker busy while this thread merges the last result.
+    while (this.inFlight < 2 && this.queue.length > 0) {
+      const job = this.queue.shift()!;
+      this.queued.delete(job.path);
+      this.inFlight++;
+      this.dispatch(job);
+    }
+    if (this.inFlight === 0 && this.queue.length === 0) this.finished();
+  }
+
+  private dispatch(job: IndexJob): void {
+    const worker = this.ensureWorker();
+    if (worker) {
+      worker.postMessage(job);
+      return;
+    }
+    // No worker: one file per turn of the event loop.
+    setImmediate(() => {
+      let outcome: IndexOutcome;
+      try {
+        outcome = runIndexJob(job);
+      } catch (e) {
+        outcome = { path: job.path, skipped: `failed: ${(e as Error).message}` };
+      }
+      this.received(outcome);
+    });
+  }
+
+  private ensureWorker(): Worker | undefined {
+    if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
+    if (this.worker || this.workerFailed) return this.worker;
+    const script = path.join(__dirname, 'index-worker.js');
+    if (!fs.existsSync(script)) {
+      this.workerFailed = true;
+      return undefined;
+    }
+    try {
+      const worker = new Worker(script);
+      worker.on('message', (outcome: IndexOutcome) => this.received(outcome));
+      worker.on('error', (e) => {
+        this.log?.(`the indexing worker failed: ${e.stack}`);
+        this.workerFailed = true;
+        this.worker = undefined;
+        // Its jobs are lost: index what is left here.
+        this.inFlight = 0;
+        this.pump();
+      });
+      worker.unref();
+      this.worker = worker;
+    } catch (e) {
+      this.log?.(`cannot start the indexing worker: ${(e as Error).message}`);
+      this.workerFailed = true;
+    }
+    return this.worker;
+  }
+
+  private received(outcome: IndexOutcome): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (this.progress) this.progress.done++;
+    if (!this.open.has(outcome.path)) {
+      if ('index' in outcome) {
+        this.skipped.delete(outcome.path);
+        this.index.set(outcome.index);
+        this.followReferences(outcome.index);
+      } else {
+        this.index.remove(outcome.path);
+        this.skipped.set(outcome.path, outcome.skipped);
+      }
+    }
+    const progress = this.progress;
+    if (progress && performance.now() - progress.lastReport > 100) {
+      progress.lastReport = performance.now();
+      const total = progress.done + this.inFlight + this.queue.length;
+      const message = this.progressMessage();
+      void progress.reporter.then((r) => r.report(Math.floor((100 * progress.done) / Math.max(1, total)), message)).catch(() => undefined);
+    }
+    this.pump();
+  }
+
+  private finished(): void {
+    if (this.progress) {
+      const { reporter } = this.progress;
+      this.progress = undefined;
+      void reporter.then((r) => r.done()).catch(() => undefined);
+      this.afterChange();
+      this.onIndexed?.();
+    }
+    if (this.worker && !this.idleTimer) {
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = undefined;
+        if (this.inFlight === 0 && this.queue.length === 0) void this.worker?.terminate(), (this.worker = undefined);
+      }, WORKER_IDLE_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  /** Re-checks open roots when what other roots use of their components changed. */
+  private afterChange(): void {
+    if (this.inFlight > 0 || this.queue.length > 0) return; // judged once the batch is in
+    const uses = this.usesSignature();
+    if (uses === this.lastUses) return;
+    this.lastUses = uses;
+    this.onUsesChanged?.();
+  }
+
+  /** The components of open roots that no other root reaches, as one string. */
+  private usesSignature(): string {
+    const unused: string[] = [];
+    for (const doc of this.session.open.values()) {
+      const file = this.index.get(doc.path);
+      if (!file?.root) continue;
+      for (const d of file.definitions) if (!this.index.reachedFromOtherRoots(file.path, file.path, d.pointer)) unused.push(`${file.path}#${d.pointer.join('/')}`);
+    }
+    return unused.join('\n');
+  }
+
+  /** Whether a root other than the one checked reaches a definition (for unused-component). */
+  reachedFromOtherRoots(checkedRoot: string, filePath: string, pointer: readonly string[]): boolean {
+    return this.index.reachedFromOtherRoots(checkedRoot, filePath, pointer);
   }
 }
 
-function collect(folder: string, depth: number, files: string[]): void {
-  if (depth > MAX_DEPTH || files.length >= MAX_FILES) return;
+/** Lists YAML and JSON files under a folder, bounded in count and depth, skipping dependencies and build output. */
+async function collect(folder: string, depth: number, files: string[], settings: IndexingSettings): Promise<void> {
+  if (depth > settings.maxDepth || files.length >= settings.maxFiles) return;
   let entries: fs.Dirent[];
   try {
-    entries = fs.readdirSync(folder, { withFileTypes: true });
+    entries = await fs.promises.readdir(folder, { withFileTypes: true });
   } catch {
-    return; // unreadable: nothing to offer from there
+    return; // unreadable: nothing to index there
   }
   for (const entry of entries) {
-    if (files.length >= MAX_FILES) return;
-    if (entry.name.startsWith('.') && entry.name !== '.') continue;
+    if (files.length >= settings.maxFiles) return;
+    if (entry.name.startsWith('.')) continue;
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED.has(entry.name)) collect(full, depth + 1, files);
-    } else if (entry.isFile() && DESCRIPTION_FILE.test(entry.name)) files.push(full);
+      if (!SKIPPED_FOLDERS.has(entry.name)) await collect(full, depth + 1, files, settings);
+    } else if (entry.isFile() && DESCRIPTION_FILE.test(entry.name) && !SKIPPED_FILES.has(entry.name)) {
+      files.push(full);
+    }
   }
 }

@@ -1,5 +1,9 @@
-// Document symbols: paths with their operations (method, operationId, deprecated), components.
+// Document symbols (the outline). A root: info, servers, tags, security, paths with their
+// operations (method, operationId, deprecated), components, in the order the document has them.
+// A fragment file: what it holds (its schemas, path items, operations, or a schema's properties).
+import { documentStatus } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
+import { COMPONENT_MAPS } from '../model/kinds';
 import { HTTP_METHODS } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
 
@@ -14,35 +18,87 @@ export interface DocumentSymbol {
   children: DocumentSymbol[];
 }
 
+const MAPS = new Set<string>(Object.values(COMPONENT_MAPS) as string[]);
+const isMethod = (key: unknown) => (HTTP_METHODS as readonly unknown[]).includes(key);
+
 function symbol(node: SyntaxNode, name: string, kind: DocumentSymbol['kind'], children: DocumentSymbol[] = [], detail?: string, deprecated = false): DocumentSymbol {
   const start = node.memberStart;
   const selection = node.keyOffset >= 0 ? { offset: node.keyOffset, length: node.keyLength } : { offset: node.offset, length: 0 };
   return { name, detail, kind, deprecated, range: { offset: start, length: node.end - start }, selection, children };
 }
 
-export function documentSymbols(doc: SourceDocument): DocumentSymbol[] {
+const isDeprecated = (node: SyntaxNode) => node.kind === 'object' && node.get('deprecated')?.value === true;
+const entries = (node: SyntaxNode) => (node.kind === 'object' ? node.children! : []);
+const text = (node: SyntaxNode | undefined) => (node?.kind === 'string' || node?.kind === 'number' ? String(node.value) : undefined);
+
+function operation(op: SyntaxNode): DocumentSymbol {
+  const id = op.kind === 'object' ? op.get('operationId')?.stringValue : undefined;
+  const deprecated = isDeprecated(op);
+  return symbol(op, String(op.key).toUpperCase(), 'operation', [], [id, deprecated ? '(deprecated)' : ''].filter(Boolean).join(' ') || undefined, deprecated);
+}
+
+function pathItem(item: SyntaxNode): DocumentSymbol {
+  return symbol(item, String(item.key), 'path', entries(item).filter((m) => isMethod(m.key)).map(operation));
+}
+
+function componentMaps(components: SyntaxNode): DocumentSymbol {
+  const maps = entries(components).filter((m) => m.kind === 'object' && !String(m.key).startsWith('x-'));
+  return symbol(components, String(components.key), 'group', maps.map(componentMap));
+}
+
+function componentMap(map: SyntaxNode): DocumentSymbol {
+  return symbol(map, String(map.key), 'group', entries(map).map((entry) => symbol(entry, String(entry.key), 'component', [], undefined, isDeprecated(entry))));
+}
+
+function listGroup(node: SyntaxNode, name: (item: SyntaxNode) => string | undefined): DocumentSymbol {
+  const items = node.kind === 'array' ? node.children! : [];
+  return symbol(node, String(node.key), 'group', items.flatMap((item) => {
+    const label = name(item);
+    return label === undefined ? [] : [symbol(item, label, 'component')];
+  }));
+}
+
+function rootMember(member: SyntaxNode): DocumentSymbol | undefined {
+  switch (member.key) {
+    case 'info': {
+      const detail = [text(member.get('title')), text(member.get('version'))].filter(Boolean).join(' ');
+      return symbol(member, 'info', 'group', [], detail || undefined);
+    }
+    case 'servers':
+      return listGroup(member, (s) => text(s.get('url')));
+    case 'tags':
+      return listGroup(member, (t) => text(t.get('name')));
+    case 'security':
+      return listGroup(member, (r) => (r.kind === 'object' ? r.children!.map((c) => String(c.key)).join(' + ') || '(none)' : undefined));
+    case 'paths':
+      return symbol(member, 'paths', 'group', entries(member).filter((p) => !String(p.key).startsWith('x-')).map(pathItem));
+    case 'components':
+      return member.kind === 'object' ? componentMaps(member) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A fragment file's top-level member: an operation, a path, a components map, or a named entry. */
+function fragmentMember(member: SyntaxNode): DocumentSymbol {
+  const key = String(member.key);
+  if (isMethod(key) && member.kind === 'object') return operation(member);
+  if (key.startsWith('/')) return pathItem(member);
+  if (key === 'components' && member.kind === 'object') return componentMaps(member);
+  if (MAPS.has(key) && member.kind === 'object') return componentMap(member);
+  return symbol(member, key, 'component', [], undefined, isDeprecated(member));
+}
+
+/** `referenced`: another file references this one (a fragment), so it gets an outline too. */
+export function documentSymbols(doc: SourceDocument, referenced = false): DocumentSymbol[] {
   const root = doc.root;
   if (root?.kind !== 'object') return [];
-  const result: DocumentSymbol[] = [];
-  const paths = root.get('paths');
-  if (paths?.kind === 'object') {
-    const pathSymbols = paths.children!.filter((p) => !String(p.key).startsWith('x-')).map((pathItem) => {
-      const operations = pathItem.kind === 'object'
-        ? pathItem.children!.filter((m) => (HTTP_METHODS as readonly string[]).includes(String(m.key))).map((op) => {
-            const id = op.kind === 'object' ? op.get('operationId')?.stringValue : undefined;
-            const deprecated = op.kind === 'object' && op.get('deprecated')?.value === true;
-            return symbol(op, String(op.key).toUpperCase(), 'operation', [], [id, deprecated ? '(deprecated)' : ''].filter(Boolean).join(' ') || undefined, deprecated);
-          })
-        : [];
-      return symbol(pathItem, String(pathItem.key), 'path', operations);
-    });
-    result.push(symbol(paths, 'paths', 'group', pathSymbols));
+  if (documentStatus(root).kind !== 'not-openapi') return root.children!.flatMap((m) => rootMember(m) ?? []);
+  if (!referenced) return [];
+  // A schema file: its properties.
+  const properties = root.get('properties');
+  if (properties?.kind === 'object' && (root.get('type') || !root.children!.some((m) => isMethod(m.key)))) {
+    return [symbol(properties, 'properties', 'group', entries(properties).map((p) => symbol(p, String(p.key), 'component', [], undefined, isDeprecated(p))))];
   }
-  const components = root.get('components');
-  if (components?.kind === 'object') {
-    const maps = components.children!.filter((m) => m.kind === 'object').map((map) =>
-      symbol(map, String(map.key), 'group', map.children!.map((entry) => symbol(entry, String(entry.key), 'component', [], undefined, entry.kind === 'object' && entry.get('deprecated')?.value === true))));
-    result.push(symbol(components, 'components', 'group', maps));
-  }
-  return result;
+  return root.children!.map(fragmentMember);
 }

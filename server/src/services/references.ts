@@ -1,0 +1,81 @@
+// Find references across the workspace: to a component or a fragment file's entry (every `$ref`
+// and discriminator mapping naming it), to a file (every `$ref` into it), to an operationId (Links
+// naming it), to a tag (operations using it), to a security scheme (requirements naming it).
+import { pointerKey } from '../workspace/file-index';
+import { Located, WorkspaceIndex } from '../workspace/workspace-index';
+import { FileSpan, quoteWidth, symbolAt, SymbolAt } from './symbol-at';
+import { Definition, FileIndex, NameUse, ScalarSpan } from '../workspace/file-index';
+
+/** A scalar's text without its quotes. */
+function unquoted(file: string, span: ScalarSpan): FileSpan {
+  const q = quoteWidth(span);
+  return { file, offset: span.offset + q, length: Math.max(0, span.length - 2 * q) };
+}
+
+const keyOf = (file: FileIndex, d: Definition): FileSpan => unquoted(file.path, d.key);
+const useOf = ({ file, entry }: Located<NameUse>): FileSpan => unquoted(file.path, entry.span);
+
+/** Security scheme definitions of a name in the roots of a project. */
+export function schemeDefinitions(index: WorkspaceIndex, project: Set<string>, name: string): { file: FileIndex; definition: Definition }[] {
+  const found: { file: FileIndex; definition: Definition }[] = [];
+  const pointer = pointerKey(['components', 'securitySchemes', name]);
+  for (const filePath of project) {
+    const file = index.get(filePath);
+    if (!file?.root) continue;
+    const definition = file.definitions.find((d) => pointerKey(d.pointer) === pointer);
+    if (definition) found.push({ file, definition });
+  }
+  return found;
+}
+
+/** The places that name a symbol; the declaration first when asked for. */
+export function referencesOf(index: WorkspaceIndex, fromFile: string, symbol: SymbolAt, includeDeclaration: boolean): FileSpan[] {
+  const result: FileSpan[] = [];
+  const inProject = (project: Set<string>) => (located: Located<unknown>) => project.has(located.file.path);
+  switch (symbol.kind) {
+    case 'definition': {
+      const file = index.get(symbol.file);
+      const definition = file?.definitions.find((d) => pointerKey(d.pointer) === pointerKey(symbol.pointer));
+      if (includeDeclaration && file && definition) result.push(keyOf(file, definition));
+      for (const { file: from, entry } of index.refsTo(symbol.file, symbol.pointer)) result.push(unquoted(from.path, entry.span));
+      break;
+    }
+    case 'file':
+      for (const { file: from, entry } of index.refsInto(symbol.file)) if (entry.role === 'ref') result.push(unquoted(from.path, entry.span));
+      break;
+    case 'operation': {
+      const project = index.projectOf(fromFile);
+      for (const { file, entry } of index.operationsWithId(symbol.id).filter(inProject(project))) {
+        if (includeDeclaration && entry.operationIdSpan) result.push(unquoted(file.path, entry.operationIdSpan));
+        for (const ref of index.refsTo(file.path, [...entry.pathItem, entry.method])) {
+          if (ref.entry.role === 'operationRef') result.push(unquoted(ref.file.path, ref.entry.span));
+        }
+      }
+      result.push(...index.linksTo(symbol.id).filter(inProject(project)).map(useOf));
+      break;
+    }
+    case 'tag': {
+      const project = index.projectOf(fromFile);
+      if (includeDeclaration) {
+        for (const { file, entry } of index.tagDeclarations(symbol.name).filter(inProject(project))) result.push(unquoted(file.path, entry.span));
+      }
+      result.push(...index.tagUses(symbol.name).filter(inProject(project)).map(useOf));
+      break;
+    }
+    case 'scheme': {
+      const project = index.projectOf(symbol.file ?? fromFile);
+      if (includeDeclaration) for (const { file, definition } of schemeDefinitions(index, project, symbol.name)) result.push(keyOf(file, definition));
+      result.push(...index.schemeUses(symbol.name).filter(inProject(project)).map(useOf));
+      break;
+    }
+  }
+  return result;
+}
+
+/** Find references at an offset of an indexed file (`text`: its current text). */
+export function findReferences(index: WorkspaceIndex, filePath: string, offset: number, includeDeclaration: boolean, text?: string): FileSpan[] {
+  const file = index.get(filePath);
+  if (!file) return [];
+  const symbol = symbolAt(index, file, offset, text);
+  return symbol ? referencesOf(index, filePath, symbol, includeDeclaration) : [];
+}

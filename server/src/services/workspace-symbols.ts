@@ -1,0 +1,66 @@
+// Workspace symbols: operations by operationId and by `METHOD /path`, components by name and kind,
+// tags, fuzzy-matched against the query.
+import { ObjectKind } from '../model/spec';
+import { WorkspaceIndex } from '../workspace/workspace-index';
+import { fuzzyScore } from './fuzzy';
+import { FileSpan } from './symbol-at';
+
+export interface WorkspaceSymbol {
+  name: string;
+  kind: 'operation' | 'component' | 'tag';
+  /** For components: the kind of object, when known. */
+  objectKind?: ObjectKind;
+  /** What holds it: `GET /pets` for an operationId, `schemas` for a component. */
+  container: string;
+  deprecated: boolean;
+  /** The whole symbol, and its name. */
+  range: FileSpan;
+  selection: FileSpan;
+}
+
+/** Results returned at most: an editor shows the best few. */
+const MAX_RESULTS = 256;
+
+const lists = new WeakMap<WorkspaceIndex, { version: number; symbols: WorkspaceSymbol[] }>();
+
+function allSymbols(index: WorkspaceIndex): WorkspaceSymbol[] {
+  const cached = lists.get(index);
+  if (cached?.version === index.version) return cached.symbols;
+  const symbols: WorkspaceSymbol[] = [];
+  for (const file of index.all()) {
+    const at = (start: number, end: number) => ({ file: file.path, offset: start, length: end - start });
+    for (const operation of file.operations) {
+      const path = index.pathOf(file, operation);
+      const label = `${operation.method.toUpperCase()}${path !== undefined ? ' ' + path : ''}`;
+      const range = at(operation.start, operation.end);
+      const common = { kind: 'operation' as const, deprecated: operation.deprecated, range };
+      if (operation.operationId !== undefined && operation.operationIdSpan) {
+        const id = operation.operationIdSpan;
+        symbols.push({ ...common, name: operation.operationId, container: label, selection: at(id.offset, id.offset + id.length) });
+      }
+      symbols.push({ ...common, name: label, container: operation.operationId ?? '', selection: at(operation.key.offset, operation.key.offset + operation.key.length) });
+    }
+    for (const definition of index.definitionsOf(file.path)) {
+      symbols.push({
+        name: definition.name, kind: 'component', objectKind: index.kindOf(file.path, definition),
+        container: definition.pointer.slice(0, -1).filter((s) => s !== 'components').join('/'), deprecated: definition.deprecated,
+        range: at(definition.start, definition.end), selection: at(definition.key.offset, definition.key.offset + definition.key.length),
+      });
+    }
+    for (const tag of file.tags) {
+      symbols.push({ name: tag.name, kind: 'tag', container: 'tags', deprecated: false, range: at(tag.start, tag.end), selection: at(tag.span.offset, tag.span.offset + tag.span.length) });
+    }
+  }
+  lists.set(index, { version: index.version, symbols });
+  return symbols;
+}
+
+export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
+  const scored: { symbol: WorkspaceSymbol; score: number }[] = [];
+  for (const symbol of allSymbols(index)) {
+    const score = fuzzyScore(query, symbol.name);
+    if (score !== undefined) scored.push({ symbol, score });
+  }
+  scored.sort((a, b) => b.score - a.score || a.symbol.name.length - b.symbol.name.length || (a.symbol.name < b.symbol.name ? -1 : 1));
+  return scored.slice(0, limit).map((s) => s.symbol);
+}

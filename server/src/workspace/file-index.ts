@@ -1,0 +1,369 @@
+// One file of the workspace as the cross-file features need it: its definitions (components, the
+// top-level entries of fragment files), operations, tags, security requirement names, Link
+// operationIds and every `$ref` with its exact span and target. Plain data, a few hundred bytes per
+// entry: closed files are kept as this, never as their parsed trees.
+import * as path from 'path';
+import { documentStatus } from '../model/analysis';
+import { COMPONENT_MAPS } from '../model/kinds';
+import { parseRef } from '../model/ref';
+import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
+import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
+
+/** Where a scalar (a key or a value) is written, and how: what an edit needs to keep its quoting. */
+export interface ScalarSpan {
+  offset: number;
+  length: number;
+  style: ScalarStyle;
+  /** Inside a YAML flow collection, where `,[]{}` end a plain scalar. */
+  flow: boolean;
+}
+
+export interface Definition {
+  /** The last pointer segment: the component's name. */
+  name: string;
+  pointer: string[];
+  key: ScalarSpan;
+  /** The whole member, key through value. */
+  start: number;
+  end: number;
+  /** The kind its place gives it (`components/schemas/*` are Schemas); unknown in most fragments. */
+  kind: ObjectKind | undefined;
+  deprecated: boolean;
+}
+
+export interface OperationEntry {
+  method: string;
+  /** The path key; undefined in a Path Item file, whose path is where it is referenced. */
+  path: string | undefined;
+  /** Pointer of the Path Item holding it. */
+  pathItem: string[];
+  operationId: string | undefined;
+  operationIdSpan: ScalarSpan | undefined;
+  key: ScalarSpan;
+  start: number;
+  end: number;
+  tags: NameUse[];
+  deprecated: boolean;
+}
+
+/** A name written somewhere: a tag of an operation, a scheme in a requirement, a Link's operationId. */
+export interface NameUse {
+  name: string;
+  span: ScalarSpan;
+}
+
+export interface TagDeclaration extends NameUse {
+  /** The Tag Object. */
+  start: number;
+  end: number;
+}
+
+export interface PathEntry {
+  path: string;
+  pointer: string[];
+  key: ScalarSpan;
+  start: number;
+  end: number;
+}
+
+export type RefRole = 'ref' | 'mapping' | 'operationRef';
+
+export interface RefEntry {
+  /** The reference as written (a `$ref`, a discriminator mapping value, a Link's operationRef). */
+  raw: string;
+  role: RefRole;
+  span: ScalarSpan;
+  /** Absolute path of the target file (this file for a local reference). */
+  targetFile: string;
+  /** Decoded pointer segments; empty for the whole file. */
+  pointer: string[];
+  /** Index of the innermost definition holding the reference; -1 outside every definition. */
+  owner: number;
+  /** JSON Pointer of the object holding the reference. */
+  holder: string;
+  /** The kind of object the place calls for, when the file's layout tells. */
+  expected: ObjectKind | undefined;
+  /** Inside an `x-` extension, which the format does not read. */
+  inExtension: boolean;
+  /** The path key when the reference stands for a Path Item under `paths`. */
+  pathKey: (NameUse & { pointer: string[] }) | undefined;
+}
+
+export interface FileIndex {
+  path: string;
+  format: SourceFormat;
+  /** An OpenAPI 3.0 document, which roots a description. */
+  root: boolean;
+  /** Line start offsets, for offsets -> LSP positions without the text. */
+  lines: Uint32Array;
+  /** Length of the text. */
+  length: number;
+  definitions: Definition[];
+  operations: OperationEntry[];
+  paths: PathEntry[];
+  tags: TagDeclaration[];
+  securityUses: NameUse[];
+  linkOperationIds: NameUse[];
+  refs: RefEntry[];
+  /** How many syntax errors the file has (its index may miss what they hide). */
+  syntaxErrors: number;
+}
+
+const MAP_KINDS = new Map<string, ObjectKind>(Object.entries(COMPONENT_MAPS).map(([kind, map]) => [map!, kind as ObjectKind]));
+const METHODS = new Set<string>(HTTP_METHODS);
+
+/** What the format says a node is: an object of a kind, a container of them, or unknown/free. */
+type Place = { kind: ObjectKind } | { container: FieldSpec } | undefined;
+
+/** Values the format reads as free data (examples, defaults): a `$ref` in them is not a reference. */
+const FREE = 'free';
+
+function childPlace(place: Place, key: string | number): Place | typeof FREE {
+  if (!place) return undefined;
+  if ('container' in place) return place.container.kind ? { kind: place.container.kind } : FREE;
+  const spec = specOf(place.kind);
+  if (typeof key !== 'string') return undefined;
+  if (spec.extensions && key.startsWith('x-')) return undefined;
+  const field = spec.fields.get(key) ?? spec.patterned;
+  if (!field) return undefined;
+  if (field.shape === 'object') return field.kind ? { kind: field.kind } : field.scalar === 'any' ? FREE : undefined;
+  if (field.kind) return { container: field };
+  return field.scalar === 'any' ? FREE : undefined;
+}
+
+/** Without a known place: keys that hold free values, unless they name a schema property. */
+function looksFree(node: SyntaxNode): boolean {
+  const key = node.key;
+  const parentKey = node.parent?.key;
+  if (parentKey === 'properties') return false;
+  if (key === 'example' || key === 'default' || key === 'enum') return true;
+  return key === 'value' && node.parent?.parent?.key === 'examples';
+}
+
+/** The place of a fragment file's top level, read from its keys. */
+function fragmentPlace(root: SyntaxNode): Place {
+  const keys = root.children!.map((c) => String(c.key));
+  if (keys.includes('components') || keys.includes('paths')) return { kind: 'Root' };
+  if (keys.some((k) => METHODS.has(k) && root.get(k)?.kind === 'object')) return { kind: 'PathItem' };
+  if (keys.length > 0 && keys.every((k) => k.startsWith('/'))) return { kind: 'Paths' };
+  return undefined;
+}
+
+export function lineStarts(text: string): Uint32Array {
+  let count = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
+  }
+  const starts = new Uint32Array(count);
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts[line++] = i + 1;
+  }
+  return starts;
+}
+
+function scalarSpan(node: SyntaxNode, part: 'key' | 'value', flow: boolean): ScalarSpan {
+  return part === 'key'
+    ? { offset: node.keyOffset, length: node.keyLength, style: node.keyStyle, flow }
+    : { offset: node.offset, length: node.length, style: node.style, flow };
+}
+
+function segmentsOf(node: SyntaxNode): string[] {
+  return node.path.map(String);
+}
+
+/** Nodes visited between two pauses of the step-wise indexing. */
+const NODES_PER_STEP = 4096;
+
+interface Frame {
+  node: SyntaxNode;
+  place: Place;
+  owner: number;
+  inExtension: boolean;
+  flow: boolean;
+  depth: number;
+}
+
+/** Indexes a parsed file (an open document's tree, or a file read from disk). */
+export function indexFile(filePath: string, parsed: ParsedText): FileIndex {
+  const steps = indexFileSteps(filePath, parsed);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same in steps: the language server indexes a large open document between messages. */
+export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator<void, FileIndex, void> {
+  const root = parsed.root;
+  const status = documentStatus(root);
+  const isRoot = status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed';
+  const index: FileIndex = {
+    path: filePath, format: parsed.format, root: isRoot, lines: lineStarts(parsed.text), length: parsed.text.length, definitions: [], operations: [], paths: [],
+    tags: [], securityUses: [], linkOperationIds: [], refs: [], syntaxErrors: parsed.errors.length,
+  };
+  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return index;
+  const dir = path.dirname(filePath);
+
+  const addRef = (raw: string, role: RefRole, valueNode: SyntaxNode, holder: SyntaxNode, frame: Frame, expected: ObjectKind | undefined) => {
+    const parsedRef = parseRef(raw);
+    if (parsedRef.form === 'url') return;
+    const targetFile = parsedRef.form === 'file' ? path.resolve(dir, parsedRef.file) : filePath;
+    index.refs.push({
+      raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
+      holder: holder.pointer, expected, inExtension: frame.inExtension, pathKey: undefined,
+    });
+  };
+
+  const isDefinition = (node: SyntaxNode, depth: number): Definition['kind'] | false => {
+    if (typeof node.key !== 'string' || node.keyOffset < 0) return false;
+    const parentKey = node.parent?.key;
+    if (depth === 3 && node.parent?.parent?.key === 'components' && node.parent.parent.parent === root) {
+      return MAP_KINDS.get(String(parentKey)) ?? false;
+    }
+    if (isRoot) return false;
+    if (depth === 1) return MAP_KINDS.has(node.key) || node.key === 'components' ? false : undefined;
+    if (depth === 2 && MAP_KINDS.has(String(parentKey)) && node.parent!.parent === root) return MAP_KINDS.get(String(parentKey));
+    return false;
+  };
+
+  const rootPlace: Place = isRoot ? { kind: 'Root' } : root.kind === 'object' ? fragmentPlace(root) : undefined;
+  const stack: Frame[] = [{ node: root, place: rootPlace, owner: -1, inExtension: false, flow: root.flow, depth: 0 }];
+  let visited = 0;
+  while (stack.length > 0) {
+    if (++visited % NODES_PER_STEP === 0) yield;
+    const frame = stack.pop()!;
+    const { node, place, depth } = frame;
+    const definitionKind = depth > 0 ? isDefinition(node, depth) : false;
+    let owner = frame.owner;
+    if (definitionKind !== false) {
+      owner = index.definitions.length;
+      index.definitions.push({
+        name: String(node.key), pointer: segmentsOf(node), key: scalarSpan(node, 'key', frame.flow), start: node.memberStart, end: node.end,
+        kind: definitionKind ?? (place && 'kind' in place ? place.kind : undefined), deprecated: node.kind === 'object' && node.get('deprecated')?.value === true,
+      });
+    }
+    if (node.kind !== 'object' && node.kind !== 'array') continue;
+    const kind = place && 'kind' in place ? place.kind : undefined;
+    const flow = frame.flow || node.flow;
+    const here: Frame = { ...frame, owner, flow };
+    if (node.kind === 'object') {
+      const ref = node.get('$ref');
+      if (ref?.kind === 'string' && kind !== 'Discriminator') {
+        addRef(ref.value as string, 'ref', ref, node, here, kind);
+        if (kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
+          index.refs[index.refs.length - 1].pathKey = { name: node.key, span: scalarSpan(node, 'key', frame.flow), pointer: segmentsOf(node) };
+        }
+      }
+      recordObject(node, kind, here);
+    }
+    const children = node.children!;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child.key === '$ref' && child.kind === 'string') continue;
+      const next = childPlace(place, child.key!);
+      if (next === FREE || (!place && looksFree(child))) continue;
+      const inExtension = frame.inExtension || (typeof child.key === 'string' && child.key.startsWith('x-'));
+      stack.push({ node: child, place: next, owner, inExtension, flow, depth: depth + 1 });
+    }
+  }
+  // Children are pushed last to first, so nodes are visited (and entries listed) in document order.
+  return index;
+
+  function recordObject(node: SyntaxNode, kind: ObjectKind | undefined, frame: Frame): void {
+    const flow = frame.flow;
+    switch (kind) {
+      case 'Operation': {
+        const pathItem = node.parent;
+        if (!pathItem || !METHODS.has(String(node.key))) return;
+        const id = node.get('operationId');
+        const tags = node.get('tags');
+        const pathKey = pathItem.parent?.key === 'paths' || (!isRoot && pathItem.parent === root && String(pathItem.key).startsWith('/'))
+          ? String(pathItem.key) : undefined;
+        index.operations.push({
+          method: String(node.key), path: pathKey, pathItem: segmentsOf(pathItem),
+          operationId: id?.kind === 'string' ? (id.value as string) : undefined,
+          operationIdSpan: id?.kind === 'string' ? scalarSpan(id, 'value', flow || node.flow) : undefined,
+          key: scalarSpan(node, 'key', frame.flow), start: node.memberStart, end: node.end,
+          tags: tags?.kind === 'array' ? tags.children!.filter((t) => t.kind === 'string').map((t) => ({ name: t.value as string, span: scalarSpan(t, 'value', flow || tags.flow) })) : [],
+          deprecated: node.get('deprecated')?.value === true,
+        });
+        return;
+      }
+      case 'Paths':
+        for (const item of node.children!) {
+          if (typeof item.key !== 'string' || item.key.startsWith('x-')) continue;
+          index.paths.push({ path: item.key, pointer: segmentsOf(item), key: scalarSpan(item, 'key', flow), start: item.memberStart, end: item.end });
+        }
+        return;
+      case 'Tag': {
+        const name = node.get('name');
+        if (name?.kind === 'string' && node.parent?.key === 'tags' && node.parent.parent === root) {
+          index.tags.push({ name: name.value as string, span: scalarSpan(name, 'value', flow), start: node.offset, end: node.end });
+        }
+        return;
+      }
+      case 'SecurityRequirement':
+        for (const scheme of node.children!) index.securityUses.push({ name: String(scheme.key), span: scalarSpan(scheme, 'key', flow) });
+        return;
+      case 'Link': {
+        const id = node.get('operationId');
+        if (id?.kind === 'string') index.linkOperationIds.push({ name: id.value as string, span: scalarSpan(id, 'value', flow) });
+        const operationRef = node.get('operationRef');
+        if (operationRef?.kind === 'string') addRef(operationRef.value as string, 'operationRef', operationRef, node, frame, 'Operation');
+        return;
+      }
+      case 'Discriminator': {
+        const mapping = node.get('mapping');
+        if (mapping?.kind !== 'object') return;
+        for (const entry of mapping.children!) {
+          if (entry.kind !== 'string') continue;
+          const value = entry.value as string;
+          // A mapping value is a schema name or a reference; a name stands for this file's schema.
+          const raw = value.includes('#') || value.includes('/') ? value : isRoot ? `#/components/schemas/${value}` : undefined;
+          if (raw === undefined) continue;
+          addRef(raw, 'mapping', entry, node, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
+          // A bare name is rewritten as a name, not as a reference.
+          if (raw !== value) index.refs[index.refs.length - 1].raw = value;
+        }
+        return;
+      }
+    }
+  }
+}
+
+/** `#/a/b` for pointer segments (a key for maps of definitions and references). */
+export function pointerKey(segments: readonly string[]): string {
+  let key = '#';
+  for (const s of segments) key += '/' + s.replace(/~/g, '~0').replace(/\//g, '~1');
+  return key;
+}
+
+/** Segments of a JSON Pointer as `SyntaxNode.pointer` writes them. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Line and character (UTF-16 units, as in LSP) of an offset, from a file's line starts. */
+export function positionIn(lines: Uint32Array, offset: number): { line: number; character: number } {
+  let low = 0;
+  let high = lines.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (lines[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low, character: Math.max(0, offset - lines[low]) };
+}
+
+/** The offset of a line and character; a character past the line's end stops at the next line. */
+export function offsetIn(lines: Uint32Array, position: { line: number; character: number }, textLength: number): number {
+  if (position.line >= lines.length) return textLength;
+  if (position.line < 0) return 0;
+  const start = lines[position.line];
+  const next = position.line + 1 < lines.length ? lines[position.line + 1] : textLength;
+  return Math.min(start + Math.max(0, position.character), next);
+}
