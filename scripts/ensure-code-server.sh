@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests need, once: Debian's chromium (driven by playwright-core) and
 # code-server 4.100.3 (real VS Code 1.100.3, the last release for Node 20) in .tools/code-server.
+# --no-browser: code-server only (npm start: the user brings the browser).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tools="$root/.tools"
 # chromium drives the workbench; ripgrep stands in for @vscode/ripgrep's download; code-server's
 # kerberos module builds against libkrb5-dev.
-bash "$root/scripts/ensure-system-packages.sh" chromium ripgrep libkrb5-dev
+packages=(ripgrep libkrb5-dev)
+[ "${1:-}" = "--no-browser" ] || packages+=(chromium)
+bash "$root/scripts/ensure-system-packages.sh" "${packages[@]}"
 
 if [ ! -x "$tools/code-server/node_modules/.bin/code-server" ]; then
   mkdir -p "$tools/code-server" "$tools/tmp"
