@@ -1,6 +1,7 @@
 // YAML text -> SyntaxNode tree through the `yaml` package (YAML 1.2 core schema, source offsets).
 import { Alias, Document, isAlias, isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
 import { emptyError } from './json';
+import { parseYamlFast, parseYamlFastSteps } from './yaml-fast';
 import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarStyle, SyntaxError, SyntaxNode } from './tree';
 
 /** Nodes that alias expansion may create per document: enough for real reuse, far below a bomb. */
@@ -154,12 +155,32 @@ function scalarStyle(type: Scalar.Type | undefined): ScalarStyle {
   }
 }
 
+/** A YAML text's tree: the fast reader's when it can read the text, else the `yaml` package's. */
 export function parseYaml(text: string): ParsedText {
+  return parseYamlFast(text) ?? parseYamlWithPackage(text);
+}
+
+/** The same in steps, for the language server (the `yaml` package's parse is one step). */
+export function* parseYamlSteps(text: string): Generator<void, ParsedText, void> {
+  return (yield* parseYamlFastSteps(text)) ?? parseYamlWithPackage(text);
+}
+
+/**
+ * YAML 1.2 reads a lone CR as a line break; the `yaml` package does not. The same text with each
+ * lone CR as LF (one character for one, so every offset stays).
+ */
+function lineBreaksAsLf(text: string): string {
+  return text.indexOf('\r') >= 0 ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
+/** Through the `yaml` package: any YAML, with its errors and warnings. */
+export function parseYamlWithPackage(original: string): ParsedText {
+  const text = lineBreaksAsLf(original);
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
   } catch (e) {
-    return { format: 'yaml', text, root: undefined, errors: [{ message: `The document cannot be parsed: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
+    return { format: 'yaml', text: original, root: undefined, errors: [{ message: `The document cannot be parsed: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
   }
   const converter = new YamlConverter(doc, text);
   const errors: SyntaxError[] = [];
@@ -189,7 +210,7 @@ export function parseYaml(text: string): ParsedText {
   errors.push(...converter.errors);
   // `%TAG` directives change how tags inside any block resolve; aliases copy one block into another.
   const directives = doc.contents != null && /^%/m.test(text.slice(0, doc.contents.range?.[0] ?? 0));
-  return { format: 'yaml', text, root, errors, selfContainedBlocks: !converter.usedAlias && !directives };
+  return { format: 'yaml', text: original, root, errors, selfContainedBlocks: !converter.usedAlias && !directives };
 }
 
 /**
@@ -197,7 +218,8 @@ export function parseYaml(text: string): ParsedText {
  * for the incremental reparse. Only a block that reads cleanly is of use: one block mapping, no
  * errors or warnings, no aliases. Offsets are relative to the block's text.
  */
-export function parseYamlBlock(block: string, depth: number): SyntaxNode | undefined {
+export function parseYamlBlock(original: string, depth: number): SyntaxNode | undefined {
+  const block = lineBreaksAsLf(original);
   let doc: Document.Parsed;
   try {
     doc = parseDocument(block, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });

@@ -1,0 +1,1016 @@
+// A fast reader for the YAML that OpenAPI documents are written in: block mappings and sequences,
+// plain, quoted and block scalars, and flow collections on one line. It builds the same tree as
+// the `yaml` package path (syntax/yaml.ts) about ten times faster, and gives up (returns
+// undefined) on anything else: anchors, aliases, tags, directives, multi-line quoted or flow
+// values, tabs in structure, anything malformed. The caller then parses with the `yaml` package,
+// which also reports the errors. A randomized test holds the two to the same tree, node for node.
+//
+// It reads line by line with an explicit stack (no recursion over the document), so it can pause
+// between slices of lines: a language server must not hold its message loop for a 30 MB parse.
+import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarValue, SyntaxError, SyntaxNode } from './tree';
+
+/** Lines read between two pauses of the step-wise parse. */
+const LINES_PER_STEP = 8192;
+/** The `yaml` package refuses implicit keys longer than 1024 characters; stay well inside. */
+const MAX_KEY_LENGTH = 1000;
+/** Flow collections nested deeper than this on one line go to the `yaml` package. */
+const MAX_FLOW_DEPTH = 64;
+
+const SPACE = 32;
+const LF = 10;
+const CR = 13;
+const TAB = 9;
+const HASH = 35;
+const COLON = 58;
+const DASH = 45;
+const QUOTE_SINGLE = 39;
+const QUOTE_DOUBLE = 34;
+const BRACKET_OPEN = 91;
+const BRACKET_CLOSE = 93;
+const BRACE_OPEN = 123;
+const BRACE_CLOSE = 125;
+const COMMA = 44;
+const PIPE = 124;
+const GREATER = 62;
+const BACKSLASH = 92;
+const BOM = 0xfeff;
+
+/** Thrown (and caught in this module only) when the text needs the `yaml` package. */
+class NotFast {}
+const NOT_FAST = new NotFast();
+function giveUp(): never {
+  throw NOT_FAST;
+}
+
+/** Characters no fast-read text may hold: controls other than tab and line breaks, and a BOM past offset 0. */
+const UNUSUAL_CHARACTERS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff]/;
+
+/** Characters that cannot start a plain scalar in block context (`-?:` only when a space follows). */
+function isIndicator(c: number): boolean {
+  switch (c) {
+    case 44: case 91: case 93: case 123: case 125: // , [ ] { }
+    case 35: case 38: case 42: case 33: case 124: case 62: // # & * ! | >
+    case 39: case 34: case 37: case 64: case 96: // ' " % @ `
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A plain scalar's value under the YAML 1.2 core schema, as the `yaml` package resolves it. */
+export function resolvePlain(source: string): { kind: NodeKind; value: ScalarValue } {
+  const first = source.charCodeAt(0);
+  // Only these first characters can start a null, boolean or number.
+  if (source.length === 0) return { kind: 'null', value: null };
+  const maybeSpecial = (first >= 48 && first <= 57) || first === 43 || first === DASH || first === 46 || first === 126 ||
+    first === 110 || first === 78 || first === 116 || first === 84 || first === 102 || first === 70;
+  if (!maybeSpecial) return { kind: 'string', value: source };
+  if (/^(?:~|[Nn]ull|NULL)$/.test(source)) return { kind: 'null', value: null };
+  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(source)) return { kind: 'boolean', value: first === 116 || first === 84 };
+  if (/^0o[0-7]+$/.test(source)) return { kind: 'number', value: parseInt(source.substring(2), 8) };
+  if (/^[-+]?[0-9]+$/.test(source)) return { kind: 'number', value: parseInt(source, 10) };
+  if (/^0x[0-9a-fA-F]+$/.test(source)) return { kind: 'number', value: parseInt(source.substring(2), 16) };
+  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(source)) {
+    const value = source.slice(-3).toLowerCase() === 'nan' ? NaN : source[0] === '-' ? -Infinity : Infinity;
+    return { kind: 'number', value };
+  }
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(source) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(source)) {
+    return { kind: 'number', value: parseFloat(source) };
+  }
+  return { kind: 'string', value: source };
+}
+
+/**
+ * indexOf with memory: the reader only moves forward, so the last answer stays right for every
+ * later query up to it, and scanning stays linear however long the lines are.
+ */
+class Finder {
+  /** No occurrence in [from, at); one at `at` (or none at all when at is the text's length). */
+  private from = 0;
+  private at = -1;
+  constructor(private readonly needle: string) {}
+  /** The next occurrence at or after `from`; the answer is exact up to `lineEnd`. */
+  next(text: string, from: number, lineEnd: number): number {
+    if (from >= this.from && from <= this.at) return this.at;
+    if (from > this.at) {
+      this.at = text.indexOf(this.needle, from);
+      if (this.at < 0) this.at = text.length;
+      this.from = from;
+      return this.at;
+    }
+    // Back before what is known (a line read again): look at this line only, char by char, so a
+    // far next occurrence costs nothing.
+    const bound = Math.min(this.from, lineEnd);
+    const first = this.needle.charCodeAt(0);
+    const second = this.needle.length > 1 ? this.needle.charCodeAt(1) : -1;
+    for (let k = from; k < bound; k++) {
+      if (text.charCodeAt(k) === first && (second < 0 || text.charCodeAt(k + 1) === second)) return k;
+    }
+    return bound === this.from ? this.at : text.length;
+  }
+}
+
+/** A double-quoted scalar's content with its escapes read. */
+function unescapeDouble(inner: string): string {
+  if (inner.indexOf('\\') < 0) return inner;
+  let out = '';
+  for (let k = 0; k < inner.length; k++) {
+    const ch = inner[k];
+    if (ch !== '\\') {
+      out += ch;
+      continue;
+    }
+    const e = inner[++k];
+    switch (e) {
+      case '0': out += '\0'; break;
+      case 'a': out += '\x07'; break;
+      case 'b': out += '\b'; break;
+      case 't': case '\t': out += '\t'; break;
+      case 'n': out += '\n'; break;
+      case 'v': out += '\v'; break;
+      case 'f': out += '\f'; break;
+      case 'r': out += '\r'; break;
+      case 'e': out += '\x1b'; break;
+      case ' ': out += ' '; break;
+      case '"': out += '"'; break;
+      case '/': out += '/'; break;
+      case '\\': out += '\\'; break;
+      case 'N': out += '\x85'; break;
+      case '_': out += '\xa0'; break;
+      case 'L': out += '\u2028'; break;
+      case 'P': out += '\u2029'; break;
+      case 'x': out += hexEscape(inner, k, 2); k += 2; break;
+      case 'u': out += hexEscape(inner, k, 4); k += 4; break;
+      case 'U': out += hexEscape(inner, k, 8); k += 8; break;
+      default: giveUp(); // an unknown escape is an error the `yaml` package reports
+    }
+  }
+  return out;
+}
+
+function hexEscape(inner: string, at: number, digits: number): string {
+  const hex = inner.substr(at + 1, digits);
+  if (hex.length !== digits || !/^[0-9a-fA-F]+$/.test(hex)) giveUp();
+  const code = parseInt(hex, 16);
+  if (code > 0x10ffff) giveUp();
+  return String.fromCodePoint(code);
+}
+
+/** A double-quoted line without its trailing spaces, but an escaped one (`\ `) stays. */
+function trimUnescapedSpaces(raw: string): string {
+  let end = raw.length;
+  while (end > 0 && raw.charCodeAt(end - 1) === SPACE && trailingBackslashes(raw.slice(0, end - 1)) % 2 === 0) end--;
+  return raw.slice(0, end);
+}
+
+function trailingBackslashes(s: string): number {
+  let n = 0;
+  for (let k = s.length - 1; k >= 0 && s.charCodeAt(k) === BACKSLASH; k--) n++;
+  return n;
+}
+
+function firstContent(contents: readonly string[]): number {
+  let k = 0;
+  while (k < contents.length && contents[k] === '') k++;
+  return k;
+}
+
+/** A block collection being read: its node and the column of its keys or dashes. */
+interface Frame {
+  node: SyntaxNode;
+  indent: number;
+  /** A sequence written at its parent key's column (`key:\n- a`). */
+  indentless: boolean;
+}
+
+/** A `key:` or `-` whose value starts on a later line (or is empty). */
+interface Pending {
+  frame: Frame;
+  /** The member's key node data, or the item index. */
+  member: SyntaxNode;
+  /** Where an empty value is placed. */
+  emptyAt: number;
+}
+
+class FastReader {
+  private readonly len: number;
+  /** Start of the line being read. */
+  private lineStart = 0;
+  private lineEnd = 0;
+  /** Start of the next line. */
+  private nextLine = 0;
+  private readonly stack: Frame[] = [];
+  private pending: Pending | undefined;
+  root: SyntaxNode | undefined;
+  readonly errors: SyntaxError[] = [];
+  // Next occurrences of characters, found by indexOf and kept while the reader is before them:
+  // scanning stays linear in the text however long its lines are.
+  private nextLf = -1;
+  private nextCr = -1;
+  private nextTab = -1;
+  /** The first tab on the line being read, or -1. */
+  private lineTab = -1;
+  /** Quoted scalars on the first line of the value being read: tabs may appear only inside them. */
+  private readonly quotedSpans: number[] = [];
+  private readonly colons = new Finder(':');
+  private readonly comments = new Finder(' #');
+  private readonly colonSpaces = new Finder(': ');
+
+  constructor(private readonly text: string) {
+    this.len = text.length;
+  }
+
+  private find(code: number, from: number, cached: number): number {
+    if (cached >= from) return cached;
+    const at = this.text.indexOf(String.fromCharCode(code), from);
+    return at < 0 ? this.len : at;
+  }
+
+  /** Sets lineEnd/nextLine for the line starting at lineStart, and lineTab (its first tab, or -1). */
+  private measureLine(): void {
+    const start = this.lineStart;
+    this.nextLf = this.find(LF, start, this.nextLf);
+    this.nextCr = this.find(CR, start, this.nextCr);
+    const end = Math.min(this.nextLf, this.nextCr);
+    this.lineEnd = end;
+    if (end >= this.len) this.nextLine = this.len;
+    else if (this.text.charCodeAt(end) === CR && this.text.charCodeAt(end + 1) === LF) this.nextLine = end + 2;
+    else this.nextLine = end + 1;
+    this.nextTab = this.find(TAB, start, this.nextTab);
+    this.lineTab = this.nextTab < end ? this.nextTab : -1;
+  }
+
+  *read(): Generator<void, void, void> {
+    const text = this.text;
+    let lines = 0;
+    let started = false;
+    if (text.charCodeAt(0) === BOM) this.lineStart = 1;
+    while (this.lineStart < this.len) {
+      if (++lines % LINES_PER_STEP === 0) yield;
+      this.measureLine();
+      let i = this.lineStart;
+      while (text.charCodeAt(i) === SPACE) i++;
+      if (i >= this.lineEnd || text.charCodeAt(i) === HASH) {
+        this.lineStart = this.nextLine;
+        continue;
+      }
+      const indent = i - this.lineStart;
+      if (indent === 0 && this.isMarker(i)) {
+        // `---` may open the document once, before any content; `...`, a second document and
+        // directives are the `yaml` package's.
+        if (started || text.charCodeAt(i) !== DASH) giveUp();
+        started = true;
+        let after = i + 3;
+        while (text.charCodeAt(after) === SPACE) after++;
+        if (after < this.lineEnd && text.charCodeAt(after) !== HASH) giveUp();
+        this.lineStart = this.nextLine;
+        continue;
+      }
+      if (indent === 0 && text.charCodeAt(i) === 37) giveUp(); // %directive
+      started = true;
+      const tab = this.lineTab;
+      const lineStart = this.lineStart;
+      const lineEnd = this.lineEnd;
+      this.quotedSpans.length = 0;
+      this.content(i, indent);
+      if (tab >= 0) this.tabsInsideQuotes(tab, lineStart, lineEnd);
+      if (this.lineStart < this.nextLine) this.lineStart = this.nextLine;
+    }
+    if (this.pending) this.emptyPending();
+    while (this.stack.length > 0) this.close();
+    if (!this.root) giveUp(); // an empty document: the `yaml` package says so
+  }
+
+  /**
+   * A tab in structure (indentation, after `:` or `-`) changes how YAML reads a line; inside a
+   * quoted scalar it is just a character. Anything else goes to the `yaml` package.
+   */
+  private tabsInsideQuotes(tab: number, lineStart: number, lineEnd: number): void {
+    const spans = this.quotedSpans;
+    for (let t = tab; t >= 0 && t < lineEnd; t = this.text.indexOf('\t', t + 1)) {
+      let inside = false;
+      for (let k = 0; k < spans.length; k += 2) if (spans[k] < t && t < spans[k + 1]) inside = true;
+      if (!inside || t < lineStart) giveUp();
+    }
+  }
+
+  /** `---` or `...` at the start of a line, followed by a space or the line's end. */
+  private isMarker(i: number): boolean {
+    const text = this.text;
+    const c = text.charCodeAt(i);
+    if ((c !== DASH && c !== 46) || text.charCodeAt(i + 1) !== c || text.charCodeAt(i + 2) !== c) return false;
+    return i + 3 >= this.lineEnd || text.charCodeAt(i + 3) === SPACE;
+  }
+
+  private isDashItem(i: number): boolean {
+    if (this.text.charCodeAt(i) !== DASH) return false;
+    const next = i + 1;
+    return next >= this.lineEnd || this.text.charCodeAt(next) === SPACE;
+  }
+
+  /** A line with content at `i`, indented `indent` columns. */
+  private content(i: number, indent: number): void {
+    const dash = this.isDashItem(i);
+    if (!this.root) {
+      // The root: a block mapping or sequence (a scalar or flow root is the `yaml` package's).
+      if (!dash && !this.keyAt(i)) giveUp();
+      this.openCollection(dash ? 'array' : 'object', i, undefined, indent, false);
+    }
+    if (this.pending) {
+      const pending = this.pending;
+      this.pending = undefined;
+      if (indent > pending.frame.indent) {
+        this.startNested(pending, i, indent, dash);
+        return;
+      }
+      if (dash && indent === pending.frame.indent && pending.frame.node.kind === 'object') {
+        // `key:` then `- item` at the key's column: an indentless sequence.
+        this.openCollection('array', i, pending, indent, true);
+        this.item(i);
+        return;
+      }
+      this.setValue(pending, this.nullAt(pending.emptyAt));
+    }
+    // Close what this line is outside of.
+    for (;;) {
+      const top = this.stack[this.stack.length - 1];
+      if (!top) giveUp(); // content after the root ended
+      if (top.indent > indent || (top.indentless && top.indent === indent && !dash)) this.close();
+      else break;
+    }
+    const top = this.stack[this.stack.length - 1];
+    if (top.indent !== indent) giveUp();
+    if (dash) {
+      if (top.node.kind !== 'array') giveUp();
+      this.item(i);
+    } else {
+      if (top.node.kind !== 'object') giveUp();
+      this.member(top, i);
+    }
+  }
+
+  /** The first line of a value that started on an earlier line (`key:` or `-` above). */
+  private startNested(pending: Pending, i: number, indent: number, dash: boolean): void {
+    if (dash) {
+      this.openCollection('array', i, pending, indent, false);
+      this.item(i);
+      return;
+    }
+    const keyEnd = this.keyAt(i);
+    if (keyEnd) {
+      const frame = this.openCollection('object', i, pending, indent, false);
+      this.member(frame, i);
+      return;
+    }
+    // A scalar on the lines below its key: plain or quoted (other forms are rare and intricate).
+    const c = this.text.charCodeAt(i);
+    if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+      const end = this.quoteEnd(i);
+      if (end < 0) {
+        this.setValue(pending, this.multiLineQuoted(i, pending.frame.indent));
+      } else {
+        this.restOfLineEmpty(end);
+        this.setValue(pending, this.quoted(i, end));
+      }
+      return;
+    }
+    if (isIndicator(c)) giveUp();
+    this.setValue(pending, this.plain(i, pending.frame.indent));
+  }
+
+  /** An empty value (the `yaml` package reads it as a plain null scalar). */
+  private nullAt(offset: number): SyntaxNode {
+    const node = new SyntaxNode('null', offset, 0, undefined);
+    node.style = 'plain';
+    return node;
+  }
+
+  private openCollection(kind: 'object' | 'array', at: number, pending: Pending | undefined, indent: number, indentless: boolean): Frame {
+    const parent = pending?.frame.node;
+    const node = new SyntaxNode(kind, at, 0, parent);
+    const frame: Frame = { node, indent, indentless };
+    if (this.stack.length >= MAX_DEPTH - 1) giveUp();
+    if (pending) this.setValue(pending, node);
+    else if (!this.root) this.root = node;
+    else giveUp();
+    this.stack.push(frame);
+    return frame;
+  }
+
+  /** Ends the innermost block collection: it ends with its last entry. */
+  private close(): void {
+    const frame = this.stack.pop()!;
+    const node = frame.node;
+    const children = node.children!;
+    const last = children[children.length - 1];
+    if (last && last.end > node.offset) node.length = last.end - node.offset;
+    if (node.kind === 'object' && children.length > 1) reportDuplicateKeys(node, this.errors);
+  }
+
+  /** Puts a value in place of a pending member or item. */
+  private setValue(pending: Pending, value: SyntaxNode): void {
+    const member = pending.member;
+    const parent = pending.frame.node;
+    value.parent = parent;
+    value.key = member.key;
+    value.keyOffset = member.keyOffset;
+    value.keyLength = member.keyLength;
+    if (parent.kind === 'object') {
+      value.keyStyle = member.keyStyle;
+      value.keyKind = member.keyKind;
+    }
+    parent.children!.push(value);
+  }
+
+  private emptyPending(): void {
+    const pending = this.pending!;
+    this.pending = undefined;
+    this.setValue(pending, this.nullAt(pending.emptyAt));
+  }
+
+  /** A `- ` item of the sequence on top of the stack, its dash at `i`. */
+  private item(i: number): void {
+    const frame = this.stack[this.stack.length - 1];
+    const text = this.text;
+    let p = i + 1;
+    while (p < this.lineEnd && text.charCodeAt(p) === SPACE) p++;
+    const placeholder = new SyntaxNode('null', p, 0, undefined);
+    placeholder.key = frame.node.children!.length;
+    const pending: Pending = { frame, member: placeholder, emptyAt: p };
+    if (p >= this.lineEnd || text.charCodeAt(p) === HASH) {
+      this.pending = pending;
+      return;
+    }
+    if (this.isDashItem(p)) {
+      // `- - a`: a sequence inside the item, its dashes at this column.
+      this.openCollection('array', p, pending, p - this.lineStart, false);
+      this.item(p);
+      return;
+    }
+    if (this.keyAt(p)) {
+      // `- key: value`: a mapping whose keys are at this column.
+      const map = this.openCollection('object', p, pending, p - this.lineStart, false);
+      this.member(map, p);
+      return;
+    }
+    this.setValue(pending, this.inlineValue(p, frame));
+  }
+
+  /** A `key: value` member of the mapping `frame`, its key at `i`. */
+  private member(frame: Frame, i: number): void {
+    const text = this.text;
+    const keyEnd = this.keyAt(i);
+    if (!keyEnd) giveUp();
+    const key = new SyntaxNode('null', 0, 0, undefined);
+    this.setKey(key, i, keyEnd.end, keyEnd.style);
+    let p = keyEnd.colon + 1;
+    while (p < this.lineEnd && text.charCodeAt(p) === SPACE) p++;
+    const pending: Pending = { frame, member: key, emptyAt: p };
+    if (p >= this.lineEnd || text.charCodeAt(p) === HASH) {
+      if (p < this.lineEnd && p === keyEnd.colon + 1) giveUp(); // `key:#`
+      this.pending = pending;
+      return;
+    }
+    if (this.isDashItem(p) || this.keyAt(p)) giveUp(); // `a: - b`, `a: b: c`
+    this.setValue(pending, this.inlineValue(p, frame));
+  }
+
+  /** Key data on a placeholder node: its text span [start, end) and style. */
+  private setKey(node: SyntaxNode, start: number, end: number, style: 'plain' | 'single' | 'double'): void {
+    node.keyOffset = start;
+    node.keyLength = end - start;
+    node.keyStyle = style;
+    if (style === 'plain') {
+      const resolved = resolvePlain(this.text.slice(start, end));
+      node.key = resolved.value === null ? '' : String(resolved.value);
+      node.keyKind = resolved.kind;
+    } else {
+      node.key = style === 'single' ? this.singleQuoted(start, end) : this.doubleQuoted(start, end);
+      node.keyKind = 'string';
+      this.quotedSpans.push(start, end);
+    }
+  }
+
+  /**
+   * Whether a block-context implicit key starts at `i` on this line: its end (after the closing
+   * quote or the last non-space character), the colon's offset and its style.
+   */
+  private keyAt(i: number, lenient = false): { end: number; colon: number; style: 'plain' | 'single' | 'double' } | undefined {
+    const text = this.text;
+    const lineEnd = this.lineEnd;
+    const c = text.charCodeAt(i);
+    if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+      const close = this.quoteEnd(i);
+      if (close < 0) return undefined;
+      let p = close;
+      while (p < lineEnd && text.charCodeAt(p) === SPACE) p++;
+      if (text.charCodeAt(p) !== COLON) return undefined;
+      const after = p + 1;
+      if (after < lineEnd && text.charCodeAt(after) !== SPACE) {
+        if (lenient) return undefined;
+        giveUp(); // `"a":b`
+      }
+      if (close - i > MAX_KEY_LENGTH) giveUp();
+      return { end: close, colon: p, style: c === QUOTE_SINGLE ? 'single' : 'double' };
+    }
+    if (isIndicator(c)) return undefined;
+    if ((c === 63 || c === COLON || c === DASH) && (i + 1 >= lineEnd || text.charCodeAt(i + 1) === SPACE)) {
+      if (c === DASH) return undefined;
+      giveUp(); // `? complex key`, `: value`
+    }
+    // The first `: ` or `:` at the line's end, before any ` #`.
+    let p = i;
+    for (;;) {
+      const colon = this.colons.next(text, p, lineEnd);
+      if (colon >= lineEnd) return undefined;
+      if (this.comments.next(text, p, lineEnd) < colon) return undefined;
+      const after = colon + 1;
+      if (after >= lineEnd || text.charCodeAt(after) === SPACE) {
+        let end = colon;
+        while (end > i && text.charCodeAt(end - 1) === SPACE) end--;
+        if (end - i > MAX_KEY_LENGTH) giveUp();
+        return { end, colon, style: 'plain' };
+      }
+      p = after;
+    }
+  }
+
+  /** Offset after the closing quote of a quoted scalar opening at `i` on this line, or -1. */
+  private quoteEnd(i: number): number {
+    return this.quoteEndFrom(i, i + 1);
+  }
+
+  private singleQuoted(start: number, end: number): string {
+    const inner = this.text.slice(start + 1, end - 1);
+    return inner.indexOf("'") >= 0 ? inner.replace(/''/g, "'") : inner;
+  }
+
+  private doubleQuoted(start: number, end: number): string {
+    return unescapeDouble(this.text.slice(start + 1, end - 1));
+  }
+
+  /** A value that starts on its key's or dash's line, at `p`. */
+  private inlineValue(p: number, frame: Frame): SyntaxNode {
+    const text = this.text;
+    const c = text.charCodeAt(p);
+    if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+      const end = this.quoteEnd(p);
+      if (end < 0) return this.multiLineQuoted(p, frame.indent);
+      this.restOfLineEmpty(end);
+      return this.quoted(p, end);
+    }
+    if (c === BRACKET_OPEN || c === BRACE_OPEN) {
+      const node = this.flow(p);
+      this.restOfLineEmpty(node.end);
+      return node;
+    }
+    if (c === PIPE || c === GREATER) return this.blockScalar(p, frame);
+    if (isIndicator(c)) giveUp();
+    if ((c === 63 || c === COLON) && (p + 1 >= this.lineEnd || text.charCodeAt(p + 1) === SPACE)) giveUp();
+    return this.plain(p, frame.indent);
+  }
+
+  private quoted(start: number, end: number): SyntaxNode {
+    this.quotedSpans.push(start, end);
+    const node = new SyntaxNode('string', start, end - start, undefined);
+    const single = this.text.charCodeAt(start) === QUOTE_SINGLE;
+    node.value = single ? this.singleQuoted(start, end) : this.doubleQuoted(start, end);
+    node.style = single ? 'single' : 'double';
+    return node;
+  }
+
+  /**
+   * A quoted scalar that opens at `p` and closes on a later line, each continuation line indented
+   * more than `indent`. Line breaks fold as in plain scalars; in double quotes a `\` at a line's
+   * end joins the lines.
+   */
+  private multiLineQuoted(p: number, indent: number): SyntaxNode {
+    const text = this.text;
+    const quote = text.charCodeAt(p);
+    const double = quote === QUOTE_DOUBLE;
+    const pieces: string[] = [];
+    let from = p + 1;
+    let breaks = -1; // line breaks since the last piece; -1 before the first
+    let joined = false; // the previous line ended with an escaped line break
+    this.quotedSpans.push(p, this.lineEnd + 1);
+    for (;;) {
+      const close = this.quoteEndFrom(p, from);
+      const last = close >= 0;
+      let raw = text.slice(from, last ? close - 1 : this.lineEnd);
+      if (!last) {
+        const trimmed = double ? trimUnescapedSpaces(raw) : raw.replace(/ +$/, '');
+        const slashes = trailingBackslashes(trimmed);
+        if (double && slashes % 2 === 1) {
+          if (trimmed.length < raw.length) giveUp(); // `\\ ` then spaces: intricate
+          raw = trimmed.slice(0, -1);
+          pieces.push(this.separator(breaks, joined), double ? unescapeDouble(raw) : raw.replace(/''/g, "'"));
+          joined = true;
+          breaks = 0;
+        } else {
+          if (breaks === -1 || trimmed.length > 0) {
+            pieces.push(this.separator(breaks, joined), double ? unescapeDouble(trimmed) : trimmed.replace(/''/g, "'"));
+            joined = false;
+            breaks = 0;
+          }
+        }
+      } else {
+        pieces.push(this.separator(breaks, joined), double ? unescapeDouble(raw) : raw.replace(/''/g, "'"));
+        this.restOfLineEmpty(close);
+        const node = new SyntaxNode('string', p, close - p, undefined);
+        node.value = pieces.join('');
+        node.style = double ? 'double' : 'single';
+        return node;
+      }
+      // The next line: blank lines count as breaks; content must be indented past the collection.
+      for (;;) {
+        if (this.nextLine >= this.len) giveUp(); // never closed: the `yaml` package reports it
+        this.lineStart = this.nextLine;
+        this.measureLine();
+        breaks++;
+        let q = this.lineStart;
+        while (text.charCodeAt(q) === SPACE) q++;
+        if (this.lineTab >= 0) {
+          // Tabs inside the text are characters; at its edges they would be folded away.
+          if (text.charCodeAt(q) === TAB || text.charCodeAt(this.lineEnd - 1) === TAB) giveUp();
+        }
+        if (q >= this.lineEnd) continue;
+        if (q - this.lineStart <= indent) giveUp();
+        from = q;
+        break;
+      }
+    }
+  }
+
+  /** What goes between two pieces of a folded multi-line scalar. */
+  private separator(breaks: number, joined: boolean): string {
+    if (breaks <= 0 || joined) return breaks > 1 ? '\n'.repeat(breaks - 1) : '';
+    return breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
+  }
+
+  /** Offset after the closing quote of the quoted scalar opened at `open`, searching this line from `from`. */
+  private quoteEndFrom(open: number, from: number): number {
+    const text = this.text;
+    const quote = text.charCodeAt(open);
+    let p = from;
+    for (;;) {
+      const at = text.indexOf(quote === QUOTE_SINGLE ? "'" : '"', p);
+      if (at < 0 || at >= this.lineEnd) return -1;
+      if (quote === QUOTE_SINGLE) {
+        if (text.charCodeAt(at + 1) === QUOTE_SINGLE) {
+          p = at + 2;
+          continue;
+        }
+        return at + 1;
+      }
+      let slashes = 0;
+      for (let b = at - 1; b >= from && text.charCodeAt(b) === BACKSLASH; b--) slashes++;
+      if (slashes % 2 === 1) {
+        p = at + 1;
+        continue;
+      }
+      return at + 1;
+    }
+  }
+
+  /** After a value that ends at `end`: only spaces and a comment may follow on the line. */
+  private restOfLineEmpty(end: number): void {
+    const text = this.text;
+    let p = end;
+    while (p < this.lineEnd && text.charCodeAt(p) === SPACE) p++;
+    if (p < this.lineEnd && (text.charCodeAt(p) !== HASH || p === end)) giveUp();
+  }
+
+  /**
+   * A plain scalar starting at `p`, continued on the lines below while they are indented more than
+   * `indent` (the collection's column) and read as text.
+   */
+  private plain(p: number, indent: number): SyntaxNode {
+    const text = this.text;
+    let end = this.plainLineEnd(p);
+    let pieces: string[] | undefined;
+    // Continuation lines.
+    for (;;) {
+      let next = this.nextLine;
+      let breaks = 0;
+      let lineStart = next;
+      let contentAt = -1;
+      // Skip blank lines; stop at a less indented line, a comment or the end.
+      while (next < this.len) {
+        this.lineStart = next;
+        this.measureLine();
+        let q = next;
+        while (text.charCodeAt(q) === SPACE) q++;
+        if (q >= this.lineEnd) {
+          breaks++;
+          next = this.nextLine;
+          continue;
+        }
+        lineStart = next;
+        contentAt = q;
+        break;
+      }
+      if (contentAt < 0 || contentAt - lineStart <= indent || text.charCodeAt(contentAt) === HASH) {
+        // The scalar ended on the last content line; that line's reading resumes from there.
+        this.lineStart = lineStart;
+        if (contentAt < 0) this.lineStart = this.len;
+        this.measureLine();
+        this.nextLine = this.lineStart; // the main loop reads this line next
+        break;
+      }
+      if (this.isMarker(contentAt) && contentAt === lineStart) giveUp();
+      if (this.lineTab >= 0) giveUp();
+      const lineEnd = this.plainLineEnd(contentAt);
+      // `key: a\n  b: c` is an error the `yaml` package reports.
+      if (this.keyAt(contentAt, true)) giveUp();
+      pieces ??= [text.slice(p, end)];
+      pieces.push(breaks === 0 ? ' ' : '\n'.repeat(breaks));
+      pieces.push(text.slice(contentAt, lineEnd));
+      end = lineEnd;
+    }
+    const value = pieces ? pieces.join('') : text.slice(p, end);
+    const resolved = resolvePlain(value);
+    const node = new SyntaxNode(resolved.kind, p, end - p, undefined);
+    node.value = resolved.value;
+    node.style = 'plain';
+    return node;
+  }
+
+  /** End of a plain scalar's text on the current line (before ` #` and trailing spaces). */
+  private plainLineEnd(p: number): number {
+    const text = this.text;
+    let end = this.lineEnd;
+    const hash = this.comments.next(text, p, end);
+    if (hash < end) end = hash;
+    while (end > p && text.charCodeAt(end - 1) === SPACE) end--;
+    // `: ` inside a plain value is a nested mapping, an error the `yaml` package reports.
+    if (this.colonSpaces.next(text, p, end) < end) giveUp();
+    if (text.charCodeAt(end - 1) === COLON) giveUp();
+    return end;
+  }
+
+  /**
+   * `|` or `>` with an optional chomping (`-`/`+`) and indentation (1-9) indicator: the lines below
+   * indented more than the collection. Read as the `yaml` package reads block scalars.
+   */
+  private blockScalar(p: number, frame: Frame): SyntaxNode {
+    const text = this.text;
+    const folded = text.charCodeAt(p) === GREATER;
+    let h = p + 1;
+    let chomp: 'clip' | 'strip' | 'keep' = 'clip';
+    let explicitIndent = 0;
+    for (let k = 0; k < 2 && h < this.lineEnd; k++) {
+      const c = text.charCodeAt(h);
+      if (chomp === 'clip' && (c === DASH || c === 43)) chomp = c === DASH ? 'strip' : 'keep';
+      else if (explicitIndent === 0 && c >= 49 && c <= 57) explicitIndent = c - 48;
+      else break;
+      h++;
+    }
+    if (h < this.lineEnd && text.charCodeAt(h) !== SPACE) giveUp();
+    while (h < this.lineEnd && text.charCodeAt(h) === SPACE) h++;
+    if (h < this.lineEnd) giveUp(); // a comment after the header
+    // Lines as (indentation, content); the scalar ends before a less indented content line.
+    const indents: number[] = [];
+    const contents: string[] = [];
+    let trimIndent = explicitIndent > 0 ? frame.indent + explicitIndent : -1;
+    let trailingBlank = 0;
+    let lastContentEnd = this.nextLine;
+    let next = this.nextLine;
+    while (next < this.len) {
+      this.lineStart = next;
+      this.measureLine();
+      let q = next;
+      while (text.charCodeAt(q) === SPACE) q++;
+      const spaces = q - next;
+      if (text.charCodeAt(q) === TAB) {
+        // A tab is content only past the indentation, on a line with more than white space.
+        if (trimIndent < 0 || spaces < trimIndent || /^[ \t]*$/.test(text.slice(q, this.lineEnd))) giveUp();
+      }
+      if (q >= this.lineEnd) {
+        indents.push(spaces);
+        contents.push('');
+        trailingBlank++;
+        next = this.nextLine;
+        continue;
+      }
+      if (trimIndent < 0) {
+        if (spaces <= frame.indent) break;
+        trimIndent = spaces;
+      } else if (spaces < trimIndent) {
+        if (spaces > frame.indent) giveUp(); // less indented than the first line: an error
+        break;
+      }
+      indents.push(spaces);
+      contents.push(text.slice(q, this.lineEnd));
+      trailingBlank = 0;
+      next = this.nextLine;
+      lastContentEnd = next;
+    }
+    if (trimIndent < 0 || contents.length === trailingBlank) giveUp(); // an empty block scalar
+    const chompStart = contents.length - trailingBlank;
+    // Blank lines with spaces past the indentation: content between lines; before the first line
+    // or after the last, the `yaml` package's (an error, or content the range may not show).
+    for (let k = 0; k < indents.length; k++) {
+      if (contents[k] === '' && indents[k] > trimIndent && (k >= chompStart || k < firstContent(contents))) giveUp();
+    }
+    let value = '';
+    let sep = '';
+    let previousMoreIndented = false;
+    let k = 0;
+    for (; k < chompStart && contents[k] === ''; k++) value += '\n'; // leading blank lines
+    for (; k < chompStart; k++) {
+      const content = contents[k];
+      const extra = indents[k] > trimIndent ? ' '.repeat(indents[k] - trimIndent) : '';
+      if (!folded) {
+        value += sep + extra + content;
+        sep = '\n';
+      } else if (extra || content.charCodeAt(0) === TAB) {
+        if (sep === ' ') sep = '\n';
+        else if (!previousMoreIndented && sep === '\n') sep = '\n\n';
+        value += sep + extra + content;
+        sep = '\n';
+        previousMoreIndented = true;
+      } else if (content === '') {
+        if (sep === '\n') value += '\n';
+        else sep = '\n';
+      } else {
+        value += sep + content;
+        sep = ' ';
+        previousMoreIndented = false;
+      }
+    }
+    if (chomp === 'clip') value += '\n';
+    else if (chomp === 'keep') value += '\n'.repeat(trailingBlank + 1);
+    // Trailing blank lines belong to the scalar's range only when they are kept.
+    const end = chomp === 'keep' ? next : lastContentEnd;
+    // The main loop reads on from the first line after the scalar.
+    this.lineStart = next;
+    this.measureLine();
+    this.nextLine = next;
+    const node = new SyntaxNode('string', p, end - p, undefined);
+    node.value = value;
+    node.style = 'block';
+    return node;
+  }
+
+  /** A flow collection `[...]` or `{...}` that opens at `p` and closes on the same line. */
+  private flow(p: number): SyntaxNode {
+    const text = this.text;
+    const lineEnd = this.lineEnd;
+    type FlowFrame = { node: SyntaxNode; pendingKey: SyntaxNode | undefined; expectValue: boolean };
+    const open = (at: number): FlowFrame => {
+      const node = new SyntaxNode(text.charCodeAt(at) === BRACKET_OPEN ? 'array' : 'object', at, 0, undefined);
+      node.flow = true;
+      return { node, pendingKey: undefined, expectValue: true };
+    };
+    const stack: FlowFrame[] = [open(p)];
+    let q = p + 1;
+    const skip = () => {
+      while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
+    };
+    const add = (frame: FlowFrame, value: SyntaxNode) => {
+      const parent = frame.node;
+      value.parent = parent;
+      if (parent.kind === 'array') {
+        value.key = parent.children!.length;
+      } else {
+        const key = frame.pendingKey!;
+        value.key = key.key;
+        value.keyOffset = key.keyOffset;
+        value.keyLength = key.keyLength;
+        value.keyStyle = key.keyStyle;
+        value.keyKind = key.keyKind;
+        frame.pendingKey = undefined;
+      }
+      parent.children!.push(value);
+    };
+    for (;;) {
+      skip();
+      if (q >= lineEnd) giveUp(); // continues on the next line
+      const frame = stack[stack.length - 1];
+      const c = text.charCodeAt(q);
+      const closing = frame.node.kind === 'array' ? BRACKET_CLOSE : BRACE_CLOSE;
+      if (c === closing) {
+        // `[a, ]` and `{a: }` are for the `yaml` package; `[]` is fine.
+        if (frame.pendingKey || (frame.expectValue && frame.node.children!.length > 0)) giveUp();
+        q++;
+        const node = frame.node;
+        node.length = q - node.offset;
+        stack.pop();
+        if (node.kind === 'object' && node.children!.length > 1) reportDuplicateKeys(node, this.errors);
+        if (stack.length === 0) return node;
+        add(stack[stack.length - 1], node);
+        stack[stack.length - 1].expectValue = false;
+        continue;
+      }
+      if (!frame.expectValue) {
+        if (c !== COMMA) giveUp();
+        q++;
+        frame.expectValue = true;
+        continue;
+      }
+      if (frame.node.kind === 'object' && !frame.pendingKey) {
+        // A key, then `:` and a space (after a quoted key the space may be left out).
+        const key = new SyntaxNode('null', 0, 0, undefined);
+        let keyEnd: number;
+        let style: 'plain' | 'single' | 'double';
+        if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+          keyEnd = this.quoteEnd(q);
+          if (keyEnd < 0) giveUp();
+          style = c === QUOTE_SINGLE ? 'single' : 'double';
+        } else {
+          if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && text.charCodeAt(q + 1) === SPACE)) giveUp();
+          keyEnd = this.flowPlainEnd(q);
+          style = 'plain';
+        }
+        if (keyEnd === q) giveUp();
+        this.setKey(key, q, keyEnd, style);
+        q = keyEnd;
+        skip();
+        if (text.charCodeAt(q) !== COLON) giveUp();
+        q++;
+        if (style === 'plain' && text.charCodeAt(q) !== SPACE) giveUp();
+        frame.pendingKey = key;
+        skip();
+        const v = text.charCodeAt(q);
+        if (v === COMMA || v === BRACE_CLOSE) giveUp(); // an empty value
+        continue;
+      }
+      if (c === BRACKET_OPEN || c === BRACE_OPEN) {
+        if (stack.length >= MAX_FLOW_DEPTH || stack.length + this.stack.length >= MAX_DEPTH - 2) giveUp();
+        stack.push(open(q));
+        q++;
+        continue;
+      }
+      let value: SyntaxNode;
+      if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+        const end = this.quoteEnd(q);
+        if (end < 0) giveUp();
+        value = this.quoted(q, end);
+        q = end;
+      } else {
+        if (isIndicator(c) || c === 63 || c === COLON || c === DASH && (text.charCodeAt(q + 1) === SPACE)) giveUp();
+        const end = this.flowPlainEnd(q);
+        if (end === q) giveUp();
+        const resolved = resolvePlain(text.slice(q, end));
+        value = new SyntaxNode(resolved.kind, q, end - q, undefined);
+        value.value = resolved.value;
+        value.style = 'plain';
+        q = end;
+      }
+      // `[a: b]` is a one-pair mapping inside a sequence: the `yaml` package's.
+      skip();
+      if (frame.node.kind === 'array' && text.charCodeAt(q) === COLON) giveUp();
+      add(frame, value);
+      frame.expectValue = false;
+    }
+  }
+
+  /** End of a plain scalar inside a flow collection: before `,[]{}`, `: `, ` #`, or the line's end. */
+  private flowPlainEnd(q: number): number {
+    const text = this.text;
+    let p = q;
+    const lineEnd = this.lineEnd;
+    while (p < lineEnd) {
+      const c = text.charCodeAt(p);
+      if (c === COMMA || c === BRACKET_OPEN || c === BRACKET_CLOSE || c === BRACE_OPEN || c === BRACE_CLOSE) break;
+      if (c === COLON) {
+        const n = text.charCodeAt(p + 1);
+        if (p + 1 >= lineEnd || n === SPACE || n === COMMA || n === BRACKET_CLOSE || n === BRACE_CLOSE) break;
+      }
+      if (c === HASH && text.charCodeAt(p - 1) === SPACE) giveUp();
+      p++;
+    }
+    while (p > q && text.charCodeAt(p - 1) === SPACE) p--;
+    return p;
+  }
+}
+
+/**
+ * The tree of a YAML text, or undefined when it uses YAML this reader leaves to the `yaml`
+ * package. In steps: the language server pauses between them.
+ */
+export function* parseYamlFastSteps(text: string): Generator<void, ParsedText | undefined, void> {
+  if (UNUSUAL_CHARACTERS.test(text.charCodeAt(0) === BOM ? text.slice(1) : text)) return undefined;
+  const reader = new FastReader(text);
+  const steps = reader.read();
+  for (;;) {
+    let step: IteratorResult<void, void>;
+    try {
+      step = steps.next();
+    } catch (e) {
+      if (e === NOT_FAST) return undefined;
+      throw e;
+    }
+    if (step.done) break;
+    yield;
+  }
+  return { format: 'yaml', text, root: reader.root, errors: reader.errors, selfContainedBlocks: true };
+}
+
+export function parseYamlFast(text: string): ParsedText | undefined {
+  const steps = parseYamlFastSteps(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
