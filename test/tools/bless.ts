@@ -16,7 +16,8 @@ import { fixturePath } from '../helpers/paths';
 const [rule, ...only] = process.argv.slice(2);
 if (!rule) throw new Error('usage: bless <rule-id> [file...]');
 const dir = fixturePath('rules', rule);
-const config = readConfig({ rules: { [rule]: RULES.find((r) => r.id === rule)?.severity ?? 'error' } }, RULE_IDS).config;
+const found = RULES.find((r) => r.id === rule);
+const config = readConfig({ rules: found?.offByDefault ? { [rule]: found.severity } : {} }, RULE_IDS).config;
 const annotatedFiles = new Map<string, Map<number, string[]>>();
 for (const { file } of rootFixtures(dir)) {
   if (only.length && !only.some((o) => file.endsWith(o))) continue;

@@ -11,9 +11,13 @@ export function nonOverlappingEdits(diagnostics: readonly Diagnostic[]): TextEdi
   const removedFrom = new Map<SyntaxNode, Set<SyntaxNode>>();
   const overlaps = (a: TextEdit, b: TextEdit) =>
     (a.offset < b.offset + b.length && b.offset < a.offset + a.length) || (a.offset === b.offset && (a.length === 0 || b.length === 0));
+  const claimed = new Set<string>();
   for (const d of diagnostics) {
     const fix = d.fixes[0];
     if (!fix || fix.edits.some((e) => chosen.some((c) => overlaps(e, c)))) continue;
+    // Two fixes that claim the same thing (the same new key, the same parameter) contradict.
+    if (fix.claims?.some((c) => claimed.has(c))) continue;
+    for (const c of fix.claims ?? []) claimed.add(c);
     // Each removal was written for a collection that keeps its other members; emptying one takes
     // its own edit (`key: {}`), which the next round computes.
     const removes = fix.removes ?? [];

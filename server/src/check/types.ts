@@ -19,6 +19,12 @@ export interface Fix {
   edits: TextEdit[];
   /** Nodes the fix deletes, so fix-all never empties a collection through several fixes at once. */
   removes?: SyntaxNode[];
+  /**
+   * What the fix creates or decides, named so that two fixes that would contradict each other name
+   * the same thing (`key:/paths/~1pets/get/content/application~1json`, `param:/pets/{petId}:petId`):
+   * fix-all applies only the first fix that claims it.
+   */
+  claims?: string[];
 }
 
 export interface RelatedInformation {

@@ -101,3 +101,22 @@ export function specLink(heading: string): string {
   const slug = heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-');
   return `${SPEC_URL}#${slug}`;
 }
+
+/** Registered media types that descriptions use most (IANA), for suggestions and completion. */
+export const COMMON_MEDIA_TYPES = [
+  'application/json', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain',
+  'text/html', 'text/csv', 'text/xml', 'text/markdown', 'text/event-stream', 'application/octet-stream',
+  'application/pdf', 'application/zip', 'application/gzip', 'application/yaml', 'application/problem+json',
+  'application/problem+xml', 'application/hal+json', 'application/ld+json', 'application/vnd.api+json',
+  'application/x-ndjson', 'application/merge-patch+json', 'application/json-patch+json', 'application/graphql',
+  'application/javascript', 'application/soap+xml', 'application/atom+xml', 'multipart/mixed', 'image/png',
+  'image/jpeg', 'image/gif', 'image/svg+xml', 'image/webp', 'audio/mpeg', 'video/mp4',
+];
+
+/** Short names authors write for a media type. */
+export const MEDIA_TYPE_SHORTHANDS: Record<string, string> = {
+  json: 'application/json', xml: 'application/xml', yaml: 'application/yaml', yml: 'application/yaml',
+  csv: 'text/csv', text: 'text/plain', txt: 'text/plain', html: 'text/html', form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data', binary: 'application/octet-stream', octet: 'application/octet-stream',
+  pdf: 'application/pdf', zip: 'application/zip', png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', gif: 'image/gif',
+};

@@ -1,6 +1,7 @@
 // Values (examples, defaults) against Schema Objects with OpenAPI 3.0 semantics: `nullable`,
-// no type arrays, boolean exclusiveMinimum/Maximum, formats int32/int64/date/date-time/uuid/byte,
-// allOf/oneOf/anyOf/not, `$ref`s to other schemas (recursive schemas included).
+// no type arrays, boolean exclusiveMinimum/Maximum, formats (int32/int64, date/date-time, uuid, byte,
+// email, uri, uri-reference, hostname, ipv4, ipv6), allOf/oneOf/anyOf/not, `$ref`s to other schemas
+// (recursive schemas included). Also the URL and email syntax of fields the text says are URLs.
 // A small interpreter over our own tree: errors point at the value's own characters, and `$ref`s
 // resolve through the same model as everything else.
 import { SyntaxNode } from '../syntax/tree';
@@ -90,11 +91,11 @@ export class SchemaValidator {
     // (enum) may still exclude it.
     if (value.kind === 'null') {
       if (type !== undefined && !nullable) {
-        fail(`expected ${type}, got null (the schema is not nullable)`);
+        fail(`expected ${article(type)}, got null (the schema is not nullable)`);
         return errors;
       }
     } else if (type !== undefined && !matchesType(value, type)) {
-      fail(`expected ${type === 'integer' ? 'an integer' : type === 'array' || type === 'object' ? `an ${type}` : `a ${type}`}, got ${describe(value)}`);
+      fail(`expected ${article(type)}, got ${describe(value)}`);
       return errors;
     }
 
@@ -248,6 +249,11 @@ export function matchesType(value: SyntaxNode, type: string): boolean {
   }
 }
 
+/** `an integer`, `a string`: a type name with its article. */
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
 export function describe(value: SyntaxNode): string {
   if (value.kind === 'number') return Number.isInteger(value.value) ? 'an integer' : 'a number';
   return { object: 'an object', array: 'an array', string: 'a string', boolean: 'a boolean', null: 'null' }[value.kind];
@@ -351,4 +357,103 @@ const FORMATS: Record<string, (s: string) => boolean> = {
   },
   uuid: (s) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s),
   byte: (s) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s),
+  email: (s) => isEmail(s),
+  hostname: (s) => HOSTNAME.test(s),
+  ipv4: (s) => IPV4.test(s),
+  ipv6: (s) => isIpv6(s),
+  uri: (s) => !urlProblem(s, { absolute: true }),
+  'uri-reference': (s) => !urlProblem(s),
 };
+
+// ---- URLs, email addresses, host names and IP addresses -----------------------------------
+
+/** Where and why a string is not of a format: offsets inside the string. */
+export interface FormatProblem {
+  start: number;
+  length: number;
+  message: string;
+}
+
+// RFC 3986: unreserved, gen-delims and sub-delims may appear literally; `%` starts an escape.
+const URL_CHARS = new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%");
+
+export function percentEncode(ch: string): string {
+  return Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+}
+
+export interface UrlOptions {
+  /** `uri`: absolute, with a scheme; `uri-reference`: relative references allowed. */
+  absolute?: boolean;
+  /** `{name}` templates are allowed (an operationRef names a templated path). */
+  templates?: boolean;
+}
+
+/** The first place where a string is not a URI (reference) by RFC 3986, or undefined. */
+export function urlProblem(s: string, options: UrlOptions = {}): FormatProblem | undefined {
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (options.templates && (ch === '{' || ch === '}')) continue;
+    if (ch === '%') {
+      if (/^%[0-9A-Fa-f]{2}/.test(s.slice(i, i + 3))) continue;
+      return { start: i, length: 1, message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%")' };
+    }
+    if (URL_CHARS.has(ch)) continue;
+    const what = ch === ' ' ? 'a space' : /\s/.test(ch) ? 'a line break or tab' : `"${ch}"`;
+    return { start: i, length: [...s.slice(i)][0].length, message: `${what} cannot appear in a URL: percent-encode it` };
+  }
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(s);
+  if (options.absolute && !scheme) return { start: 0, length: Math.min(s.length, 1), message: 'it must be an absolute URI, starting with a scheme such as "https:"' };
+  const hash = s.indexOf('#');
+  if (hash >= 0 && s.indexOf('#', hash + 1) >= 0) return { start: s.indexOf('#', hash + 1), length: 1, message: 'a second "#" must be percent-encoded as "%23"' };
+  let rest = scheme ? scheme[0].length : 0;
+  if (s.startsWith('//', rest)) {
+    const authorityStart = rest + 2;
+    let end = authorityStart;
+    while (end < s.length && !'/?#'.includes(s[end])) end++;
+    const authority = s.slice(authorityStart, end);
+    const at = authority.lastIndexOf('@');
+    const hostStart = authorityStart + at + 1;
+    const hostPort = s.slice(hostStart, end);
+    let portAt: number;
+    if (hostPort.startsWith('[')) {
+      const close = hostPort.indexOf(']');
+      if (close < 0) return { start: hostStart, length: hostPort.length, message: 'an IPv6 host must be closed with "]"' };
+      portAt = close + 1;
+      if (portAt < hostPort.length && hostPort[portAt] !== ':') return { start: hostStart + portAt, length: 1, message: 'only ":" and a port may follow the host' };
+    } else {
+      const colon = hostPort.indexOf(':');
+      portAt = colon < 0 ? hostPort.length : colon;
+      const bracket = hostPort.slice(0, portAt).search(/[[\]]/);
+      if (bracket >= 0) return { start: hostStart + bracket, length: 1, message: '"[" and "]" may only enclose an IPv6 host' };
+    }
+    const port = hostPort.slice(portAt + 1);
+    const notDigit = port.search(/\D/);
+    if (portAt < hostPort.length && notDigit >= 0) return { start: hostStart + portAt + 1 + notDigit, length: 1, message: 'the port after ":" must be a number' };
+    rest = end;
+  }
+  const bracket = s.slice(rest).search(/[[\]]/);
+  if (bracket >= 0) return { start: rest + bracket, length: 1, message: '"[" and "]" may only enclose an IPv6 host: percent-encode them' };
+  return undefined;
+}
+
+const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const HOSTNAME = /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+export function isEmail(s: string): boolean {
+  return EMAIL.test(s);
+}
+
+export function isIpv6(s: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(s) || s.split('::').length > 2) return false;
+  const lastColon = s.lastIndexOf(':');
+  const tail = s.slice(lastColon + 1);
+  const v4 = tail.includes('.');
+  if (v4 && !IPV4.test(tail)) return false;
+  const head = v4 ? s.slice(0, lastColon + 1) + '0' : s;
+  const groups = head.split(':');
+  const compressed = s.includes('::');
+  const count = groups.filter((g) => g !== '').length + (v4 ? 1 : 0);
+  if (groups.some((g) => g.length > 4 || (g !== '' && !/^[0-9A-Fa-f]+$/.test(g)))) return false;
+  return compressed ? count <= 7 : count === 8 && !groups.includes('');
+}

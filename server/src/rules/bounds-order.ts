@@ -1,4 +1,5 @@
 import { defineRule } from '../check/types';
+import { replaceNode } from '../syntax/edit';
 
 const PAIRS: [string, string][] = [['minimum', 'maximum'], ['minLength', 'maxLength'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties']];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
@@ -6,12 +7,13 @@ const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties
 export default defineRule({
   id: 'bounds-order',
   severity: 'error',
-  description: '`minimum > maximum`, `minLength > maxLength`, `minItems > maxItems`, `minProperties > maxProperties`, negative counts.',
+  description: 'Negative counts (`minLength`, `maxItems`...: error); `minimum > maximum`, `minLength > maxLength`, `minItems > maxItems`, `minProperties > maxProperties`, or equal bounds of which one is exclusive: bounds no value can meet (warning).',
   spec: ['Schema Object'],
   rationale:
-    'No value satisfies contradictory bounds, so a validator rejects every request or response the schema describes; the usual cause is swapped or mistyped limits.',
+    'JSON Schema requires counts to be non-negative, and no value satisfies contradictory bounds: a validator rejects every request or response the schema describes. The usual cause is swapped or mistyped limits.',
   messages: {
     order: '"{min}: {minValue}" is greater than "{max}: {maxValue}": no value can satisfy both.',
+    exclusive: '"minimum" and "maximum" are both {value}, which {which}: no value can satisfy the schema.',
     negative: '"{field}" cannot be negative.',
   },
   kinds: ['Schema'],
@@ -21,13 +23,29 @@ export default defineRule({
     for (const [min, max] of PAIRS) {
       const a = node.get(min);
       const b = node.get(max);
-      if (a?.kind !== 'number' || b?.kind !== 'number' || (a.value as number) <= (b.value as number)) continue;
-      context.report({
-        at: { node: a, part: 'member' },
-        messageId: 'order',
-        data: { min, max, minValue: String(a.value), maxValue: String(b.value) },
-        related: [{ doc, offset: b.keyOffset, length: b.end - b.keyOffset, message: `"${max}" is here.` }],
-      });
+      if (a?.kind !== 'number' || b?.kind !== 'number') continue;
+      const low = a.value as number;
+      const high = b.value as number;
+      const source = (n: typeof a) => doc.text.slice(n.offset, n.end).trimEnd();
+      if (low > high) {
+        context.report({
+          at: { node: a, part: 'member' },
+          messageId: 'order',
+          data: { min, max, minValue: String(low), maxValue: String(high) },
+          severity: 'warning',
+          related: [{ doc, offset: b.keyOffset, length: b.end - b.keyOffset, message: `"${max}" is here.` }],
+          fixes: [{ title: `Swap the values of "${min}" and "${max}"`, edits: [replaceNode(a, source(b)), replaceNode(b, source(a))] }],
+        });
+      } else if (min === 'minimum' && low === high) {
+        const exclusive = ['exclusiveMinimum', 'exclusiveMaximum'].filter((k) => node.get(k)?.value === true);
+        if (exclusive.length === 0) continue;
+        context.report({
+          at: { node: node.get(exclusive[0])!, part: 'member' },
+          messageId: 'exclusive',
+          data: { value: String(low), which: exclusive.map((k) => `"${k}: true"`).join(' and ') + (exclusive.length === 2 ? ' exclude' : ' excludes') },
+          severity: 'warning',
+        });
+      }
     }
     for (const field of COUNTS) {
       const n = node.get(field);

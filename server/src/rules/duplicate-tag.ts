@@ -1,13 +1,14 @@
 import { defineRule } from '../check/types';
+import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'duplicate-tag',
-  severity: 'warning',
+  severity: 'error',
   description: 'A root tag name declared twice.',
   spec: ['OpenAPI Object'],
   rationale:
     'The specification says each tag name in the list MUST be unique: documentation tools merge or drop the second declaration, with its description.',
-  messages: { duplicate: 'Tag "{name}" is already declared.' },
+  messages: { duplicate: 'Tag "{name}" is already declared: tag names must be unique.' },
   kinds: ['Root'],
   checkObject(object, context) {
     const tags = object.node.get('tags');
@@ -18,7 +19,15 @@ export default defineRule({
       if (name?.kind !== 'string') continue;
       const earlier = first.get(name.value as string);
       if (!earlier) first.set(name.value as string, { offset: name.offset, length: name.length });
-      else context.report({ at: { node: name }, messageId: 'duplicate', data: { name: name.value as string }, related: [{ doc: object.doc, ...earlier, message: 'The first declaration.' }] });
+      else {
+        context.report({
+          at: { node: name },
+          messageId: 'duplicate',
+          data: { name: name.value as string },
+          related: [{ doc: object.doc, ...earlier, message: 'The first declaration.' }],
+          fixes: [removalFix('Remove this declaration', object.doc.parsed, tag)],
+        });
+      }
     }
   },
 });

@@ -4,8 +4,8 @@ import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'enum-type',
-  severity: 'error',
-  description: 'Every `enum` value matches the schema\'s type; `null` only with `nullable: true`; duplicate values are a warning.',
+  severity: 'warning',
+  description: 'An `enum` value that does not match the schema\'s type (`null` without `nullable: true`), which no value can ever pass, or a value listed twice.',
   spec: ['Schema Object'],
   rationale:
     'An enum value of the wrong type can never pass the schema, so clients that offer it build requests the server rejects.',
@@ -31,7 +31,7 @@ export default defineRule({
       }
       const value = item.toValue();
       if (seen.some((s) => deepEqual(s, value))) {
-        context.report({ at: { node: item }, messageId: 'duplicate', severity: 'warning', fixes: [removalFix('Remove the duplicate value', doc.parsed, item)] });
+        context.report({ at: { node: item }, messageId: 'duplicate', fixes: [removalFix('Remove the duplicate value', doc.parsed, item)] });
       } else seen.push(value);
     }
   },

@@ -1,6 +1,9 @@
 import { FieldSpec, SPECS, ObjectKind } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
-import { defineRule, RuleContext } from '../check/types';
+import { defineRule, Fix, RuleContext } from '../check/types';
+import { replaceNode, scalarText } from '../syntax/edit';
+import { SourceDocument } from '../model/documents';
+import { firstLineSpan } from '../check/report';
 
 function describe(node: SyntaxNode): string {
   if (node.kind === 'number') return 'a number';
@@ -27,21 +30,45 @@ function expected(spec: FieldSpec): string {
   return 'a map (an object)';
 }
 
-export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string, yaml: boolean, context: RuleContext): void {
-  const report = (at: SyntaxNode, what: string) => {
+/** The value written the way the field wants it, when that is unambiguous: `"true"` -> `true`, `7` -> `"7"`. */
+function converted(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): Fix | undefined {
+  const parsed = doc.parsed;
+  const source = doc.text.slice(node.offset, node.end).trimEnd();
+  if (spec.shape === 'scalar' && spec.scalar === 'boolean' && node.kind === 'string' && /^(true|false)$/.test(node.value as string)) {
+    return { title: `Change to ${node.value}`, edits: [replaceNode(node, node.value as string)] };
+  }
+  if (spec.shape === 'scalar' && spec.scalar === 'string' && (node.kind === 'number' || node.kind === 'boolean')) {
+    return { title: `Quote the value: "${source}"`, edits: [replaceNode(node, scalarText(parsed, source, 'single'))] };
+  }
+  if (spec.shape === 'array' && spec.scalar && node.kind !== 'object' && node.kind !== 'array' && node.kind !== 'null' && !source.includes('\n')) {
+    return { title: 'Make it a list of one item', edits: [replaceNode(node, `[${source}]`)] };
+  }
+  if (spec.shape === 'object' && spec.kind === 'Schema' && node.kind === 'array' && node.children!.length === 1) {
+    const only = node.children![0];
+    const text = doc.text.slice(only.offset, only.offset + doc.text.slice(only.offset, only.end).trimEnd().length);
+    if (only.kind === 'object' && (node.flow || doc.format === 'json') && !text.includes('\n')) return { title: 'Use the one schema of the list', edits: [replaceNode(node, text)] };
+  }
+  return undefined;
+}
+
+export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string, doc: SourceDocument, context: RuleContext): void {
+  const report = (at: SyntaxNode, what: string, messageId = 'wrongType', fix?: Fix) => {
     // YAML reads `version: 1.0` as a number; say how to write the string.
-    const quoteIt = yaml && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
-    context.report({ at: { node: at }, messageId: quoteIt ? 'quoteIt' : 'wrongType', data: { field, expected: what, actual: describe(at) } });
+    const quoteIt = doc.format === 'yaml' && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
+    context.report({ at: firstLineSpan(doc, at), messageId: quoteIt ? 'quoteIt' : messageId, data: { field, expected: what, actual: describe(at) }, fixes: fix ? [fix] : [] });
   };
   switch (spec.shape) {
     case 'scalar':
-      if (!scalarMatches(node, spec.scalar)) report(node, expected(spec));
+      if (!scalarMatches(node, spec.scalar)) report(node, expected(spec), 'wrongType', converted(node, spec, doc));
       return;
     case 'object':
-      if (node.kind !== 'object' && !(spec.orBoolean && node.kind === 'boolean')) report(node, expected(spec));
+      if (node.kind === 'object' || (spec.orBoolean && node.kind === 'boolean')) return;
+      // `items: [{...}, {...}]` is the tuple form of JSON Schema, which OpenAPI 3.0 does not have.
+      if (field === 'items' && node.kind === 'array') return report(node, expected(spec), 'tuple', converted(node, spec, doc));
+      report(node, expected(spec));
       return;
     case 'array':
-      if (node.kind !== 'array') return report(node, expected(spec));
+      if (node.kind !== 'array') return report(node, expected(spec), 'wrongType', converted(node, spec, doc));
       if (spec.scalar && spec.scalar !== 'any') {
         for (const item of node.children!) if (!scalarMatches(item, spec.scalar)) context.report({ at: { node: item }, messageId: 'wrongItem', data: { field, expected: A[spec.scalar], actual: describe(item) } });
       }
@@ -52,8 +79,13 @@ export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string
         for (const entry of node.children!) if (!scalarMatches(entry, spec.scalar)) context.report({ at: { node: entry }, messageId: 'wrongEntry', data: { field, key: String(entry.key), expected: A[spec.scalar], actual: describe(entry) } });
       }
       if (spec.kind) {
-        // Each entry of a map of objects must itself be an object.
-        for (const entry of node.children!) if (entry.kind !== 'object') context.report({ at: { node: entry }, messageId: 'wrongEntry', data: { field, key: String(entry.key), expected: 'an object', actual: describe(entry) } });
+        // Each entry of a map of objects must itself be an object; a `$ref` in place of the whole
+        // map is ref-not-allowed's.
+        const mapRef = node.get('$ref')?.kind === 'string';
+        for (const entry of node.children!) {
+          if (entry.kind === 'object' || (mapRef && entry.key === '$ref')) continue;
+          context.report({ at: { node: entry }, messageId: 'wrongEntry', data: { field, key: String(entry.key), expected: 'an object', actual: describe(entry) } });
+        }
       }
   }
 }
@@ -70,6 +102,7 @@ export default defineRule({
     quoteIt: '"{field}" must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
     wrongItem: 'Each item of "{field}" must be {expected}, not {actual}.',
     wrongEntry: '"{field}.{key}" must be {expected}, not {actual}.',
+    tuple: 'In OpenAPI 3.0 "items" is one schema for every item, not a list: a list of item schemas (a tuple) is "prefixItems" of OpenAPI 3.1.',
   },
   kinds: [...SPECS.keys()] as ObjectKind[],
   local: true,
@@ -81,7 +114,7 @@ export default defineRule({
       if (!field) continue;
       // `type: [string, 'null']` is `schema-type`'s to explain.
       if (object.kind === 'Schema' && key === 'type' && child.kind === 'array') continue;
-      checkFieldValue(child, field, key, object.doc.format === 'yaml', context);
+      checkFieldValue(child, field, key, object.doc, context);
     }
   },
 });

@@ -4,6 +4,7 @@ import { Rule } from '../check/types';
 import apiKeyParameter from './api-key-parameter';
 import arrayItems from './array-items';
 import boundsOrder from './bounds-order';
+import componentName from './component-name';
 import constantParameter from './constant-parameter';
 import defaultOnRequired from './default-on-required';
 import defaultType from './default-type';
@@ -15,6 +16,7 @@ import enumType from './enum-type';
 import equivalentPaths from './equivalent-paths';
 import exampleValid from './example-valid';
 import exampleXorExamples from './example-xor-examples';
+import fieldFormat from './field-format';
 import fieldType from './field-type';
 import formatType from './format-type';
 import headerParameterIgnored from './header-parameter-ignored';
@@ -50,6 +52,7 @@ import responseCodeQuoted from './response-code-quoted';
 import responseDescription from './response-description';
 import responseHeaderContentType from './response-header-content-type';
 import responsesEmpty from './responses-empty';
+import schemaKeywordValue from './schema-keyword-value';
 import schemaType from './schema-type';
 import securitySchemeDefined from './security-scheme-defined';
 import securitySchemeFields from './security-scheme-fields';
@@ -68,6 +71,7 @@ export const RULES: readonly Rule[] = [
   apiKeyParameter,
   arrayItems,
   boundsOrder,
+  componentName,
   constantParameter,
   defaultOnRequired,
   defaultType,
@@ -79,6 +83,7 @@ export const RULES: readonly Rule[] = [
   equivalentPaths,
   exampleValid,
   exampleXorExamples,
+  fieldFormat,
   fieldType,
   formatType,
   headerParameterIgnored,
@@ -114,6 +119,7 @@ export const RULES: readonly Rule[] = [
   responseDescription,
   responseHeaderContentType,
   responsesEmpty,
+  schemaKeywordValue,
   schemaType,
   securitySchemeDefined,
   securitySchemeFields,

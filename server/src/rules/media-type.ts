@@ -1,17 +1,32 @@
 import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { COMMON_MEDIA_TYPES, MEDIA_TYPE_SHORTHANDS } from '../model/facts';
+import { renameKey } from '../syntax/edit';
 
 // RFC 6838 type/subtype names (wildcards allowed), with optional parameters after `;`.
 const TOKEN = "[A-Za-z0-9!#$&^_.+-]+";
 const MEDIA_TYPE = new RegExp(`^(\\*|${TOKEN})/(\\*|${TOKEN})(\\s*;\\s*${TOKEN}=("[^"]*"|[^;\\s]+))*\\s*$`);
 
+/** The media type a malformed key most likely means: a shorthand (`json`) or a near spelling. */
+function meant(key: string): string | undefined {
+  const plain = key.trim().toLowerCase();
+  const slashed = plain.replace(/\s+/g, '/');
+  if (COMMON_MEDIA_TYPES.includes(slashed)) return slashed;
+  return MEDIA_TYPE_SHORTHANDS[plain.replace(/^\./, '')] ?? closest(slashed, COMMON_MEDIA_TYPES, 2);
+}
+
 export default defineRule({
   id: 'media-type',
-  severity: 'error',
-  description: 'A `content` key that is not `type/subtype` (wildcards allowed).',
+  severity: 'warning',
+  description: 'A `content` key that is not `type/subtype` (wildcards allowed); shorthands (`json`) and near spellings get the registered type.',
   spec: ['Media Types', 'Media Type Object'],
   rationale:
-    'Clients and servers pick a representation by comparing the Content-Type with these keys: a key that is no media type never matches.',
-  messages: { invalid: '"{key}" is not a media type: write "type/subtype", such as "application/json" or "text/*".' },
+    'Clients and servers pick a representation by comparing the Content-Type with these keys: a key that is no media type never matches. The text says the keys are media types and SHOULD follow RFC 6838.',
+  messages: {
+    invalid: '"{key}" is not a media type: write "type/subtype", such as "application/json" or "text/*".',
+    suggest: '"{key}" is not a media type. Did you mean "{suggestion}"?',
+    list: '"{key}" lists several media types: write one key for each, with its own schema.',
+  },
   kinds: ['RequestBody', 'Response', 'Parameter', 'Header'],
   local: true,
   checkObject(object, context) {
@@ -20,7 +35,14 @@ export default defineRule({
     for (const entry of content.children!) {
       const key = String(entry.key);
       if (MEDIA_TYPE.test(key)) continue;
-      context.report({ at: { node: entry, part: 'key' }, messageId: 'invalid', data: { key } });
+      const suggestion = meant(key);
+      const usable = suggestion !== undefined && !content.get(suggestion) ? suggestion : undefined;
+      context.report({
+        at: { node: entry, part: 'key' },
+        messageId: usable ? 'suggest' : key.includes(',') ? 'list' : 'invalid',
+        data: { key, suggestion: usable ?? '' },
+        fixes: usable ? [{ title: `Rename to "${usable}"`, edits: [renameKey(object.doc.parsed, entry, usable)], claims: [`key:${content.pointer}/${usable}`] }] : [],
+      });
     }
   },
 });

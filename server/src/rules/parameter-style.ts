@@ -7,29 +7,31 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'parameter-style',
   severity: 'error',
-  description: '`style` not allowed for the `in` by the style values of the specification, or for the schema\'s type (`deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
+  description: 'A `style` the location does not allow (error: by `in` for parameters, `simple` for headers, the query styles for an Encoding), or that does not serialize the schema\'s type (warning: `deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
   spec: ['Parameter Object', 'Style Values'],
   rationale:
     'Clients serialize a value by its style: a style the location or the type does not support yields requests the server cannot parse.',
   messages: {
     location: '"style: {style}" is not allowed for "in: {in}" parameters: use {allowed}.',
+    encoding: '"style: {style}" is not a style of an Encoding Object: use {allowed}.',
     header: '"style: {style}" is not allowed for a header: headers use "simple".',
     type: '"style: {style}" serializes {types} only, but this parameter\'s schema is "type: {type}".',
   },
-  kinds: ['Parameter', 'Header'],
+  kinds: ['Parameter', 'Header', 'Encoding'],
   checkObject(object, context) {
     const { node, doc } = object;
     const style = node.get('style');
     if (style?.kind !== 'string') return;
     const value = style.value as string;
-    const location = object.kind === 'Header' ? 'header' : node.get('in')?.stringValue;
+    // An Encoding serializes a form property the way a query parameter is serialized.
+    const location = object.kind === 'Header' ? 'header' : object.kind === 'Encoding' ? 'query' : node.get('in')?.stringValue;
     const rules = location ? STYLES[location] : undefined;
     if (!rules) return;
     const fix = [{ title: `Change to "${rules.fallback}"`, edits: [replaceScalar(doc.parsed, style, rules.fallback)] }];
     if (!rules.allowed.includes(value)) {
       context.report({
         at: { node: style },
-        messageId: object.kind === 'Header' ? 'header' : 'location',
+        messageId: object.kind === 'Header' ? 'header' : object.kind === 'Encoding' ? 'encoding' : 'location',
         data: { style: value, in: location!, allowed: rules.allowed.map((s) => `"${s}"`).join(', ') },
         fixes: fix,
       });
@@ -39,8 +41,9 @@ export default defineRule({
     const schemaNode = node.get('schema');
     const schema = schemaNode ? context.analysis.resolve(schemaNode, doc).target?.node : undefined;
     const type = schema?.kind === 'object' ? schema.get('type')?.stringValue : undefined;
-    if (types && type && !types.includes(type)) {
-      context.report({ at: { node: style }, messageId: 'type', data: { style: value, types: types.map((t) => `${t}s`).join(' and '), type }, fixes: fix });
+    if (types && type && !types.includes(type) && object.kind !== 'Encoding') {
+      // The style table names the types each style is for, but the text forbids no other.
+      context.report({ at: { node: style }, messageId: 'type', data: { style: value, types: types.map((t) => `${t}s`).join(' and '), type }, fixes: fix, severity: 'warning' });
     }
   },
 });

@@ -4,7 +4,7 @@ import { spanInScalar } from '../check/report';
 
 export default defineRule({
   id: 'path-query-string',
-  severity: 'error',
+  severity: 'warning',
   description: 'A `?` in a path key: query parameters are declared with `in: query`.',
   spec: ['Paths Object', 'Parameter Object'],
   rationale:

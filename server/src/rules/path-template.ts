@@ -3,7 +3,7 @@ import { spanInScalar } from '../check/report';
 
 export default defineRule({
   id: 'path-template',
-  severity: 'error',
+  severity: 'warning',
   description: 'Path templates: unbalanced braces, empty `{}`, the same name twice in one template.',
   spec: ['Path Templating'],
   rationale:

@@ -2,7 +2,7 @@ import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'response-code-quoted',
-  severity: 'warning',
+  severity: 'error',
   description: 'A YAML status code key that is not quoted: `200:` is an integer key, not a string.',
   spec: ['Responses Object', 'Format'],
   rationale:

@@ -1,9 +1,22 @@
 import { insertMember, replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { closest } from '../check/suggest';
-import { objectAnchor } from '../check/report';
+import { objectAnchor, removalFix } from '../check/report';
 
 const TYPES = ['apiKey', 'http', 'oauth2', 'openIdConnect'];
+/** Fields of each type of scheme ("Applies To" in the text), besides type, description and extensions. */
+const TYPE_FIELDS: Record<string, string[]> = {
+  apiKey: ['name', 'in'],
+  http: ['scheme', 'bearerFormat'],
+  oauth2: ['flows'],
+  openIdConnect: ['openIdConnectUrl'],
+};
+const FLOW_FIELDS: Record<string, string[]> = {
+  implicit: ['authorizationUrl', 'refreshUrl', 'scopes'],
+  password: ['tokenUrl', 'refreshUrl', 'scopes'],
+  clientCredentials: ['tokenUrl', 'refreshUrl', 'scopes'],
+  authorizationCode: ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'scopes'],
+};
 const FLOW_URLS: Record<string, string[]> = {
   implicit: ['authorizationUrl'],
   password: ['tokenUrl'],
@@ -14,7 +27,7 @@ const FLOW_URLS: Record<string, string[]> = {
 export default defineRule({
   id: 'security-scheme-fields',
   severity: 'error',
-  description: 'Security Scheme fields by type: `apiKey` needs `name` and `in` of `query header cookie`; `http` needs `scheme`; `oauth2` needs `flows` with each flow\'s URLs and `scopes`; `openIdConnect` needs `openIdConnectUrl`.',
+  description: 'Security Scheme fields by type: `apiKey` needs `name` and `in` of `query header cookie`; `http` needs `scheme`; `oauth2` needs `flows` with each flow\'s URLs and `scopes`; `openIdConnect` needs `openIdConnectUrl`. Fields of another type or flow (`scheme` on `apiKey`, `tokenUrl` on `implicit`, `bearerFormat` without `scheme: bearer`) are errors; `flows` without a flow is a warning.',
   spec: ['Security Scheme Object', 'OAuth Flows Object', 'OAuth Flow Object'],
   rationale:
     'Each type of security scheme needs its own fields: without them clients cannot obtain or send the credential.',
@@ -23,17 +36,26 @@ export default defineRule({
     typeSuggest: '"type: {type}" is not a security scheme type. Did you mean "{suggestion}"?',
     apiKeyIn: 'An "apiKey" scheme is sent "in: query", "header" or "cookie", not "{in}".',
     flowUrl: 'The "{flow}" flow needs "{field}".',
-    noFlows: '"flows" must define at least one of implicit, password, clientCredentials, authorizationCode.',
+    noFlows: '"flows" defines no flow: add one of implicit, password, clientCredentials, authorizationCode.',
+    notForType: '"{field}" does not apply to a security scheme of type "{type}": it is for {owner}.',
+    notForFlow: '"{field}" does not apply to the "{flow}" flow.',
+    bearerFormat: '"bearerFormat" applies only to "scheme: bearer", not "{scheme}".',
   },
   kinds: ['SecurityScheme', 'OAuthFlows'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     if (object.kind === 'OAuthFlows') {
-      if (!node.children!.some((c) => FLOW_URLS[String(c.key)])) context.report({ at: objectAnchor(node), messageId: 'noFlows' });
+      // An empty flows object is useless, but the text forbids it nowhere.
+      if (!node.children!.some((c) => FLOW_URLS[String(c.key)])) context.report({ at: objectAnchor(node), messageId: 'noFlows', severity: 'warning' });
       for (const flow of node.children!) {
         const fields = FLOW_URLS[String(flow.key)];
         if (!fields || flow.kind !== 'object') continue;
+        for (const member of flow.children!) {
+          const key = String(member.key);
+          if (FLOW_FIELDS[String(flow.key)].includes(key) || !Object.values(FLOW_FIELDS).some((f) => f.includes(key))) continue;
+          context.report({ at: { node: member, part: 'key' }, messageId: 'notForFlow', data: { field: key, flow: String(flow.key) }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, member)] });
+        }
         for (const field of fields) {
           if (flow.get(field)) continue;
           context.report({ at: { node: flow, part: 'key' }, messageId: 'flowUrl', data: { flow: String(flow.key), field }, fixes: [{ title: `Add "${field}"`, edits: [insertMember(doc.parsed, flow, field, '')] }] });
@@ -50,6 +72,19 @@ export default defineRule({
         data: { type: String(type.value), suggestion: suggestion ?? '' },
         fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, type, suggestion)] }] : [],
       });
+    }
+    const own = type?.kind === 'string' ? TYPE_FIELDS[type.value as string] : undefined;
+    for (const member of own ? node.children! : []) {
+      const key = String(member.key);
+      const owner = Object.keys(TYPE_FIELDS).find((t) => TYPE_FIELDS[t].includes(key));
+      if (own!.includes(key) || !owner) continue;
+      context.report({ at: { node: member, part: 'key' }, messageId: 'notForType', data: { field: key, type: String(type!.value), owner: `"${owner}"` }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, member)] });
+    }
+    const scheme = node.get('scheme');
+    const bearerFormat = node.get('bearerFormat');
+    // Authentication schemes are case-insensitive (RFC 7235): "Bearer" is bearer.
+    if (type?.value === 'http' && bearerFormat && scheme?.kind === 'string' && (scheme.value as string).toLowerCase() !== 'bearer') {
+      context.report({ at: { node: bearerFormat, part: 'key' }, messageId: 'bearerFormat', data: { scheme: String(scheme.value) }, fixes: [removalFix('Remove "bearerFormat"', doc.parsed, bearerFormat)] });
     }
     const location = node.get('in');
     if (type?.value === 'apiKey' && location?.kind === 'string' && !['query', 'header', 'cookie'].includes(location.value as string)) {

@@ -1,9 +1,11 @@
-import { defineRule } from '../check/types';
+import { defineRule, Fix } from '../check/types';
+import { insertMember, replaceNode } from '../syntax/edit';
+import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'security-scopes',
   severity: 'error',
-  description: 'Scopes not declared by the oauth2 scheme\'s flows; a non-empty scope list for `apiKey`/`http`.',
+  description: 'A non-empty scope list for an `apiKey` or `http` scheme (error); a scope that no flow of the oauth2 scheme declares (warning).',
   spec: ['Security Requirement Object', 'OAuth Flow Object'],
   rationale:
     'The specification says the list MUST be empty for schemes other than oauth2 and openIdConnect; a scope no flow declares cannot be requested from the authorization server.',
@@ -13,24 +15,33 @@ export default defineRule({
   },
   kinds: ['SecurityRequirement'],
   checkObject(object, context) {
-    const schemes = context.analysis.root.root?.get('components')?.get('securitySchemes');
+    const { analysis } = context;
+    const schemes = analysis.root.root?.get('components')?.get('securitySchemes');
     if (schemes?.kind !== 'object') return;
+    const parsed = object.doc.parsed;
     for (const entry of object.node.children!) {
       if (entry.kind !== 'array' || entry.children!.length === 0) continue;
       const holder = schemes.get(String(entry.key));
-      const scheme = holder ? context.analysis.resolve(holder, context.analysis.root).target?.node : undefined;
+      const target = holder ? analysis.resolve(holder, analysis.root).target : undefined;
+      const scheme = target?.node;
       const type = scheme?.kind === 'object' ? scheme.get('type')?.stringValue : undefined;
       if (type === 'apiKey' || type === 'http') {
-        context.report({ at: { node: entry }, messageId: 'notOauth', data: { type, scheme: String(entry.key) } });
+        context.report({ at: { node: entry }, messageId: 'notOauth', data: { type, scheme: String(entry.key) }, fixes: [{ title: 'Empty the list', edits: [replaceNode(entry, '[]')] }] });
       } else if (type === 'oauth2') {
         const declared = new Set<string>();
         const flows = scheme!.get('flows');
-        for (const flow of flows?.kind === 'object' ? flows.children! : []) {
-          const scopes = flow.kind === 'object' ? flow.get('scopes') : undefined;
-          for (const scope of scopes?.kind === 'object' ? scopes.children! : []) declared.add(String(scope.key));
-        }
+        const scopeMaps = (flows?.kind === 'object' ? flows.children! : []).map((flow) => (flow.kind === 'object' ? flow.get('scopes') : undefined));
+        for (const scopes of scopeMaps) for (const scope of scopes?.kind === 'object' ? scopes.children! : []) declared.add(String(scope.key));
+        // Declaring the scope keeps the requirement as written; removing it would weaken it.
+        const firstScopes = scopeMaps.find((m) => m?.kind === 'object');
+        const canDeclare = firstScopes && target!.doc === object.doc;
         for (const scope of entry.children!) {
-          if (scope.kind === 'string' && !declared.has(scope.value as string)) context.report({ at: { node: scope }, messageId: 'undeclared', data: { scope: scope.value as string, scheme: String(entry.key) } });
+          if (scope.kind !== 'string' || declared.has(scope.value as string)) continue;
+          const name = scope.value as string;
+          const fixes: Fix[] = [];
+          if (canDeclare) fixes.push({ title: `Declare the scope "${name}" in the "${String(firstScopes!.parent!.key)}" flow`, edits: [insertMember(parsed, firstScopes!, name, '')], claims: [`scope:${firstScopes!.pointer}/${name}`] });
+          if (entry.children!.length > 1) fixes.push(removalFix(`Remove the scope "${name}"`, parsed, scope));
+          context.report({ at: { node: scope }, messageId: 'undeclared', severity: 'warning', data: { scope: name, scheme: String(entry.key) }, fixes });
         }
       }
     }

@@ -1,49 +1,116 @@
 import { SPECS, ObjectKind } from '../model/spec';
 import { SWAGGER2_ROOT_KEYS } from './swagger2-construct';
-import { renameKey } from '../syntax/edit';
-import { defineRule } from '../check/types';
+import { renameKey, TextEdit } from '../syntax/edit';
+import { SyntaxNode } from '../syntax/tree';
+import { defineRule, Fix } from '../check/types';
 import { closest } from '../check/suggest';
 import { kindName } from '../model/facts';
+import { SourceDocument } from '../model/documents';
+import { removalFix } from '../check/report';
 
-// JSON Schema keywords that OpenAPI 3.0's Schema Object does not have (3.1 and draft 2019+ do).
-const JSON_SCHEMA_ONLY = new Set([
-  '$schema', '$id', '$defs', '$comment', 'const', 'examples', 'if', 'then', 'else', 'patternProperties',
-  'dependencies', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'contains', 'unevaluatedProperties',
-  'unevaluatedItems', 'prefixItems', 'contentMediaType', 'contentEncoding', 'definitions', 'additionalItems',
-]);
+// JSON Schema keywords that OpenAPI 3.0's Schema Object does not have (OpenAPI 3.1 and JSON Schema
+// 2019+ do), with the OpenAPI 3.0 way to say the same where there is one.
+const JSON_SCHEMA_ONLY: Record<string, string> = {
+  const: 'write "enum" with the one value',
+  examples: 'write one "example"',
+  $schema: 'an OpenAPI 3.0 Schema has no dialect: remove it',
+  $id: 'name the schema under "components/schemas" and reference it with "$ref"',
+  $defs: 'put the schemas under "components/schemas"',
+  definitions: 'put the schemas under "components/schemas"',
+  $comment: 'write a "description" or an "x-" extension',
+  if: 'describe the alternatives with "oneOf"',
+  then: 'describe the alternatives with "oneOf"',
+  else: 'describe the alternatives with "oneOf"',
+  prefixItems: 'OpenAPI 3.0 cannot describe a tuple, so use one "items" schema for every item',
+  additionalItems: 'OpenAPI 3.0 cannot describe a tuple, so use one "items" schema for every item',
+  contains: 'describe the items with "items"',
+  patternProperties: 'use "additionalProperties" with one schema for every other key',
+  propertyNames: 'use "additionalProperties" and describe the keys in "description"',
+  dependencies: 'say it in "description"',
+  dependentRequired: 'say it in "description"',
+  dependentSchemas: 'say it in "description"',
+  unevaluatedProperties: 'use "additionalProperties"',
+  unevaluatedItems: 'use "items"',
+  contentMediaType: 'use "format: binary" or "format: byte" for file content',
+  contentEncoding: 'use "format: byte" for base64',
+};
+
+// Fields of other objects that OpenAPI 3.1 added.
+const OPENAPI_31_ONLY: Partial<Record<ObjectKind, Record<string, string>>> = {
+  Root: { webhooks: 'describe them as "callbacks" of the operations that register them', jsonSchemaDialect: 'remove it' },
+  Info: { summary: 'put the summary in "description"' },
+  License: { identifier: 'give the license "url"' },
+  Components: { pathItems: 'write each Path Item under "paths", or in a file referenced from there' },
+};
+
+/** `const: x` -> `enum: [x]`, `examples: [a, ...]` -> `example: a`: the 3.0 way, when it says the same. */
+function rewriteFor30(doc: SourceDocument, member: SyntaxNode, schema: SyntaxNode): Fix | undefined {
+  const text = doc.text;
+  const end = member.offset + text.slice(member.offset, member.end).trimEnd().length;
+  const keyText = (key: string) => (doc.format === 'json' ? JSON.stringify(key) : key);
+  const rewrite = (key: string, value: string): TextEdit => ({ offset: member.keyOffset, length: end - member.keyOffset, newText: `${keyText(key)}: ${value}` });
+  if (member.key === 'const' && !schema.get('enum')) {
+    const value = text.slice(member.offset, end);
+    if (!value.includes('\n')) return { title: 'Write it as "enum" with the one value', edits: [rewrite('enum', `[${value}]`)] };
+  }
+  if (member.key === 'examples' && member.kind === 'array' && !schema.get('example')) {
+    const first = member.children![0];
+    const value = first ? text.slice(first.offset, first.offset + text.slice(first.offset, first.end).trimEnd().length) : '';
+    if (first && !value.includes('\n')) return { title: 'Keep the first value as "example"', edits: [rewrite('example', value)] };
+  }
+  return undefined;
+}
 
 export default defineRule({
   id: 'unknown-field',
-  severity: 'warning',
-  description: 'A key that the object does not define and that does not start with `x-`; spelled-alike keys get a suggestion.',
-  spec: ['Schema', 'Specification Extensions'],
+  severity: 'error',
+  description: 'A key that the object does not define and that does not start with `x-`: misspelled fields (with a suggestion), fields of OpenAPI 3.1 or JSON Schema that 3.0 does not have (with the 3.0 way), `name` or `in` in a Header.',
+  spec: ['Schema', 'Specification Extensions', 'Header Object'],
   rationale:
-    'The specification defines the fields of each object and allows other fields only as extensions starting with x-: an unknown field is ignored, usually a typo or a field of another version.',
+    'The specification defines the fields of each object and allows other fields only as extensions starting with x-: an unknown field is ignored by tools, so what it says is lost. It is usually a typo, or a field of another version.',
   messages: {
-    unknown: '"{key}" is not a field of the {kind}.',
+    unknown: '"{key}" is not a field of the {kind}: remove it, or name it "x-{key}" to keep it as an extension.',
     suggest: '"{key}" is not a field of the {kind}. Did you mean "{suggestion}"?',
-    jsonSchema: '"{key}" is a JSON Schema keyword that OpenAPI 3.0 Schema Objects do not support; it is ignored.',
+    jsonSchema: '"{key}" is a JSON Schema keyword of OpenAPI 3.1, not of OpenAPI 3.0 Schema Objects: {instead}.',
+    openapi31: '"{key}" is a field of OpenAPI 3.1, not of {where} in OpenAPI 3.0: {instead}.',
+    headerName: 'A Header Object must not have "{key}": {why}.',
+    discriminator: '"{key}" is not a field of the Discriminator Object, which has only "propertyName" and "mapping".',
   },
   // Path Items are `unknown-method`'s; patterned objects (Paths, Responses...) have their own key rules.
   kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
   local: true,
   checkObject(object, context) {
+    const { node, doc } = object;
     const spec = SPECS.get(object.kind)!;
     const allowed = new Set((context.options.allow as string[] | undefined) ?? []);
-    for (const child of object.node.children!) {
+    for (const child of node.children!) {
       const key = String(child.key);
       if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowed.has(key)) continue;
       if (object.kind === 'Root' && SWAGGER2_ROOT_KEYS.has(key)) continue; // swagger2-construct
-      if (object.kind === 'Schema' && JSON_SCHEMA_ONLY.has(key)) {
-        context.report({ at: { node: child, part: 'key' }, messageId: 'jsonSchema', data: { key } });
+      const at = { node: child, part: 'key' as const };
+      if (object.kind === 'Schema' && key in JSON_SCHEMA_ONLY) {
+        const fix = rewriteFor30(doc, child, node);
+        context.report({ at, messageId: 'jsonSchema', data: { key, instead: JSON_SCHEMA_ONLY[key] }, fixes: fix ? [fix] : [] });
         continue;
       }
-      const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !object.node.get(f)));
+      const later = OPENAPI_31_ONLY[object.kind]?.[key];
+      if (later) {
+        context.report({ at, messageId: 'openapi31', data: { key, where: object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`, instead: later } });
+        continue;
+      }
+      if (object.kind === 'Header' && (key === 'name' || key === 'in')) {
+        const why = key === 'name' ? 'its name is the key of the "headers" map' : 'a header is always "in: header"';
+        context.report({ at, messageId: 'headerName', data: { key, why }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, child)] });
+        continue;
+      }
+      const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !node.get(f)));
       context.report({
-        at: { node: child, part: 'key' },
-        messageId: suggestion ? 'suggest' : 'unknown',
+        at,
+        messageId: suggestion ? 'suggest' : object.kind === 'Discriminator' ? 'discriminator' : 'unknown',
         data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
-        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(object.doc.parsed, child, suggestion)] }] : [],
+        // The official schema accepts any key in a Discriminator, and the text forbids none there.
+        severity: object.kind === 'Discriminator' ? 'warning' : undefined,
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)] }] : [],
       });
     }
   },
