@@ -1,18 +1,22 @@
 // Fix-all: apply the first fix of every diagnostic, re-check, and repeat. Independent fixes can
 // overlap (two adjacent JSON members each take a separator), so one round applies what does not
-// overlap and the next round sees the text that results.
+// overlap and the next round sees the text that results. Fixes that do not overlap can still
+// clash (one renames `descripton` to `description` while another adds `description`): a round
+// that leaves a file with more syntax findings is undone there and retried with half the fixes.
+// The editor's fix-all and the CLI's `--fix` are this one function.
 import { applyEdits, TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { Diagnostic } from './types';
 
 /** The first-fix edits of these diagnostics that do not overlap one another, in order. */
-export function nonOverlappingEdits(diagnostics: readonly Diagnostic[]): TextEdit[] {
+export function nonOverlappingEdits(diagnostics: readonly Diagnostic[], applied?: Diagnostic[], max = Infinity): TextEdit[] {
   const chosen: TextEdit[] = [];
   const removedFrom = new Map<SyntaxNode, Set<SyntaxNode>>();
   const overlaps = (a: TextEdit, b: TextEdit) =>
     (a.offset < b.offset + b.length && b.offset < a.offset + a.length) || (a.offset === b.offset && (a.length === 0 || b.length === 0));
   const claimed = new Set<string>();
   for (const d of diagnostics) {
+    if ((applied?.length ?? 0) >= max) break;
     const fix = d.fixes[0];
     if (!fix || fix.edits.some((e) => chosen.some((c) => overlaps(e, c)))) continue;
     // Two fixes that claim the same thing (the same new key, the same parameter) contradict.
@@ -33,6 +37,7 @@ export function nonOverlappingEdits(diagnostics: readonly Diagnostic[]): TextEdi
       set.add(n);
     }
     chosen.push(...fix.edits);
+    applied?.push(d);
   }
   return chosen;
 }
@@ -47,11 +52,82 @@ export interface FixAllResult {
  * `check` re-checks a text and returns the diagnostics to fix, all in that text's document.
  */
 export function fixAll(text: string, check: (text: string) => readonly Diagnostic[], maxRounds = 10): FixAllResult {
-  let current = text;
-  for (let round = 1; round <= maxRounds; round++) {
-    const edits = nonOverlappingEdits(check(current).filter((d) => d.fixes.length > 0));
-    if (edits.length === 0) return { text: current, rounds: round - 1 };
-    current = applyEdits(current, edits);
+  let file: string | undefined;
+  const result = fixAllFiles((texts) => {
+    const diagnostics = check(file === undefined ? text : texts.get(file) ?? text);
+    file ??= diagnostics[0]?.doc.path;
+    return diagnostics;
+  }, maxRounds);
+  return { text: (file !== undefined && result.texts.get(file)) || text, rounds: result.rounds };
+}
+
+export interface FixAllFilesResult {
+  /** The new text of every file a fix changed, by path. */
+  texts: Map<string, string>;
+  /** The findings whose fix was applied, over all rounds. */
+  applied: Diagnostic[];
+  rounds: number;
+}
+
+/** A round's change to one file, kept until the next check says whether it parses as well as before. */
+interface RoundChange {
+  text: string | undefined;
+  syntax: number;
+  applied: Diagnostic[];
+}
+
+const identity = (d: Diagnostic) => `${d.doc.path}\0${d.rule}\0${d.offset}\0${d.message}`;
+
+/**
+ * Fix-all over a root and the files it references: `check` sees every file's current text (the
+ * changed ones in `texts`) and returns the diagnostics of all of them; each round applies the first
+ * fixes that do not overlap in each file. A fix that edits a referenced file applies there.
+ */
+export function fixAllFiles(check: (texts: ReadonlyMap<string, string>) => readonly Diagnostic[], maxRounds = 10): FixAllFilesResult {
+  const texts = new Map<string, string>();
+  const applied: Diagnostic[] = [];
+  /** Fixes a round may apply per file, once a round there had to be undone. */
+  const limits = new Map<string, number>();
+  /** Findings whose fix alone breaks the file's syntax. */
+  const broken = new Set<string>();
+  let last = new Map<string, RoundChange>();
+  let rounds = 0;
+  // Undone rounds do not count as rounds, but are bounded too: each halves a limit or skips a fix.
+  // The check after the last round is what tells whether that round must be undone.
+  for (let attempt = 0; attempt < maxRounds * 4; attempt++) {
+    const diagnostics = check(texts);
+    const syntax = new Map<string, number>();
+    for (const d of diagnostics) if (d.rule === 'syntax') syntax.set(d.doc.path, (syntax.get(d.doc.path) ?? 0) + 1);
+    let undone = false;
+    for (const [file, change] of last) {
+      if ((syntax.get(file) ?? 0) <= change.syntax) continue;
+      undone = true;
+      if (change.text === undefined) texts.delete(file);
+      else texts.set(file, change.text);
+      for (const d of change.applied) applied.splice(applied.indexOf(d), 1);
+      if (change.applied.length === 1) broken.add(identity(change.applied[0]));
+      limits.set(file, Math.max(1, change.applied.length >> 1));
+    }
+    last = new Map();
+    if (undone) continue;
+    if (rounds >= maxRounds) break;
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const d of diagnostics) {
+      if (d.fixes.length === 0 || broken.has(identity(d))) continue;
+      let list = byFile.get(d.doc.path);
+      if (!list) byFile.set(d.doc.path, (list = []));
+      list.push(d);
+    }
+    for (const [file, list] of byFile) {
+      const chosen: Diagnostic[] = [];
+      const edits = nonOverlappingEdits(list, chosen, limits.get(file));
+      if (edits.length === 0) continue;
+      last.set(file, { text: texts.get(file), syntax: syntax.get(file) ?? 0, applied: chosen });
+      applied.push(...chosen);
+      texts.set(file, applyEdits(list[0].doc.text, edits));
+    }
+    if (last.size === 0) break;
+    rounds++;
   }
-  return { text: current, rounds: maxRounds };
+  return { texts, applied, rounds };
 }
