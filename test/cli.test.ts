@@ -70,6 +70,7 @@ describe('openapi-check', () => {
     const result = run.results.find((x: { ruleId: string }) => x.ruleId === 'path-leading-slash');
     assert.equal(result.level, 'error');
     assert.equal(run.tool.driver.rules[result.ruleIndex].id, 'path-leading-slash');
+    assert.match(result.partialFingerprints['openapiCheck/v1'], /^[0-9a-f]{16}$/);
     assert.deepEqual(result.locations[0].physicalLocation, {
       artifactLocation: { uri: EXAMPLE },
       region: { startLine: 71, startColumn: 3, endLine: 71, endColumn: 19 },

@@ -1,10 +1,19 @@
-// Diagnostics as the CLI reports them: a file name as the user gave it, LSP-style 0-based ranges.
+// Findings as the CLI reports them: a file name as the user gave it, LSP-style 0-based ranges, and
+// what a baseline needs to recognise a finding after unrelated edits (the JSON Pointer of the node
+// it starts in). Plain data: findings cross from worker threads by structured clone.
+import * as crypto from 'crypto';
 import * as path from 'path';
+import { Diagnostic, Severity, SEVERITIES } from '../check/types';
+import { nodeAt } from '../services/node-at';
 import { Position } from '../syntax/line-index';
-import { Diagnostic, Severity } from '../check/types';
 
 export interface Finding {
+  /** The path as given for a checked file, relative to the cwd for the files it references. */
   file: string;
+  /** Absolute path (baselines are written relative to their own folder). */
+  path: string;
+  /** JSON Pointer of the node the finding starts in ('' for the root or an unparsed file). */
+  pointer: string;
   rule: string;
   severity: Severity;
   message: string;
@@ -12,7 +21,7 @@ export interface Finding {
 }
 
 /** How a document's path is shown: as given for the checked file, relative to the cwd for others. */
-export function displayPath(absolutePath: string, given: Map<string, string>, cwd: string): string {
+export function displayPath(absolutePath: string, given: ReadonlyMap<string, string>, cwd: string): string {
   const asGiven = given.get(absolutePath);
   if (asGiven !== undefined) return asGiven;
   const relative = path.relative(cwd, absolutePath);
@@ -23,9 +32,27 @@ export function toFinding(d: Diagnostic, file: string): Finding {
   const lines = d.doc.lineIndex;
   return {
     file,
+    path: d.doc.path,
+    pointer: nodeAt(d.doc.root, d.offset)?.node.pointer ?? '',
     rule: d.rule,
     severity: d.severity,
     message: d.message,
     range: { start: lines.positionAt(d.offset), end: lines.positionAt(d.offset + d.length) },
   };
+}
+
+/** Whether a severity is at least as severe as a threshold. */
+export function atLeast(severity: Severity, threshold: Severity): boolean {
+  return SEVERITIES.indexOf(severity) <= SEVERITIES.indexOf(threshold);
+}
+
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}
+
+/** A short stable hash (of a message, of a finding's identity). */
+export function shortHash(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
 }

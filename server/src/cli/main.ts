@@ -1,70 +1,54 @@
-// `openapi-check [--format text|json|sarif] [--config FILE] FILE...`
-// Exit codes: 0 no error-level finding, 1 some, 2 usage or unreadable input.
+// `openapi-check [options] FILE|GLOB...` and `openapi-check bundle ROOT` (see args.ts for the
+// options). Exit codes: 0 no error-level finding, 1 some (or too many warnings), 2 usage or
+// unreadable input.
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { parse as parseYamlValue } from 'yaml';
-import { DocumentStore } from '../model/documents';
-import { checkDocument } from '../check/checker';
 import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../check/config';
 import { RULE_IDS, RULES } from '../rules/index';
-import { LineIndex } from '../syntax/line-index';
-import { displayPath, Finding, toFinding } from './findings';
+import { BundleOptions, CheckOptions, Format, parseArgs, USAGE, UsageError } from './args';
+import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
+import { bundle } from './bundle';
+import { FileJob, FileOutcome } from './check-files';
+import { unifiedDiff } from './diff';
+import { atLeast, countBySeverity, displayPath, Finding } from './findings';
+import { describeFixes, fixInputs } from './fix';
+import { formatCodeClimate } from './formats/codeclimate';
+import { formatGithub } from './formats/github';
+import { formatJson } from './formats/json';
+import { formatJunit } from './formats/junit';
+import { formatSarif } from './formats/sarif';
+import { formatText, summaryLine } from './formats/text';
+import { expandGlob, isGlob } from './glob';
 import { nodeFiles } from './node-files';
-import { formatJson, formatSarif, formatText } from './output';
+import { checkInThisThread, checkInWorkers, CheckSetup, workerScript } from './parallel';
 
 declare const PRODUCT_VERSION: string;
 const VERSION = typeof PRODUCT_VERSION === 'string' ? PRODUCT_VERSION : '0.0.0';
 
-const USAGE = `Usage: openapi-check [--format text|json|sarif] [--config FILE] FILE...
-
-Checks OpenAPI 3.0 description documents (YAML or JSON) and the files they reference.
-
-Options:
-  --format text|json|sarif  output format (default: text)
-  --config FILE             configuration file (default: the nearest .openapi-check.json,
-                            .openapi-check.yaml or .openapi-check.yml above each file)
-  --help                    show this help
-  --version                 show the version
-
-Exit codes: 0 no error-level finding, 1 some, 2 usage or unreadable input.
-`;
-
-interface Io {
+export interface Io {
   out(text: string): void;
   err(text: string): void;
   cwd: string;
 }
 
-type Format = 'text' | 'json' | 'sarif';
+/** Formats other programs parse: on standard output they travel alone, and the terminal's lines go to stderr. */
+const MACHINE_FORMATS: readonly Format[] = ['json', 'sarif', 'junit', 'codeclimate'];
 
-class UsageError extends Error {}
-
-function parseArgs(argv: string[]): { format: Format; configFile?: string; files: string[]; help: boolean; version: boolean } {
-  let format: Format = 'text';
-  let configFile: string | undefined;
-  const files: string[] = [];
-  let help = false;
-  let version = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = (name: string) => {
-      const eq = arg.indexOf('=');
-      if (eq >= 0) return arg.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new UsageError(`${name} needs a value.`);
-      return argv[++i];
-    };
-    if (arg === '--help' || arg === '-h') help = true;
-    else if (arg === '--version') version = true;
-    else if (arg === '--format' || arg.startsWith('--format=') || arg === '-f') {
-      const v = value('--format');
-      if (v !== 'text' && v !== 'json' && v !== 'sarif') throw new UsageError(`Unknown format "${v}": use text, json or sarif.`);
-      format = v;
-    } else if (arg === '--config' || arg.startsWith('--config=') || arg === '-c') configFile = value('--config');
-    else if (arg === '--') files.push(...argv.slice(i + 1)), (i = argv.length);
-    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg}.`);
-    else files.push(arg);
+export async function run(argv: string[], io: Io): Promise<number> {
+  let options: ReturnType<typeof parseArgs>;
+  try {
+    options = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`openapi-check: ${e.message}\n\n${USAGE}`);
+    return 2;
   }
-  return { format, configFile, files, help, version };
+  if (options.command === 'help') return io.out(USAGE), 0;
+  if (options.command === 'version') return io.out(VERSION + '\n'), 0;
+  if (options.command === 'bundle') return runBundle(options, io);
+  return runCheck(options, io);
 }
 
 function loadConfig(file: string, io: Io): Config | undefined {
@@ -87,101 +71,205 @@ function loadConfig(file: string, io: Io): Config | undefined {
   return config;
 }
 
-export function run(argv: string[], io: Io): number {
-  let args: ReturnType<typeof parseArgs>;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`openapi-check: ${e.message}\n\n${USAGE}`);
-    return 2;
+/** Each input file's configuration: --config, or the nearest file above it (each read once). */
+function configs(options: CheckOptions, io: Io): ((file: string) => Config) | undefined {
+  if (options.configFile) {
+    const fixed = loadConfig(path.resolve(io.cwd, options.configFile), io);
+    return fixed && (() => fixed);
   }
-  if (args.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  if (args.version) {
-    io.out(VERSION + '\n');
-    return 0;
-  }
-  if (args.files.length === 0) {
-    io.err(`openapi-check: no file to check.\n\n${USAGE}`);
-    return 2;
-  }
-  let fixedConfig: Config | undefined;
-  if (args.configFile) {
-    fixedConfig = loadConfig(path.resolve(io.cwd, args.configFile), io);
-    if (!fixedConfig) return 2;
-  }
-  const configs = new Map<string, Config>();
-  const configFor = (file: string): Config => {
-    if (fixedConfig) return fixedConfig;
-    const found = findConfigFile(path.dirname(file), (f) => fs.existsSync(f), path.join, path.dirname);
-    if (!found) return EMPTY_CONFIG;
-    let config = configs.get(found);
-    if (!config) configs.set(found, (config = loadConfig(found, io) ?? EMPTY_CONFIG));
+  const found = new Map<string, Config>();
+  return (file) => {
+    const configFile = findConfigFile(path.dirname(file), (f) => fs.existsSync(f), path.join, path.dirname);
+    if (!configFile) return EMPTY_CONFIG;
+    let config = found.get(configFile);
+    if (!config) found.set(configFile, (config = loadConfig(configFile, io) ?? EMPTY_CONFIG));
     return config;
   };
-
-  const store = new DocumentStore(nodeFiles);
-  const given = new Map<string, string>();
-  for (const file of args.files) given.set(path.resolve(io.cwd, file), file);
-  const findings: Finding[] = [];
-  const seen = new Set<string>();
-  let unreadable = false;
-  let crashed = false;
-  for (const file of args.files) {
-    const absolute = path.resolve(io.cwd, file);
-    const result = checkDocument(store, absolute, { rules: RULES, config: configFor(absolute) });
-    const failure = result.loadFailure;
-    if (failure) {
-      if (failure.reason === 'binary' || failure.reason === 'encoding') {
-        // Readable, but not text: a finding at the first bad byte, like any syntax error.
-        const position = failure.reason === 'encoding' ? bytePosition(absolute, failure.offset) : { line: 0, character: 0 };
-        findings.push({ file, rule: 'syntax', severity: 'error', message: failure.message.replace(absolute, file), range: { start: position, end: position } });
-      } else {
-        io.err(`openapi-check: cannot check ${file}: ${failure.message.replace(absolute, file)}\n`);
-        unreadable = true;
-      }
-      continue;
-    }
-    for (const crash of result.crashes) {
-      crashed = true;
-      io.err(`openapi-check: internal error in rule ${crash.rule} at ${crash.where}:\n${crash.error}\n`);
-    }
-    for (const d of result.diagnostics) {
-      const finding = toFinding(d, displayPath(d.doc.path, given, io.cwd));
-      // A file referenced from several checked roots reports each finding once.
-      const key = JSON.stringify(finding);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      findings.push(finding);
-    }
-  }
-  if (args.format === 'json') io.out(formatJson(findings));
-  else if (args.format === 'sarif') io.out(formatSarif(findings, RULES, VERSION));
-  else io.out(formatText(findings, args.files.length));
-  if (unreadable) return 2;
-  return findings.some((f) => f.severity === 'error') || crashed ? 1 : 0;
 }
 
-/** Line and column of a byte offset in a file that is not valid UTF-8. */
-function bytePosition(file: string, byteOffset: number): { line: number; character: number } {
-  try {
-    const prefix = new TextDecoder('utf-8').decode(fs.readFileSync(file).subarray(0, byteOffset));
-    const lines = new LineIndex(prefix);
-    return lines.positionAt(prefix.length);
-  } catch {
-    return { line: 0, character: 0 };
+/** The inputs as files: globs expanded (sorted), each file once, in the order given. */
+function inputJobs(options: CheckOptions, io: Io, configFor: (file: string) => Config): FileJob[] | undefined {
+  const jobs: FileJob[] = [];
+  const seen = new Set<string>();
+  let unmatched = false;
+  for (const input of options.inputs) {
+    const viaGlob = input !== '-' && isGlob(input) && !fs.existsSync(path.resolve(io.cwd, input));
+    const files = viaGlob ? expandGlob(input, io.cwd) : [input];
+    if (viaGlob && files.length === 0) {
+      io.err(`openapi-check: no file matches ${input}.\n`);
+      unmatched = true;
+    }
+    for (const file of files) {
+      const absolute = path.resolve(io.cwd, file);
+      if (seen.has(absolute)) continue;
+      seen.add(absolute);
+      jobs.push({ file, absolute, viaGlob, config: configFor(absolute) });
+    }
   }
+  return unmatched ? undefined : jobs;
+}
+
+async function runCheck(options: CheckOptions, io: Io): Promise<number> {
+  const configFor = configs(options, io);
+  if (!configFor) return 2;
+  const jobs = inputJobs(options, io, configFor);
+  if (!jobs) return 2;
+  const given = new Map(jobs.map((j) => [j.absolute, j.file]));
+  const reportOnStdout = !options.output;
+  // The terminal's lines (summary, fixes, notes): stdout, unless stdout carries a machine format.
+  const say = (text: string) => (reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text));
+
+  const overlay = new Map<string, string>();
+  if (options.fix || options.fixDryRun) {
+    const fixed = fixInputs(jobs, given, io.cwd, options.severity);
+    for (const file of fixed) {
+      if (options.fixDryRun) {
+        say(unifiedDiff(file.before, file.after, `a/${file.file}`, `b/${file.file}`));
+        overlay.set(file.path, file.after);
+      } else {
+        writeKeepingBom(file.path, file.after);
+        say(`Fixed ${describeFixes(file)}\n`);
+      }
+    }
+    if (fixed.length === 0) say('Nothing to fix.\n');
+  }
+
+  const outcomes = await checkAll(jobs, { given: [...given], cwd: io.cwd, overlay: [...overlay] }, options.jobs);
+  let unreadable = false;
+  let crashed = false;
+  let fileCount = 0;
+  const findings: Finding[] = [];
+  const checkedPaths = new Set<string>();
+  const checkedFiles: string[] = [];
+  const seen = new Set<string>();
+  outcomes.forEach((outcome, i) => {
+    if (outcome.skipped) return;
+    fileCount++;
+    if (outcome.unreadable) {
+      io.err(`openapi-check: cannot check ${jobs[i].file}: ${outcome.unreadable}\n`);
+      unreadable = true;
+      return;
+    }
+    checkedFiles.push(jobs[i].file);
+    for (const crash of outcome.crashes) {
+      crashed = true;
+      io.err(`openapi-check: ${crash}\n`);
+    }
+    for (const p of outcome.documents) checkedPaths.add(p);
+    for (const f of outcome.findings) {
+      // A file referenced from several checked roots reports each finding once.
+      const key = JSON.stringify([f.file, f.rule, f.severity, f.message, f.range]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(f);
+    }
+  });
+  const failed = (code: number) => (unreadable ? 2 : crashed ? 1 : code);
+
+  let reported = options.severity ? findings.filter((f) => atLeast(f.severity, options.severity!)) : findings;
+  if (options.writeBaseline) {
+    const file = path.resolve(io.cwd, options.writeBaseline);
+    fs.writeFileSync(file, writeBaseline(reported, path.dirname(file)));
+    say(`Wrote ${reported.length} finding${reported.length === 1 ? '' : 's'} of ${fileCount} file${fileCount === 1 ? '' : 's'} to the baseline ${options.writeBaseline}.\n`);
+    return failed(0);
+  }
+  let baselineNote = '';
+  if (options.baseline) {
+    const file = path.resolve(io.cwd, options.baseline);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      io.err(`openapi-check: cannot read the baseline ${options.baseline}: ${(e as Error).message}\n`);
+      return 2;
+    }
+    try {
+      const outcome = applyBaseline(readBaseline(text), reported, path.dirname(file), checkedPaths);
+      reported = outcome.fresh;
+      baselineNote = `Baseline: ${outcome.known} known finding${outcome.known === 1 ? '' : 's'} not shown; ${outcome.fixed} baselined finding${outcome.fixed === 1 ? ' is' : 's are'} fixed now.\n`;
+    } catch (e) {
+      if (!(e instanceof BaselineError)) throw e;
+      io.err(`openapi-check: the baseline ${options.baseline} cannot be used: ${e.message}\n`);
+      return 2;
+    }
+  }
+
+  const report = formatReport(options.format, reported, fileCount, checkedFiles, io.cwd);
+  if (options.output) {
+    fs.writeFileSync(path.resolve(io.cwd, options.output), report);
+    say(summaryLine(reported, fileCount) + '\n');
+  } else {
+    io.out(report);
+    if (options.format === 'github') say(summaryLine(reported, fileCount) + '\n');
+  }
+  if (baselineNote) say(baselineNote);
+  const warnings = countBySeverity(reported).warning;
+  const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
+  if (tooManyWarnings) say(`${warnings} warnings: more than --max-warnings ${options.maxWarnings}.\n`);
+  return failed(reported.some((f) => f.severity === 'error') || tooManyWarnings ? 1 : 0);
+}
+
+function formatReport(format: Format, findings: readonly Finding[], fileCount: number, checkedFiles: readonly string[], cwd: string): string {
+  switch (format) {
+    case 'json':
+      return formatJson(findings);
+    case 'sarif':
+      return formatSarif(findings, RULES, VERSION, cwd);
+    case 'github':
+      return formatGithub(findings);
+    case 'junit':
+      return formatJunit(findings, checkedFiles);
+    case 'codeclimate':
+      return formatCodeClimate(findings, cwd);
+    default:
+      return formatText(findings, fileCount);
+  }
+}
+
+/** In worker threads when there are several files and threads to share them, else here. */
+function checkAll(jobs: readonly FileJob[], setup: CheckSetup, requested: number | undefined): Promise<FileOutcome[]> | FileOutcome[] {
+  const threads = Math.min(requested ?? os.availableParallelism(), jobs.length);
+  const script = workerScript();
+  return threads > 1 && script ? checkInWorkers(jobs, setup, threads, script) : checkInThisThread(jobs, setup);
+}
+
+/** Writes a fixed file, keeping a byte order mark it had (decoding dropped it). */
+function writeKeepingBom(file: string, text: string): void {
+  let bom = false;
+  try {
+    const fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(3);
+    bom = fs.readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+    fs.closeSync(fd);
+  } catch {
+    // A new file: no mark.
+  }
+  fs.writeFileSync(file, (bom ? '\ufeff' : '') + text);
+}
+
+function runBundle(options: BundleOptions, io: Io): number {
+  const root = path.resolve(io.cwd, options.root);
+  const out = options.out === undefined ? undefined : path.resolve(io.cwd, options.out);
+  const format = options.format ?? (out && /\.json$/i.test(out) ? 'json' : out && /\.ya?ml$/i.test(out) ? 'yaml' : undefined);
+  const given = new Map([[root, options.root]]);
+  const result = bundle(nodeFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, given, io.cwd) });
+  for (const note of result.notes) io.err(`openapi-check bundle: ${note}\n`);
+  if (result.text === undefined) {
+    io.err(`openapi-check bundle: cannot bundle ${options.root}: ${result.failure}\n`);
+    return 2;
+  }
+  if (out) fs.writeFileSync(out, result.text);
+  else io.out(result.text);
+  return 0;
 }
 
 if (require.main === module) {
-  const code = run(process.argv.slice(2), {
+  void run(process.argv.slice(2), {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     cwd: process.cwd(),
+  }).then((code) => {
+    // Let stdout drain before exiting (large JSON/SARIF output to a pipe).
+    process.stdout.write('', () => process.exit(code));
   });
-  // Let stdout drain before exiting (large JSON/SARIF output to a pipe).
-  process.stdout.write('', () => process.exit(code));
 }

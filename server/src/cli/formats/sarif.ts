@@ -1,28 +1,11 @@
-// The CLI's three output formats. JSON is a contract other tools rely on; SARIF is what GitHub
-// code scanning reads.
-import { Rule, Severity } from '../check/types';
-import { Finding } from './findings';
-
-export function formatText(findings: Finding[], fileCount: number): string {
-  const lines = findings.map((f) => `${f.file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.rule} ${f.message}`);
-  const count = (s: Severity) => findings.filter((f) => f.severity === s).length;
-  const total = findings.length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  lines.push(
-    total === 0
-      ? `No problems in ${plural(fileCount, 'file')}.`
-      : `${plural(total, 'problem')} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('information')} information, ${plural(count('hint'), 'hint')}) in ${plural(fileCount, 'file')}.`,
-  );
-  return lines.join('\n') + '\n';
-}
-
-export function formatJson(findings: Finding[]): string {
-  return JSON.stringify(findings.map(({ file, rule, severity, message, range }) => ({ file, rule, severity, message, range })), null, 2) + '\n';
-}
+// SARIF 2.1.0, what GitHub code scanning reads (github/codeql-action/upload-sarif).
+import { Rule, Severity } from '../../check/types';
+import { findingIdentity } from '../baseline';
+import { Finding } from '../findings';
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
-export function formatSarif(findings: Finding[], rules: readonly Rule[], version: string): string {
+export function formatSarif(findings: readonly Finding[], rules: readonly Rule[], version: string, baseDir: string): string {
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -51,6 +34,8 @@ export function formatSarif(findings: Finding[], rules: readonly Rule[], version
           ruleIndex: index.get(f.rule) ?? -1,
           level: SARIF_LEVEL[f.severity],
           message: { text: f.message },
+          // The baseline's identity: code scanning keeps an alert across edits that move its lines.
+          partialFingerprints: { 'openapiCheck/v1': findingIdentity(f, baseDir).fingerprint },
           locations: [
             {
               physicalLocation: {

@@ -1,0 +1,150 @@
+// The command line: `openapi-check [options] FILE|GLOB...` and `openapi-check bundle ROOT [...]`.
+import { Severity, SEVERITIES } from '../check/types';
+
+export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit', 'codeclimate'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
+       openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference]
+
+Checks OpenAPI 3.0 description documents (YAML or JSON) and the files they reference. Quoted globs
+('apis/**/*.yaml') are expanded by openapi-check; files they match that are not OpenAPI documents
+are skipped.
+
+Options:
+  -f, --format FORMAT       text (default), json, sarif, github (workflow annotations), junit,
+                            codeclimate (GitLab code quality)
+  -o, --output FILE         write the report to FILE; the summary still goes to the terminal
+  -c, --config FILE         configuration file (default: the nearest .openapi-check.json,
+                            .openapi-check.yaml or .openapi-check.yml above each file)
+  --severity LEVEL          report only findings of LEVEL or above: error, warning, information, hint
+  --max-warnings N          fail when more than N warnings are reported
+  --baseline FILE           report only findings that are not in FILE
+  --write-baseline FILE     record the current findings in FILE (and report nothing)
+  --fix                     apply every safe fix in place, print what changed, report what is left
+  --fix-dry-run             print the fixes as a unified diff and change nothing
+  -j, --jobs N              check files in N worker threads (default: the number of cores)
+  -h, --help                show this help
+  --version                 show the version
+
+bundle: writes ROOT as one document: external $refs become components (names kept, clashes
+suffixed), local $refs stay. -o OUT (default: standard output), --format yaml|json (default: OUT's
+extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle.
+
+Exit codes: 0 no error-level finding, 1 some (or more warnings than --max-warnings), 2 usage error
+or unreadable input.
+`;
+
+export class UsageError extends Error {}
+
+export interface CheckOptions {
+  command: 'check';
+  format: Format;
+  output?: string;
+  configFile?: string;
+  severity?: Severity;
+  maxWarnings?: number;
+  baseline?: string;
+  writeBaseline?: string;
+  fix: boolean;
+  fixDryRun: boolean;
+  jobs?: number;
+  inputs: string[];
+}
+
+export interface BundleOptions {
+  command: 'bundle';
+  root: string;
+  out?: string;
+  format?: 'yaml' | 'json';
+  dereference: boolean;
+}
+
+export type Options = CheckOptions | BundleOptions | { command: 'help' } | { command: 'version' };
+
+/** Reads `--name value`, `--name=value` or `-n value` at argv[i]; returns the value and the next index. */
+class ArgReader {
+  i = 0;
+  constructor(private readonly argv: string[]) {}
+  get done(): boolean {
+    return this.i >= this.argv.length;
+  }
+  next(): string {
+    return this.argv[this.i++];
+  }
+  /** Whether the argument is the option (one of its names, or `--name=...`). */
+  is(arg: string, ...names: string[]): boolean {
+    return names.some((n) => arg === n || (n.startsWith('--') && arg.startsWith(n + '=')));
+  }
+  value(arg: string, name: string): string {
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq >= 0) return arg.slice(eq + 1);
+    if (this.done) throw new UsageError(`${name} needs a value.`);
+    return this.next();
+  }
+  rest(): string[] {
+    const rest = this.argv.slice(this.i);
+    this.i = this.argv.length;
+    return rest;
+  }
+}
+
+function positiveInteger(text: string, name: string, min: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min) throw new UsageError(`${name} needs a whole number${min > 0 ? ' of at least ' + min : ''}, not "${text}".`);
+  return n;
+}
+
+export function parseArgs(argv: string[]): Options {
+  if (argv[0] === 'bundle') return parseBundleArgs(argv.slice(1));
+  const reader = new ArgReader(argv);
+  const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, inputs: [] };
+  while (!reader.done) {
+    const arg = reader.next();
+    if (reader.is(arg, '--help', '-h')) return { command: 'help' };
+    else if (reader.is(arg, '--version')) return { command: 'version' };
+    else if (reader.is(arg, '--format', '-f')) {
+      const v = reader.value(arg, '--format');
+      if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`Unknown format "${v}": use ${FORMATS.join(', ')}.`);
+      options.format = v as Format;
+    } else if (reader.is(arg, '--output', '-o')) options.output = reader.value(arg, '--output');
+    else if (reader.is(arg, '--config', '-c')) options.configFile = reader.value(arg, '--config');
+    else if (reader.is(arg, '--severity')) {
+      const v = reader.value(arg, '--severity');
+      if (!(SEVERITIES as readonly string[]).includes(v)) throw new UsageError(`Unknown severity "${v}": use ${SEVERITIES.join(', ')}.`);
+      options.severity = v as Severity;
+    } else if (reader.is(arg, '--max-warnings')) options.maxWarnings = positiveInteger(reader.value(arg, '--max-warnings'), '--max-warnings', 0);
+    else if (reader.is(arg, '--baseline')) options.baseline = reader.value(arg, '--baseline');
+    else if (reader.is(arg, '--write-baseline')) options.writeBaseline = reader.value(arg, '--write-baseline');
+    else if (reader.is(arg, '--fix')) options.fix = true;
+    else if (reader.is(arg, '--fix-dry-run')) options.fixDryRun = true;
+    else if (reader.is(arg, '--jobs', '-j')) options.jobs = positiveInteger(reader.value(arg, '--jobs'), '--jobs', 1);
+    else if (arg === '--') options.inputs.push(...reader.rest());
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg}.`);
+    else options.inputs.push(arg);
+  }
+  if (options.fix && options.fixDryRun) throw new UsageError('Use one of --fix and --fix-dry-run.');
+  if (options.baseline && options.writeBaseline) throw new UsageError('Use one of --baseline and --write-baseline.');
+  if (options.inputs.length === 0) throw new UsageError('No file to check.');
+  return options;
+}
+
+function parseBundleArgs(argv: string[]): Options {
+  const reader = new ArgReader(argv);
+  const roots: string[] = [];
+  const options: Omit<BundleOptions, 'root'> = { command: 'bundle', dereference: false };
+  while (!reader.done) {
+    const arg = reader.next();
+    if (reader.is(arg, '--help', '-h')) return { command: 'help' };
+    else if (reader.is(arg, '--output', '-o')) options.out = reader.value(arg, '--output');
+    else if (reader.is(arg, '--format', '-f')) {
+      const v = reader.value(arg, '--format');
+      if (v !== 'yaml' && v !== 'json') throw new UsageError(`bundle writes yaml or json, not "${v}".`);
+      options.format = v;
+    } else if (reader.is(arg, '--dereference')) options.dereference = true;
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for bundle.`);
+    else roots.push(arg);
+  }
+  if (roots.length !== 1) throw new UsageError(`bundle takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
+  return { ...options, root: roots[0] };
+}

@@ -1,0 +1,194 @@
+// `openapi-check bundle ROOT`: one self-contained document. The target of every external `$ref`
+// moves into `components` under the name it had (the last pointer segment, or the file's name),
+// a clash gets a numeric suffix and is reported, and the `$ref`s are rewritten to local ones.
+// Local `$ref`s stay `$ref`s (recursive schemas stay valid). Targets of a kind that has no
+// components map (a Path Item) are written in place. `--dereference` writes every target in
+// place, except where a `$ref` is met again inside its own target (a cycle): that one stays.
+import * as path from 'path';
+import { stringify } from 'yaml';
+import { analyze, Analysis } from '../model/analysis';
+import { DocumentStore, FileSource, isLoadFailure, SourceDocument } from '../model/documents';
+import { COMPONENT_MAPS, kindAt } from '../model/kinds';
+import { ObjectKind } from '../model/spec';
+import { escapePointerSegment } from '../model/ref';
+import { SyntaxNode } from '../syntax/tree';
+
+export interface BundleResult {
+  /** The bundled document as text; undefined when the root cannot be read. */
+  text?: string;
+  /** What the user should know: renamed components, references left as they were. */
+  notes: string[];
+  /** Why there is no text. */
+  failure?: string;
+}
+
+export interface BundleRequest {
+  root: string;
+  format?: 'yaml' | 'json';
+  dereference: boolean;
+  /** Where the output goes (relative file references left unresolved are rewritten for it). */
+  outDir: string;
+  /** How paths are shown in notes. */
+  show: (absolutePath: string) => string;
+}
+
+/** Nodes written in place by --dereference before further `$ref`s stay references (a wide DAG doubles at each level). */
+const INLINE_BUDGET = 1_000_000;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export function bundle(files: FileSource, request: BundleRequest): BundleResult {
+  const store = new DocumentStore(files);
+  const root = store.get(request.root);
+  if (isLoadFailure(root)) return { notes: [], failure: root.message.replace(request.root, request.show(request.root)) };
+  if (!root.root || root.parsed.errors.length > 0) return { notes: [], failure: `${request.show(request.root)} has syntax errors: run openapi-check on it first.` };
+  const bundler = new Bundler(analyze(root, store), request);
+  const value = bundler.run();
+  const format = request.format ?? root.format;
+  const text = format === 'json' ? JSON.stringify(value, null, 2) + '\n' : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return { text, notes: bundler.notes };
+}
+
+class Bundler {
+  readonly notes: string[] = [];
+  private readonly root: SourceDocument;
+  /** Components map -> names taken (the root's own and those given to moved targets). */
+  private readonly taken = new Map<string, Set<string>>();
+  /** Moved targets by node: their components map and name. */
+  private readonly moved = new Map<SyntaxNode, { map: string; name: string }>();
+  /** Moved targets not yet written, in the order they were met. */
+  private readonly pending: { node: SyntaxNode; doc: SourceDocument; map: string; name: string }[] = [];
+  /** Root component entries that only `$ref` an external target: the target takes their place. */
+  private readonly replacedEntries = new Map<SyntaxNode, { node: SyntaxNode; doc: SourceDocument }>();
+  /** Targets being written in place (--dereference, Path Items): meeting one again is a cycle. */
+  private readonly inlining = new Set<SyntaxNode>();
+  private inlined = 0;
+  private budgetNoted = false;
+
+  constructor(private readonly analysis: Analysis, private readonly request: BundleRequest) {
+    this.root = analysis.root;
+  }
+
+  run(): Json {
+    const components = this.root.root!.get('components');
+    for (const map of new Set(Object.values(COMPONENT_MAPS))) {
+      const entries = components?.get(map);
+      this.taken.set(map, new Set(entries?.kind === 'object' ? entries.children!.map((c) => String(c.key)) : []));
+      if (this.request.dereference || entries?.kind !== 'object') continue;
+      // `Pet: {$ref: pet.yaml}` in the root's components: the target becomes `Pet` itself.
+      for (const entry of entries.children!) {
+        const reference = this.analysis.referenceAt(entry);
+        const target = reference?.target;
+        if (!target || target.doc === this.root || this.moved.has(target.node) || COMPONENT_MAPS[this.kindOf(target, reference.expected)] !== map) continue;
+        this.moved.set(target.node, { map, name: String(entry.key) });
+        this.replacedEntries.set(entry, target);
+      }
+    }
+    const value = this.convert(this.root.root!, this.root) as { [key: string]: Json };
+    // Moved targets, including those their own content moves (the list grows while it is written).
+    for (let i = 0; i < this.pending.length; i++) {
+      const { node, doc, map, name } = this.pending[i];
+      const components = ((value.components ??= {}) as { [key: string]: Json });
+      const entries = ((components[map] ??= {}) as { [key: string]: Json });
+      entries[name] = this.convert(node, doc);
+    }
+    return value;
+  }
+
+  private convert(node: SyntaxNode, doc: SourceDocument): Json {
+    const replaced = this.replacedEntries.get(node);
+    if (replaced) return this.convert(replaced.node, replaced.doc);
+    if (node.kind === 'array') return node.children!.map((c) => this.convert(c, doc));
+    if (node.kind !== 'object') return node.value;
+    const reference = node.get('$ref') ? this.analysis.referenceAt(node) : undefined;
+    if (reference) {
+      const rewritten = this.reference(node, doc, reference);
+      if (rewritten !== undefined) return rewritten;
+    }
+    const result: { [key: string]: Json } = {};
+    for (const child of node.children!) result[String(child.key)] = this.convert(child, doc);
+    return result;
+  }
+
+  /** A `$ref` holder's new value: the target in place, or the holder with its `$ref` rewritten. */
+  private reference(holder: SyntaxNode, doc: SourceDocument, reference: NonNullable<ReturnType<Analysis['referenceAt']>>): Json | undefined {
+    const raw = holder.get('$ref')!.stringValue;
+    const target = reference.target;
+    if (raw === undefined || reference.parsed?.form === 'url') return undefined;
+    if (!target) return this.unresolved(holder, doc, raw);
+    const external = target.doc !== this.root;
+    const map = COMPONENT_MAPS[this.kindOf(target, reference.expected)];
+    const inPlace = this.request.dereference || (external && !map);
+    if (inPlace && !this.inlining.has(target.node) && this.inlined < INLINE_BUDGET) {
+      this.inlining.add(target.node);
+      this.inlined += 1;
+      try {
+        return this.convert(target.node, target.doc);
+      } finally {
+        this.inlining.delete(target.node);
+      }
+    }
+    if (inPlace && this.inlined >= INLINE_BUDGET && !this.budgetNoted) {
+      this.budgetNoted = true;
+      this.notes.push(`--dereference stopped writing targets in place after ${INLINE_BUDGET} of them; the rest stay $refs.`);
+    }
+    // A local `$ref` of the root stays as written; one of another file now points into the bundle.
+    if (!external) return doc === this.root ? undefined : this.withRef(holder, doc, '#' + target.node.pointer);
+    if (!map) {
+      this.notes.push(`${this.request.show(doc.path)}#${holder.pointer}: the $ref to ${raw} is part of a cycle of ${reference.expected}s, which components cannot hold; it stays as it was.`);
+      return this.withRef(holder, doc, this.relocated(doc, raw));
+    }
+    return this.withRef(holder, doc, `#/components/${map}/${escapePointerSegment(this.componentName(target.node, target.doc, map))}`);
+  }
+
+  /**
+   * What a target is: its place in a document laid out like an OpenAPI one says (`#/components/schemas/X` is a Schema
+   * even where a Parameter is expected, so the bundle keeps that mistake visible), else the place
+   * that references it.
+   */
+  private kindOf(target: { doc: SourceDocument; node: SyntaxNode }, expected: ObjectKind): ObjectKind {
+    const root = target.doc.root;
+    if (!root || root.kind !== 'object' || target.node === root) return expected;
+    const own = kindAt(root, target.node.path.map(String));
+    return own && COMPONENT_MAPS[own] ? own : expected;
+  }
+
+  /** The name a moved target gets (the same each time it is met). */
+  private componentName(node: SyntaxNode, doc: SourceDocument, map: string): string {
+    const known = this.moved.get(node);
+    if (known) return known.name;
+    const own = node.key !== undefined ? String(node.key) : path.basename(doc.path).replace(/\.(ya?ml|json)$/i, '');
+    const wanted = own.replace(/[^a-zA-Z0-9._-]/g, '_') || 'Component';
+    const taken = this.taken.get(map)!;
+    let name = wanted;
+    for (let n = 2; taken.has(name); n++) name = `${wanted}${n}`;
+    if (name !== wanted) this.notes.push(`${this.request.show(doc.path)}#${node.pointer} is bundled as components/${map}/${name}: ${wanted} was taken.`);
+    taken.add(name);
+    this.moved.set(node, { map, name });
+    this.pending.push({ node, doc, map, name });
+    return name;
+  }
+
+  /** An unresolved `$ref` stays; a relative file path is rewritten to work from the output's folder. */
+  private unresolved(holder: SyntaxNode, doc: SourceDocument, raw: string): Json {
+    this.notes.push(`${this.request.show(doc.path)}#${holder.pointer}: ${raw} does not resolve; it stays a $ref.`);
+    return this.withRef(holder, doc, this.relocated(doc, raw));
+  }
+
+  /** A `$ref` that stays external, written to work from the output's folder. */
+  private relocated(doc: SourceDocument, raw: string): string {
+    const hash = raw.indexOf('#');
+    const file = hash >= 0 ? raw.slice(0, hash) : raw;
+    const fragment = hash >= 0 ? raw.slice(hash) : '';
+    if (/^[a-z][a-z0-9+.-]*:/i.test(file) || file.startsWith('/') || (file === '' && doc === this.root)) return raw;
+    const absolute = file === '' ? doc.path : path.resolve(path.dirname(doc.path), file);
+    return path.relative(this.request.outDir, absolute).split(path.sep).join('/') + fragment;
+  }
+
+  /** The holder with its `$ref` replaced (its other keys, ignored by the format, kept as written). */
+  private withRef(holder: SyntaxNode, doc: SourceDocument, ref: string): Json {
+    const result: { [key: string]: Json } = {};
+    for (const child of holder.children!) result[String(child.key)] = child.key === '$ref' ? ref : this.convert(child, doc);
+    return result;
+  }
+}

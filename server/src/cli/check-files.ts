@@ -1,0 +1,81 @@
+// Checking one input file, the same in the main thread and in a worker: its findings as plain
+// data (they cross threads by structured clone), what stops it, and which documents it read.
+import * as fs from 'fs';
+import { checkDocument } from '../check/checker';
+import { Config } from '../check/config';
+import { documentStatus } from '../model/analysis';
+import { DocumentStore, FileSource } from '../model/documents';
+import { RULES } from '../rules/index';
+import { LineIndex } from '../syntax/line-index';
+import { displayPath, Finding, toFinding } from './findings';
+
+export interface FileJob {
+  /** As the user wrote it (or as a glob expanded to). */
+  file: string;
+  absolute: string;
+  /** Found by a glob: a file that is no OpenAPI document is left out without a word. */
+  viaGlob: boolean;
+  config: Config;
+}
+
+export interface FileOutcome {
+  /** Left out: found by a glob and not an OpenAPI document. */
+  skipped: boolean;
+  /** Why the file could not be checked (missing, a folder...), for stderr. */
+  unreadable?: string;
+  findings: Finding[];
+  /** Internal errors of rules, for stderr. */
+  crashes: string[];
+  /** Absolute paths of the documents the check read (the file and what it references). */
+  documents: string[];
+}
+
+/** Checks files one after another, sharing the documents they reference. */
+export class FileChecker {
+  private readonly store: DocumentStore;
+  /** Files some check reached through `$ref`: kept parsed for the checks that follow. */
+  private readonly referenced = new Set<string>();
+
+  constructor(files: FileSource, private readonly given: ReadonlyMap<string, string>, private readonly cwd: string) {
+    this.store = new DocumentStore(files);
+  }
+
+  check(job: FileJob): FileOutcome {
+    const { file, absolute } = job;
+    const result = checkDocument(this.store, absolute, { rules: RULES, config: job.config, skipNonOpenApi: job.viaGlob });
+    const outcome: FileOutcome = { skipped: false, findings: [], crashes: [], documents: [absolute] };
+    const failure = result.loadFailure;
+    if (failure) {
+      if (job.viaGlob) return { ...outcome, skipped: true };
+      if (failure.reason === 'binary' || failure.reason === 'encoding') {
+        // Readable, but not text: a finding at the first bad byte, like any syntax error.
+        const position = failure.reason === 'encoding' ? bytePosition(absolute, failure.offset) : { line: 0, character: 0 };
+        const message = failure.message.replace(absolute, file);
+        outcome.findings.push({ file, path: absolute, pointer: '', rule: 'syntax', severity: 'error', message, range: { start: position, end: position } });
+      } else outcome.unreadable = failure.message.replace(absolute, file);
+      return outcome;
+    }
+    if (job.viaGlob && documentStatus(result.document?.root).kind === 'not-openapi') return this.done(absolute, { ...outcome, skipped: true });
+    for (const crash of result.crashes) outcome.crashes.push(`internal error in rule ${crash.rule} at ${crash.where}:\n${crash.error}`);
+    for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.given, this.cwd)));
+    const documents = result.analysis?.documents.map((d) => d.path) ?? [absolute];
+    for (const p of documents) if (p !== absolute) this.referenced.add(p);
+    return this.done(absolute, { ...outcome, documents });
+  }
+
+  /** A checked root nothing referenced is not kept: many large inputs must not all stay in memory. */
+  private done(absolute: string, outcome: FileOutcome): FileOutcome {
+    if (!this.referenced.has(absolute)) this.store.invalidate(absolute);
+    return outcome;
+  }
+}
+
+/** Line and column of a byte offset in a file that is not valid UTF-8. */
+function bytePosition(file: string, byteOffset: number): { line: number; character: number } {
+  try {
+    const prefix = new TextDecoder('utf-8').decode(fs.readFileSync(file).subarray(0, byteOffset));
+    return new LineIndex(prefix).positionAt(prefix.length);
+  } catch {
+    return { line: 0, character: 0 };
+  }
+}
