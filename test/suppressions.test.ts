@@ -113,7 +113,7 @@ describe('quick fix "Suppress <rule-id> on this line"', () => {
     const text = HEAD + '  /stores:\n    get:\n      cacheHint: 1\n' + OK;
     const { after, rules } = fixAndCheck('/a.yaml', text, 'unknown-field');
     assert.equal(after, HEAD + '  /stores:\n    get:\n      # openapi-check-disable-next-line unknown-field -- <reason>\n      cacheHint: 1\n' + OK);
-    assert.deepEqual(rules, ['unused-suppression: This suppression of `unknown-field` gives no reason: write why after ` -- `, so the exception can be reviewed.']);
+    assert.deepEqual(rules, ['unused-suppression: This suppression of unknown-field gives no reason: write why after \" -- \", so the exception can be reviewed.']);
   });
 
   it('adds the rule to a -next-line comment already there', () => {
@@ -126,7 +126,7 @@ describe('quick fix "Suppress <rule-id> on this line"', () => {
     const text = '{\n  "openapi": "3.0.3",\n  "info": { "title": "T", "version": "1" },\n  "paths": {\n    "/stores": {\n      "get": {\n        "cacheHint": 1,\n        "responses": { "200": { "description": "OK" } }\n      }\n    }\n  }\n}\n';
     const { after, rules } = fixAndCheck('/a.json', text, 'unknown-field');
     assert.match(after, /"get": \{\n {8}"x-openapi-check-disable": \{\n {10}"unknown-field": "<reason>"\n {8}\},\n {8}"cacheHint": 1,/);
-    assert.deepEqual(rules, ['unused-suppression: This suppression of `unknown-field` gives no reason: make its value a sentence that says why.']);
+    assert.deepEqual(rules, ['unused-suppression: This suppression of unknown-field gives no reason: make its value a sentence that says why.']);
   });
 
   it('is not offered for syntax errors or for unused-suppression itself', () => {
@@ -162,7 +162,7 @@ describe('suppressions in the editor', { timeout: 60_000 }, () => {
       assert.deepEqual(edit, { range: { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }, newText: '      # openapi-check-disable-next-line unknown-field -- <reason>\n' });
       client.change(uri, [{ range: edit.range, text: edit.newText }]);
       const after = await client.waitForDiagnostics(uri, (p) => codes(p.diagnostics) === 'unused-suppression');
-      assert.equal(after[0].message, 'This suppression of `unknown-field` gives no reason: write why after ` -- `, so the exception can be reviewed.');
+      assert.equal(after[0].message, 'This suppression of unknown-field gives no reason: write why after \" -- \", so the exception can be reviewed.');
       // Writing the reason leaves nothing.
       const lines = new LineIndex(applyEdits(text, [{ offset: new LineIndex(text).offsetAt(edit.range.start), length: 0, newText: edit.newText }]));
       const reasonAt = lines.text.indexOf('<reason>');

@@ -11,14 +11,17 @@ export default defineRule({
   severity: 'warning',
   description:
     'A suppression (`# openapi-check-disable-next-line`, `-line`, `# openapi-check-disable`, `x-openapi-check-disable`) ' +
-    'without a reason, naming an unknown rule, or silencing no finding: exceptions must not rot.',
+    'without a reason, naming an unknown rule, or silencing no finding.',
+  rationale:
+    'An exception is only reviewable with its reason, and one that silences nothing (the problem was fixed, the rule id ' +
+    'is misspelt) would silently hide the next real finding at that place: exceptions must not rot.',
   messages: {
-    noReason: 'This suppression of `{rules}` gives no reason: write why after ` -- `, so the exception can be reviewed.',
-    noReasonExtension: 'This suppression of `{rules}` gives no reason: make its value a sentence that says why.',
-    noRule: '`# {directive}` names no rule: write the rule ids it is for, then ` -- ` and the reason.',
-    extensionShape: '`x-openapi-check-disable` must map rule ids to reasons, like `{ref-siblings: "why"}`.',
-    unknownRule: '`{rule}` is not a rule of openapi-check, so this suppresses nothing.{suggestion}',
-    unused: 'No `{rule}` finding here to suppress: remove the suppression, or it will hide a future one.',
+    noReason: 'This suppression of {rules} gives no reason: write why after " -- ", so the exception can be reviewed.',
+    noReasonExtension: 'This suppression of {rules} gives no reason: make its value a sentence that says why.',
+    noRule: 'The comment "# {directive}" names no rule: write the rule ids it is for, then " -- " and the reason.',
+    extensionShape: 'x-openapi-check-disable must map rule ids to reasons, like {ref-siblings: "why"}.',
+    unknownRule: '"{rule}" is not a rule of openapi-check, so this suppresses nothing.{suggestion}',
+    unused: 'Nothing here is reported as {rule}: remove the suppression, or it will hide a future finding.',
   },
   checkSuppressions({ outcomes, ruleIds }, context) {
     const everyIdUnused = (o: SuppressionOutcome) => o.rules.every((r) => r.status === 'active' && r.silenced === 0);
@@ -43,8 +46,8 @@ export default defineRule({
         const { status, silenced } = outcome.rules[i];
         if (status === 'unknown') {
           const meant = closest(id.id, ruleIds);
-          const fixes: Fix[] = meant ? [{ title: `Change to \`${meant}\``, edits: [{ ...idAt, newText: meant }] }] : [];
-          context.report({ at: idAt, doc, messageId: 'unknownRule', data: { rule: id.id, suggestion: meant ? ` Did you mean \`${meant}\`?` : '' }, fixes });
+          const fixes: Fix[] = meant ? [{ title: `Change to "${meant}"`, edits: [{ ...idAt, newText: meant }] }] : [];
+          context.report({ at: idAt, doc, messageId: 'unknownRule', data: { rule: id.id, suggestion: meant ? ` Did you mean "${meant}"?` : '' }, fixes });
         } else if (status === 'active' && silenced === 0 && outcome.reached) {
           const whole = extension ? !extensionsInUse.has(suppression.member?.parent) : everyIdUnused(outcome);
           context.report({ at: idAt, doc, messageId: 'unused', data: { rule: id.id }, fixes: [removal(doc, suppression, i, whole)] });
