@@ -16,6 +16,7 @@ import { REPO_ROOT } from './helpers/paths';
 describe('the workspace as one project', { timeout: 120_000 }, () => {
   let client: LspClient;
   let dir: string;
+  let capabilities: Record<string, unknown>;
   const file = (relative: string) => path.join(dir, relative);
   const uri = (relative: string) => pathToFileURL(file(relative)).href;
   const read = (relative: string) => fs.readFileSync(file(relative), 'utf8');
@@ -54,11 +55,11 @@ describe('the workspace as one project', { timeout: 120_000 }, () => {
     fs.mkdirSync(file('node_modules/dep'), { recursive: true });
     fs.writeFileSync(file('node_modules/dep/openapi.yaml'), read('api/openapi.yaml'));
     client = new LspClient();
-    await client.initialize(dir, undefined, {
+    capabilities = ((await client.initialize(dir, undefined, {
       window: { workDoneProgress: true },
       workspace: { configuration: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
       textDocument: { codeAction: { disabledSupport: true, resolveSupport: { properties: ['edit'] } } },
-    });
+    })) as { capabilities: Record<string, unknown> }).capabilities;
     await client.waitForProgressEnd();
     // The shared components document is open, as in an editor; the roots stay closed.
     client.open(file('shared/components.yaml'), read('shared/components.yaml'));
@@ -66,6 +67,19 @@ describe('the workspace as one project', { timeout: 120_000 }, () => {
 
   after(async () => {
     await client.stop();
+  });
+
+  it('declares the workspace features', () => {
+    const { referencesProvider, renameProvider, workspaceSymbolProvider, codeLensProvider, documentLinkProvider, codeActionProvider, workspace } = capabilities;
+    assert.deepEqual(
+      { referencesProvider, renameProvider, workspaceSymbolProvider, codeLensProvider, documentLinkProvider },
+      { referencesProvider: true, renameProvider: { prepareProvider: true }, workspaceSymbolProvider: true, codeLensProvider: { resolveProvider: true }, documentLinkProvider: { resolveProvider: false } },
+    );
+    const actions = codeActionProvider as { codeActionKinds: string[]; resolveProvider: boolean };
+    assert.ok(actions.resolveProvider, 'refactor edits are built on resolve');
+    for (const kind of ['refactor.extract', 'refactor.inline', 'refactor.move']) assert.ok(actions.codeActionKinds.includes(kind), kind);
+    const willRename = (workspace as { fileOperations: { willRename: { filters: { pattern: { matches: string } }[] } } }).fileOperations.willRename;
+    assert.deepEqual(willRename.filters.map((f) => f.pattern.matches), ['file', 'folder']);
   });
 
   it('indexes the workspace in the background with work-done progress', () => {

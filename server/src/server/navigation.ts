@@ -173,7 +173,8 @@ export function registerNavigation(connection: Connection, session: Session, wor
   };
 
   connection.onWorkspaceSymbol(guarded('workspaceSymbol', [], (params) => {
-    const index = workspace.fresh();
+    // A large document being edited keeps its last symbols until the background indexes it.
+    const index = workspace.fresh('small');
     return workspaceSymbols(index, params.query).flatMap((s) => symbolInformation(s) ?? []);
   }));
 
@@ -181,7 +182,9 @@ export function registerNavigation(connection: Connection, session: Session, wor
     if (!settings.codeLens) return [];
     const filePath = uriToPath(params.textDocument.uri);
     if (!filePath) return [];
-    const index = workspace.fresh();
+    const index = workspace.fresh('small');
+    // A large document being edited gets its lenses once the background has indexed it.
+    if (workspace.isStale(filePath)) return [];
     return codeLenses(index, filePath).flatMap((lens): CodeLens[] => {
       const range = rangeIn(filePath, lens.at.offset, lens.at.length);
       return range ? [{ range, data: { path: filePath, symbol: lens.symbol, count: lens.count } }] : [];
@@ -191,7 +194,7 @@ export function registerNavigation(connection: Connection, session: Session, wor
   connection.onCodeLensResolve(guarded('codeLensResolve', { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } as CodeLens, (lens) => {
     const data = lens.data as { path: string; symbol: SymbolAt } | undefined;
     if (!data) return lens;
-    const index = workspace.fresh();
+    const index = workspace.fresh('small');
     const locations = lensReferences(index, data.path, data.symbol).flatMap((s) => location(s) ?? []);
     const command: Command = { title: lensTitle(locations.length), command: SHOW_REFERENCES_COMMAND, arguments: [session.uriOf(data.path), lens.range.start, locations] };
     return { ...lens, command };
@@ -200,7 +203,8 @@ export function registerNavigation(connection: Connection, session: Session, wor
   connection.onDocumentLinks(guarded('documentLinks', [], (params) => {
     const filePath = uriToPath(params.textDocument.uri);
     if (!filePath) return [];
-    const index = workspace.fresh();
+    const index = workspace.fresh('small');
+    if (workspace.isStale(filePath)) return [];
     const existing = new Map<string, boolean>();
     const exists = (target: string) => {
       let known = existing.get(target);

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { ClientCapabilities, FileChangeType, FileEvent } from 'vscode-languageserver/node';
 import { Worker } from 'worker_threads';
 import { isLoadFailure, SourceDocument } from '../model/documents';
-import { FileIndex, indexFileSteps } from '../workspace/file-index';
+import { FileIndex, indexFile, indexFileSteps } from '../workspace/file-index';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { IndexJob, IndexOutcome, runIndexJob } from './index-job';
 import { Session, uriToPath } from './session';
@@ -31,6 +31,10 @@ const SLICE_MS = 15;
 const WORKER_IDLE_MS = 5_000;
 /** Open documents are looked at this often for edits the index has not seen. */
 const OPEN_POLL_MS = 400;
+/** An edited open document is indexed in the background once it has not changed for this long. */
+const SETTLE_MS = 800;
+/** Open documents larger than this (characters) are indexed in the background only, never while a request waits. */
+const SYNC_INDEX_LIMIT = 1_000_000;
 
 export interface ProgressReporter {
   begin(title: string, percentage?: number, message?: string): void;
@@ -73,6 +77,8 @@ export class WorkspaceFiles {
   private readonly queue: IndexJob[] = [];
   private readonly queued = new Set<string>();
   private inFlight = 0;
+  /** Files the worker is reading now. */
+  private readonly running = new Set<string>();
   private worker: Worker | undefined;
   private workerFailed = false;
   private idleTimer: NodeJS.Timeout | undefined;
@@ -82,6 +88,8 @@ export class WorkspaceFiles {
   private lastUses = '';
   private poller: NodeJS.Timeout | undefined;
   private refreshing = false;
+  /** Open documents as last seen by the background refresh, and since when unchanged. */
+  private readonly settling = new Map<string, { doc: SourceDocument; since: number }>();
 
   constructor(private readonly session: Session) {}
 
@@ -135,28 +143,33 @@ export class WorkspaceFiles {
   }
 
   /**
-   * The index with every open document's current text in it. Requests call this first; an edit
-   * since the last look is indexed now, from the tree the server already holds.
+   * The index with the open documents' current text in it. Requests call this first; an edit
+   * since the last look is indexed now, from the tree the server already holds. `small`: large
+   * documents are left to the background (see isStale), for requests an editor sends by itself.
    */
-  fresh(): WorkspaceIndex {
-    for (const [filePath, doc] of this.openDocuments()) {
-      const known = this.open.get(filePath);
-      if (known?.doc !== doc) {
-        const steps = indexFileSteps(filePath, doc.parsed);
-        let step = steps.next();
-        while (!step.done) step = steps.next();
-        this.useOpenIndex(filePath, doc, step.value);
-      }
+  fresh(mode: 'all' | 'small' = 'all'): WorkspaceIndex {
+    for (const [filePath, doc] of this.openDocuments(true)) {
+      if (this.open.get(filePath)?.doc === doc) continue;
+      if (mode === 'small' && doc.text.length > SYNC_INDEX_LIMIT) continue;
+      this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
     }
     this.forgetClosed();
     return this.index;
   }
 
-  private openDocuments(): Map<string, SourceDocument> {
+  /** Whether an open document has edits its index has not seen yet (its spans are not current). */
+  isStale(filePath: string): boolean {
+    if (![...this.session.open.values()].some((d) => d.path === filePath)) return false;
+    const doc = this.session.store.cached(filePath);
+    return doc !== undefined && !isLoadFailure(doc) && this.open.get(filePath)?.doc !== doc;
+  }
+
+  /** `parse`: parse a document the editor changed in a way the server has not parsed yet. */
+  private openDocuments(parse: boolean): Map<string, SourceDocument> {
     const docs = new Map<string, SourceDocument>();
     for (const doc of this.session.open.values()) {
-      const loaded = this.session.store.get(doc.path);
-      if (!isLoadFailure(loaded)) docs.set(doc.path, loaded);
+      const loaded = parse ? this.session.store.get(doc.path) : this.session.store.cached(doc.path);
+      if (loaded && !isLoadFailure(loaded)) docs.set(doc.path, loaded);
     }
     return docs;
   }
@@ -175,6 +188,7 @@ export class WorkspaceFiles {
     for (const filePath of [...this.open.keys()]) {
       if (stillOpen.has(filePath)) continue;
       this.open.delete(filePath);
+      this.settling.delete(filePath);
       if (this.index.get(filePath)) {
         this.enqueue(filePath, this.isReferenced(filePath), true);
         this.pump();
@@ -182,14 +196,23 @@ export class WorkspaceFiles {
     }
   }
 
-  /** Indexes edited open documents in slices, so diagnostics and requests never wait for it. */
+  /**
+   * Indexes edited open documents in slices once they have settled (not while the user types, when
+   * checks need the thread), so that diagnostics and requests never wait for it.
+   */
   private async refreshOpenInBackground(): Promise<void> {
     if (this.refreshing) return;
     this.refreshing = true;
     try {
       let changed = false;
-      for (const [filePath, doc] of this.openDocuments()) {
+      for (const [filePath, doc] of this.openDocuments(false)) {
         if (this.open.get(filePath)?.doc === doc) continue;
+        const seen = this.settling.get(filePath);
+        if (seen?.doc !== doc) {
+          this.settling.set(filePath, { doc, since: performance.now() });
+          continue;
+        }
+        if (performance.now() - seen.since < SETTLE_MS) continue;
         const steps = indexFileSteps(filePath, doc.parsed);
         let sliceStart = performance.now();
         let step = steps.next();
@@ -208,7 +231,10 @@ export class WorkspaceFiles {
         }
       }
       this.forgetClosed();
-      if (changed) this.afterChange();
+      if (changed) {
+        this.afterChange();
+        this.onIndexed?.();
+      }
     } catch (e) {
       this.log?.(`indexing open documents failed: ${(e as Error).stack}`);
     } finally {
@@ -225,7 +251,7 @@ export class WorkspaceFiles {
       if (referenced) for (const job of this.queue) if (job.path === filePath) job.referenced = true;
       return;
     }
-    if (!again && (this.index.get(filePath) || (this.skipped.has(filePath) && !referenced))) return;
+    if (!again && (this.index.get(filePath) || this.running.has(filePath) || (this.skipped.has(filePath) && !referenced))) return;
     if (this.index.size + this.queue.length >= this.settings.maxFiles) return;
     this.queued.add(filePath);
     this.queue.push({ path: filePath, maxBytes: this.settings.maxFileBytes, referenced });
@@ -260,7 +286,10 @@ export class WorkspaceFiles {
     while (this.inFlight < 2 && this.queue.length > 0) {
       const job = this.queue.shift()!;
       this.queued.delete(job.path);
+      // An open document is indexed from the editor's text (see fresh).
+      if ([...this.session.open.values()].some((d) => d.path === job.path)) continue;
       this.inFlight++;
+      this.running.add(job.path);
       this.dispatch(job);
     }
     if (this.inFlight === 0 && this.queue.length === 0) this.finished();
@@ -299,8 +328,11 @@ export class WorkspaceFiles {
         this.log?.(`the indexing worker failed: ${e.stack}`);
         this.workerFailed = true;
         this.worker = undefined;
-        // Its jobs are lost: index what is left here.
+        // Its jobs are lost: index them and what is left here.
+        const lost = [...this.running];
         this.inFlight = 0;
+        this.running.clear();
+        for (const file of lost) this.enqueue(file, this.isReferenced(file), true);
         this.pump();
       });
       worker.unref();
@@ -314,6 +346,7 @@ export class WorkspaceFiles {
 
   private received(outcome: IndexOutcome): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    this.running.delete(outcome.path);
     if (this.progress) this.progress.done++;
     if (!this.open.has(outcome.path)) {
       if ('index' in outcome) {
@@ -323,6 +356,8 @@ export class WorkspaceFiles {
       } else {
         this.index.remove(outcome.path);
         this.skipped.set(outcome.path, outcome.skipped);
+        // Read as a candidate root while a root's reference to it was being indexed: read it again.
+        if (outcome.skipped === 'not-openapi' && this.isReferenced(outcome.path)) this.enqueue(outcome.path, true, true);
       }
     }
     const progress = this.progress;

@@ -15,36 +15,50 @@ function isWordStart(name: string, j: number): boolean {
   return c !== c.toLowerCase() && before === before.toLowerCase() && before !== before.toUpperCase();
 }
 
-/** Whether every character of `query` occurs in `name`, in order (case-insensitive). */
+/** Whether every character of `query` occurs in `name`, in order (both lower case). */
 function isSubsequence(lowerQuery: string, lowerName: string): boolean {
   let i = 0;
-  for (let j = 0; j < lowerName.length && i < lowerQuery.length; j++) if (lowerName[j] === lowerQuery[i]) i++;
+  for (let j = 0; j < lowerName.length && i < lowerQuery.length; j++) if (lowerName.charCodeAt(j) === lowerQuery.charCodeAt(i)) i++;
   return i === lowerQuery.length;
 }
 
-/** A score (higher is better) when the query matches the name; undefined when it does not. */
-export function fuzzyScore(query: string, name: string): number | undefined {
+// Two rows of the score table, reused by every match: no allocation per name.
+let previous = new Float64Array(MAX_NAME);
+let current = new Float64Array(MAX_NAME);
+
+/**
+ * A scorer for one query: the score (higher is better) of a name it matches, undefined for one it
+ * does not. `lowerName` is the name in lower case, when the caller keeps it.
+ */
+export function fuzzyMatcher(query: string): (name: string, lowerName?: string) => number | undefined {
   const q = query.replace(/\s+/g, '').slice(0, MAX_QUERY);
-  if (q === '') return 0;
-  const n = name.slice(0, MAX_NAME);
   const lq = q.toLowerCase();
-  const ln = n.toLowerCase();
-  if (!isSubsequence(lq, ln)) return undefined;
-  // previous[j]: the best score with query[0..i-1] matched and query[i-1] at name[j].
-  let previous = new Float64Array(n.length);
-  for (let i = 0; i < q.length; i++) {
-    const current = new Float64Array(n.length).fill(-Infinity);
-    let bestBefore = -Infinity;
-    for (let j = 0; j < n.length; j++) {
-      if (i > 0 && j > 0) bestBefore = Math.max(bestBefore, previous[j - 1]);
-      if (ln[j] !== lq[i]) continue;
-      const own = 1 + (n[j] === q[i] ? 1 : 0) + (j === 0 ? 8 : isWordStart(n, j) ? 5 : 0);
-      const from = i === 0 ? 0 : Math.max(bestBefore, j > 0 ? previous[j - 1] + 5 : -Infinity);
-      if (from !== -Infinity) current[j] = own + from;
+  return (name, lowerName) => {
+    if (q === '') return 0;
+    const n = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
+    const ln = lowerName !== undefined && lowerName.length === n.length ? lowerName : n.toLowerCase();
+    if (!isSubsequence(lq, ln)) return undefined;
+    // previous[j]: the best score with q[0..i-1] matched and q[i-1] at n[j].
+    previous.fill(0, 0, n.length);
+    for (let i = 0; i < q.length; i++) {
+      current.fill(-Infinity, 0, n.length);
+      let bestBefore = -Infinity;
+      for (let j = 0; j < n.length; j++) {
+        if (i > 0 && j > 0 && previous[j - 1] > bestBefore) bestBefore = previous[j - 1];
+        if (ln.charCodeAt(j) !== lq.charCodeAt(i)) continue;
+        const own = 1 + (n[j] === q[i] ? 1 : 0) + (j === 0 ? 8 : isWordStart(n, j) ? 5 : 0);
+        const from = i === 0 ? 0 : Math.max(bestBefore, j > 0 ? previous[j - 1] + 5 : -Infinity);
+        if (from !== -Infinity) current[j] = own + from;
+      }
+      [previous, current] = [current, previous];
     }
-    previous = current;
-  }
-  let best = -Infinity;
-  for (const s of previous) if (s > best) best = s;
-  return best === -Infinity ? undefined : best - n.length * 0.01;
+    let best = -Infinity;
+    for (let j = 0; j < n.length; j++) if (previous[j] > best) best = previous[j];
+    return best === -Infinity ? undefined : best - n.length * 0.01;
+  };
+}
+
+/** A score when the query matches the name; undefined when it does not. */
+export function fuzzyScore(query: string, name: string): number | undefined {
+  return fuzzyMatcher(query)(name);
 }

@@ -2,7 +2,7 @@
 // tags, fuzzy-matched against the query.
 import { ObjectKind } from '../model/spec';
 import { WorkspaceIndex } from '../workspace/workspace-index';
-import { fuzzyScore } from './fuzzy';
+import { fuzzyMatcher } from './fuzzy';
 import { FileSpan } from './symbol-at';
 
 export interface WorkspaceSymbol {
@@ -21,11 +21,11 @@ export interface WorkspaceSymbol {
 /** Results returned at most: an editor shows the best few. */
 const MAX_RESULTS = 256;
 
-const lists = new WeakMap<WorkspaceIndex, { version: number; symbols: WorkspaceSymbol[] }>();
+const lists = new WeakMap<WorkspaceIndex, { version: number; symbols: WorkspaceSymbol[]; lowerNames: string[] }>();
 
-function allSymbols(index: WorkspaceIndex): WorkspaceSymbol[] {
+function allSymbols(index: WorkspaceIndex): { symbols: WorkspaceSymbol[]; lowerNames: string[] } {
   const cached = lists.get(index);
-  if (cached?.version === index.version) return cached.symbols;
+  if (cached?.version === index.version) return cached;
   const symbols: WorkspaceSymbol[] = [];
   for (const file of index.all()) {
     const at = (start: number, end: number) => ({ file: file.path, offset: start, length: end - start });
@@ -51,15 +51,18 @@ function allSymbols(index: WorkspaceIndex): WorkspaceSymbol[] {
       symbols.push({ name: tag.name, kind: 'tag', container: 'tags', deprecated: false, range: at(tag.start, tag.end), selection: at(tag.span.offset, tag.span.offset + tag.span.length) });
     }
   }
-  lists.set(index, { version: index.version, symbols });
-  return symbols;
+  const list = { version: index.version, symbols, lowerNames: symbols.map((s) => s.name.toLowerCase()) };
+  lists.set(index, list);
+  return list;
 }
 
 export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
   const scored: { symbol: WorkspaceSymbol; score: number }[] = [];
-  for (const symbol of allSymbols(index)) {
-    const score = fuzzyScore(query, symbol.name);
-    if (score !== undefined) scored.push({ symbol, score });
+  const { symbols, lowerNames } = allSymbols(index);
+  const score = fuzzyMatcher(query);
+  for (let i = 0; i < symbols.length; i++) {
+    const value = score(symbols[i].name, lowerNames[i]);
+    if (value !== undefined) scored.push({ symbol: symbols[i], score: value });
   }
   scored.sort((a, b) => b.score - a.score || a.symbol.name.length - b.symbol.name.length || (a.symbol.name < b.symbol.name ? -1 : 1));
   return scored.slice(0, limit).map((s) => s.symbol);

@@ -79,8 +79,6 @@ export interface RefEntry {
   pointer: string[];
   /** Index of the innermost definition holding the reference; -1 outside every definition. */
   owner: number;
-  /** JSON Pointer of the object holding the reference. */
-  holder: string;
   /** The kind of object the place calls for, when the file's layout tells. */
   expected: ObjectKind | undefined;
   /** Inside an `x-` extension, which the format does not read. */
@@ -118,16 +116,22 @@ type Place = { kind: ObjectKind } | { container: FieldSpec } | undefined;
 /** Values the format reads as free data (examples, defaults): a `$ref` in them is not a reference. */
 const FREE = 'free';
 
+// One place object per kind and per container field: a large file has a million nodes.
+const kindPlaces = new Map<ObjectKind, { kind: ObjectKind }>();
+const containerPlaces = new Map<FieldSpec, { container: FieldSpec }>();
+const placeOfKind = (kind: ObjectKind) => kindPlaces.get(kind) ?? kindPlaces.set(kind, { kind }).get(kind)!;
+const placeOfContainer = (field: FieldSpec) => containerPlaces.get(field) ?? containerPlaces.set(field, { container: field }).get(field)!;
+
 function childPlace(place: Place, key: string | number): Place | typeof FREE {
   if (!place) return undefined;
-  if ('container' in place) return place.container.kind ? { kind: place.container.kind } : FREE;
+  if ('container' in place) return place.container.kind ? placeOfKind(place.container.kind) : FREE;
   const spec = specOf(place.kind);
   if (typeof key !== 'string') return undefined;
   if (spec.extensions && key.startsWith('x-')) return undefined;
   const field = spec.fields.get(key) ?? spec.patterned;
   if (!field) return undefined;
-  if (field.shape === 'object') return field.kind ? { kind: field.kind } : field.scalar === 'any' ? FREE : undefined;
-  if (field.kind) return { container: field };
+  if (field.shape === 'object') return field.kind ? placeOfKind(field.kind) : field.scalar === 'any' ? FREE : undefined;
+  if (field.kind) return placeOfContainer(field);
   return field.scalar === 'any' ? FREE : undefined;
 }
 
@@ -150,6 +154,12 @@ function fragmentPlace(root: SyntaxNode): Place {
 }
 
 export function lineStarts(text: string): Uint32Array {
+  if (!text.includes('\r')) {
+    // The common case, by indexOf: a 12 MB file in a few milliseconds.
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return Uint32Array.from(starts);
+  }
   let count = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -177,26 +187,38 @@ function segmentsOf(node: SyntaxNode): string[] {
 /** Nodes visited between two pauses of the step-wise indexing. */
 const NODES_PER_STEP = 4096;
 
+/** Where the walk is: the innermost definition, and whether it is inside an extension or a flow collection. */
 interface Frame {
-  node: SyntaxNode;
-  place: Place;
   owner: number;
   inExtension: boolean;
   flow: boolean;
-  depth: number;
 }
+
+/** Definitions are at most this deep (`components/schemas/Pet`). */
+const DEFINITION_DEPTH = 3;
+const IN_EXTENSION = 1;
+const IN_FLOW = 2;
 
 /** Indexes a parsed file (an open document's tree, or a file read from disk). */
 export function indexFile(filePath: string, parsed: ParsedText): FileIndex {
-  const steps = indexFileSteps(filePath, parsed);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return indexWalker(filePath, parsed)(Infinity)!;
 }
 
 /** The same in steps: the language server indexes a large open document between messages. */
 export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator<void, FileIndex, void> {
+  const walk = indexWalker(filePath, parsed);
+  for (;;) {
+    const index = walk(NODES_PER_STEP);
+    if (index) return index;
+    yield;
+  }
+}
+
+/**
+ * The walk as a function to call until it returns the index, each call visiting at most `budget`
+ * nodes (a plain loop, which the engine optimizes better than a generator's).
+ */
+function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => FileIndex | undefined {
   const root = parsed.root;
   const status = documentStatus(root);
   const isRoot = status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed';
@@ -204,16 +226,16 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator
     path: filePath, format: parsed.format, root: isRoot, lines: lineStarts(parsed.text), length: parsed.text.length, definitions: [], operations: [], paths: [],
     tags: [], securityUses: [], linkOperationIds: [], refs: [], syntaxErrors: parsed.errors.length,
   };
-  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return index;
+  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return () => index;
   const dir = path.dirname(filePath);
 
-  const addRef = (raw: string, role: RefRole, valueNode: SyntaxNode, holder: SyntaxNode, frame: Frame, expected: ObjectKind | undefined) => {
+  const addRef = (raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined) => {
     const parsedRef = parseRef(raw);
     if (parsedRef.form === 'url') return;
     const targetFile = parsedRef.form === 'file' ? path.resolve(dir, parsedRef.file) : filePath;
     index.refs.push({
       raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
-      holder: holder.pointer, expected, inExtension: frame.inExtension, pathKey: undefined,
+      expected, inExtension: frame.inExtension, pathKey: undefined,
     });
   };
 
@@ -230,49 +252,66 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator
   };
 
   const rootPlace: Place = isRoot ? { kind: 'Root' } : root.kind === 'object' ? fragmentPlace(root) : undefined;
-  const stack: Frame[] = [{ node: root, place: rootPlace, owner: -1, inExtension: false, flow: root.flow, depth: 0 }];
-  let visited = 0;
-  while (stack.length > 0) {
-    if (++visited % NODES_PER_STEP === 0) yield;
-    const frame = stack.pop()!;
-    const { node, place, depth } = frame;
-    const definitionKind = depth > 0 ? isDefinition(node, depth) : false;
-    let owner = frame.owner;
+  // The walk's stack, as parallel arrays: no object per node.
+  const nodes: SyntaxNode[] = [root];
+  const places: Place[] = [rootPlace];
+  const owners: number[] = [-1];
+  const flags: number[] = [root.flow ? IN_FLOW : 0];
+  const depths: number[] = [0];
+  return (budget: number) => {
+  for (let visited = 0; nodes.length > 0; visited++) {
+    if (visited >= budget) return undefined;
+    const node = nodes.pop()!;
+    const place = places.pop();
+    let owner = owners.pop()!;
+    const flag = flags.pop()!;
+    const depth = depths.pop()!;
+    const definitionKind = depth > 0 && depth <= DEFINITION_DEPTH ? isDefinition(node, depth) : false;
     if (definitionKind !== false) {
       owner = index.definitions.length;
       index.definitions.push({
-        name: String(node.key), pointer: segmentsOf(node), key: scalarSpan(node, 'key', frame.flow), start: node.memberStart, end: node.end,
+        name: String(node.key), pointer: segmentsOf(node), key: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), start: node.memberStart, end: node.end,
         kind: definitionKind ?? (place && 'kind' in place ? place.kind : undefined), deprecated: node.kind === 'object' && node.get('deprecated')?.value === true,
       });
     }
-    if (node.kind !== 'object' && node.kind !== 'array') continue;
+    const children = node.children;
+    if (!children) continue;
     const kind = place && 'kind' in place ? place.kind : undefined;
-    const flow = frame.flow || node.flow;
-    const here: Frame = { ...frame, owner, flow };
-    if (node.kind === 'object') {
-      const ref = node.get('$ref');
-      if (ref?.kind === 'string' && kind !== 'Discriminator') {
-        addRef(ref.value as string, 'ref', ref, node, here, kind);
-        if (kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
-          index.refs[index.refs.length - 1].pathKey = { name: node.key, span: scalarSpan(node, 'key', frame.flow), pointer: segmentsOf(node) };
-        }
-      }
-      recordObject(node, kind, here);
-    }
-    const children = node.children!;
+    const childFlag = node.flow ? flag | IN_FLOW : flag;
+    const frame: Frame = { owner, inExtension: (flag & IN_EXTENSION) !== 0, flow: (childFlag & IN_FLOW) !== 0 };
+    let ref: SyntaxNode | undefined;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
-      if (child.key === '$ref' && child.kind === 'string') continue;
+      if (child.key === '$ref' && child.kind === 'string') {
+        ref = child;
+        continue;
+      }
+      // Scalars below the definitions' depth hold nothing the index records.
+      if (!child.children && depth + 1 > DEFINITION_DEPTH) continue;
       const next = childPlace(place, child.key!);
       if (next === FREE || (!place && looksFree(child))) continue;
-      const inExtension = frame.inExtension || (typeof child.key === 'string' && child.key.startsWith('x-'));
-      stack.push({ node: child, place: next, owner, inExtension, flow, depth: depth + 1 });
+      const extension = typeof child.key === 'string' && child.key.startsWith('x-') ? IN_EXTENSION : 0;
+      nodes.push(child);
+      places.push(next);
+      owners.push(owner);
+      flags.push(childFlag | extension);
+      depths.push(depth + 1);
     }
+    if (node.kind !== 'object') continue;
+    if (ref && kind !== 'Discriminator') {
+      addRef(ref.value as string, 'ref', ref, frame, kind);
+      if (kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
+        index.refs[index.refs.length - 1].pathKey = { name: node.key, span: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), pointer: segmentsOf(node) };
+      }
+    }
+    if (kind) recordObject(node, kind, frame, (flag & IN_FLOW) !== 0);
   }
   // Children are pushed last to first, so nodes are visited (and entries listed) in document order.
   return index;
+  };
 
-  function recordObject(node: SyntaxNode, kind: ObjectKind | undefined, frame: Frame): void {
+  /** `frame.flow`: inside this object; `keyFlow`: where its key is. */
+  function recordObject(node: SyntaxNode, kind: ObjectKind, frame: Frame, keyFlow: boolean): void {
     const flow = frame.flow;
     switch (kind) {
       case 'Operation': {
@@ -286,7 +325,7 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator
           method: String(node.key), path: pathKey, pathItem: segmentsOf(pathItem),
           operationId: id?.kind === 'string' ? (id.value as string) : undefined,
           operationIdSpan: id?.kind === 'string' ? scalarSpan(id, 'value', flow || node.flow) : undefined,
-          key: scalarSpan(node, 'key', frame.flow), start: node.memberStart, end: node.end,
+          key: scalarSpan(node, 'key', keyFlow), start: node.memberStart, end: node.end,
           tags: tags?.kind === 'array' ? tags.children!.filter((t) => t.kind === 'string').map((t) => ({ name: t.value as string, span: scalarSpan(t, 'value', flow || tags.flow) })) : [],
           deprecated: node.get('deprecated')?.value === true,
         });
@@ -312,7 +351,7 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator
         const id = node.get('operationId');
         if (id?.kind === 'string') index.linkOperationIds.push({ name: id.value as string, span: scalarSpan(id, 'value', flow) });
         const operationRef = node.get('operationRef');
-        if (operationRef?.kind === 'string') addRef(operationRef.value as string, 'operationRef', operationRef, node, frame, 'Operation');
+        if (operationRef?.kind === 'string') addRef(operationRef.value as string, 'operationRef', operationRef, frame, 'Operation');
         return;
       }
       case 'Discriminator': {
@@ -324,7 +363,7 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator
           // A mapping value is a schema name or a reference; a name stands for this file's schema.
           const raw = value.includes('#') || value.includes('/') ? value : isRoot ? `#/components/schemas/${value}` : undefined;
           if (raw === undefined) continue;
-          addRef(raw, 'mapping', entry, node, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
+          addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
           // A bare name is rewritten as a name, not as a reference.
           if (raw !== value) index.refs[index.refs.length - 1].raw = value;
         }
