@@ -66,3 +66,8 @@ console.log(`ratio openapi-check / redocly = ${ratio.toFixed(3)} (target <= 0.2)
 // The language server's figures (edit -> diagnostics, completion, RSS) on the same description as YAML.
 const lsp = spawnSync(process.execPath, [join(root, 'scripts', 'bench-lsp.mjs')], { stdio: 'inherit' });
 if (lsp.status !== 0) process.exitCode = lsp.status ?? 1;
+
+// The workspace features (indexing, references, rename, workspace symbols, RSS) on the same
+// description split into 200 files.
+const ws = spawnSync(process.execPath, [join(root, 'scripts', 'bench-workspace.mjs')], { stdio: 'inherit' });
+if (ws.status !== 0) process.exitCode = ws.status ?? 1;
