@@ -83,6 +83,8 @@ async function drive(page, request) {
 const scratch = mkdtempSync(join(tmpdir(), 'openapi-e2e-'));
 const workspace = join(scratch, 'workspace');
 cpSync(join(root, 'examples', 'petstore'), workspace, { recursive: true });
+// A second project in a subfolder: two roots sharing a components file (workspace-wide features).
+cpSync(join(root, 'test', 'fixtures', 'workspace'), join(workspace, 'multi'), { recursive: true });
 for (const d of ['tmp', 'config', 'data', 'cache', 'user-data', 'extensions']) mkdirSync(join(scratch, d), { recursive: true });
 const driverDir = join(scratch, 'driver');
 const screenshots = join(root, 'test-output', 'screenshots');

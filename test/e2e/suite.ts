@@ -1,6 +1,6 @@
 // End-to-end in real VS Code: runs in the extension host and uses only the `vscode` API. The same
 // module runs under code-server (scripts/e2e.mjs) and @vscode/test-electron (npm run test:electron).
-// The workspace is a copy of examples/petstore.
+// The workspace is a copy of examples/petstore, with test/fixtures/workspace in multi/.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import Mocha from 'mocha';
@@ -288,6 +288,104 @@ function defineTests(): void {
       await until('the diagnostic once the cursor left', () => emptyAt(5), 5_000);
       assert.ok(Date.now() - left < 1000, 'shown at once, not after a pause');
       changes.dispose();
+    });
+  });
+
+  suite('The workspace as one project (multi/: two roots sharing a components file)', () => {
+    const multi = (relative: string) => vscode.Uri.joinPath(folder(), 'multi', ...relative.split('/'));
+    const shared = () => multi('shared/components.yaml');
+    const api = () => multi('api/openapi.yaml');
+    const lineOf = (doc: vscode.TextDocument, text: string) => doc.getText().split('\n').findIndex((l) => l === text || l.trimEnd() === text);
+    const fileOf = (uri: vscode.Uri) => uri.path.split('/multi/')[1];
+    const referencesOf = (uri: vscode.Uri, position: vscode.Position) =>
+      vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', uri, position);
+
+    suiteSetup(async () => {
+      // Indexing runs in the background: wait until the shared Pet's declaration and four uses are known.
+      const doc = await vscode.workspace.openTextDocument(shared());
+      const at = new vscode.Position(lineOf(doc, '    Pet:'), 5);
+      await until('the workspace index', async () => ((await referencesOf(shared(), at)).length === 5 ? true : undefined), 50_000);
+    });
+
+    test('Shift+F12 on a shared component lists its references in both roots', async () => {
+      const editor = await open(shared());
+      const position = new vscode.Position(lineOf(editor.document, '    Pet:'), 5);
+      const locations = await referencesOf(shared(), position);
+      assert.deepStrictEqual(locations.map((l) => `${fileOf(l.uri)}:${l.range.start.line + 1}`).sort(), [
+        'admin/openapi.json:32', 'api/openapi.yaml:26', 'api/openapi.yaml:39', 'api/openapi.yaml:64', 'shared/components.yaml:15',
+      ]);
+      place(editor, position);
+      await driver('press', { keys: ['Shift+F12'] });
+      const rows = await until('the references peek', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.peekview-widget .monaco-list-row' });
+        return texts.some((t) => t.includes('openapi.json')) ? texts : undefined;
+      }, 10_000);
+      assert.ok(rows.some((t) => t.includes('openapi.yaml')), rows.join(' | '));
+      await driver('screenshot', { name: 'references-peek' });
+      await driver('press', { keys: ['Escape'] });
+    });
+
+    test('a code lens shows the count, and clicking it opens the references', async () => {
+      const editor = await open(shared());
+      place(editor, new vscode.Position(lineOf(editor.document, '    Pet:'), 5));
+      const lenses = await until('code lenses', async () => {
+        const list = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', shared(), 100);
+        return list.some((l) => l.command?.title === '4 references') ? list : undefined;
+      });
+      assert.strictEqual(lenses.find((l) => l.range.start.line === lineOf(editor.document, '    Orphan:'))?.command?.title, '0 references');
+      await until('the rendered lens', async () => ((await driver<string[]>('texts', { selector: '.codelens-decoration a' })).includes('4 references') ? true : undefined), 10_000);
+      await driver('click', { selector: '.codelens-decoration a', text: '4 references' });
+      const rows = await until('the references peek', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.peekview-widget .monaco-list-row' });
+        return texts.length > 0 ? texts : undefined;
+      }, 10_000);
+      assert.ok(rows.some((t) => t.includes('openapi.json')), rows.join(' | '));
+      await driver('screenshot', { name: 'code-lens-references' });
+      await driver('press', { keys: ['Escape'] });
+    });
+
+    test('Ctrl+T finds an operation by a fuzzy query and opens it', async () => {
+      await open(shared());
+      await driver('press', { keys: ['Control+T'] });
+      await sleep(300);
+      await driver('type', { text: 'shwpetby' });
+      // The list follows the query as it is typed: wait for the one for the whole query.
+      const rows = await until('workspace symbols', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.quick-input-list .monaco-list-row' });
+        return texts[0]?.includes('showPetById') ? texts : undefined;
+      }, 10_000);
+      assert.ok(rows.every((r) => !r.includes('listPets')), rows.join(' | '));
+      await driver('screenshot', { name: 'workspace-symbols' });
+      await driver('press', { keys: ['Enter'] });
+      const editor = await until('the operation opened', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('multi/api/openapi.yaml') ? vscode.window.activeTextEditor : undefined));
+      assert.strictEqual(editor.document.lineAt(editor.selection.active.line).text.trim(), 'operationId: showPetById');
+    });
+
+    test('F2 renames a shared component in both files', async () => {
+      const editor = await open(shared());
+      place(editor, new vscode.Position(lineOf(editor.document, '    Error:'), 6));
+      await sleep(300);
+      await driver('press', { keys: ['F2'] });
+      await until('the rename box', async () => ((await driver<string[]>('texts', { selector: '.rename-box input' })).length > 0 ? true : undefined), 10_000);
+      await driver('press', { keys: ['Control+A'] });
+      await driver('type', { text: 'Problem' });
+      await driver('press', { keys: ['Enter'] });
+      await until('the definition renamed', () => (lineOf(editor.document, '    Problem:') >= 0 ? true : undefined), 10_000);
+      const root = await vscode.workspace.openTextDocument(api());
+      await until('the reference renamed', () => (root.getText().includes("$ref: '../shared/components.yaml#/components/schemas/Problem'") ? true : undefined), 10_000);
+      assert.ok(!root.getText().includes('schemas/Error'), 'no reference to the old name is left');
+      await vscode.workspace.saveAll(false);
+    });
+
+    test('Extract to components turns an inline schema into a component and a $ref', async () => {
+      const editor = await open(api());
+      const line = lineOf(editor.document, '                  total:');
+      place(editor, new vscode.Position(line + 1, 22));
+      await sleep(300);
+      await vscode.commands.executeCommand('editor.action.codeAction', { kind: 'refactor.extract', apply: 'first' });
+      await until('the extraction', () => (editor.document.getText().includes("                    $ref: '#/components/schemas/Total'\n") ? true : undefined), 10_000);
+      assert.match(editor.document.getText(), /\n {2}schemas:\n {4}Total:\n {6}type: integer\n$/);
+      await vscode.workspace.saveAll(false);
     });
   });
 }

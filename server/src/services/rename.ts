@@ -51,16 +51,20 @@ export function renameAt(index: WorkspaceIndex, doc: SourceDocument, offset: num
   if (!target) return undefined;
   if ('error' in target) return target;
   if ('parameter' in target) return renamePathParameter(index, doc, target.parameter, newName, analysis);
-  const { symbol } = target;
+  return renameSymbol(index, doc.path, target.symbol, newName);
+}
+
+/** Renames a symbol found in `fromFile` (names that are not references are renamed in its project). */
+export function renameSymbol(index: WorkspaceIndex, fromFile: string, symbol: SymbolAt, newName: string): RenameResult {
   switch (symbol.kind) {
     case 'definition':
       return renameDefinition(index, symbol.file, symbol.pointer, newName);
     case 'scheme':
-      return renameScheme(index, symbol.file ?? doc.path, symbol.name, newName);
+      return renameScheme(index, symbol.file ?? fromFile, symbol.name, newName);
     case 'operation':
-      return renameOperationId(index, doc.path, symbol.id, newName);
+      return renameOperationId(index, fromFile, symbol.id, newName);
     case 'tag':
-      return renameTag(index, doc.path, symbol.name, newName);
+      return renameTag(index, fromFile, symbol.name, newName);
     case 'file':
       return { error: 'Rename or move the file itself: every `$ref` to it is updated then.' };
   }
