@@ -274,6 +274,7 @@ export class WorkspaceFiles {
       const open = this.open.get(ref.targetFile);
       if (open && !this.index.get(ref.targetFile)) this.index.set(open.index);
     }
+    this.pump();
   }
 
   private progressMessage(): string {
