@@ -289,3 +289,55 @@ describe('the workspace as one project', { timeout: 120_000 }, () => {
     assert.ok(symbols.every((s) => !s.location.uri.includes('node_modules')), JSON.stringify(symbols));
   });
 });
+
+describe('indexing a large workspace', { timeout: 120_000 }, () => {
+  let dir: string;
+  const root = (i: number) => path.join(dir, `api-${String(i).padStart(3, '0')}.yaml`);
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-workspace-large-'));
+    // 300 descriptions of 60 paths each (about 10 MB): seconds of work for the indexer.
+    for (let i = 0; i < 300; i++) {
+      let text = `openapi: 3.0.3\ninfo:\n  title: API ${i}\n  version: 1.0.0\npaths:\n`;
+      for (let p = 0; p < 60; p++) {
+        text += `  /items${p}/{id}:\n    get:\n      operationId: get${i}x${p}\n      parameters:\n        - $ref: '#/components/parameters/Id'\n`;
+        text += `      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: '#/components/schemas/Item'\n`;
+      }
+      text += 'components:\n  parameters:\n    Id:\n      name: id\n      in: path\n      required: true\n      schema:\n        type: string\n';
+      text += '  schemas:\n    Item:\n      type: object\n      properties:\n        id:\n          type: string\n';
+      fs.writeFileSync(root(i), text);
+    }
+  });
+
+  it('publishes an open document\'s diagnostics before indexing has finished', async () => {
+    const client = new LspClient();
+    try {
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      const uri = client.open(path.join(dir, 'open.yaml'), 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  pets: {}\n');
+      const diagnostics = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+      assert.ok(diagnostics.some((d) => d.code === 'path-leading-slash'));
+      assert.ok(!client.progress.some((p) => p.value.kind === 'end'), 'indexing was still under way');
+      await client.waitForProgressEnd(90_000);
+      const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'get299x59' });
+      assert.equal(symbols[0]?.name, 'get299x59');
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('indexes no more files than openapi30.workspace.maxFiles', async () => {
+    const client = new LspClient();
+    client.connection.onRequest('workspace/configuration', () => [{ workspace: { maxFiles: 20 } }]);
+    try {
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      await client.waitForProgressEnd(60_000);
+      const totals = client.progress.flatMap((p) => (p.value.message ? [Number(p.value.message.split('/')[1])] : []));
+      assert.ok(totals.length > 0 && totals.every((t) => t <= 20), JSON.stringify(totals));
+      const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'Item' });
+      const files = new Set(symbols.filter((s) => s.name === 'Item').map((s) => s.location.uri));
+      assert.equal(files.size, 20);
+    } finally {
+      await client.stop();
+    }
+  });
+});
