@@ -457,3 +457,40 @@ export function isIpv6(s: string): boolean {
   if (groups.some((g) => g.length > 4 || (g !== '' && !/^[0-9A-Fa-f]+$/.test(g)))) return false;
   return compressed ? count <= 7 : count === 8 && !groups.includes('');
 }
+
+// ---- properties a schema declares -------------------------------------------------------------
+
+export interface DeclaredProperties {
+  properties: Set<string>;
+  required: Set<string>;
+  /** Whether some part could not be read (an unresolved `$ref`, a depth bound): absence proves nothing. */
+  incomplete: boolean;
+}
+
+const MAX_ALLOF_DEPTH = 16;
+
+/** The properties and required names of a schema and, through `allOf` and `$ref`s, of what it extends. */
+export function declaredProperties(analysis: Analysis, schema: SyntaxNode, doc: SourceDocument): DeclaredProperties {
+  const result: DeclaredProperties = { properties: new Set(), required: new Set(), incomplete: false };
+  const seen = new Set<SyntaxNode>();
+  const visit = (node: SyntaxNode, nodeDoc: SourceDocument, depth: number) => {
+    const target = node.kind === 'object' && node.get('$ref') ? analysis.resolve(node, nodeDoc).target : { node, doc: nodeDoc };
+    if (!target || target.node.kind !== 'object' || depth > MAX_ALLOF_DEPTH) {
+      result.incomplete = true;
+      return;
+    }
+    if (seen.has(target.node)) return;
+    seen.add(target.node);
+    const properties = target.node.get('properties');
+    for (const p of properties?.kind === 'object' ? properties.children! : []) result.properties.add(String(p.key));
+    const required = target.node.get('required');
+    for (const r of required?.kind === 'array' ? required.children! : []) if (r.kind === 'string') result.required.add(r.value as string);
+    // Properties an `additionalProperties` schema allows have no names to check against.
+    const additional = target.node.get('additionalProperties');
+    if (additional && additional.value !== false) result.incomplete = true;
+    const allOf = target.node.get('allOf');
+    for (const part of allOf?.kind === 'array' ? allOf.children! : []) visit(part, target.doc, depth + 1);
+  };
+  visit(schema, doc, 0);
+  return result;
+}

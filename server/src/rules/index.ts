@@ -1,6 +1,7 @@
 // Every rule of the catalog, sorted by id. A meta test checks this list against RULES.md,
 // the rule files, their docs and their fixtures.
 import { Rule } from '../check/types';
+import ambiguousPaths from './ambiguous-paths';
 import apiKeyParameter from './api-key-parameter';
 import arrayItems from './array-items';
 import boundsOrder from './bounds-order';
@@ -9,9 +10,11 @@ import constantParameter from './constant-parameter';
 import defaultOnRequired from './default-on-required';
 import defaultType from './default-type';
 import deprecatedReference from './deprecated-reference';
+import discriminator from './discriminator';
 import duplicateParameter from './duplicate-parameter';
 import duplicateTag from './duplicate-tag';
 import emptyBodyContent from './empty-body-content';
+import encodingProperty from './encoding-property';
 import enumType from './enum-type';
 import equivalentPaths from './equivalent-paths';
 import exampleValid from './example-valid';
@@ -24,6 +27,8 @@ import linkOperation from './link-operation';
 import mediaType from './media-type';
 import nullableWithoutType from './nullable-without-type';
 import openapiVersion from './openapi-version';
+import operation4xxResponse from './operation-4xx-response';
+import operationIdMissing from './operation-id-missing';
 import operationIdUnique from './operation-id-unique';
 import operationTagDefined from './operation-tag-defined';
 import parameterIn from './parameter-in';
@@ -36,6 +41,8 @@ import pathParamsDefined from './path-params-defined';
 import pathParamsUsed from './path-params-used';
 import pathQueryString from './path-query-string';
 import pathTemplate from './path-template';
+import pathTrailingSlash from './path-trailing-slash';
+import readOnlyWriteOnly from './read-only-write-only';
 import refCycle from './ref-cycle';
 import refNotAllowed from './ref-not-allowed';
 import refPointerEscape from './ref-pointer-escape';
@@ -52,12 +59,15 @@ import responseCodeQuoted from './response-code-quoted';
 import responseDescription from './response-description';
 import responseHeaderContentType from './response-header-content-type';
 import responsesEmpty from './responses-empty';
+import runtimeExpression from './runtime-expression';
+import schemaKeywordType from './schema-keyword-type';
 import schemaKeywordValue from './schema-keyword-value';
 import schemaType from './schema-type';
 import securitySchemeDefined from './security-scheme-defined';
 import securitySchemeFields from './security-scheme-fields';
 import securityScopes from './security-scopes';
 import serverUrl from './server-url';
+import serverUrlStyle from './server-url-style';
 import successResponse from './success-response';
 import swagger2Construct from './swagger2-construct';
 import syntax from './syntax';
@@ -68,6 +78,7 @@ import unusedComponent from './unused-component';
 import unusedSuppression from './unused-suppression';
 
 export const RULES: readonly Rule[] = [
+  ambiguousPaths,
   apiKeyParameter,
   arrayItems,
   boundsOrder,
@@ -76,9 +87,11 @@ export const RULES: readonly Rule[] = [
   defaultOnRequired,
   defaultType,
   deprecatedReference,
+  discriminator,
   duplicateParameter,
   duplicateTag,
   emptyBodyContent,
+  encodingProperty,
   enumType,
   equivalentPaths,
   exampleValid,
@@ -91,6 +104,8 @@ export const RULES: readonly Rule[] = [
   mediaType,
   nullableWithoutType,
   openapiVersion,
+  operation4xxResponse,
+  operationIdMissing,
   operationIdUnique,
   operationTagDefined,
   parameterIn,
@@ -103,6 +118,8 @@ export const RULES: readonly Rule[] = [
   pathParamsUsed,
   pathQueryString,
   pathTemplate,
+  pathTrailingSlash,
+  readOnlyWriteOnly,
   refCycle,
   refNotAllowed,
   refPointerEscape,
@@ -119,12 +136,15 @@ export const RULES: readonly Rule[] = [
   responseDescription,
   responseHeaderContentType,
   responsesEmpty,
+  runtimeExpression,
+  schemaKeywordType,
   schemaKeywordValue,
   schemaType,
   securitySchemeDefined,
   securitySchemeFields,
   securityScopes,
   serverUrl,
+  serverUrlStyle,
   successResponse,
   swagger2Construct,
   syntax,

@@ -1,0 +1,74 @@
+import { defineRule } from '../check/types';
+import { HTTP_METHODS } from '../model/spec';
+import { SyntaxNode } from '../syntax/tree';
+
+/** Comparisons per Paths object at most: a document with thousands of paths stays linear in practice. */
+const MAX_COMPARISONS = 200_000;
+
+interface PathShape {
+  member: SyntaxNode;
+  segments: string[];
+  /** Per segment: a whole-segment template (`{id}`), which any value fills. */
+  templated: boolean[];
+  methods: Set<string>;
+}
+
+/** A request path both match, when there is one and neither is the same template as the other. */
+function overlap(a: PathShape, b: PathShape): string | undefined {
+  const example: string[] = [];
+  let differs = false;
+  for (let i = 0; i < a.segments.length; i++) {
+    const [sa, sb] = [a.segments[i], b.segments[i]];
+    if (a.templated[i] && b.templated[i]) example.push(sa);
+    else if (a.templated[i]) { example.push(sb); differs = true; }
+    else if (b.templated[i]) { example.push(sa); differs = true; }
+    else if (sa === sb) example.push(sa);
+    else return undefined;
+  }
+  return differs ? '/' + example.join('/') : undefined;
+}
+
+export default defineRule({
+  id: 'ambiguous-paths',
+  severity: 'information',
+  description: 'Two paths that one request matches, under the same method (`/pets/{id}` and `/pets/mine`): routers that do not prefer the literal segment cannot tell them apart.',
+  spec: ['Path Templating Matching', 'Paths Object'],
+  rationale:
+    'The specification matches concrete paths before templated ones, but many routers and gateways take the first declared: a request meant for one operation reaches the other.',
+  messages: { ambiguous: 'A {method} request to "{example}" matches both "{path}" and "{other}".' },
+  kinds: ['Paths'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const byLength = new Map<number, PathShape[]>();
+    for (const member of node.children!) {
+      const key = String(member.key);
+      if (!key.startsWith('/') || key.includes('?')) continue;
+      const item = context.analysis.resolve(member, doc).target?.node ?? member;
+      const methods = new Set(item.kind === 'object' ? HTTP_METHODS.filter((m) => item.get(m)) : []);
+      if (methods.size === 0) continue;
+      const segments = key.slice(1).split('/');
+      const shape = { member, segments, templated: segments.map((s) => /^\{[^{}]+\}$/.test(s)), methods };
+      let list = byLength.get(segments.length);
+      if (!list) byLength.set(segments.length, (list = []));
+      list.push(shape);
+    }
+    let comparisons = 0;
+    for (const list of byLength.values()) {
+      for (let j = 1; j < list.length; j++) {
+        for (let i = 0; i < j && comparisons++ < MAX_COMPARISONS; i++) {
+          const [earlier, later] = [list[i], list[j]];
+          const method = [...later.methods].find((m) => earlier.methods.has(m));
+          const example = method ? overlap(earlier, later) : undefined;
+          if (!example) continue;
+          context.report({
+            at: { node: later.member, part: 'key' },
+            messageId: 'ambiguous',
+            data: { method: method!.toUpperCase(), example, path: String(later.member.key), other: String(earlier.member.key) },
+            related: [{ doc, offset: earlier.member.keyOffset, length: earlier.member.keyLength, message: `The path "${String(earlier.member.key)}".` }],
+          });
+          break;
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,48 @@
+import { defineRule } from '../check/types';
+import { closest } from '../check/suggest';
+import { declaredProperties } from '../model/validate';
+import { renameKey } from '../syntax/edit';
+
+const FORM = /^(multipart\/[^;\s]+|application\/x-www-form-urlencoded)\s*(;.*)?$/i;
+
+export default defineRule({
+  id: 'encoding-property',
+  severity: 'error',
+  description: 'An `encoding` key that is not a property of the media type\'s schema (error); `encoding` on a media type that is not `multipart` or `application/x-www-form-urlencoded`, or outside a request body (warning: it is ignored there).',
+  spec: ['Media Type Object', 'Encoding Object'],
+  rationale:
+    'The specification says each encoding key MUST exist in the schema as a property, and that encoding applies only to multipart and form request bodies: elsewhere clients ignore it, so the serialization the author meant is not used.',
+  messages: {
+    notProperty: 'Encoding "{key}" names no property of the schema: the key must be the name of the property it encodes.',
+    notPropertySuggest: 'Encoding "{key}" names no property of the schema. Did you mean "{suggestion}"?',
+    mediaType: '"encoding" applies only to multipart and application/x-www-form-urlencoded content, not "{mediaType}": it is ignored here.',
+    response: '"encoding" applies only to request bodies: it is ignored in a response.',
+  },
+  kinds: ['MediaType'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    const encoding = node.get('encoding');
+    if (encoding?.kind !== 'object' || encoding.children!.length === 0) return;
+    const mediaType = String(node.key);
+    if (object.parent?.kind === 'Response') {
+      context.report({ at: { node: encoding, part: 'key' }, messageId: 'response', severity: 'warning' });
+    } else if (object.parent?.kind === 'RequestBody' && !FORM.test(mediaType)) {
+      context.report({ at: { node: encoding, part: 'key' }, messageId: 'mediaType', data: { mediaType }, severity: 'warning' });
+    }
+    const schema = node.get('schema');
+    if (!schema) return;
+    const declared = declaredProperties(context.analysis, schema, doc);
+    if (declared.incomplete) return;
+    for (const entry of encoding.children!) {
+      const key = String(entry.key);
+      if (declared.properties.has(key)) continue;
+      const suggestion = closest(key, [...declared.properties].filter((p) => !encoding.get(p)));
+      context.report({
+        at: { node: entry, part: 'key' },
+        messageId: suggestion ? 'notPropertySuggest' : 'notProperty',
+        data: { key, suggestion: suggestion ?? '' },
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, entry, suggestion)], claims: [`key:${encoding.pointer}/${suggestion}`] }] : [],
+      });
+    }
+  },
+});

@@ -1,0 +1,34 @@
+import { defineRule } from '../check/types';
+import { insertFirstMember } from '../syntax/edit';
+import { pathKeyOf } from '../model/operations';
+
+/** `get` `/pets/{petId}/toys` -> `getPetsPetIdToys`: an operationId in common programming style. */
+export function suggestedOperationId(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+export default defineRule({
+  id: 'operation-id-missing',
+  severity: 'information',
+  description: 'An operation without `operationId`.',
+  spec: ['Operation Object'],
+  rationale:
+    'Code generators name client methods after operationIds, and Links refer to operations by them: without one, tools invent names that change whenever the path does.',
+  messages: { missing: 'This operation has no "operationId": add a unique name, such as "{suggestion}".' },
+  kinds: ['Operation'],
+  checkObject(object, context) {
+    const { node, doc } = object;
+    if (node.get('operationId') || typeof node.key !== 'string') return;
+    const path = object.parent?.kind === 'PathItem' ? pathKeyOf(object.parent) ?? 'callback' : 'callback';
+    const base = suggestedOperationId(node.key, path);
+    let id = base;
+    for (let n = 2; context.analysis.operationIds.has(id); n++) id = `${base}${n}`;
+    context.report({
+      at: { node, part: 'key' },
+      messageId: 'missing',
+      data: { suggestion: id },
+      fixes: node.kind === 'object' ? [{ title: `Add "operationId: ${id}"`, edits: [insertFirstMember(doc.parsed, node, 'operationId', id)], claims: [`operationId:${id}`] }] : [],
+    });
+  },
+});

@@ -1,0 +1,28 @@
+import { defineRule } from '../check/types';
+
+export default defineRule({
+  id: 'path-trailing-slash',
+  severity: 'warning',
+  description: 'A path that ends with `/` beside the same path without it (`/pets/` and `/pets`).',
+  spec: ['Paths Object', 'Path Templating Matching'],
+  rationale:
+    'Many servers and gateways treat the two as one path, so one of the two descriptions is never reached; others treat them as two, and clients must guess which one to call.',
+  messages: { twin: 'Path "{path}" is "{other}" with a trailing "/": describe the operations under one of them.' },
+  kinds: ['Paths'],
+  local: true,
+  checkObject(object, context) {
+    const { node, doc } = object;
+    for (const child of node.children!) {
+      const key = String(child.key);
+      if (key.length < 2 || !key.endsWith('/') || key.startsWith('x-')) continue;
+      const twin = node.get(key.slice(0, -1));
+      if (!twin) continue;
+      context.report({
+        at: { node: child, part: 'key' },
+        messageId: 'twin',
+        data: { path: key, other: String(twin.key) },
+        related: [{ doc, offset: twin.keyOffset, length: twin.keyLength, message: `The path "${String(twin.key)}".` }],
+      });
+    }
+  },
+});
