@@ -91,9 +91,9 @@ describe('report formats', () => {
     const dir = tempDir();
     const r = cli(['--format', 'sarif', '--output', path.join(dir, 'out.sarif'), EXAMPLE]);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /^14 problems \(\d+ errors?, \d+ warnings?, \d+ information, \d+ hints?\) in 1 file\.\n$/);
+    assert.match(r.stdout, /^15 problems \(\d+ errors?, \d+ warnings?, \d+ information, \d+ hints?\) in 1 file\.\n$/);
     assert.equal(r.stdout, summaryOf(EXAMPLE));
-    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'out.sarif'), 'utf8')).runs[0].results.length, 14);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'out.sarif'), 'utf8')).runs[0].results.length, 15);
     const text = cli(['-o', path.join(dir, 'out.txt'), EXAMPLE]);
     assert.equal(text.stdout, summaryOf(EXAMPLE));
     assert.equal(fs.readFileSync(path.join(dir, 'out.txt'), 'utf8'), cli([EXAMPLE]).stdout);
