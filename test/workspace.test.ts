@@ -325,6 +325,24 @@ describe('indexing a large workspace', { timeout: 120_000 }, () => {
     }
   });
 
+  it('checks an open root once: indexing it and the workspace does not start checks of its own', async () => {
+    const traced = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    try {
+      const solo = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-workspace-solo-'));
+      const rootPath = path.join(solo, 'openapi.yaml');
+      fs.writeFileSync(rootPath, 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths: {}\ncomponents:\n  schemas:\n    Unused:\n      type: object\n');
+      await traced.initialize(solo, undefined, { window: { workDoneProgress: true } });
+      await traced.waitForProgressEnd();
+      const diagnostics = await traced.waitForDiagnostics(traced.open(rootPath, fs.readFileSync(rootPath, 'utf8')));
+      assert.deepEqual(diagnostics.map((d) => d.code), ['unused-component']);
+      // Long enough for the open document to settle and be indexed in the background.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      assert.equal(traced.stderr.split('[timing] check started').length - 1, 1, traced.stderr);
+    } finally {
+      await traced.stop();
+    }
+  });
+
   it('indexes no more files than openapi30.workspace.maxFiles', async () => {
     const client = new LspClient();
     client.connection.onRequest('workspace/configuration', () => [{ workspace: { maxFiles: 20 } }]);

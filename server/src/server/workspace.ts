@@ -85,7 +85,8 @@ export class WorkspaceFiles {
   private progress: { reporter: Promise<ProgressReporter>; done: number; lastReport: number } | undefined;
   /** Open documents: the version indexed, and its index (kept out of the shared index until it matters). */
   private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex }>();
-  private lastUses = '';
+  /** What checks asked (see reachedFromOtherRoots), and the answer they got. */
+  private readonly answers = new Map<string, { checkedRoot: string; filePath: string; pointer: string[]; answer: boolean }>();
   private poller: NodeJS.Timeout | undefined;
   private refreshing = false;
   /** Open documents as last seen by the background refresh, and since when unchanged. */
@@ -388,29 +389,30 @@ export class WorkspaceFiles {
     }
   }
 
-  /** Re-checks open roots when what other roots use of their components changed. */
+  /**
+   * Re-checks open roots when an answer given to a check changed: a component another root now
+   * reaches, or no longer does. Only what checks asked is looked at again.
+   */
   private afterChange(): void {
     if (this.inFlight > 0 || this.queue.length > 0) return; // judged once the batch is in
-    const uses = this.usesSignature();
-    if (uses === this.lastUses) return;
-    this.lastUses = uses;
-    this.onUsesChanged?.();
-  }
-
-  /** The components of open roots that no other root reaches, as one string. */
-  private usesSignature(): string {
-    const unused: string[] = [];
-    for (const doc of this.session.open.values()) {
-      const file = this.index.get(doc.path);
-      if (!file?.root) continue;
-      for (const d of file.definitions) if (!this.index.reachedFromOtherRoots(file.path, file.path, d.pointer)) unused.push(`${file.path}#${d.pointer.join('/')}`);
+    const open = new Set([...this.session.open.values()].map((d) => d.path));
+    let changed = false;
+    for (const [key, asked] of this.answers) {
+      if (!open.has(asked.checkedRoot)) {
+        this.answers.delete(key);
+        continue;
+      }
+      const now = this.index.reachedFromOtherRoots(asked.checkedRoot, asked.filePath, asked.pointer);
+      if (now !== asked.answer) (asked.answer = now), (changed = true);
     }
-    return unused.join('\n');
+    if (changed) this.onUsesChanged?.();
   }
 
   /** Whether a root other than the one checked reaches a definition (for unused-component). */
   reachedFromOtherRoots(checkedRoot: string, filePath: string, pointer: readonly string[]): boolean {
-    return this.index.reachedFromOtherRoots(checkedRoot, filePath, pointer);
+    const answer = this.index.reachedFromOtherRoots(checkedRoot, filePath, pointer);
+    this.answers.set(`${checkedRoot}\0${filePath}\0${pointer.join('/')}`, { checkedRoot, filePath, pointer: [...pointer], answer });
+    return answer;
   }
 }
 
