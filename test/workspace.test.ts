@@ -233,6 +233,16 @@ describe('the workspace as one project', { timeout: 120_000 }, () => {
     assert.equal(actions.length, 1);
     const api = applied((await client.request<CodeAction>('codeAction/resolve', actions[0])).edit!).get('api/openapi.yaml')!;
     assert.match(api, /\n {8}default:\n {10}description: Unexpected error\n {10}content:\n {12}application\/json:\n {14}schema:\n {16}\$ref: '\.\.\/shared\/components\.yaml#\/components\/schemas\/Error'\n/);
+    // From another file: the copy's references are rewritten to name the same targets from here.
+    const pet = position('api/openapi.yaml', "$ref: '../shared/components.yaml#/components/schemas/Pet'", 10);
+    const [inlinePet] = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri('api/openapi.yaml') }, range: { start: pet, end: pet }, context: { diagnostics: [], only: ['refactor.inline'] } });
+    assert.equal(inlinePet.title, 'Inline `../shared/components.yaml#/components/schemas/Pet`');
+    const copied = applied((await client.request<CodeAction>('codeAction/resolve', inlinePet)).edit!).get('api/openapi.yaml')!;
+    assert.match(copied, new RegExp([
+      '\\n {16}items:', ' {18}type: object', ' {18}required: \\[id, name\\]', ' {18}properties:', ' {20}id:', ' {22}type: string', ' {20}name:', ' {22}type: string',
+      ' {20}category:', " {22}\\$ref: '\\.\\./shared/components\\.yaml#/components/schemas/Category'", ' {20}tags:', ' {22}type: array', ' {22}items:',
+      " {24}\\$ref: '\\.\\./shared/schemas/Tag\\.yaml'\\n {8}default:",
+    ].join('\\n')));
     const inner = position('shared/components.yaml', "$ref: '#/components/schemas/TreeNode'", 10);
     const refused = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri('shared/components.yaml') }, range: { start: inner, end: inner }, context: { diagnostics: [], only: ['refactor.inline'] } });
     assert.deepEqual(refused.map((a) => a.disabled?.reason), ['`#/components/schemas/TreeNode` is recursive: a copy would contain itself.']);

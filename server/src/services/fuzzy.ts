@@ -4,6 +4,7 @@
 // matches score higher. Bounded: queries and names are cut to a fixed length.
 const MAX_QUERY = 32;
 const MAX_NAME = 256;
+const EXACT_BONUS = 20;
 
 const SEPARATORS = new Set(['/', '-', '_', '.', ' ', '{', '}', ':', '#']);
 
@@ -54,7 +55,9 @@ export function fuzzyMatcher(query: string): (name: string, lowerName?: string) 
     }
     let best = -Infinity;
     for (let j = 0; j < n.length; j++) if (previous[j] > best) best = previous[j];
-    return best === -Infinity ? undefined : best - n.length * 0.01;
+    if (best === -Infinity) return undefined;
+    // The whole name typed (in any case) comes first; then shorter names before longer ones.
+    return best + (ln === lq ? EXACT_BONUS : 0) - n.length * 0.01;
   };
 }
 

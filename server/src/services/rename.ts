@@ -79,6 +79,8 @@ function renamableAt(index: WorkspaceIndex, doc: SourceDocument, offset: number)
   if (!symbol) return undefined;
   if (symbol.kind === 'file') return { error: 'Rename or move the file itself: every `$ref` to it is updated then.' };
   if (symbol.kind === 'definition' && !findDefinition(index, symbol.file, symbol.pointer)) {
+    const holder = index.definitionHolding(symbol.file, symbol.pointer);
+    if (holder) return { error: `\`${pointerKey(symbol.pointer)}\` points inside \`${holder.name}\`: only a component's own name can be renamed.` };
     return { error: `\`${pointerKey(symbol.pointer)}\` does not resolve to a component: there is nothing to rename.` };
   }
   return { symbol };
