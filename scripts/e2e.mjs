@@ -4,7 +4,7 @@
 // only the page can do: press keys, hover with Ctrl, read and click what the workbench shows,
 // take screenshots (into test-output/screenshots/, ignored by git). Exit code 0 when it passes.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,10 @@ async function answer(page, request) {
   } catch (e) {
     result = { error: String(e?.stack ?? e) };
   }
-  writeFileSync(join(driverDir, `${request.id}.json`), JSON.stringify(result));
+  // Written aside and renamed: the suite polls for the file and must never read it half-written.
+  const file = join(driverDir, `${request.id}.json`);
+  writeFileSync(`${file}.tmp`, JSON.stringify(result));
+  renameSync(`${file}.tmp`, file);
 }
 
 async function drive(page, request) {
