@@ -11,6 +11,7 @@
 // search, never by a scan of the suppressions.
 import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
+import { childStartingAtOrBefore, lastAtOrBefore } from '../syntax/child-at';
 import { LineIndex } from '../syntax/line-index';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { Config } from './config';
@@ -95,32 +96,20 @@ function buildIndex(doc: SourceDocument): SuppressionIndex {
   return { all, lines, blocks, enclosing };
 }
 
+const startOf = (s: Suppression) => s.start;
+
 /** Suppressions covering an offset for a rule id (several may). */
 export function suppressionsCovering(index: SuppressionIndex, offset: number, rule: string): Suppression[] {
   const found: Suppression[] = [];
   const names = (s: Suppression) => s.ids.some((id) => id.id === rule);
-  const last = lastStartingAtOrBefore(index.lines, offset);
+  const last = lastAtOrBefore(index.lines, offset, startOf);
   for (let i = last; i >= 0 && index.lines[i].start === index.lines[last].start; i--) {
     const s = index.lines[i];
     if (offset < s.end && names(s)) found.push(s);
   }
-  for (let i = lastStartingAtOrBefore(index.blocks, offset); i >= 0; i = index.enclosing[i]) {
+  for (let i = lastAtOrBefore(index.blocks, offset, startOf); i >= 0; i = index.enclosing[i]) {
     const s = index.blocks[i];
     if (offset < s.end && names(s)) found.push(s);
-  }
-  return found;
-}
-
-function lastStartingAtOrBefore(list: readonly Suppression[], offset: number): number {
-  let low = 0;
-  let high = list.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (list[mid].start <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
   }
   return found;
 }
@@ -130,27 +119,12 @@ function lastStartingAtOrBefore(list: readonly Suppression[], offset: number): n
 /** The nodes whose member (key through value) contains an offset, outermost first. */
 function membersAt(root: SyntaxNode | undefined, offset: number): SyntaxNode[] {
   const chain: SyntaxNode[] = [];
-  if (!root || offset < root.offset || offset >= Math.max(root.end, root.offset + 1)) return chain;
-  let node: SyntaxNode = root;
-  chain.push(node);
-  for (;;) {
-    const children = node.children;
-    if (!children || children.length === 0) return chain;
-    let low = 0;
-    let high = children.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (children[mid].memberStart <= offset) {
-        found = mid;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
-    const child = found >= 0 ? children[found] : undefined;
-    if (!child || offset >= Math.max(child.end, child.offset + 1)) return chain;
-    chain.push(child);
-    node = child;
+  if (!root || offset < root.offset) return chain;
+  for (let node: SyntaxNode | undefined = root; node; node = childStartingAtOrBefore(node, offset)) {
+    if (offset >= Math.max(node.end, node.offset + 1)) break;
+    chain.push(node);
   }
+  return chain;
 }
 
 /** Whether an offset is inside a scalar (a key or a value), where `#` starts no comment. */

@@ -1,4 +1,5 @@
 // The deepest node whose member (key through value) contains an offset.
+import { childStartingAtOrBefore } from '../syntax/child-at';
 import { SyntaxNode } from '../syntax/tree';
 
 export interface NodeAtOffset {
@@ -11,20 +12,7 @@ export function nodeAt(root: SyntaxNode | undefined, offset: number): NodeAtOffs
   if (!root || offset < root.offset || offset > root.end) return undefined;
   let node: SyntaxNode = root;
   for (;;) {
-    const children: SyntaxNode[] | undefined = node.children;
-    if (!children || children.length === 0) break;
-    // Children are in source order: binary search for the last one starting at or before offset.
-    let low = 0;
-    let high = children.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (children[mid].memberStart <= offset) {
-        found = mid;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
-    const child: SyntaxNode | undefined = found >= 0 ? children[found] : undefined;
+    const child = childStartingAtOrBefore(node, offset);
     if (!child || offset > child.end) break;
     node = child;
   }
