@@ -92,6 +92,25 @@ describe('openapi-check', () => {
     assert.match(r.stdout, /No problems in 3 files\./);
   });
 
+  it('--help prints the usage with every option, --version the version; both exit 0', () => {
+    const help = cli(['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: openapi-check \[options\] FILE\|GLOB\.\.\.\n {7}openapi-check bundle ROOT/);
+    for (const option of ['--format', '--output', '--config', '--severity', '--max-warnings', '--baseline', '--write-baseline', '--fix', '--fix-dry-run', '--jobs', '--dereference']) {
+      assert.ok(help.stdout.includes(option), option);
+    }
+    assert.equal(cli(['bundle', '--help']).stdout, help.stdout);
+    const version = cli(['--version']);
+    assert.equal(version.code, 0);
+    assert.equal(version.stdout, JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version + '\n');
+  });
+
+  it('reads every argument after -- as a file', () => {
+    const r = cli(['--format', 'json', '--', '--not-an-option.yaml'], tempDir());
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot check --not-an-option\.yaml: --not-an-option\.yaml does not exist\./);
+  });
+
   it('exits 2 on usage errors', () => {
     for (const args of [[], ['--format', 'xml', CLEAN], ['--bogus', CLEAN], ['--config']]) {
       const r = cli(args);
