@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
+import { bundle } from '../server/src/cli/bundle';
 import { cli, copyFixtures, jsonFindings, tempDir } from './helpers/cli';
 import { fixturePath, REPO_ROOT } from './helpers/paths';
 
@@ -83,6 +84,29 @@ describe('openapi-check bundle', () => {
     assert.ok(left.length > 0 && left.every((ref) => ref === '#/components/schemas/pet' || ref === '#/components/schemas/Owner'), left.join(', '));
     fs.writeFileSync(path.join(dir, 'deref.json'), r.stdout);
     assert.deepEqual(jsonFindings(cli(['--format', 'json', '--severity', 'warning', 'deref.json'], dir).stdout), []);
+  });
+
+  it('--dereference stays bounded: schemas that double at each level, a chain deeper than the stack', () => {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) schemas[`S${i}`] = { type: 'object', properties: { a: { $ref: `#/components/schemas/S${i + 1}` }, b: { $ref: `#/components/schemas/S${i + 1}` } } };
+    schemas.S40 = { type: 'string' };
+    const wide = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {}, components: { schemas } });
+    const request = { root: '/wide.json', dereference: true, outDir: '/', show: (p: string) => p, outputBudget: 20_000 };
+    const result = bundle({ read: () => ({ text: wide }) }, request);
+    assert.deepEqual(result.notes, ['targets are written in place up to 20000 nodes and 64 levels; past that, $refs stay references.']);
+    // Every $ref left points at a schema the bundle keeps.
+    const out = JSON.parse(result.text!) as Doc;
+    const count = (v: unknown): number => (v && typeof v === 'object' ? 1 + Object.values(v).reduce<number>((n, c) => n + count(c), 0) : 1);
+    assert.ok(count(out) < 25_000, `${count(out)} nodes`);
+    for (const ref of refs(out)) assert.ok(ref.replace('#/components/schemas/', '') in out.components.schemas, ref);
+    // A chain of 5,000 schemas: 64 levels written in place, then references.
+    const chain: Record<string, unknown> = {};
+    for (let i = 0; i < 5000; i++) chain[`C${i}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/C${i + 1}` } } };
+    chain.C5000 = { type: 'string' };
+    const deep = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {}, components: { schemas: chain } });
+    const chained = bundle({ read: () => ({ text: deep }) }, { ...request, root: '/deep.json', outputBudget: undefined });
+    assert.equal(chained.notes.length, 1);
+    assert.ok(JSON.parse(chained.text!));
   });
 
   it('keeps a $ref that does not resolve, written to work from where the output goes, and says so', () => {

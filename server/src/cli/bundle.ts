@@ -30,10 +30,17 @@ export interface BundleRequest {
   outDir: string;
   /** How paths are shown in notes. */
   show: (absolutePath: string) => string;
+  /** Output nodes past which targets are no longer written in place (default OUTPUT_BUDGET). */
+  outputBudget?: number;
 }
 
-/** Nodes written in place by --dereference before further `$ref`s stay references (a wide DAG doubles at each level). */
-const INLINE_BUDGET = 1_000_000;
+/**
+ * Bounds of writing targets in place: the output nodes (a DAG of shared schemas doubles at each
+ * level it is inlined) and the targets nested inside one another (each is a level of recursion).
+ * Past them, `$ref`s stay references.
+ */
+export const OUTPUT_BUDGET = 2_000_000;
+const MAX_NESTED_INLINES = 64;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -62,7 +69,8 @@ class Bundler {
   private readonly replacedEntries = new Map<SyntaxNode, { node: SyntaxNode; doc: SourceDocument }>();
   /** Targets being written in place (--dereference, Path Items): meeting one again is a cycle. */
   private readonly inlining = new Set<SyntaxNode>();
-  private inlined = 0;
+  /** Output nodes written so far. */
+  private written = 0;
   private budgetNoted = false;
 
   constructor(private readonly analysis: Analysis, private readonly request: BundleRequest) {
@@ -96,6 +104,7 @@ class Bundler {
   }
 
   private convert(node: SyntaxNode, doc: SourceDocument): Json {
+    this.written++;
     const replaced = this.replacedEntries.get(node);
     if (replaced) return this.convert(replaced.node, replaced.doc);
     if (node.kind === 'array') return node.children!.map((c) => this.convert(c, doc));
@@ -119,23 +128,25 @@ class Bundler {
     const external = target.doc !== this.root;
     const map = COMPONENT_MAPS[this.kindOf(target, reference.expected)];
     const inPlace = this.request.dereference || (external && !map);
-    if (inPlace && !this.inlining.has(target.node) && this.inlined < INLINE_BUDGET) {
+    const budget = this.request.outputBudget ?? OUTPUT_BUDGET;
+    const withinBounds = this.written < budget && this.inlining.size < MAX_NESTED_INLINES;
+    if (inPlace && !this.inlining.has(target.node) && withinBounds) {
       this.inlining.add(target.node);
-      this.inlined += 1;
       try {
         return this.convert(target.node, target.doc);
       } finally {
         this.inlining.delete(target.node);
       }
     }
-    if (inPlace && this.inlined >= INLINE_BUDGET && !this.budgetNoted) {
+    if (inPlace && !withinBounds && !this.budgetNoted) {
       this.budgetNoted = true;
-      this.notes.push(`--dereference stopped writing targets in place after ${INLINE_BUDGET} of them; the rest stay $refs.`);
+      this.notes.push(`targets are written in place up to ${budget} nodes and ${MAX_NESTED_INLINES} levels; past that, $refs stay references.`);
     }
     // A local `$ref` of the root stays as written; one of another file now points into the bundle.
     if (!external) return doc === this.root ? undefined : this.withRef(holder, doc, '#' + target.node.pointer);
     if (!map) {
-      this.notes.push(`${this.request.show(doc.path)}#${holder.pointer}: the $ref to ${raw} is part of a cycle of ${reference.expected}s, which components cannot hold; it stays as it was.`);
+      const why = `components cannot hold a ${reference.expected}, and it cannot be written in place (a cycle, or past the bounds)`;
+      this.notes.push(`${this.request.show(doc.path)}#${holder.pointer}: ${why}: the $ref to ${raw} stays as it was.`);
       return this.withRef(holder, doc, this.relocated(doc, raw));
     }
     return this.withRef(holder, doc, `#/components/${map}/${escapePointerSegment(this.componentName(target.node, target.doc, map))}`);
