@@ -54,7 +54,9 @@ export function readmeRuleTable(rules: readonly Rule[]): string {
 }
 
 export function withReadmeRuleTable(readme: string, rules: readonly Rule[]): string {
-  return readme.replace(/<!-- rules -->[\s\S]*<!-- \/rules -->/, `<!-- rules -->\n${readmeRuleTable(rules)}\n<!-- /rules -->`);
+  // A function, not a replacement string: a description with "$`" (runtime expressions) would
+  // otherwise insert the text before the match.
+  return readme.replace(/<!-- rules -->[\s\S]*<!-- \/rules -->/, () => `<!-- rules -->\n${readmeRuleTable(rules)}\n<!-- /rules -->`);
 }
 
 export const README_PATH = path.join(REPO_ROOT, 'README.md');
