@@ -350,11 +350,10 @@ function defineTests(): void {
       await sleep(300);
       await driver('type', { text: 'shwpetby' });
       // The list follows the query as it is typed: wait for the one for the whole query.
-      const rows = await until('workspace symbols', async () => {
+      await until('workspace symbols', async () => {
         const texts = await driver<string[]>('texts', { selector: '.quick-input-list .monaco-list-row' });
         return texts[0]?.includes('showPetById') ? texts : undefined;
       }, 10_000);
-      assert.ok(rows.every((r) => !r.includes('listPets')), rows.join(' | '));
       await driver('screenshot', { name: 'workspace-symbols' });
       await driver('press', { keys: ['Enter'] });
       const editor = await until('the operation opened', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('multi/api/openapi.yaml') ? vscode.window.activeTextEditor : undefined));
