@@ -88,7 +88,7 @@ await connection.sendRequest('initialize', {
 });
 await connection.sendNotification('initialized', {});
 const end = await indexedAt;
-console.log(`cold indexing: ${Math.round(end - start)} ms (${lastMessage} files), peak RSS so far ${rssMiB(server.pid, 'VmHWM')} MiB`);
+console.log(`cold indexing: ${Math.round(end - start)} ms (last progress report: ${lastMessage} files), peak RSS so far ${rssMiB(server.pid, 'VmHWM')} MiB`);
 
 // One file open, as in an editor: the group file that defines the target component.
 const groupFile = join(workspace, 'components', `${TARGET[0]}.json`);
