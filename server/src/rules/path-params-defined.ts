@@ -1,7 +1,8 @@
-import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
+import { appendItem, insertMember, replaceScalar, TextEdit } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { closest } from '../check/suggest';
-import { effectiveParameters, operationsOf, pathMemberOf, parameterUses, templateParams } from '../model/operations';
+import { operationsOf, ParameterUse, pathMemberOf, parameterUses, templateParams } from '../model/operations';
+import { PARAMETER_LOCATIONS } from '../model/facts';
 import { spanInScalar } from '../check/report';
 
 export default defineRule({
@@ -28,15 +29,22 @@ export default defineRule({
     // Each operation's path parameters; a path with no operation is checked on its own parameters.
     // A path without operations sends no request, so its template binds nothing.
     if (operations.length === 0) return;
-    const perOperation: { method: string; names: Set<string> | undefined }[] = operations.map((op) => {
-      const { uses, complete } = effectiveParameters(op, analysis);
-      return { method: String(op.node.key), names: complete ? new Set(uses.filter((u) => u.in === 'path').map((u) => u.name!)) : undefined };
+    // A parameter still being typed (no name, no valid `in`, a `$ref` that does not resolve) may
+    // be the one a template name needs; it hides only the names it could be, nothing else.
+    const couldBe = (use: ParameterUse, name: string) =>
+      (use.name === undefined || use.name === name) && (use.in === undefined || use.in === 'path' || !PARAMETER_LOCATIONS.includes(use.in));
+    const perOperation = operations.map((op) => {
+      const pathLevel = parameterUses(pathItem.node.get('parameters'), pathItem.doc, analysis, 'path');
+      const uses = [...pathLevel, ...parameterUses(op.node.get('parameters'), op.doc, analysis, 'operation')];
+      const declared = new Set(uses.filter((u) => u.in === 'path' && u.name !== undefined).map((u) => u.name!));
+      const unsure = uses.filter((u) => u.name === undefined || u.in === undefined || !PARAMETER_LOCATIONS.includes(u.in));
+      return { op, method: String(op.node.key), declares: (name: string) => declared.has(name) || unsure.some((u) => couldBe(u, name)) };
     });
     const reported = new Set<string>();
     for (const param of names) {
       if (reported.has(param.name)) continue;
       reported.add(param.name);
-      const missingIn = perOperation.filter((o) => o.names && !o.names.has(param.name));
+      const missingIn = perOperation.filter((o) => !o.declares(param.name));
       if (missingIn.length === 0) continue;
       const all = missingIn.length === perOperation.length;
       // An `in: path` parameter with a near name (`ownerid` for `{ownerId}`) is most likely meant.
@@ -45,17 +53,26 @@ export default defineRule({
       const near = closest(param.name, strays.map((u) => u.name!));
       const stray = near === undefined ? undefined : strays.find((u) => u.name === near);
       const parameter = { name: param.name, in: 'path', required: true, schema: { type: 'string' } };
-      const list = pathItem.node.get('parameters');
-      const edit = list?.kind === 'array' ? appendItem(pathItem.doc.parsed, list, parameter) : !list ? insertMember(pathItem.doc.parsed, pathItem.node, 'parameters', [parameter]) : undefined;
+      // Where the parameter goes: the path item when every operation lacks it, otherwise the
+      // operations that do (a path-level one would declare it twice where it is already).
+      const owners = all ? [pathItem] : missingIn.map((o) => o.op);
+      const edits = owners.map((owner) => {
+        const list = owner.node.get('parameters');
+        return list?.kind === 'array' ? appendItem(owner.doc.parsed, list, parameter) : !list ? insertMember(owner.doc.parsed, owner.node, 'parameters', [parameter]) : undefined;
+      });
+      const canAdd = edits.every((e) => e) && owners.every((o) => o.doc === keyDoc);
+      // Both fixes declare the parameter: fix-all applies one of them, never both.
+      const claims = [`path-parameter:${keyDoc.path}#${keyNode.pointer}:${param.name}`];
+      const where = all ? 'the path' : missingIn.map((o) => `"${o.method}"`).join(' and ');
       context.report({
         doc: keyDoc,
         at: spanInScalar(keyDoc, keyNode, 'key', param.start, param.length),
         messageId: stray ? 'misspelt' : all ? 'undefinedAll' : 'undefinedSome',
         data: { name: param.name, other: near ?? '', methods: missingIn.map((o) => '"' + o.method + '"').join(', ') },
         fixes: [
-          ...(stray && stray.doc === keyDoc ? [{ title: `Rename parameter "${near}" to "${param.name}"`, edits: [replaceScalar(stray.doc.parsed, stray.parameter!.get('name')!, param.name)] }] : []),
+          ...(stray && stray.doc === keyDoc ? [{ title: `Rename parameter "${near}" to "${param.name}"`, edits: [replaceScalar(stray.doc.parsed, stray.parameter!.get('name')!, param.name)], claims }] : []),
           // The fix edits the Path Item, which is in the same document unless the path item is referenced.
-          ...(edit && keyDoc === pathItem.doc ? [{ title: `Add path parameter "${param.name}" to the path`, edits: [edit] }] : []),
+          ...(canAdd ? [{ title: `Add path parameter "${param.name}" to ${where}`, edits: edits as TextEdit[], claims }] : []),
         ],
       });
     }

@@ -1,5 +1,7 @@
-import { defineRule } from '../check/types';
-import { operationsOf, parameterUses, pathKeyOf, templateParams } from '../model/operations';
+import { defineRule, Fix } from '../check/types';
+import { closest } from '../check/suggest';
+import { replaceScalar } from '../syntax/edit';
+import { operationsOf, parameterUses, pathKeyOf, pathMemberOf, templateParams } from '../model/operations';
 import { removalFix } from '../check/report';
 
 export default defineRule({
@@ -9,10 +11,16 @@ export default defineRule({
   spec: ['Parameter Object', 'Path Templating'],
   rationale:
     'The specification says a path parameter\'s name MUST correspond to a template expression in the path: a parameter that is not in the path is never sent.',
-  messages: { unused: 'Path parameter "{name}" does not appear in the path "{path}".' },
+  messages: {
+    unused: 'Path parameter "{name}" does not appear in the path "{path}".',
+    unusedSuggest: 'Path parameter "{name}" does not appear in the path "{path}". Did you mean "{suggestion}"?',
+  },
   kinds: ['PathItem'],
   checkObject(pathItem, context) {
     const path = pathKeyOf(pathItem);
+    const member = pathMemberOf(pathItem);
+    // Names what path-params-defined's fixes claim too: fix-all declares a parameter once.
+    const pathDoc = member ? `${member.doc.path}#${member.node.pointer}` : '';
     if (path === undefined) return;
     const names = new Set(templateParams(path).map((p) => p.name));
     // `{name}` after `?` is a query string, path-query-string's finding: not reported twice.
@@ -20,15 +28,22 @@ export default defineRule({
     const { analysis } = context;
     const operations = operationsOf(pathItem, context.analysis);
     for (const owner of [pathItem, ...operations]) {
-      for (const use of parameterUses(owner.node.get('parameters'), owner.doc, analysis, owner === pathItem ? 'path' : 'operation')) {
+      const uses = parameterUses(owner.node.get('parameters'), owner.doc, analysis, owner === pathItem ? 'path' : 'operation');
+      for (const use of uses) {
         if (use.in !== 'path' || use.name === undefined || names.has(use.name) || query.includes(`{${use.name}}`)) continue;
         const inline = use.parameter === use.item;
+        // A template name that no path parameter of this list declares, spelled alike, is the one meant.
+        const declaredHere = new Set(uses.filter((u) => u.in === 'path').map((u) => u.name));
+        const meant = closest(use.name, [...names].filter((n) => n !== '' && !declaredHere.has(n)));
+        const rename: Fix[] = inline && meant !== undefined
+          ? [{ title: `Rename to "${meant}", as in the path`, edits: [replaceScalar(use.doc.parsed, use.parameter!.get('name')!, meant)], claims: [`path-parameter:${pathDoc}:${meant}`] }]
+          : [];
         context.report({
           doc: use.doc,
           at: inline ? { node: use.parameter!.get('name')! } : { node: use.item.get('$ref') ?? use.item },
-          messageId: 'unused',
-          data: { name: use.name, path },
-          fixes: [removalFix(`Remove parameter "${use.name}"`, use.doc.parsed, use.item)],
+          messageId: meant ? 'unusedSuggest' : 'unused',
+          data: { name: use.name, path, suggestion: meant ?? '' },
+          fixes: [...rename, removalFix(`Remove parameter "${use.name}"`, use.doc.parsed, use.item)],
         });
       }
     }

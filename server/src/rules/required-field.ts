@@ -1,6 +1,8 @@
 import { SPECS, ObjectKind } from '../model/spec';
-import { insertMember, WriteValue } from '../syntax/edit';
-import { defineRule } from '../check/types';
+import { insertMember, renameKey, WriteValue } from '../syntax/edit';
+import { closest } from '../check/suggest';
+import { OpenApiObject } from '../model/analysis';
+import { defineRule, Fix } from '../check/types';
 import { kindName } from '../model/facts';
 import { objectAnchor } from '../check/report';
 
@@ -27,6 +29,20 @@ const SECURITY_SCHEME_FIELDS: Record<string, string[]> = {
 // and `server-url` a Server Variable's missing default.
 const OWNED_ELSEWHERE = new Set(['Response.description', 'ServerVariable.default']);
 
+/**
+ * The fix for a missing field: rename a misspelt key the object has (`descripton`), which keeps
+ * what the author wrote and is the same edit unknown-field offers; else insert a placeholder.
+ */
+export function addFieldFix(object: OpenApiObject, field: string, placeholder: WriteValue): Fix {
+  const { node, doc } = object;
+  const spec = SPECS.get(object.kind)!;
+  const strays = node.children!.map((c) => String(c.key)).filter((k) => !spec.fields.has(k) && !k.startsWith('x-'));
+  const misspelt = strays.find((k) => closest(k, [field]) === field);
+  const claims = [`key:${doc.path}#${node.pointer}/${field}`];
+  if (misspelt !== undefined) return { title: `Rename "${misspelt}" to "${field}"`, edits: [renameKey(doc.parsed, node.get(misspelt)!, field)], claims };
+  return { title: `Add "${field}"`, edits: [insertMember(doc.parsed, node, field, placeholder)], claims };
+}
+
 export default defineRule({
   id: 'required-field',
   severity: 'error',
@@ -48,7 +64,7 @@ export default defineRule({
         at: objectAnchor(node),
         messageId: 'missing',
         data: { kind: kindName(kind), field },
-        fixes: [{ title: `Add "${field}"`, edits: [insertMember(doc.parsed, node, field, PLACEHOLDERS[field] ?? '')] }],
+        fixes: [addFieldFix(object, field, PLACEHOLDERS[field] ?? '')],
       });
     }
     if (kind === 'SecurityScheme') {

@@ -1,4 +1,4 @@
-import { insertMember } from '../syntax/edit';
+import { addFieldFix } from './required-field';
 import { defineRule } from '../check/types';
 import { objectAnchor } from '../check/report';
 import { REASON_PHRASES } from '../model/facts';
@@ -23,7 +23,7 @@ export default defineRule({
     context.report({
       at: objectAnchor(object.node),
       messageId: code && /^(4|5|default)/i.test(code) ? 'missingError' : 'missing',
-      fixes: [{ title: `Add "description: '${phrase}'"`, edits: [insertMember(object.doc.parsed, object.node, 'description', phrase)] }],
+      fixes: [addFieldFix(object, 'description', phrase)],
     });
   },
 });

@@ -110,7 +110,7 @@ export default defineRule({
         data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
         // The official schema accepts any key in a Discriminator, and the text forbids none there.
         severity: object.kind === 'Discriminator' ? 'warning' : undefined,
-        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)] }] : [],
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)], claims: [`key:${doc.path}#${node.pointer}/${suggestion}`] }] : [],
       });
     }
   },

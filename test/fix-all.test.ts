@@ -1,0 +1,76 @@
+// Fix-all applies one fix per finding, the first (the safest), and never two that contradict each
+// other: two findings whose fixes would declare the same parameter or write the same key get one.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DocumentStore } from '../server/src/model/documents';
+import { checkDocument } from '../server/src/check/checker';
+import { fixAll } from '../server/src/check/fix-all';
+import { RULES } from '../server/src/rules/index';
+
+const FILE = '/virtual/openapi.yaml';
+
+function fixed(text: string): string {
+  const check = (t: string) => checkDocument(new DocumentStore({ read: () => ({ text: t }) }), FILE, { rules: RULES }).diagnostics.filter((d) => d.doc.path === FILE);
+  return fixAll(text, check).text;
+}
+
+const HEAD = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n';
+
+describe('fix-all', () => {
+  it('declares a misspelt path parameter once: renames it, and gives a method that appears later its own', () => {
+    const text = HEAD + [
+      '  /pets/{petId}:',
+      '    get:',
+      '      parameters:',
+      '        - name: petid',
+      '          in: path',
+      '          required: true',
+      '          schema:',
+      '            type: string',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '    delet:',
+      '      responses:',
+      "        '204':",
+      '          description: Deleted',
+      '',
+    ].join('\n');
+    assert.equal(fixed(text), HEAD + [
+      '  /pets/{petId}:',
+      '    get:',
+      '      parameters:',
+      '        - name: petId',
+      '          in: path',
+      '          required: true',
+      '          schema:',
+      '            type: string',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '    delete:',
+      '      responses:',
+      "        '204':",
+      '          description: Deleted',
+      '      parameters:',
+      '        - name: petId',
+      '          in: path',
+      '          required: true',
+      '          schema:',
+      '            type: string',
+      '',
+    ].join('\n'));
+  });
+
+  it('renames a misspelt required field instead of adding a second one beside it', () => {
+    const text = HEAD + "  /pets:\n    get:\n      responses:\n        '200':\n          descripton: The pets\n";
+    assert.equal(fixed(text), HEAD + "  /pets:\n    get:\n      responses:\n        '200':\n          description: The pets\n");
+  });
+
+  it('gives one key the registered media type when two shorthands mean it', () => {
+    const text = HEAD + "  /pets:\n    post:\n      requestBody:\n        content:\n          json: {}\n          application json: {}\n      responses:\n        '200':\n          description: OK\n";
+    const after = fixed(text);
+    assert.equal(after.match(/application\/json:/g)?.length, 1, after);
+    assert.match(after, /application json: \{\}/);
+  });
+});
