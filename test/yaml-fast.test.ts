@@ -147,4 +147,9 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
       }
     }
   });
+
+  it('agrees on a comment inside a multi-line plain scalar (the scalar ends there)', () => {
+    const text = 'a:\n  b: one\n  c: A long\n    te #xt continued\n    here\n  d: 4\n';
+    assert.equal(fastDifference(text).difference, undefined);
+  });
 });

@@ -688,6 +688,8 @@ class FastReader {
     const text = this.text;
     let end = this.plainLineEnd(p);
     let pieces: string[] | undefined;
+    // A comment ends a plain scalar: a line below it is an error the `yaml` package reports.
+    let lineEndBefore = this.lineEnd;
     // Continuation lines.
     for (;;) {
       let next = this.nextLine;
@@ -722,6 +724,8 @@ class FastReader {
       const lineEnd = this.plainLineEnd(contentAt);
       // `key: a\n  b: c` is an error the `yaml` package reports.
       if (this.keyAt(contentAt, true)) giveUp();
+      if (text.slice(end, lineEndBefore).includes('#')) giveUp();
+      lineEndBefore = this.lineEnd;
       pieces ??= [text.slice(p, end)];
       pieces.push(breaks === 0 ? ' ' : '\n'.repeat(breaks));
       pieces.push(text.slice(contentAt, lineEnd));
