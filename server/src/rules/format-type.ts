@@ -1,4 +1,6 @@
 import { defineRule } from '../check/types';
+import { removalFix } from '../check/report';
+import { replaceScalar } from '../syntax/edit';
 
 const FORMAT_TYPES: Record<string, string[]> = {
   int32: ['integer', 'number'], int64: ['integer', 'number'], float: ['number'], double: ['number'],
@@ -20,6 +22,9 @@ export default defineRule({
     const type = object.node.get('type')?.stringValue;
     const allowed = format?.kind === 'string' ? FORMAT_TYPES[format.value as string] : undefined;
     if (!allowed || !type || allowed.includes(type)) return;
-    context.report({ at: { node: format! }, messageId: 'wrong', data: { format: String(format!.value), type, types: allowed.map((t) => `"${t}"`).join(' or ') } });
+    const fixes = [removalFix(`Remove "format: ${String(format!.value)}" (it has no effect here)`, object.doc.parsed, format!)];
+    const typeNode = object.node.get('type')!;
+    fixes.push({ title: `Change the type to "${allowed[0]}"`, edits: [replaceScalar(object.doc.parsed, typeNode, allowed[0])] });
+    context.report({ at: { node: format! }, fixes, messageId: 'wrong', data: { format: String(format!.value), type, types: allowed.map((t) => `"${t}"`).join(' or ') } });
   },
 });

@@ -1,4 +1,7 @@
-import { defineRule } from '../check/types';
+import { defineRule, Fix } from '../check/types';
+import { closest } from '../check/suggest';
+import { removalFix } from '../check/report';
+import { insertMember, replaceScalar } from '../syntax/edit';
 
 export default defineRule({
   id: 'required-property-undefined',
@@ -19,7 +22,14 @@ export default defineRule({
     if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
     if (node.parent?.kind === 'array' && node.parent.key === 'allOf') return;
     for (const name of required.children!) {
-      if (typeof name.value === 'string' && !properties.get(name.value)) context.report({ at: { node: name }, messageId: 'undefined', data: { name: name.value } });
+      if (typeof name.value !== 'string' || properties.get(name.value)) continue;
+      const fixes: Fix[] = [];
+      // A spelled-alike property is most likely what the name means: correct the name first.
+      const meant = closest(name.value, properties.children!.map((p) => String(p.key)).filter((k) => !required.children!.some((r) => r.value === k)));
+      if (meant) fixes.push({ title: `Change to "${meant}"`, edits: [replaceScalar(object.doc.parsed, name, meant)] });
+      fixes.push({ title: `Define the property "${name.value}"`, edits: [insertMember(object.doc.parsed, properties, name.value, {})], claims: [`key:${object.doc.path}#${properties.pointer}/${name.value}`] });
+      if (required.children!.length > 1) fixes.push(removalFix(`Remove "${name.value}" from "required"`, object.doc.parsed, name));
+      context.report({ at: { node: name }, messageId: 'undefined', data: { name: name.value }, fixes });
     }
   },
 });

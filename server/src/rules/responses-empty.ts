@@ -1,4 +1,5 @@
 import { defineRule } from '../check/types';
+import { insertMember } from '../syntax/edit';
 
 export default defineRule({
   id: 'responses-empty',
@@ -12,6 +13,10 @@ export default defineRule({
   local: true,
   checkObject(object, context) {
     if (object.node.children!.some((c) => !String(c.key).startsWith('x-'))) return;
-    context.report({ at: { node: object.node, part: object.node.keyOffset >= 0 ? 'key' : 'value' }, messageId: 'empty' });
+    context.report({
+      at: { node: object.node, part: object.node.keyOffset >= 0 ? 'key' : 'value' },
+      messageId: 'empty',
+      fixes: [{ title: "Add a '200' response", edits: [insertMember(object.doc.parsed, object.node, '200', { description: 'OK' })] }],
+    });
   },
 });

@@ -1,4 +1,5 @@
 import { defineRule } from '../check/types';
+import { insertMember } from '../syntax/edit';
 
 export default defineRule({
   id: 'success-response',
@@ -14,6 +15,10 @@ export default defineRule({
     const codes = object.node.children!.map((c) => String(c.key)).filter((k) => !k.startsWith('x-'));
     if (codes.length === 0) return; // responses-empty
     if (codes.some((c) => /^[23]/.test(c) || c.toLowerCase() === 'default')) return;
-    context.report({ at: { node: object.node, part: object.node.keyOffset >= 0 ? 'key' : 'value' }, messageId: 'none' });
+    context.report({
+      at: { node: object.node, part: object.node.keyOffset >= 0 ? 'key' : 'value' },
+      messageId: 'none',
+      fixes: object.node.get('200') ? [] : [{ title: "Add a '200' response", edits: [insertMember(object.doc.parsed, object.node, '200', { description: 'OK' })] }],
+    });
   },
 });
