@@ -15,6 +15,8 @@ class YamlConverter {
   budgetReported = false;
   /** Whether an alias was expanded: then a block's value may come from elsewhere in the text. */
   usedAlias = false;
+  /** Each alias's target, found in one walk when the first alias is met. */
+  private aliasTargets: Map<Alias, YamlNode> | undefined;
   constructor(private readonly doc: Document.Parsed, private readonly text: string) {}
 
   convert(node: YamlNode, parent: SyntaxNode | undefined, depth: number, expanding: Set<unknown> | undefined): SyntaxNode {
@@ -104,12 +106,9 @@ class YamlConverter {
   expandAlias(node: Alias, parent: SyntaxNode | undefined, depth: number, expanding: Set<unknown> | undefined): SyntaxNode {
     const range = node.range ?? [0, 0, 0];
     this.usedAlias = true;
-    let target: YamlNode;
-    try {
-      target = node.resolve(this.doc);
-    } catch {
-      target = undefined;
-    }
+    // Not `node.resolve(doc)`: it walks the whole document for every alias.
+    this.aliasTargets ??= aliasTargets(this.doc.contents);
+    const target = this.aliasTargets.get(node);
     if (!target) {
       this.errors.push({ message: `Unknown alias *${node.source}.`, offset: range[0], length: range[1] - range[0], code: 'BAD_ALIAS', severity: 'error' });
       return new SyntaxNode('null', range[0], range[1] - range[0], parent);
@@ -143,6 +142,31 @@ class YamlConverter {
     node.children = undefined;
     return node;
   }
+}
+
+/**
+ * What each alias names: the closest node before it in document order with that anchor (an anchor
+ * may be redefined). One walk over the document, with a stack rather than recursion.
+ */
+function aliasTargets(contents: YamlNode): Map<Alias, YamlNode> {
+  const targets = new Map<Alias, YamlNode>();
+  const anchors = new Map<string, YamlNode>();
+  const stack: YamlNode[] = [contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target !== undefined) targets.set(node, target);
+    } else if (isMap(node) || isSeq(node) || isScalar(node)) {
+      if (node.anchor) anchors.set(node.anchor, node);
+      if (isMap(node)) {
+        for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i].value, node.items[i].key);
+      } else if (isSeq(node)) {
+        for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+      }
+    }
+  }
+  return targets;
 }
 
 function scalarStyle(type: Scalar.Type | undefined): ScalarStyle {
@@ -207,7 +231,8 @@ export function parseYamlWithPackage(original: string): ParsedText {
       errors.push({ message: `The document cannot be read: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' });
     }
   }
-  errors.push(...converter.errors);
+  // A loop: spreading 200,000 duplicate-key errors as arguments would overflow the stack.
+  for (const e of converter.errors) errors.push(e);
   // `%TAG` directives change how tags inside any block resolve; aliases copy one block into another.
   const directives = doc.contents != null && /^%/m.test(text.slice(0, doc.contents.range?.[0] ?? 0));
   return { format: 'yaml', text: original, root, errors, selfContainedBlocks: !converter.usedAlias && !directives };
