@@ -40,6 +40,13 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   return { target: { doc: targetDoc, node } };
 }
 
+/** The node a JSON Pointer's decoded segments name from `root`, if any. */
+export function nodeAtPointer(root: SyntaxNode | undefined, segments: readonly string[]): SyntaxNode | undefined {
+  let node = root;
+  for (let i = 0; node && i < segments.length; i++) node = child(node, segments[i]);
+  return node;
+}
+
 function child(parent: SyntaxNode | undefined, segment: string): SyntaxNode | undefined {
   if (parent?.kind === 'object') return parent.get(segment);
   if (parent?.kind === 'array' && /^(0|[1-9]\d*)$/.test(segment)) return parent.at(Number(segment));

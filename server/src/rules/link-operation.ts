@@ -1,7 +1,8 @@
 import { parseRef } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
-import { closest } from '../check/suggest';
+import { namesOf } from '../check/suggest';
+import { nodeAtPointer } from '../model/resolve';
 import { objectAnchor } from '../check/report';
 
 export default defineRule({
@@ -27,7 +28,7 @@ export default defineRule({
     if (!id && !ref) return context.report({ at: objectAnchor(node), messageId: 'neither' });
     const ids = context.analysis.operationIds;
     if (id?.kind === 'string' && !ids.has(id.value as string)) {
-      const suggestion = closest(id.value as string, ids.keys());
+      const suggestion = namesOf(ids, () => ids.keys()).nearest(id.value as string);
       context.report({
         at: { node: id },
         messageId: suggestion ? 'suggest' : 'unknownId',
@@ -38,13 +39,12 @@ export default defineRule({
     if (ref?.kind === 'string') {
       const parsed = parseRef(ref.value as string);
       if (parsed.form === 'url') return; // remote: not checked
-      const operations = context.analysis.byKind.get('Operation') ?? [];
-      const segments = parsed.pointer ?? [];
-      // Local to the document holding the Link, which another root may reach through a `$ref`.
-      const wanted = parsed.form === 'local' ? doc.path : undefined;
-      // A local operationRef must name an Operation the walk found at that pointer.
-      const found = wanted !== undefined && operations.some((op) => op.doc.path === wanted && op.node.pointer === (segments.length ? '/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/') : ''));
-      if (parsed.form === 'local' && !found) context.report({ at: { node: ref }, messageId: 'badRef', data: { ref: ref.value as string } });
+      // A local operationRef (local to the document holding the Link, which another root may reach
+      // through a `$ref`) must name an Operation the walk found at that pointer.
+      if (parsed.form !== 'local') return;
+      const target = nodeAtPointer(doc.root, parsed.pointer ?? []);
+      const found = target !== undefined && context.analysis.objectsAt(target).some((o) => o.kind === 'Operation' && o.doc.path === doc.path);
+      if (!found) context.report({ at: { node: ref }, messageId: 'badRef', data: { ref: ref.value as string } });
     }
   },
 });

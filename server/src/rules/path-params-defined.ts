@@ -1,6 +1,6 @@
 import { appendItem, insertMember, replaceScalar, TextEdit } from '../syntax/edit';
 import { defineRule } from '../check/types';
-import { closest } from '../check/suggest';
+import { NameIndex } from '../check/suggest';
 import { operationsOf, ParameterUse, pathMemberOf, parameterUses, templateParams } from '../model/operations';
 import { PARAMETER_LOCATIONS } from '../model/facts';
 import { spanInScalar } from '../check/report';
@@ -38,9 +38,16 @@ export default defineRule({
       const uses = [...pathLevel, ...parameterUses(op.node.get('parameters'), op.doc, analysis, 'operation')];
       const declared = new Set(uses.filter((u) => u.in === 'path' && u.name !== undefined).map((u) => u.name!));
       const unsure = uses.filter((u) => u.name === undefined || u.in === undefined || !PARAMETER_LOCATIONS.includes(u.in));
-      return { op, method: String(op.node.key), declares: (name: string) => declared.has(name) || unsure.some((u) => couldBe(u, name)) };
+      // Looked up by name, not scanned per template name (20,000 of each would be quadratic).
+      const anyName = unsure.some((u) => u.name === undefined && couldBe(u, ''));
+      const maybe = new Set(unsure.filter((u) => u.name !== undefined && couldBe(u, u.name)).map((u) => u.name!));
+      return { op, method: String(op.node.key), declares: (name: string) => declared.has(name) || anyName || maybe.has(name) };
     });
     const reported = new Set<string>();
+    const templateNames = new Set(names.map((n) => n.name));
+    // Found once per path, not per template name (a path may have thousands of them).
+    let strays: Map<string, ParameterUse> | undefined;
+    let strayNames: NameIndex | undefined;
     for (const param of names) {
       if (reported.has(param.name)) continue;
       reported.add(param.name);
@@ -48,10 +55,17 @@ export default defineRule({
       if (missingIn.length === 0) continue;
       const all = missingIn.length === perOperation.length;
       // An `in: path` parameter with a near name (`ownerid` for `{ownerId}`) is most likely meant.
-      const strays = [pathItem, ...operations].flatMap((o) => parameterUses(o.node.get('parameters'), o.doc, analysis, o === pathItem ? 'path' : 'operation'))
-        .filter((u) => u.in === 'path' && u.name !== undefined && u.parameter === u.item && !names.some((n) => n.name === u.name));
-      const near = closest(param.name, strays.map((u) => u.name!));
-      const stray = near === undefined ? undefined : strays.find((u) => u.name === near);
+      if (!strays) {
+        strays = new Map();
+        for (const o of [pathItem, ...operations]) {
+          for (const u of parameterUses(o.node.get('parameters'), o.doc, analysis, o === pathItem ? 'path' : 'operation')) {
+            if (u.in === 'path' && u.name !== undefined && u.parameter === u.item && !templateNames.has(u.name) && !strays.has(u.name)) strays.set(u.name, u);
+          }
+        }
+        strayNames = new NameIndex(strays.keys());
+      }
+      const near = strayNames!.nearest(param.name);
+      const stray = near === undefined ? undefined : strays.get(near);
       const parameter = { name: param.name, in: 'path', required: true, schema: { type: 'string' } };
       // Where the parameter goes: the path item when every operation lacks it, otherwise the
       // operations that do (a path-level one would declare it twice where it is already).

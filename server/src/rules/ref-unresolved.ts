@@ -3,7 +3,7 @@ import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { rawSlashPathRef } from './ref-pointer-escape';
 import { defineRule } from '../check/types';
-import { closest } from '../check/suggest';
+import { keyNames } from '../check/suggest';
 
 export default defineRule({
   id: 'ref-unresolved',
@@ -52,8 +52,7 @@ export default defineRule({
         const segment = segments[failedAt] ?? '';
         const prefix = '/' + segments.slice(0, failedAt).map(escapePointerSegment).join('/');
         const where = (failedAt === 0 ? 'the document root' : '"' + prefix + '"') + (failure.doc === doc ? '' : ` in "${rel(failure.doc.path)}"`);
-        const candidates = parent?.kind === 'object' ? parent.children!.map((c) => String(c.key)) : [];
-        const nearest = closest(segment, candidates);
+        const nearest = parent?.kind === 'object' ? keyNames(parent).nearest(segment) : undefined;
         const file = ref.slice(0, Math.max(0, ref.indexOf('#')));
         const suggestion = nearest === undefined ? undefined : file + '#/' + [...segments.slice(0, failedAt), nearest, ...segments.slice(failedAt + 1)].map(escapePointerSegment).join('/');
         context.report({

@@ -1,6 +1,6 @@
 import { renameKey } from '../syntax/edit';
 import { defineRule } from '../check/types';
-import { closest } from '../check/suggest';
+import { keyNames } from '../check/suggest';
 
 export default defineRule({
   id: 'security-scheme-defined',
@@ -16,11 +16,11 @@ export default defineRule({
   kinds: ['SecurityRequirement'],
   checkObject(object, context) {
     const schemes = context.analysis.root.root?.get('components')?.get('securitySchemes');
-    const names = schemes?.kind === 'object' ? schemes.children!.map((c) => String(c.key)) : [];
+    const names = schemes?.kind === 'object' ? keyNames(schemes) : undefined;
     for (const entry of object.node.children!) {
       const name = String(entry.key);
-      if (names.includes(name)) continue;
-      const suggestion = closest(name, names);
+      if (names?.has(name)) continue;
+      const suggestion = names?.nearest(name);
       context.report({
         at: { node: entry, part: 'key' },
         messageId: suggestion ? 'suggest' : 'undefined',

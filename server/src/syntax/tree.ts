@@ -13,6 +13,8 @@ const KINDS: NodeKind[] = ['object', 'array', 'string', 'number', 'boolean', 'nu
 const STYLES: ScalarStyle[] = ['double', 'plain', 'single', 'block'];
 // Per-node key indexes for large objects, kept beside the tree so small nodes carry no slot.
 const keyIndexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+// Other values computed from a node's children (see `fromChildren`), by what computed them.
+const childViews = new WeakMap<SyntaxNode, Map<object, unknown>>();
 
 // flags: bits 0-1 style, 2-3 keyStyle, 4-6 keyKind, 7 flow. One small integer instead of four
 // fields: a large document has a million nodes, and their size is most of the parse's GC time.
@@ -101,6 +103,7 @@ export class SyntaxNode {
     this.children![index] = child;
     child.parent = this;
     keyIndexes.delete(this);
+    childViews.delete(this);
   }
 
   /** The item of an array at this index. */
@@ -148,6 +151,30 @@ export class SyntaxNode {
         return this.value;
     }
   }
+}
+
+/**
+ * A value computed from a node's children once (an index of its keys...), kept beside the tree
+ * until a child is replaced. `tag` names the computation; one value per node and tag.
+ */
+export function fromChildren<T>(node: SyntaxNode, tag: object, compute: (node: SyntaxNode) => T): T {
+  let views = childViews.get(node);
+  if (!views) childViews.set(node, (views = new Map()));
+  if (views.has(tag)) return views.get(tag) as T;
+  const value = compute(node);
+  views.set(tag, value);
+  return value;
+}
+
+const CHILD_POSITIONS = {};
+
+/** The position of a node among its parent's children (-1 for the root): indexed for large collections. */
+export function indexInParent(node: SyntaxNode): number {
+  const children = node.parent?.children;
+  if (!children) return -1;
+  if (children.length < 16) return children.indexOf(node);
+  const positions = fromChildren(node.parent!, CHILD_POSITIONS, (p) => new Map(p.children!.map((c, i) => [c, i])));
+  return positions.get(node) ?? -1;
 }
 
 export interface SyntaxError {
