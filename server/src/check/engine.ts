@@ -5,7 +5,8 @@ import { Analysis, drain, OpenApiObject, Reference } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
-import { Diagnostic, Report, Rule, RuleContext, Severity } from './types';
+import { Diagnostic, Fix, Report, Rule, RuleContext, Severity } from './types';
+import { MAX_QUOTED_TEXT, shortened } from './report';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 
 export interface RuleCrash {
@@ -42,7 +43,16 @@ export function activeRules(rules: readonly Rule[], config: Config): ActiveRule[
 }
 
 function render(template: string, data: Record<string, string | number> | undefined): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (data && name in data ? String(data[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (data && name in data ? shortened(String(data[name])) : whole));
+}
+
+/** Longest fix title or related message, which quote document text too. */
+const MAX_TITLE = 2 * MAX_QUOTED_TEXT;
+
+/** Fixes whose titles quote a long text get a shortened title (the edits stay whole). */
+function boundedTitles(fixes: Fix[]): Fix[] {
+  if (fixes.every((f) => f.title.length <= MAX_TITLE)) return fixes;
+  return fixes.map((f) => (f.title.length <= MAX_TITLE ? f : { ...f, title: shortened(f.title, MAX_TITLE) }));
 }
 
 /** Trailing whitespace of YAML block ranges is not part of what a diagnostic points at. */
@@ -83,8 +93,8 @@ export function toDiagnostic(active: ActiveRule, report: Report & { severity?: S
     doc: target,
     offset,
     length: Math.max(0, end - offset),
-    fixes: report.fixes ?? [],
-    related: report.related ?? [],
+    fixes: report.fixes ? boundedTitles(report.fixes) : [],
+    related: report.related?.map((r) => (r.message.length > MAX_TITLE ? { ...r, message: shortened(r.message, MAX_TITLE) } : r)) ?? [],
     tags: [...(rule.tags ?? []), ...(report.tags ?? [])],
   };
 }

@@ -37,8 +37,25 @@ const URI_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 const IS_URI_CHAR = new Uint8Array(128);
 for (const ch of URI_CHARS) IS_URI_CHAR[ch.charCodeAt(0)] = 1;
 
+/** `%XX` escapes of an ASCII character (the only kind `parseRef` finds bad). */
 function encodeChar(ch: string): string {
-  return Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  return '%' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+}
+
+function isHexDigit(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/** `text` with the characters at `positions` (ascending) replaced: one pass, whatever their number. */
+function replaceAt(text: string, positions: readonly number[], replacement: (ch: string, at: number) => string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of positions) {
+    parts.push(text.slice(from, at), replacement(text[at], at));
+    from = at + 1;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 export function parseRef(raw: string): ParsedRef {
@@ -51,25 +68,35 @@ export function parseRef(raw: string): ParsedRef {
   if (raw === '') {
     syntaxProblems.push({ code: 'empty', start: 0, length: 0, message: 'The reference is empty.' });
   }
-  // Characters RFC 3986 does not allow literally.
+  // Characters RFC 3986 does not allow literally, and `%` not starting an escape: each kind is one
+  // problem over the span from its first to its last place, whose fix corrects them all at once.
   const bad: number[] = [];
+  const badPercents: number[] = [];
   for (let i = 0; i < raw.length; i++) {
     const code = raw.charCodeAt(i);
     if (code > 127) continue;
-    const ch = raw[i];
-    if (ch === '#' && i !== hash) bad.push(i);
+    if (code === 35 /* # */ && i !== hash) bad.push(i);
     else if (!IS_URI_CHAR[code]) bad.push(i);
-    else if (ch === '%' && !/^%[0-9A-Fa-f]{2}/.test(raw.slice(i, i + 3))) {
-      syntaxProblems.push({ code: 'percent', start: i, length: 1, message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%").', suggestion: raw.slice(0, i) + '%25' + raw.slice(i + 1) });
-    }
+    else if (code === 37 /* % */ && !(isHexDigit(raw.charCodeAt(i + 1)) && isHexDigit(raw.charCodeAt(i + 2)))) badPercents.push(i);
+  }
+  if (badPercents.length) {
+    const first = badPercents[0];
+    syntaxProblems.push({
+      code: 'percent',
+      start: first,
+      length: badPercents[badPercents.length - 1] - first + 1,
+      message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%").',
+      suggestion: replaceAt(raw, badPercents, () => '%25'),
+    });
   }
   if (bad.length) {
     const first = bad[0];
     const chars = [...new Set(bad.map((i) => raw[i]))].map((c) => (c === ' ' ? 'space' : `"${c}"`)).join(', ');
     const backslashOnly = bad.every((i) => raw[i] === '\\');
+    const fileEnd = hash < 0 ? raw.length : hash;
     const suggestion = backslashOnly
       ? raw.replace(/\\/g, '/')
-      : raw.split('').map((c, i) => (bad.includes(i) ? (c === '\\' && i < (hash < 0 ? raw.length : hash) ? '/' : encodeChar(c)) : c)).join('');
+      : replaceAt(raw, bad, (c, i) => (c === '\\' && i < fileEnd ? '/' : encodeChar(c)));
     syntaxProblems.push({
       code: 'characters',
       start: first,
@@ -97,8 +124,14 @@ export function parseRef(raw: string): ParsedRef {
     });
   }
 
-  const { segments, problems } = fragment === undefined ? { segments: undefined, problems: [] } : decodePointer(fragment, hash + 1);
-  return { raw, form, file: safeDecode(filePart), pointer: segments, syntaxProblems, escapeProblems: problems };
+  const { segments, badTildes } = fragment === undefined ? { segments: undefined, badTildes: [] } : decodePointer(fragment, hash + 1);
+  const escapeProblems: PointerEscapeProblem[] = badTildes.length === 0 ? [] : [{
+    start: badTildes[0],
+    length: badTildes[badTildes.length - 1] - badTildes[0] + 1,
+    message: '"~" in a JSON Pointer must be escaped as "~0" (and "/" as "~1").',
+    suggestion: replaceAt(raw, badTildes, () => '~0'),
+  }];
+  return { raw, form, file: safeDecode(filePart), pointer: segments, syntaxProblems, escapeProblems };
 }
 
 function safeDecode(s: string): string {
@@ -110,30 +143,23 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Splits a fragment (without `#`) into decoded segments, noting `~` escapes that are not `~0`/`~1`. */
-export function decodePointer(fragment: string, base = 0): { segments: string[]; problems: PointerEscapeProblem[] } {
-  const problems: PointerEscapeProblem[] = [];
-  if (fragment === '' || fragment === '/') return { segments: fragment === '/' ? [''] : [], problems };
+/**
+ * Splits a fragment (without `#`) into decoded segments, with the offsets (from `base`) of each `~`
+ * that is not `~0` or `~1`.
+ */
+function decodePointer(fragment: string, base: number): { segments: string[]; badTildes: number[] } {
+  const badTildes: number[] = [];
+  if (fragment === '' || fragment === '/') return { segments: fragment === '/' ? [''] : [], badTildes };
   const body = fragment.startsWith('/') ? fragment.slice(1) : fragment;
   const offset0 = base + (fragment.startsWith('/') ? 1 : 0);
-  const segments: string[] = [];
-  let at = offset0;
-  for (const rawSegment of body.split('/')) {
-    const tilde = /~(?![01])/g;
-    let m: RegExpExecArray | null;
-    while (rawSegment.includes('~') && (m = tilde.exec(rawSegment))) {
-      problems.push({
-        start: at + m.index,
-        length: 1,
-        message: '"~" in a JSON Pointer must be escaped as "~0" (and "/" as "~1").',
-        suggestion: undefined,
-      });
-    }
-    const decoded = safeDecode(rawSegment);
-    segments.push(decoded.includes('~') ? decoded.replace(/~1/g, '/').replace(/~0/g, '~') : decoded);
-    at += rawSegment.length + 1;
+  for (let i = body.indexOf('~'); i >= 0; i = body.indexOf('~', i + 1)) {
+    if (body[i + 1] !== '0' && body[i + 1] !== '1') badTildes.push(offset0 + i);
   }
-  return { segments, problems };
+  const segments = body.split('/').map((rawSegment) => {
+    const decoded = safeDecode(rawSegment);
+    return decoded.includes('~') ? decoded.replace(/~1/g, '/').replace(/~0/g, '~') : decoded;
+  });
+  return { segments, badTildes };
 }
 
 /** Escapes one JSON Pointer segment (`/users/{id}` -> `~1users~1{id}`). */

@@ -3,6 +3,11 @@ import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { spanInScalar } from '../check/report';
+import { fromChildren } from '../syntax/tree';
+
+/** The most `/`-separated parts of a path key this rule tries to rebuild from a pointer. */
+const MAX_PATH_SEGMENTS = 64;
+const LONGEST_KEY = {};
 
 /**
  * `#/paths//users/get` or `#/paths/users/{id}/get`: a path key written with raw `/`. Returns the
@@ -14,7 +19,12 @@ export function rawSlashPathRef(reference: Reference): string | undefined {
   const paths = failure.doc.root?.get('paths');
   if (paths?.kind !== 'object') return undefined;
   const segments = failure.segments;
-  for (let end = segments.length; end > 1; end--) {
+  // Bounded: a path key has a few segments, and none is longer than the longest key.
+  const longest = fromChildren(paths, LONGEST_KEY, (p) => p.children!.reduce((most, c) => Math.max(most, String(c.key).length), 0));
+  let joinedLength = -1;
+  for (let end = 2; end <= segments.length && end <= MAX_PATH_SEGMENTS + 1; end++) joinedLength += segments[end - 1].length + 1;
+  for (let end = Math.min(segments.length, MAX_PATH_SEGMENTS + 1); end > 1; joinedLength -= segments[--end].length + 1) {
+    if (joinedLength > longest) continue;
     const joined = segments.slice(1, end).join('/');
     for (const candidate of [joined, '/' + joined]) {
       const key = paths.get(candidate) ? candidate : undefined;
@@ -41,12 +51,11 @@ export default defineRule({
     const { parsed, refNode, doc } = reference;
     if (!parsed) return;
     for (const problem of parsed.escapeProblems) {
-      const fixed = parsed.raw.slice(0, problem.start) + '~0' + parsed.raw.slice(problem.start + 1);
       context.report({
         at: spanInScalar(doc, refNode, 'value', problem.start, problem.length),
         messageId: 'tilde',
         data: { message: problem.message.replace(/\.$/, '') },
-        fixes: [{ title: 'Escape "~" as "~0"', edits: [replaceScalar(doc.parsed, refNode, fixed)] }],
+        fixes: problem.suggestion === undefined ? [] : [{ title: 'Escape "~" as "~0"', edits: [replaceScalar(doc.parsed, refNode, problem.suggestion)] }],
       });
     }
     const suggestion = rawSlashPathRef(reference);
