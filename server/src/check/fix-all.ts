@@ -11,14 +11,15 @@ import { Diagnostic } from './types';
 /** The first-fix edits of these diagnostics that do not overlap one another, in order. */
 export function nonOverlappingEdits(diagnostics: readonly Diagnostic[], applied?: Diagnostic[], max = Infinity): TextEdit[] {
   const chosen: TextEdit[] = [];
+  // The chosen edits by offset, so an overlap is found by binary search: fix-all may apply
+  // 100,000 fixes at once. Diagnostics come in text order, so most insertions are at the end.
+  const byOffset: TextEdit[] = [];
   const removedFrom = new Map<SyntaxNode, Set<SyntaxNode>>();
-  const overlaps = (a: TextEdit, b: TextEdit) =>
-    (a.offset < b.offset + b.length && b.offset < a.offset + a.length) || (a.offset === b.offset && (a.length === 0 || b.length === 0));
   const claimed = new Set<string>();
   for (const d of diagnostics) {
     if ((applied?.length ?? 0) >= max) break;
     const fix = d.fixes[0];
-    if (!fix || fix.edits.some((e) => chosen.some((c) => overlaps(e, c)))) continue;
+    if (!fix || fix.edits.some((e) => overlapsAny(byOffset, e))) continue;
     // Two fixes that claim the same thing (the same new key, the same parameter) contradict.
     if (fix.claims?.some((c) => claimed.has(c))) continue;
     for (const c of fix.claims ?? []) claimed.add(c);
@@ -27,7 +28,9 @@ export function nonOverlappingEdits(diagnostics: readonly Diagnostic[], applied?
     const removes = fix.removes ?? [];
     const empties = (n: SyntaxNode) => {
       const earlier = n.parent ? removedFrom.get(n.parent) : undefined;
-      return Boolean(earlier?.size) && new Set([...earlier!, ...removes.filter((r) => r.parent === n.parent)]).size >= n.parent!.children!.length;
+      if (!earlier?.size) return false;
+      const added = new Set(removes.filter((r) => r.parent === n.parent && !earlier.has(r))).size;
+      return earlier.size + added >= n.parent!.children!.length;
     };
     if (removes.some(empties)) continue;
     for (const n of removes) {
@@ -36,10 +39,40 @@ export function nonOverlappingEdits(diagnostics: readonly Diagnostic[], applied?
       if (!set) removedFrom.set(n.parent, (set = new Set()));
       set.add(n);
     }
-    chosen.push(...fix.edits);
+    for (const e of fix.edits) {
+      chosen.push(e);
+      byOffset.splice(firstStartingAfter(byOffset, e.offset), 0, e);
+    }
     applied?.push(d);
   }
   return chosen;
+}
+
+/**
+ * Whether an edit overlaps one of `sorted` (by offset, none overlapping another): ranges that
+ * share characters, or two edits at the same offset one of which inserts.
+ */
+function overlapsAny(sorted: readonly TextEdit[], e: TextEdit): boolean {
+  // At most one chosen edit starts before e and reaches into it (two would overlap each other);
+  // the others that can overlap start inside e's range.
+  const i = firstStartingAfter(sorted, e.offset - 1);
+  for (let j = Math.max(0, i - 1); j < sorted.length && sorted[j].offset <= e.offset + e.length; j++) {
+    const c = sorted[j];
+    if ((e.offset < c.offset + c.length && c.offset < e.offset + e.length) || (e.offset === c.offset && (e.length === 0 || c.length === 0))) return true;
+  }
+  return false;
+}
+
+/** The first index of `sorted` whose edit starts after `offset` (or sorted.length). */
+function firstStartingAfter(sorted: readonly TextEdit[], offset: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid].offset > offset) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
 
 export interface FixAllResult {

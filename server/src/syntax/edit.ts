@@ -1,7 +1,7 @@
 // Text edits built from node offsets, for YAML (block and flow) and JSON, keeping the author's
 // indentation and quoting. Fixes are built only from these, so every rule's fix behaves alike.
 import { LineIndex } from './line-index';
-import { ParsedText, ScalarStyle, SyntaxNode } from './tree';
+import { indexInParent, ParsedText, ScalarStyle, SyntaxNode } from './tree';
 
 export interface TextEdit {
   offset: number;
@@ -14,14 +14,16 @@ export type WriteValue = string | number | boolean | null | WriteValue[] | { [ke
 
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => b.offset - a.offset || b.length - a.length);
-  let result = text;
-  let limit = Infinity;
+  // Pieces from the end backwards, joined once: splicing the text per edit would copy it per edit.
+  const pieces: string[] = [];
+  let limit = text.length;
   for (const edit of sorted) {
     if (edit.offset + edit.length > limit) continue; // overlapping edits: keep the later-starting one
-    result = result.slice(0, edit.offset) + edit.newText + result.slice(edit.offset + edit.length);
+    pieces.push(text.slice(edit.offset + edit.length, limit), edit.newText);
     limit = edit.offset;
   }
-  return result;
+  pieces.push(text.slice(0, limit));
+  return pieces.reverse().join('');
 }
 
 // Line starts by binary search over an index built once per parsed text: a minified JSON document
@@ -276,7 +278,7 @@ export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
   const text = parsed.text;
   const container = node.parent!;
   const siblings = container.children!;
-  const index = siblings.indexOf(node);
+  const index = indexInParent(node);
   const isItem = container.kind === 'array';
   if (parsed.format === 'json' || container.flow) {
     if (siblings.length === 1) return { offset: container.offset + 1, length: container.length - 2, newText: '' };
