@@ -103,21 +103,21 @@ export class SchemaValidator {
     const enumNode = schema.get('enum');
     if (enumNode?.kind === 'array') {
       const v = value.toValue();
-      if (!enumNode.children!.some((option) => deepEqual(option.toValue(), v))) {
-        fail(`${short(v)} is not one of the enum values ${short(enumNode.toValue())}`);
-      }
+      const options = enumOptions(enumNode);
+      const key = canonicalText(v);
+      if (key === undefined || !options.keys.has(key)) fail(`${short(v)} is not one of the enum values ${options.text}`);
     }
 
     switch (value.kind) {
       case 'number': this.checkNumber(schema, value, fail); break;
       case 'string': this.checkString(schema, value, fail); break;
-      case 'array': errors.push(...this.checkArray(frame, value, path, fail)); break;
-      case 'object': errors.push(...this.checkObject(frame, value, path, fail)); break;
+      case 'array': pushAll(errors, this.checkArray(frame, value, path, fail)); break;
+      case 'object': pushAll(errors, this.checkObject(frame, value, path, fail)); break;
     }
 
     // Composition.
     const allOf = schema.get('allOf');
-    if (allOf?.kind === 'array') for (const sub of allOf.children!) errors.push(...this.check({ value, schema: sub, doc, path, depth: depth + 1 }));
+    if (allOf?.kind === 'array') for (const sub of allOf.children!) pushAll(errors, this.check({ value, schema: sub, doc, path, depth: depth + 1 }));
     const anyOf = schema.get('anyOf');
     if (anyOf?.kind === 'array' && anyOf.children!.length > 0) {
       if (!anyOf.children!.some((sub) => this.check({ value, schema: sub, doc, path, depth: depth + 1 }).length === 0)) fail('matches no schema of anyOf');
@@ -182,7 +182,7 @@ export class SchemaValidator {
     }
     const itemSchema = schema.get('items');
     if (itemSchema?.kind === 'object') {
-      items.forEach((item, i) => errors.push(...this.check({ value: item, schema: itemSchema, doc, path: `${path}[${i}]`, depth: depth + 1 })));
+      items.forEach((item, i) => pushAll(errors, this.check({ value: item, schema: itemSchema, doc, path: `${path}[${i}]`, depth: depth + 1 })));
     }
     return errors;
   }
@@ -216,11 +216,11 @@ export class SchemaValidator {
       const memberPath = `${path}.${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}`;
       const propertySchema = properties?.kind === 'object' ? properties.get(name) : undefined;
       if (propertySchema) {
-        errors.push(...this.check({ value: member, schema: propertySchema, doc, path: memberPath, depth: depth + 1 }));
+        pushAll(errors, this.check({ value: member, schema: propertySchema, doc, path: memberPath, depth: depth + 1 }));
       } else if (additional?.kind === 'boolean' && additional.value === false) {
         fail(`property "${name}" is not allowed (additionalProperties: false)`, member, path);
       } else if (additional?.kind === 'object') {
-        errors.push(...this.check({ value: member, schema: additional, doc, path: memberPath, depth: depth + 1 }));
+        pushAll(errors, this.check({ value: member, schema: additional, doc, path: memberPath, depth: depth + 1 }));
       }
     }
     return errors;
@@ -259,19 +259,56 @@ export function describe(value: SyntaxNode): string {
   return { object: 'an object', array: 'an array', string: 'a string', boolean: 'a boolean', null: 'null' }[value.kind];
 }
 
+/** Appends a list of any length (spreading 200,000 errors as arguments overflows the stack). */
+function pushAll<T>(to: T[], items: readonly T[]): void {
+  for (const item of items) to.push(item);
+}
+
+// Per enum node, once: its values by canonical text (100,000 example items against an enum of
+// 100,000 values is one lookup each) and how a message lists them.
+const enums = new WeakMap<SyntaxNode, { keys: Set<string>; text: string }>();
+
+function enumOptions(node: SyntaxNode): { keys: Set<string>; text: string } {
+  let options = enums.get(node);
+  if (!options) {
+    const keys = new Set<string>();
+    for (const option of node.children!) {
+      const key = canonicalText(option.toValue());
+      if (key !== undefined) keys.add(key);
+    }
+    enums.set(node, (options = { keys, text: short(node.toValue()) }));
+  }
+  return options;
+}
+
+/**
+ * One text per value such that two values are equal (same type; arrays item by item; objects with
+ * the same members in any order) exactly when their texts are; undefined for a value equal to
+ * nothing (NaN).
+ */
+export function canonicalText(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : String(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const text = canonicalText(item);
+      if (text === undefined) return undefined;
+      parts.push(text);
+    }
+    return '[' + parts.join(',') + ']';
+  }
+  for (const key of Object.keys(value).sort()) {
+    const text = canonicalText((value as Record<string, unknown>)[key]);
+    if (text === undefined) return undefined;
+    parts.push(JSON.stringify(key) + ':' + text);
+  }
+  return '{' + parts.join(',') + '}';
+}
+
 function short(v: unknown): string {
   const text = JSON.stringify(v);
   return text.length > 60 ? text.slice(0, 57) + '...' : text;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /**

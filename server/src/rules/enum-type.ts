@@ -1,4 +1,4 @@
-import { deepEqual, describe, matchesType } from '../model/validate';
+import { canonicalText, describe, matchesType } from '../model/validate';
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 
@@ -22,17 +22,18 @@ export default defineRule({
     if (values?.kind !== 'array') return;
     const type = node.get('type')?.stringValue;
     const nullable = node.get('nullable')?.value === true;
-    const seen: unknown[] = [];
+    // Values by a canonical text: a list of 100,000 values is checked for duplicates in one pass.
+    const seen = new Set<string>();
     for (const item of values.children!) {
       if (item.kind === 'null') {
         if (!nullable && type !== undefined) context.report({ at: { node: item }, messageId: 'nullNotNullable' });
       } else if (type !== undefined && !matchesType(item, type)) {
         context.report({ at: { node: item }, messageId: 'wrongType', data: { actual: describe(item), type } });
       }
-      const value = item.toValue();
-      if (seen.some((s) => deepEqual(s, value))) {
+      const key = canonicalText(item.toValue());
+      if (key !== undefined && seen.has(key)) {
         context.report({ at: { node: item }, messageId: 'duplicate', fixes: [removalFix('Remove the duplicate value', doc.parsed, item)] });
-      } else seen.push(value);
+      } else if (key !== undefined) seen.add(key);
     }
   },
 });

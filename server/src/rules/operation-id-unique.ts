@@ -18,8 +18,7 @@ export default defineRule({
     if (sameId.length < 2 || sameId[0] === object) return;
     const first = sameId[0];
     const firstId = first.node.get('operationId')!;
-    let n = 2;
-    while (context.analysis.operationIds.has(`${id}_${n}`)) n++;
+    const n = freeSuffix(context.analysis.operationIds, id);
     context.report({
       at: { node: idNode },
       messageId: 'duplicate',
@@ -29,3 +28,18 @@ export default defineRule({
     });
   },
 });
+
+// The first free `<id>_<n>` per id, found once per analysis: every duplicate of an id gets the same.
+const freeSuffixes = new WeakMap<ReadonlyMap<string, unknown>, Map<string, number>>();
+
+function freeSuffix(ids: ReadonlyMap<string, unknown>, id: string): number {
+  let known = freeSuffixes.get(ids);
+  if (!known) freeSuffixes.set(ids, (known = new Map()));
+  let n = known.get(id);
+  if (n === undefined) {
+    n = 2;
+    while (ids.has(`${id}_${n}`)) n++;
+    known.set(id, n);
+  }
+  return n;
+}
