@@ -348,16 +348,22 @@ function refCompletions(
   const sameFile = analysis ? analysis.root.path === doc.path : true;
   const prefix = sameFile ? '' : pathFrom(doc, analysis!.root);
   const refs = componentNames(analysis, map).map((name) => `${prefix}#/components/${map}/${escapePointerSegment(name)}`);
+  // Sets beside the list: a document may have 10,000 components and 10,000 references.
+  const offered = new Set(refs);
   const add = (ref: string) => {
-    if (!refs.includes(ref)) refs.push(ref);
+    if (offered.has(ref)) return;
+    offered.add(ref);
+    refs.push(ref);
   };
   // Then other files: a file already referenced for this kind of object is a library of it, so
   // its other entries at the same place are offered too (`schemas.yaml#/NewPet` beside `#/Pet`).
+  const containersSeen = new Set<SyntaxNode>();
   for (const reference of analysis?.references ?? []) {
     const target = reference.target;
     if (reference.expected !== expected || !target || target.doc.path === doc.path || !reference.parsed?.pointer?.length) continue;
     const container = target.node.parent;
-    if (container?.kind !== 'object') continue;
+    if (container?.kind !== 'object' || containersSeen.has(container)) continue;
+    containersSeen.add(container);
     const file = pathFrom(doc, target.doc);
     const base = container.pointer.split('/').slice(1).join('/');
     for (const entry of container.children!.slice(0, MAX_FILE_ENTRIES)) add(`${file}#/${base ? base + '/' : ''}${escapePointerSegment(String(entry.key))}`);
@@ -373,10 +379,13 @@ function refCompletions(
   }
   // Then the workspace's other files, whole, unless one of their entries is already offered.
   const documents = new Set(analysis?.documents.filter((d) => d.root?.get('openapi')).map((d) => d.path));
+  const filesOffered = new Set(refs.map((r) => (r.includes('#') ? r.slice(0, r.indexOf('#')) : r)));
   for (const file of workspaceFiles) {
     if (file === doc.path || documents.has(file)) continue;
     const ref = relativePath(doc.path, file);
-    if (!refs.some((r) => r === ref || r.startsWith(ref + '#'))) refs.push(ref);
+    if (filesOffered.has(ref)) continue;
+    filesOffered.add(ref);
+    refs.push(ref);
   }
   const dotSlash = /^['"]?\.\//.test(typed);
   // In this order (the document's, then other files'), not the editor's alphabetical one.

@@ -24,8 +24,63 @@ export interface CursorContext {
   flow: boolean;
 }
 
-const YAML_VALUE = /^(\s*)(-\s+)?("[^"]*"|'[^']*'|[^\s:#'"{[][^:#]*?)\s*:\s+(\S*)$/;
 const YAML_KEY = /^(\s*)(-\s+)?([^\s:#]*)$/;
+
+// Lines are read by scanning, not by regexes with a lazy key before `\s*:`: on a line of 100,000
+// spaces without a colon such a regex backtracks quadratically, and completion reads the lines
+// above the cursor one by one.
+const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v';
+
+/**
+ * A key starting at `at`: quoted, or plain up to the first `:` or `#` (trailing blanks are not part
+ * of it), and where its `:` is; undefined when no `:` ends it.
+ */
+function keyAt(line: string, at: number, plainStarts: (ch: string) => boolean): { key: string; colon: number } | undefined {
+  const first = line[at];
+  if (first === '"' || first === "'") {
+    const close = line.indexOf(first, at + 1);
+    if (close < 0) return undefined;
+    let colon = close + 1;
+    while (isSpace(line[colon])) colon++;
+    return line[colon] === ':' ? { key: line.slice(at, close + 1), colon } : undefined;
+  }
+  if (first === undefined || !plainStarts(first)) return undefined;
+  let colon = at + 1;
+  while (colon < line.length && line[colon] !== ':' && line[colon] !== '#') colon++;
+  if (line[colon] !== ':') return undefined;
+  let end = colon;
+  while (end > at + 1 && isSpace(line[end - 1])) end--;
+  return { key: line.slice(at, end), colon };
+}
+
+const PLAIN_VALUE_KEY_START = (ch: string) => !isSpace(ch) && !':#\'"{['.includes(ch);
+const PLAIN_KEY_START = (ch: string) => !isSpace(ch) && !':#\'"'.includes(ch);
+
+/**
+ * `key: partial` before the cursor (`- key: partial` in a sequence): the indentation, the `- `
+ * marker, the key as written and the partial value (what follows the blanks after the colon).
+ */
+function yamlValueOf(prefix: string): { indent: string; dash: string; key: string; partial: string } | undefined {
+  let indent = 0;
+  while (isSpace(prefix[indent])) indent++;
+  let dash = 0;
+  if (prefix[indent] === '-' && isSpace(prefix[indent + 1])) {
+    dash = 1;
+    while (isSpace(prefix[indent + dash])) dash++;
+  }
+  let found = keyAt(prefix, indent + dash, PLAIN_VALUE_KEY_START);
+  if (!found && dash > 0) {
+    // Not a `- ` marker after all: the dash starts the key.
+    found = keyAt(prefix, indent, PLAIN_VALUE_KEY_START);
+    dash = 0;
+  }
+  if (!found) return undefined;
+  let valueStart = found.colon + 1;
+  if (!isSpace(prefix[valueStart])) return undefined;
+  while (isSpace(prefix[valueStart])) valueStart++;
+  for (let i = valueStart; i < prefix.length; i++) if (isSpace(prefix[i])) return undefined;
+  return { indent: prefix.slice(0, indent), dash: prefix.slice(indent, indent + dash), key: found.key, partial: prefix.slice(valueStart) };
+}
 
 function lineBounds(text: string, offset: number): { start: number; end: number } {
   let start = offset;
@@ -37,9 +92,19 @@ function lineBounds(text: string, offset: number): { start: number; end: number 
 
 /** Column where a YAML line's key starts (after indentation and `- ` markers), and the key text. */
 function yamlKeyOf(line: string): { column: number; key: string | undefined } {
-  const m = /^(\s*(?:-\s+)*)("[^"]*"|'[^']*'|[^\s:#'"][^:#]*?)\s*:(\s|$)/.exec(line);
-  const indent = /^(\s*(?:-\s+)*)/.exec(line)![1].length;
-  return { column: m ? m[1].length : indent, key: m ? m[2] : undefined };
+  let indent = 0;
+  let lastDash = -1;
+  for (;;) {
+    while (isSpace(line[indent])) indent++;
+    if (line[indent] !== '-' || !isSpace(line[indent + 1])) break;
+    lastDash = indent++;
+  }
+  const endsKey = (found: { colon: number } | undefined) => found !== undefined && (found.colon + 1 >= line.length || isSpace(line[found.colon + 1]));
+  const found = keyAt(line, indent, PLAIN_KEY_START);
+  if (endsKey(found)) return { column: indent, key: found!.key };
+  // No key after the markers (`- : x`): the last dash may start one.
+  const fromDash = lastDash >= 0 ? keyAt(line, lastDash, PLAIN_KEY_START) : undefined;
+  return endsKey(fromDash) ? { column: lastDash, key: fromDash!.key } : { column: indent, key: undefined };
 }
 
 export function cursorContext(doc: SourceDocument, offset: number): CursorContext | undefined {
@@ -91,18 +156,20 @@ function yamlContext(doc: SourceDocument, offset: number): CursorContext | undef
   const text = doc.text;
   const { start: lineStart } = lineBounds(text, offset);
   const prefix = text.slice(lineStart, offset);
-  if (/[{,][^}\]]*$/.test(prefix) && prefix.includes('{')) {
+  // In a flow mapping: a `{` or `,` comes after the last `}` or `]` (and a `{` is on the line).
+  const lastOpen = Math.max(prefix.lastIndexOf('{'), prefix.lastIndexOf(','));
+  if (lastOpen > Math.max(prefix.lastIndexOf('}'), prefix.lastIndexOf(']')) && prefix.includes('{')) {
     const flow = yamlFlowContext(doc, offset, prefix);
     if (flow) return flow;
   }
-  const value = YAML_VALUE.exec(prefix);
+  const value = yamlValueOf(prefix);
   if (value) {
-    const keyOffset = lineStart + value[1].length + (value[2]?.length ?? 0);
+    const keyOffset = lineStart + value.indent.length + value.dash.length;
     const at = nodeAt(doc.root, keyOffset);
     const member = at?.onKey ? at.node : undefined;
     const container = member?.parent;
-    const key = member ? String(member.key) : unquote(value[3]);
-    const partial = value[4];
+    const key = member ? String(member.key) : unquote(value.key);
+    const partial = value.partial;
     // Replace the whole word, through a closing quote after the cursor (`'#/c|'`).
     const { end: lineEnd } = lineBounds(text, offset);
     let end = offset;

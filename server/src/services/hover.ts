@@ -9,6 +9,8 @@ import { fieldDoc, specLink } from '../model/field-docs';
 import { ObjectKind, specOf } from '../model/spec';
 import { definitionAt } from './definition';
 import { nodeAt } from './node-at';
+import { shortened } from '../check/report';
+import { SyntaxNode } from '../syntax/tree';
 
 export interface HoverResult {
   /** Markdown. */
@@ -37,23 +39,72 @@ function refHover(store: DocumentStore, doc: SourceDocument, offset: number, opt
   const node = target.node;
   const kind = target.doc.root ? kindAt(target.doc.root, node.path.map(String)) : undefined;
   const where = target.doc.path === doc.path ? 'this file' : `\`${path.relative(path.dirname(doc.path), target.doc.path)}\``;
-  const title = `**${node.pointer ? '#' + node.pointer : 'the whole document'}**${kind ? ` — ${kindName(kind)}` : ''} in ${where}`;
+  const pointer = node.pointer;
+  const title = `**${pointer ? '#' + shortened(pointer) : 'the whole document'}**${kind ? ` — ${kindName(kind)}` : ''} in ${where}`;
   if (options.editorPreviewsDefinitions) {
     const about = node.kind === 'object' ? (node.get('description') ?? node.get('summary'))?.stringValue : undefined;
     return { contents: about ? `${title}\n\n${firstLine(about)}` : title, range: definition.origin };
   }
-  // YAML: the source itself; JSON: pretty-printed, as minified JSON is one long line.
+  // YAML: the source itself; JSON: pretty-printed, as minified JSON is one long line. Only what
+  // the preview shows is read: the target may be a 30 MB `components`.
   let preview: string;
   if (target.doc.format === 'yaml') {
-    const lines = target.doc.text.slice(node.memberStart, node.end).split('\n');
-    const indent = Math.min(...lines.slice(1).filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length), Infinity);
-    preview = [lines[0], ...lines.slice(1).map((l) => (Number.isFinite(indent) ? l.slice(Math.max(0, indent - 2)) : l))].slice(0, PREVIEW_LINES).join('\n').trimEnd();
+    const lines = firstLines(target.doc.text, node.memberStart, node.end, PREVIEW_LINES + 1);
+    const indents = lines.slice(1).filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
+    const indent = indents.length > 0 ? Math.min(...indents) : Infinity;
+    preview = [lines[0], ...lines.slice(1).map((l) => (Number.isFinite(indent) ? l.slice(Math.max(0, indent - 2)) : l))].slice(0, PREVIEW_LINES).map(clipLine).join('\n').trimEnd();
     if (lines.length > PREVIEW_LINES) preview += '\n…';
   } else {
-    const lines = JSON.stringify(node.toValue(), null, 2).split('\n');
-    preview = lines.slice(0, PREVIEW_LINES).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
+    const lines: string[] = [];
+    for (const line of jsonLines(node, '', '', '')) if (lines.push(line) > PREVIEW_LINES) break;
+    preview = lines.slice(0, PREVIEW_LINES).map(clipLine).join('\n') + (lines.length > PREVIEW_LINES ? '\n…' : '');
   }
   return { contents: `${title}\n\n\`\`\`${target.doc.format}\n${preview}\n\`\`\``, range: definition.origin };
+}
+
+/** Longest line of a preview: a minified or generated line is cut. */
+const MAX_PREVIEW_LINE = 200;
+
+function clipLine(line: string): string {
+  return line.length > MAX_PREVIEW_LINE ? line.slice(0, MAX_PREVIEW_LINE - 1) + '…' : line;
+}
+
+/** At most `count` lines of `text` between `start` and `end`, without reading past them. */
+function firstLines(text: string, start: number, end: number, count: number): string[] {
+  const lines: string[] = [];
+  let at = start;
+  while (lines.length < count && at <= end) {
+    const lf = text.indexOf('\n', at);
+    const lineEnd = lf < 0 || lf > end ? end : lf;
+    lines.push(text.slice(at, lineEnd));
+    if (lineEnd === end) break;
+    at = lineEnd + 1;
+  }
+  return lines;
+}
+
+/**
+ * A node as `JSON.stringify(value, null, 2)` prints it, one line at a time, so a preview stops
+ * after the lines it shows. Long strings are cut before they are printed.
+ */
+function* jsonLines(node: SyntaxNode, indent: string, prefix: string, suffix: string): Generator<string> {
+  const children = node.children;
+  if (!children) {
+    const value = typeof node.value === 'string' ? clipLine(node.value) : node.value;
+    yield indent + prefix + JSON.stringify(value) + suffix;
+    return;
+  }
+  const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
+  if (children.length === 0) {
+    yield indent + prefix + open + close + suffix;
+    return;
+  }
+  yield indent + prefix + open;
+  for (let i = 0; i < children.length; i++) {
+    const key = node.kind === 'object' ? JSON.stringify(clipLine(String(children[i].key))) + ': ' : '';
+    yield* jsonLines(children[i], indent + '  ', key, i < children.length - 1 ? ',' : '');
+  }
+  yield indent + close + suffix;
 }
 
 function firstLine(text: string): string {

@@ -34,9 +34,11 @@ export function referencesOf(index: WorkspaceIndex, fromFile: string, symbol: Sy
   const inProject = (project: Set<string>) => (located: Located<unknown>) => project.has(located.file.path);
   switch (symbol.kind) {
     case 'definition': {
-      const file = index.get(symbol.file);
-      const definition = file?.definitions.find((d) => pointerKey(d.pointer) === pointerKey(symbol.pointer));
-      if (includeDeclaration && file && definition) result.push(keyOf(file, definition));
+      // Looked up only when asked for: code lens asks once per definition of a file.
+      const file = includeDeclaration ? index.get(symbol.file) : undefined;
+      const key = pointerKey(symbol.pointer);
+      const definition = file?.definitions.find((d) => pointerKey(d.pointer) === key);
+      if (file && definition) result.push(keyOf(file, definition));
       for (const { file: from, entry } of index.refsTo(symbol.file, symbol.pointer)) result.push(unquoted(from.path, entry.span));
       break;
     }
@@ -51,7 +53,7 @@ export function referencesOf(index: WorkspaceIndex, fromFile: string, symbol: Sy
           if (ref.entry.role === 'operationRef') result.push(unquoted(ref.file.path, ref.entry.span));
         }
       }
-      result.push(...index.linksTo(symbol.id).filter(inProject(project)).map(useOf));
+      pushAll(result, index.linksTo(symbol.id).filter(inProject(project)).map(useOf));
       break;
     }
     case 'tag': {
@@ -59,17 +61,22 @@ export function referencesOf(index: WorkspaceIndex, fromFile: string, symbol: Sy
       if (includeDeclaration) {
         for (const { file, entry } of index.tagDeclarations(symbol.name).filter(inProject(project))) result.push(unquoted(file.path, entry.span));
       }
-      result.push(...index.tagUses(symbol.name).filter(inProject(project)).map(useOf));
+      pushAll(result, index.tagUses(symbol.name).filter(inProject(project)).map(useOf));
       break;
     }
     case 'scheme': {
       const project = index.projectOf(symbol.file ?? fromFile);
       if (includeDeclaration) for (const { file, definition } of schemeDefinitions(index, project, symbol.name)) result.push(keyOf(file, definition));
-      result.push(...index.schemeUses(symbol.name).filter(inProject(project)).map(useOf));
+      pushAll(result, index.schemeUses(symbol.name).filter(inProject(project)).map(useOf));
       break;
     }
   }
   return result;
+}
+
+/** Appends a list of any length (spreading 200,000 items as arguments overflows the stack). */
+function pushAll<T>(to: T[], items: readonly T[]): void {
+  for (const item of items) to.push(item);
 }
 
 /** Find references at an offset of an indexed file (`text`: its current text). */

@@ -30,6 +30,8 @@ interface Derived {
   filesReferencing: Map<string, Set<string>>;
   /** Per root that a check judges: the definitions every other root reaches (see reachedFromOtherRoots). */
   reachedExcept: Map<string, Set<string>>;
+  /** Per file, filled on first use: its project (code lens asks once per tag and scheme). */
+  projects: Map<string, Set<string>>;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -88,7 +90,7 @@ export class WorkspaceIndex implements WorkspaceUses {
     const d: Derived = {
       refsByTargetFile: new Map(), refsByPointer: new Map(), operationsById: new Map(), linkUsesById: new Map(), tagUsesByName: new Map(),
       tagDeclarationsByName: new Map(), schemeUsesByName: new Map(), filesReferenced: new Map(), filesReferencing: new Map(),
-      reachedExcept: new Map(),
+      reachedExcept: new Map(), projects: new Map(),
     };
     for (const file of this.files.values()) {
       const referenced = new Set<string>();
@@ -205,8 +207,13 @@ export class WorkspaceIndex implements WorkspaceUses {
    * and counted within it.
    */
   projectOf(filePath: string): Set<string> {
-    const roots = this.rootsReaching(filePath);
-    return this.walk(roots.length > 0 ? roots : [filePath], this.derived.filesReferenced);
+    const projects = this.derived.projects;
+    let project = projects.get(filePath);
+    if (!project) {
+      const roots = this.rootsReaching(filePath);
+      projects.set(filePath, (project = this.walk(roots.length > 0 ? roots : [filePath], this.derived.filesReferenced)));
+    }
+    return project;
   }
 
   private walk(starts: readonly string[], edges: Map<string, Set<string>>): Set<string> {
