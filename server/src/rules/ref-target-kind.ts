@@ -2,8 +2,9 @@ import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
-import { closest } from '../check/suggest';
+import { keyNames } from '../check/suggest';
 import { kindName } from '../model/facts';
+import { ObjectKind } from '../model/spec';
 
 export default defineRule({
   id: 'ref-target-kind',
@@ -13,8 +14,8 @@ export default defineRule({
   rationale:
     'A reference stands for the object it points at: pointing at the wrong kind of object puts, for example, a Schema where a Parameter is expected.',
   messages: {
-    wrong: '"{ref}" is a {actual}, but a {expected} is expected here.',
-    suggest: '"{ref}" is a {actual}, but a {expected} is expected here. Did you mean "{suggestion}"?',
+    wrong: '"{ref}" is {actual}, but {expected} is expected here.',
+    suggest: '"{ref}" is {actual}, but {expected} is expected here. Did you mean "{suggestion}"?',
   },
   checkReference(reference, context) {
     const { target, parsed, expected, refNode, doc } = reference;
@@ -30,16 +31,23 @@ export default defineRule({
     const map = COMPONENT_MAPS[expected];
     const components = map ? root.get('components')?.get(map) : undefined;
     const name = parsed.pointer?.[parsed.pointer.length - 1] ?? '';
-    const candidates = components?.kind === 'object' ? components.children!.map((c) => String(c.key)) : [];
-    const nearest = candidates.includes(name) ? name : closest(name, candidates);
+    const candidates = components?.kind === 'object' ? keyNames(components) : undefined;
+    const nearest = candidates?.has(name) ? name : candidates?.nearest(name);
     const file = parsed.raw.slice(0, Math.max(0, parsed.raw.indexOf('#')));
     const suggestion = nearest !== undefined && map ? `${file}#/components/${map}/${escapePointerSegment(nearest)}` : undefined;
     context.report({
       at: { node: refNode },
       messageId: suggestion ? 'suggest' : 'wrong',
-      data: { ref: parsed.raw, actual: kindName(actual).replace(/ Object.*$/, ''), expected: kindName(expected).replace(/ Object.*$/, ''), suggestion: suggestion ?? '' },
-      related: [{ doc: target.doc, offset: target.node.memberStart, length: Math.max(0, (target.node.keyOffset >= 0 ? target.node.keyOffset + target.node.keyLength : target.node.end) - target.node.memberStart), message: `The ${kindName(actual)} this reference points at.` }],
+      data: { ref: parsed.raw, actual: kindPhrase(actual), expected: kindPhrase(expected), suggestion: suggestion ?? '' },
+      related: [{ doc: target.doc, offset: target.node.memberStart, length: Math.max(0, (target.node.keyOffset >= 0 ? target.node.keyOffset + target.node.keyLength : target.node.end) - target.node.memberStart), message: `The ${actual === 'Root' ? 'document' : kindName(actual)} this reference points at.` }],
       fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
     });
   },
 });
+
+/** A kind as a sentence names it: "a Schema", "an Example", and the root as "the whole document". */
+function kindPhrase(kind: ObjectKind): string {
+  if (kind === 'Root') return 'the whole document';
+  const name = kindName(kind).replace(/ Object.*$/, '');
+  return (/^[AEIOU]/.test(name) ? 'an ' : 'a ') + name;
+}
