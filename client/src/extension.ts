@@ -30,7 +30,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
       fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
     },
     // VS Code previews a `$ref`'s target on Ctrl+hover: the server's hover need not repeat it.
-    initializationOptions: { editorPreviewsDefinitions: true },
+    // In Restricted Mode the server reads files only inside the workspace folders.
+    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted },
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) => {
         linkRuleDocs(diagnostics);
@@ -48,6 +49,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     );
   }));
   await client.start();
+  // Trust is granted once per window (never revoked without a reload): then every file may be read.
+  context.subscriptions.push(workspace.onDidGrantWorkspaceTrust(() => void languageClient.sendNotification('openapi30/workspaceTrusted')));
 }
 
 export async function deactivate(): Promise<void> {

@@ -24,11 +24,12 @@ let configurationSupport = false;
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
-  const init = params.initializationOptions as EditorOptions | undefined;
+  const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
   editorOptions.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   workspaceFiles.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
   workspaceFiles.setFolders(folders.filter((f): f is string => Boolean(f)));
+  session.trust.configure(init?.workspaceTrusted !== false, folders.filter((f): f is string => Boolean(f)));
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -67,6 +68,16 @@ async function loadSettings(): Promise<void> {
     connection.console.error(`Cannot read the openapi30 settings: ${(e as Error).message}`);
   }
 }
+
+// The client says the workspace became trusted (VS Code: workspace.onDidGrantWorkspaceTrust);
+// `initializationOptions.workspaceTrusted: false` started it untrusted. Files outside the
+// folders are read from here on.
+connection.onNotification('openapi30/workspaceTrusted', () => {
+  const refused = session.trust.grant();
+  for (const file of refused) session.invalidate(file);
+  workspaceFiles.filesChanged(refused.map((file) => ({ path: file, type: 'changed' })));
+  checks.recheckAll();
+});
 
 connection.onDidChangeConfiguration(async () => {
   await loadSettings();

@@ -18,6 +18,7 @@ import { Diagnostic } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
 import { SyntaxNode } from '../syntax/tree';
 import type { WorkspaceUses } from '../workspace/workspace-index';
+import { WorkspaceTrust } from '../io/trust';
 
 export interface OpenDocument {
   uri: string;
@@ -64,6 +65,8 @@ export class Session {
   maxFileBytes = 20 * 1024 * 1024;
   /** The workspace's other descriptions, which checks consult (set by main.ts). */
   workspace: WorkspaceUses | undefined;
+  /** Which files may be read: in an untrusted workspace, only those in its folders (set by main.ts). */
+  readonly trust = new WorkspaceTrust();
   private readonly configs = new Map<string, Config>();
   /** Per checked root: what changed in the trees it read since its last check. */
   private readonly sinceCheck = new Map<string, EditsSinceCheck>();
@@ -76,6 +79,8 @@ export class Session {
     return {
       read: (absolutePath: string): FileRead => {
         for (const doc of this.open.values()) if (doc.path === absolutePath) return { text: doc.text };
+        const refused = this.trust.refusal(absolutePath);
+        if (refused) return refused;
         const read = nodeFiles.read(absolutePath);
         if ('text' in read && read.text.length > this.maxFileBytes) {
           return { reason: 'too-large', message: `${path.basename(absolutePath)} is larger than the openapi30.maxFileSize setting.` };

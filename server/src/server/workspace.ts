@@ -268,6 +268,7 @@ export class WorkspaceFiles {
     for (const ref of index.refs) {
       const target = ref.targetFile;
       if (target === index.path || this.index.get(target) || this.open.has(target)) continue;
+      if (this.session.trust.refusal(target)) continue; // outside an untrusted workspace's folders
       if (this.skipped.get(target) === 'not-openapi' || !this.skipped.has(target)) this.enqueue(target, true, this.skipped.has(target));
     }
     // An open document that has just become referenced joins the index.
