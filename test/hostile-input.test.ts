@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/check/checker';
-import { nonOverlappingEdits } from '../server/src/check/fix-all';
+import { fixAllFiles, nonOverlappingEdits } from '../server/src/check/fix-all';
 import { closest, editDistanceWithin, NameIndex } from '../server/src/check/suggest';
 import { Diagnostic } from '../server/src/check/types';
 import { RULES } from '../server/src/rules/index';
@@ -165,6 +165,19 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
     // The last removal would empty the map: the next round writes `schemas: {}` for it.
     assert.equal(fixed, HEAD + "paths:\n  /x:\n    get:\n      responses:\n        '200':\n          description: OK\ncomponents:\n  schemas:\n" +
       `    S${n - 1}:\n      type: string\n`);
+  });
+
+  it('fix-all undoes a round of 200,000 fixes that breaks the syntax, and retries with fewer', () => {
+    const text = 'a\n'.repeat(200_000);
+    const doc = new SourceDocument(path.join(ROOT, 'x.yaml'), parseText(text, 'yaml'));
+    const fixable: Diagnostic[] = Array.from({ length: 200_000 }, (_, i) => ({
+      rule: 'r', severity: 'warning', message: `m${i}`, doc, offset: 2 * i, length: 1, related: [], tags: [],
+      fixes: [{ title: 't', edits: [{ offset: 2 * i, length: 0, newText: 'b' }] }],
+    }));
+    const syntaxError: Diagnostic = { ...fixable[0], rule: 'syntax', fixes: [] };
+    // Every changed text reads worse than the original: each round is undone.
+    const result = within('fix-all', () => fixAllFiles((texts) => (texts.size > 0 ? [syntaxError, ...fixable] : fixable)));
+    assert.deepEqual([result.applied.length, result.texts.size], [0, 0]);
   });
 
   it('an enum of 100,000 values with 50,000 duplicates', () => {
