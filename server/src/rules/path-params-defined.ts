@@ -48,6 +48,8 @@ export default defineRule({
     // Found once per path, not per template name (a path may have thousands of them).
     let strays: Map<string, ParameterUse> | undefined;
     let strayNames: NameIndex | undefined;
+    // The path's pointer escapes the whole key: once, not once per template name.
+    const claimPrefix = `path-parameter:${keyDoc.path}#${keyNode.pointer}:`;
     for (const param of names) {
       if (reported.has(param.name)) continue;
       reported.add(param.name);
@@ -76,7 +78,7 @@ export default defineRule({
       });
       const canAdd = edits.every((e) => e) && owners.every((o) => o.doc === keyDoc);
       // Both fixes declare the parameter: fix-all applies one of them, never both.
-      const claims = [`path-parameter:${keyDoc.path}#${keyNode.pointer}:${param.name}`];
+      const claims = [`${claimPrefix}${param.name}`];
       const where = all ? 'the path' : missingIn.map((o) => `"${o.method}"`).join(' and ');
       context.report({
         doc: keyDoc,
