@@ -233,6 +233,16 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
     assert.equal(counts['path-params-used'], n - 1, '{q0} is in the query string: path-query-string says so');
   });
 
+  it('a schema requiring 10,000 names that are not among its 10,000 properties', () => {
+    const n = 10_000;
+    const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`prop${i}`, { type: 'string' }]));
+    const required = Array.from({ length: n }, (_, i) => `prap${i}`);
+    const { result } = check({ 'openapi.json': json({ paths: {}, components: { schemas: { S: { type: 'object', properties, required } } } }) }, 'openapi.json');
+    const undefinedNames = ofRule(result.diagnostics, 'required-property-undefined');
+    assert.equal(undefinedNames.length, n);
+    assert.equal(undefinedNames[0].fixes[0].title, 'Change to "prop0"');
+  });
+
   it('10,000 operations sharing one operationId, beside op_2 ... op_10000', () => {
     const n = 10_000;
     const paths: Record<string, unknown> = {};
