@@ -506,11 +506,15 @@ export interface DeclaredProperties {
 
 const MAX_ALLOF_DEPTH = 16;
 
-/** The properties and required names of a schema and, through `allOf` and `$ref`s, of what it extends. */
-export function declaredProperties(analysis: Analysis, schema: SyntaxNode, doc: SourceDocument): DeclaredProperties {
+/**
+ * The properties and required names of a schema and, through `allOf` and `$ref`s, of what it
+ * extends; with `branches`, also the properties its `oneOf`/`anyOf` alternatives may add (never
+ * required: only one of them applies).
+ */
+export function declaredProperties(analysis: Analysis, schema: SyntaxNode, doc: SourceDocument, branches = false): DeclaredProperties {
   const result: DeclaredProperties = { properties: new Set(), required: new Set(), incomplete: false };
   const seen = new Set<SyntaxNode>();
-  const visit = (node: SyntaxNode, nodeDoc: SourceDocument, depth: number) => {
+  const visit = (node: SyntaxNode, nodeDoc: SourceDocument, depth: number, optional = false) => {
     const target = node.kind === 'object' && node.get('$ref') ? analysis.resolve(node, nodeDoc).target : { node, doc: nodeDoc };
     if (!target || target.node.kind !== 'object' || depth > MAX_ALLOF_DEPTH) {
       result.incomplete = true;
@@ -521,12 +525,17 @@ export function declaredProperties(analysis: Analysis, schema: SyntaxNode, doc: 
     const properties = target.node.get('properties');
     for (const p of properties?.kind === 'object' ? properties.children! : []) result.properties.add(String(p.key));
     const required = target.node.get('required');
-    for (const r of required?.kind === 'array' ? required.children! : []) if (r.kind === 'string') result.required.add(r.value as string);
+    if (!optional) for (const r of required?.kind === 'array' ? required.children! : []) if (r.kind === 'string') result.required.add(r.value as string);
     // Properties an `additionalProperties` schema allows have no names to check against.
     const additional = target.node.get('additionalProperties');
     if (additional && additional.value !== false) result.incomplete = true;
     const allOf = target.node.get('allOf');
-    for (const part of allOf?.kind === 'array' ? allOf.children! : []) visit(part, target.doc, depth + 1);
+    for (const part of allOf?.kind === 'array' ? allOf.children! : []) visit(part, target.doc, depth + 1, optional);
+    if (!branches) return;
+    for (const key of ['oneOf', 'anyOf']) {
+      const alternatives = target.node.get(key);
+      for (const part of alternatives?.kind === 'array' ? alternatives.children! : []) visit(part, target.doc, depth + 1, true);
+    }
   };
   visit(schema, doc, 0);
   return result;

@@ -1,6 +1,6 @@
 import * as path from 'path';
 import { defineRule } from '../check/types';
-import { closest } from '../check/suggest';
+import { keyNames } from '../check/suggest';
 import { parseRef } from '../model/ref';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
@@ -72,9 +72,8 @@ export default defineRule({
       if (entry.kind !== 'string' || mappingResolves(analysis, object, entry.value as string) !== false) continue;
       const value = entry.value as string;
       const schemas = analysis.root.root?.get('components')?.get('schemas');
-      const names = schemas?.kind === 'object' ? schemas.children!.map((c) => String(c.key)) : [];
       const local = value.startsWith('#/components/schemas/');
-      const near = closest(local ? value.slice('#/components/schemas/'.length) : value, names);
+      const near = schemas?.kind === 'object' ? keyNames(schemas).nearest(local ? value.slice('#/components/schemas/'.length) : value) : undefined;
       const suggestion = near === undefined ? undefined : local ? `#/components/schemas/${near}` : value.includes('/') ? undefined : near;
       context.report({
         at: { node: entry },

@@ -32,6 +32,7 @@ export default defineRule({
   checkObject(object, context) {
     const content = object.node.get('content');
     if (content?.kind !== 'object') return;
+    let pointer: string | undefined; // once per object, not per finding
     for (const entry of content.children!) {
       const key = String(entry.key);
       if (MEDIA_TYPE.test(key)) continue;
@@ -41,7 +42,7 @@ export default defineRule({
         at: { node: entry, part: 'key' },
         messageId: usable ? 'suggest' : key.includes(',') ? 'list' : 'invalid',
         data: { key, suggestion: usable ?? '' },
-        fixes: usable ? [{ title: `Rename to "${usable}"`, edits: [renameKey(object.doc.parsed, entry, usable)], claims: [`key:${content.pointer}/${usable}`] }] : [],
+        fixes: usable ? [{ title: `Rename to "${usable}"`, edits: [renameKey(object.doc.parsed, entry, usable)], claims: [`key:${(pointer ??= content.pointer)}/${usable}`] }] : [],
       });
     }
   },

@@ -35,11 +35,13 @@ export default defineRule({
         // Declaring the scope keeps the requirement as written; removing it would weaken it.
         const firstScopes = scopeMaps.find((m) => m?.kind === 'object');
         const canDeclare = firstScopes && target!.doc === object.doc;
+        let pointer: string | undefined; // once, not per scope
+
         for (const scope of entry.children!) {
           if (scope.kind !== 'string' || declared.has(scope.value as string)) continue;
           const name = scope.value as string;
           const fixes: Fix[] = [];
-          if (canDeclare) fixes.push({ title: `Declare the scope "${name}" in the "${String(firstScopes!.parent!.key)}" flow`, edits: [insertMember(parsed, firstScopes!, name, '')], claims: [`scope:${firstScopes!.pointer}/${name}`] });
+          if (canDeclare) fixes.push({ title: `Declare the scope "${name}" in the "${String(firstScopes!.parent!.key)}" flow`, edits: [insertMember(parsed, firstScopes!, name, '')], claims: [`scope:${(pointer ??= firstScopes!.pointer)}/${name}`] });
           if (entry.children!.length > 1) fixes.push(removalFix(`Remove the scope "${name}"`, parsed, scope));
           context.report({ at: { node: scope }, messageId: 'undeclared', severity: 'warning', data: { scope: name, scheme: String(entry.key) }, fixes });
         }

@@ -83,17 +83,21 @@ export default defineRule({
     const { node, doc } = object;
     const spec = SPECS.get(object.kind)!;
     const allowed = new Set((context.options.allow as string[] | undefined) ?? []);
+    // The object's pointer escapes every key above it: once per object, not per finding.
+    let pointer: string | undefined;
     for (const child of node.children!) {
       const key = String(child.key);
       if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowed.has(key)) continue;
       if (object.kind === 'Root' && SWAGGER2_ROOT_KEYS.has(key)) continue; // swagger2-construct
       const at = { node: child, part: 'key' as const };
-      if (object.kind === 'Schema' && key in JSON_SCHEMA_ONLY) {
+      // Own keys only: a key named "constructor" or "toString" is no keyword.
+      if (object.kind === 'Schema' && Object.hasOwn(JSON_SCHEMA_ONLY, key)) {
         const fix = rewriteFor30(doc, child, node);
         context.report({ at, messageId: 'jsonSchema', data: { key, instead: JSON_SCHEMA_ONLY[key] }, fixes: fix ? [fix] : [] });
         continue;
       }
-      const later = OPENAPI_31_ONLY[object.kind]?.[key];
+      const later31 = OPENAPI_31_ONLY[object.kind];
+      const later = later31 && Object.hasOwn(later31, key) ? later31[key] : undefined;
       if (later) {
         context.report({ at, messageId: 'openapi31', data: { key, where: object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`, instead: later } });
         continue;
@@ -110,7 +114,7 @@ export default defineRule({
         data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
         // The official schema accepts any key in a Discriminator, and the text forbids none there.
         severity: object.kind === 'Discriminator' ? 'warning' : undefined,
-        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)], claims: [`key:${doc.path}#${node.pointer}/${suggestion}`] }] : [],
+        fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)], claims: [`key:${doc.path}#${(pointer ??= node.pointer)}/${suggestion}`] }] : [],
       });
     }
   },
