@@ -243,6 +243,65 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
     assert.equal(undefinedNames[0].fixes[0].title, 'Change to "prop0"');
   });
 
+  it('names of Object\'s own members as types, formats, flows, codes and keys: no crash, no "native code"', () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: T',
+      '  version: 1.0.0',
+      'paths:',
+      '  /x:',
+      '    get:',
+      '      parameters:',
+      '        - name: a',
+      '          in: constructor',
+      '          style: toString',
+      '          schema:',
+      '            type: constructor',
+      '            format: __proto__',
+      '        - name: b',
+      '          in: query',
+      '          style: constructor',
+      '          schema:',
+      '            type: string',
+      '            format: toString',
+      '      responses:',
+      '        constructor:',
+      '          description: OK',
+      '        toString:',
+      '          description: OK',
+      '      security:',
+      '        - oa: [constructor]',
+      'components:',
+      '  schemas:',
+      '    S:',
+      '      type: toString',
+      '      format: constructor',
+      '      constructor: 1',
+      '      valueOf: 2',
+      '  securitySchemes:',
+      '    oa:',
+      '      type: oauth2',
+      '      flows:',
+      '        constructor:',
+      '          authorizationUrl: https://x',
+      '        __proto__:',
+      '          tokenUrl: https://x',
+      '        toString: {}',
+      '    k:',
+      '      type: constructor',
+      '      in: __proto__',
+      '      name: x',
+      '    h:',
+      '      type: toString',
+      '      constructor: 1',
+    ].join('\n') + '\n';
+    const { result } = check({ 'openapi.yaml': text });
+    const garbled = result.diagnostics.filter((d) => /native code|\[object Object\]|function /.test(d.message));
+    assert.deepEqual(garbled.map((d) => d.message), []);
+    assert.ok(result.diagnostics.some((d) => d.message === '"type: constructor" is not a security scheme type: use apiKey, http, oauth2 or openIdConnect.'));
+  });
+
   it('10,000 operations sharing one operationId, beside op_2 ... op_10000', () => {
     const n = 10_000;
     const paths: Record<string, unknown> = {};

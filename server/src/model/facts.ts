@@ -1,8 +1,9 @@
 // Facts of the OpenAPI 3.0 format that rules and services share: parameter locations and styles,
 // schema types, HTTP reason phrases, readable object names.
+import { lookupTable } from './lookup';
 
 /** HTTP reason phrases, for placeholders and completions. */
-export const REASON_PHRASES: Record<string, string> = {
+export const REASON_PHRASES: Record<string, string> = lookupTable({
   '100': 'Continue', '101': 'Switching Protocols', '200': 'OK', '201': 'Created', '202': 'Accepted',
   '203': 'Non-Authoritative Information', '204': 'No Content', '205': 'Reset Content', '206': 'Partial Content',
   '300': 'Multiple Choices', '301': 'Moved Permanently', '302': 'Found', '303': 'See Other', '304': 'Not Modified',
@@ -17,7 +18,7 @@ export const REASON_PHRASES: Record<string, string> = {
   '501': 'Not Implemented', '502': 'Bad Gateway', '503': 'Service Unavailable', '504': 'Gateway Timeout',
   '505': 'HTTP Version Not Supported', '1XX': 'Informational', '2XX': 'Success', '3XX': 'Redirection',
   '4XX': 'Client Error', '5XX': 'Server Error', default: 'Unexpected error',
-};
+});
 
 /** A readable name for an object kind in messages. */
 export function kindName(kind: string): string {
@@ -28,19 +29,19 @@ export function kindName(kind: string): string {
 export const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'];
 
 /** §4 parameter rules: styles each location allows, and its default. */
-export const STYLES: Record<string, { allowed: string[]; fallback: string }> = {
+export const STYLES: Record<string, { allowed: string[]; fallback: string }> = lookupTable({
   path: { allowed: ['simple', 'label', 'matrix'], fallback: 'simple' },
   query: { allowed: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], fallback: 'form' },
   header: { allowed: ['simple'], fallback: 'simple' },
   cookie: { allowed: ['form'], fallback: 'form' },
-};
+});
 
 /** Styles that only serialize some schema types (OpenAPI 3.0.3 style values table). */
-export const STYLE_TYPES: Record<string, string[]> = {
+export const STYLE_TYPES: Record<string, string[]> = lookupTable({
   deepObject: ['object'],
   spaceDelimited: ['array', 'object'],
   pipeDelimited: ['array', 'object'],
-};
+});
 
 export const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 
@@ -114,9 +115,9 @@ export const COMMON_MEDIA_TYPES = [
 ];
 
 /** Short names authors write for a media type. */
-export const MEDIA_TYPE_SHORTHANDS: Record<string, string> = {
+export const MEDIA_TYPE_SHORTHANDS: Record<string, string> = lookupTable({
   json: 'application/json', xml: 'application/xml', yaml: 'application/yaml', yml: 'application/yaml',
   csv: 'text/csv', text: 'text/plain', txt: 'text/plain', html: 'text/html', form: 'application/x-www-form-urlencoded',
   multipart: 'multipart/form-data', binary: 'application/octet-stream', octet: 'application/octet-stream',
   pdf: 'application/pdf', zip: 'application/zip', png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', gif: 'image/gif',
-};
+});

@@ -2,6 +2,7 @@
 // meaning of the values of enumerated fields. Completion items and hovers on keys show these, with
 // a link to the object's section of the specification.
 import { ObjectKind } from './spec';
+import { lookupTable } from './lookup';
 
 const SPEC = 'https://spec.openapis.org/oas/v3.0.3';
 
@@ -248,7 +249,7 @@ export function fieldDoc(kind: ObjectKind, field: string): string | undefined {
 }
 
 /** The meaning of the values of enumerated fields, by `Kind.field`. */
-export const VALUE_DOCS: Record<string, Record<string, string>> = {
+export const VALUE_DOCS: Record<string, Record<string, string>> = lookupTable<Record<string, string>>({
   'Parameter.in': {
     path: 'Part of the path, filling a `{name}` of the path template. Always required.',
     query: 'After `?` in the URL, such as `/pets?limit=10`.',
@@ -283,4 +284,4 @@ export const VALUE_DOCS: Record<string, Record<string, string>> = {
     array: 'A list. Requires `items`.',
     object: 'Named properties, described by `properties` and `additionalProperties`.',
   },
-};
+});

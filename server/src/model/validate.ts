@@ -7,6 +7,7 @@
 import { SyntaxNode } from '../syntax/tree';
 import { Analysis } from './analysis';
 import { SourceDocument } from './documents';
+import { lookupTable } from './lookup';
 
 export interface ValueError {
   /** Where inside the value: `.items[3].id`, or '' for the value itself. */
@@ -383,7 +384,7 @@ function validDate(y: number, m: number, d: number): boolean {
   return d <= days[m - 1];
 }
 
-const FORMATS: Record<string, (s: string) => boolean> = {
+const FORMATS: Record<string, (s: string) => boolean> = lookupTable({
   date: (s) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
     return Boolean(m && validDate(+m[1], +m[2], +m[3]));
@@ -400,7 +401,7 @@ const FORMATS: Record<string, (s: string) => boolean> = {
   ipv6: (s) => isIpv6(s),
   uri: (s) => !urlProblem(s, { absolute: true }),
   'uri-reference': (s) => !urlProblem(s),
-};
+});
 
 // ---- URLs, email addresses, host names and IP addresses -----------------------------------
 

@@ -1,11 +1,12 @@
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 import { replaceScalar } from '../syntax/edit';
+import { lookupTable } from '../model/lookup';
 
-const FORMAT_TYPES: Record<string, string[]> = {
+const FORMAT_TYPES: Record<string, string[]> = lookupTable({
   int32: ['integer', 'number'], int64: ['integer', 'number'], float: ['number'], double: ['number'],
   date: ['string'], 'date-time': ['string'], uuid: ['string'], binary: ['string'], byte: ['string'], password: ['string'],
-};
+});
 
 export default defineRule({
   id: 'format-type',

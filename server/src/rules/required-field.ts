@@ -5,9 +5,10 @@ import { OpenApiObject } from '../model/analysis';
 import { defineRule, Fix } from '../check/types';
 import { kindName } from '../model/facts';
 import { objectAnchor } from '../check/report';
+import { lookupTable } from '../model/lookup';
 
 /** What a newly inserted required field starts as: valid, and easy to spot and replace. */
-const PLACEHOLDERS: Record<string, WriteValue> = {
+const PLACEHOLDERS: Record<string, WriteValue> = lookupTable<WriteValue>({
   openapi: '3.0.3',
   info: { title: '', version: '' },
   paths: {},
@@ -15,15 +16,15 @@ const PLACEHOLDERS: Record<string, WriteValue> = {
   content: { 'application/json': { schema: {} } },
   scopes: {},
   flows: {},
-};
+});
 
 /** Fields a Security Scheme needs for its `type` (OpenAPI 3.0.3, Security Scheme Object). */
-const SECURITY_SCHEME_FIELDS: Record<string, string[]> = {
+const SECURITY_SCHEME_FIELDS: Record<string, string[]> = lookupTable({
   apiKey: ['name', 'in'],
   http: ['scheme'],
   oauth2: ['flows'],
   openIdConnect: ['openIdConnectUrl'],
-};
+});
 
 // `response-description` owns a Response's missing description (it knows the status code).
 // and `server-url` a Server Variable's missing default.

@@ -1,5 +1,6 @@
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
+import { lookupTable } from '../model/lookup';
 
 const NUMBER = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 const STRING = ['minLength', 'maxLength', 'pattern'];
@@ -7,12 +8,12 @@ const ARRAY = ['items', 'minItems', 'maxItems', 'uniqueItems'];
 const OBJECT = ['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties'];
 
 /** The keywords that apply to each type (JSON Schema validation groups them by instance type). */
-const APPLIES: Record<string, string[]> = {
+const APPLIES: Record<string, string[]> = lookupTable({
   string: STRING, number: NUMBER, integer: NUMBER, boolean: [], array: ARRAY, object: OBJECT,
-};
-const OWNER: Record<string, string> = Object.fromEntries([
+});
+const OWNER: Record<string, string> = lookupTable(Object.fromEntries([
   ...NUMBER.map((k) => [k, 'numbers']), ...STRING.map((k) => [k, 'strings']), ...ARRAY.map((k) => [k, 'arrays']), ...OBJECT.map((k) => [k, 'objects']),
-]);
+]));
 
 export default defineRule({
   id: 'schema-keyword-type',

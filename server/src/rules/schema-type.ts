@@ -2,7 +2,11 @@ import { insertMember, replaceNode, scalarText } from '../syntax/edit';
 import { SCHEMA_TYPES } from '../model/facts';
 import { defineRule } from '../check/types';
 import { closest } from '../check/suggest';
+import { lookupTable } from '../model/lookup';
 
+
+/** Other languages' names for the types. */
+const TYPE_ALIASES = lookupTable({ int: 'integer', float: 'number', double: 'number', bool: 'boolean', long: 'integer', map: 'object', list: 'array', str: 'string' });
 
 export default defineRule({
   id: 'schema-type',
@@ -39,7 +43,7 @@ export default defineRule({
     const value = type.value as string;
     if (SCHEMA_TYPES.includes(value) || value === 'file') return; // `file` is swagger2-construct's
     if (value === 'null') return context.report({ at: { node: type }, messageId: 'nullType' });
-    const suggestion = closest(value, SCHEMA_TYPES) ?? ({ int: 'integer', float: 'number', double: 'number', bool: 'boolean', long: 'integer', map: 'object', list: 'array', str: 'string' } as Record<string, string>)[value.toLowerCase()];
+    const suggestion = closest(value, SCHEMA_TYPES) ?? TYPE_ALIASES[value.toLowerCase()];
     context.report({
       at: { node: type },
       messageId: suggestion ? 'suggest' : 'unknown',

@@ -2,27 +2,28 @@ import { insertMember, replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { closest } from '../check/suggest';
 import { objectAnchor, removalFix } from '../check/report';
+import { lookupTable } from '../model/lookup';
 
 const TYPES = ['apiKey', 'http', 'oauth2', 'openIdConnect'];
 /** Fields of each type of scheme ("Applies To" in the text), besides type, description and extensions. */
-const TYPE_FIELDS: Record<string, string[]> = {
+const TYPE_FIELDS: Record<string, string[]> = lookupTable({
   apiKey: ['name', 'in'],
   http: ['scheme', 'bearerFormat'],
   oauth2: ['flows'],
   openIdConnect: ['openIdConnectUrl'],
-};
-const FLOW_FIELDS: Record<string, string[]> = {
+});
+const FLOW_FIELDS: Record<string, string[]> = lookupTable({
   implicit: ['authorizationUrl', 'refreshUrl', 'scopes'],
   password: ['tokenUrl', 'refreshUrl', 'scopes'],
   clientCredentials: ['tokenUrl', 'refreshUrl', 'scopes'],
   authorizationCode: ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'scopes'],
-};
-const FLOW_URLS: Record<string, string[]> = {
+});
+const FLOW_URLS: Record<string, string[]> = lookupTable({
   implicit: ['authorizationUrl'],
   password: ['tokenUrl'],
   clientCredentials: ['tokenUrl'],
   authorizationCode: ['authorizationUrl', 'tokenUrl'],
-};
+});
 
 export default defineRule({
   id: 'security-scheme-fields',

@@ -7,10 +7,11 @@ import { closest } from '../check/suggest';
 import { kindName } from '../model/facts';
 import { SourceDocument } from '../model/documents';
 import { removalFix } from '../check/report';
+import { lookupTable } from '../model/lookup';
 
 // JSON Schema keywords that OpenAPI 3.0's Schema Object does not have (OpenAPI 3.1 and JSON Schema
 // 2019+ do), with the OpenAPI 3.0 way to say the same where there is one.
-const JSON_SCHEMA_ONLY: Record<string, string> = {
+const JSON_SCHEMA_ONLY: Record<string, string> = lookupTable({
   const: 'write "enum" with the one value',
   examples: 'write one "example"',
   $schema: 'an OpenAPI 3.0 Schema has no dialect: remove it',
@@ -33,7 +34,7 @@ const JSON_SCHEMA_ONLY: Record<string, string> = {
   unevaluatedItems: 'use "items"',
   contentMediaType: 'use "format: binary" or "format: byte" for file content',
   contentEncoding: 'use "format: byte" for base64',
-};
+});
 
 // Fields of other objects that OpenAPI 3.1 added.
 const OPENAPI_31_ONLY: Partial<Record<ObjectKind, Record<string, string>>> = {

@@ -12,6 +12,7 @@ import { fieldDoc, specLink, VALUE_DOCS } from '../model/field-docs';
 import { yamlScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { cursorContext, CursorContext } from './cursor';
+import { lookupTable } from '../model/lookup';
 
 export interface CompletionItem {
   label: string;
@@ -41,11 +42,11 @@ const MEDIA_TYPES = [
   'application/json', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain',
   'text/html', 'text/csv', 'application/octet-stream', 'application/pdf', 'application/problem+json', 'image/png', 'image/jpeg', '*/*',
 ];
-const FORMATS: Record<string, string[]> = {
+const FORMATS: Record<string, string[]> = lookupTable({
   integer: ['int32', 'int64'],
   number: ['float', 'double'],
   string: ['date', 'date-time', 'password', 'byte', 'binary', 'uuid', 'email', 'uri', 'hostname', 'ipv4', 'ipv6'],
-};
+});
 const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '401', '403', '404', '405', '409', '410', '412', '415', '422', '429', '500', '502', '503', '504', 'default', '2XX', '4XX', '5XX'];
 
 /**
