@@ -7,7 +7,7 @@ import { RULES } from '../server/src/rules/index';
 import * as fs from 'fs';
 import * as path from 'path';
 import { before, describe, it } from 'node:test';
-import { nodeFiles } from '../server/src/cli/node-files';
+import { diskFiles } from '../server/src/io/read-file';
 import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/check/checker';
 import { REPO_ROOT } from './helpers/paths';
@@ -28,7 +28,7 @@ describe('corpus sample', { timeout: 600_000 }, () => {
     const actual: Snapshot = {};
     const crashes: string[] = [];
     for (const { name, file } of documents) {
-      const result = checkDocument(new DocumentStore(nodeFiles), file, { rules: RULES });
+      const result = checkDocument(new DocumentStore(diskFiles), file, { rules: RULES });
       crashes.push(...result.crashes.map((c) => `${name}: ${c.rule}: ${c.error.split('\n')[0]}`));
       if (result.loadFailure) crashes.push(`${name}: ${result.loadFailure.message}`);
       const counts: Record<string, number> = {};

@@ -5,7 +5,7 @@ import { RULES } from '../server/src/rules/index';
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
-import { nodeFiles } from '../server/src/cli/node-files';
+import { diskFiles } from '../server/src/io/read-file';
 import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/check/checker';
 import { REPO_ROOT } from './helpers/paths';
@@ -21,7 +21,7 @@ describe('@readme/oas-examples 3.0', () => {
 
   for (const file of files) {
     it(path.relative(EXAMPLES, file), () => {
-      const result = checkDocument(new DocumentStore(nodeFiles), file, { rules: RULES });
+      const result = checkDocument(new DocumentStore(diskFiles), file, { rules: RULES });
       assert.equal(result.loadFailure, undefined);
       assert.deepEqual(result.crashes.map((c) => `${c.rule} at ${c.where}: ${c.error}`), []);
       assert.deepEqual(result.diagnostics.filter((d) => d.rule === 'syntax').map((d) => d.message), []);

@@ -11,7 +11,7 @@ import { before, describe, it } from 'node:test';
 import Ajv, { ErrorObject } from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { RULES } from '../server/src/rules/index';
-import { nodeFiles } from '../server/src/cli/node-files';
+import { diskFiles } from '../server/src/io/read-file';
 import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument, CheckResult } from '../server/src/check/checker';
 import { SyntaxNode } from '../server/src/syntax/tree';
@@ -204,7 +204,7 @@ describe('parity with the official OpenAPI 3.0 schema', { timeout: 600_000 }, ()
     const validate = makeValidator();
     const outcomes: Outcome[] = [];
     for (const document of [...ruleFixtures(), ...corpusSample()]) {
-      const files = 'fixture' in document ? new FixtureFiles() : nodeFiles;
+      const files = 'fixture' in document ? new FixtureFiles() : diskFiles;
       const result = checkDocument(new DocumentStore(files), document.file, { rules: RULES });
       const outcome = compare(document.name, result, validate);
       if (outcome) outcomes.push(outcome);

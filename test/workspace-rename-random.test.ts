@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { describe, it } from 'node:test';
-import { nodeFiles } from '../server/src/cli/node-files';
+import { diskFiles } from '../server/src/io/read-file';
 import { checkDocument } from '../server/src/check/checker';
 import { DocumentStore } from '../server/src/model/documents';
 import { RULES } from '../server/src/rules/index';
@@ -47,7 +47,7 @@ function indexOf(file: string): ReturnType<typeof indexFile> {
 
 /** Every root checked afresh from disk: `file:line rule message`, sorted. */
 function findings(dir: string, index: WorkspaceIndex): string[] {
-  const store = new DocumentStore(nodeFiles);
+  const store = new DocumentStore(diskFiles);
   const seen = new Set<string>();
   for (const file of index.all()) {
     if (!file.root) continue;

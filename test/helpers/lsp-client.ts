@@ -98,13 +98,20 @@ export class LspClient {
     this.diagnostics.delete(uri);
   }
 
-  request<T>(method: string, params: unknown): Promise<T> {
-    return this.connection.sendRequest(method, params) as Promise<T>;
+  /** A request; a server that does not answer within `timeoutMs` fails the test instead of hanging it. */
+  request<T>(method: string, params: unknown, timeoutMs = 60_000): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${timeoutMs} ms\n${this.stderr}`)), timeoutMs);
+      (this.connection.sendRequest(method, params) as Promise<T>).then(
+        (value) => { clearTimeout(timer); resolve(value); },
+        (error) => { clearTimeout(timer); reject(error); },
+      );
+    });
   }
 
   async stop(): Promise<void> {
     try {
-      await this.connection.sendRequest('shutdown');
+      await this.request('shutdown', null, 10_000);
       await this.connection.sendNotification('exit');
     } catch {
       // already gone

@@ -1,7 +1,7 @@
 // One worker of `npm run corpus`: checks the documents it is sent and answers with its findings.
 import { parentPort } from 'worker_threads';
 import { RULES } from '../../server/src/rules/index';
-import { nodeFiles } from '../../server/src/cli/node-files';
+import { diskFiles } from '../../server/src/io/read-file';
 import { DocumentStore } from '../../server/src/model/documents';
 import { checkDocument } from '../../server/src/check/checker';
 
@@ -24,7 +24,7 @@ export interface CorpusResult {
 
 export function checkCorpusDocument(file: string): CorpusResult {
   const start = performance.now();
-  const result = checkDocument(new DocumentStore(nodeFiles), file, { rules: RULES });
+  const result = checkDocument(new DocumentStore(diskFiles), file, { rules: RULES });
   const findings = result.diagnostics.map((d) => {
     const at = d.doc.lineIndex.positionAt(d.offset);
     return { rule: d.rule, severity: d.severity, message: d.message, file: d.doc.path, line: at.line + 1, character: at.character + 1 };

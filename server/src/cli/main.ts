@@ -21,7 +21,7 @@ import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
 import { formatText, summaryLine } from './formats/text';
 import { expandGlob, isGlob } from './glob';
-import { nodeFiles } from './node-files';
+import { diskFiles } from '../io/read-file';
 import { checkInThisThread, checkInWorkers, CheckSetup, workerScript } from './parallel';
 
 declare const PRODUCT_VERSION: string;
@@ -252,7 +252,7 @@ function runBundle(options: BundleOptions, io: Io): number {
   const out = options.out === undefined ? undefined : path.resolve(io.cwd, options.out);
   const format = options.format ?? (out && /\.json$/i.test(out) ? 'json' : out && /\.ya?ml$/i.test(out) ? 'yaml' : undefined);
   const given = new Map([[root, options.root]]);
-  const result = bundle(nodeFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, given, io.cwd) });
+  const result = bundle(diskFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, given, io.cwd) });
   for (const note of result.notes) io.err(`openapi-check bundle: ${note}\n`);
   if (result.text === undefined) {
     io.err(`openapi-check bundle: cannot bundle ${options.root}: ${result.failure}\n`);

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { FileChecker, FileJob, FileOutcome } from './check-files';
-import { nodeFiles } from './node-files';
+import { diskFiles } from '../io/read-file';
 import { FileSource } from '../model/documents';
 
 export interface CheckSetup {
@@ -18,8 +18,8 @@ export interface CheckSetup {
 
 /** The disk, with some files' texts replaced. */
 export function filesWithOverlay(overlay: ReadonlyMap<string, string>): FileSource {
-  if (overlay.size === 0) return nodeFiles;
-  return { read: (p) => (overlay.has(p) ? { text: overlay.get(p)! } : nodeFiles.read(p)) };
+  if (overlay.size === 0) return diskFiles;
+  return { read: (p) => (overlay.has(p) ? { text: overlay.get(p)! } : diskFiles.read(p)) };
 }
 
 export function checkInThisThread(jobs: readonly FileJob[], setup: CheckSetup): FileOutcome[] {

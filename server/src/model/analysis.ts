@@ -2,7 +2,7 @@
 // every `$ref` with its resolution, and the indexes rules share. Built in one walk per version.
 import { SyntaxNode } from '../syntax/tree';
 import { DocumentStore, SourceDocument } from './documents';
-import { RefFailure, resolveRefTarget, Target } from './resolve';
+import { RefFailure, refFilePath, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
 import { FieldSpec, ObjectKind, specOf } from './spec';
 
@@ -71,6 +71,8 @@ export interface Analysis {
   status: DocumentStatus;
   /** The root and every document reached through `$ref`, root first. */
   documents: SourceDocument[];
+  /** Every file a `$ref` named, read or not (a missing file is checked again when it appears). */
+  files: ReadonlySet<string>;
   objects: OpenApiObject[];
   byKind: Map<ObjectKind, OpenApiObject[]>;
   references: Reference[];
@@ -84,17 +86,25 @@ export interface Analysis {
   childrenOf(object: OpenApiObject): readonly OpenApiObject[];
   /** The Reference recorded for a `$ref` holder, if the walk met it. */
   referenceAt(holder: SyntaxNode): Reference | undefined;
+  /** The references of the loop a `$ref` holder is on (starting with its own), if it is on one. */
+  loopAt(holder: SyntaxNode): readonly Reference[] | undefined;
+  /** Whether some `$ref` the walk met points at this node. */
+  isReferenced(node: SyntaxNode): boolean;
 }
 
 export interface ResolvedChain {
   /** The final non-reference object, when the chain ends in one. */
   target: Target | undefined;
-  /** The references followed, in order. */
+  /** The references followed, in order (for a loop, the loop's, at most MAX_CHAIN). */
   chain: Reference[];
+  /** The chain runs into a loop of references. */
   cycle: boolean;
+  /** The chain is longer than MAX_CHAIN references: not followed to its end. */
+  tooLong: boolean;
 }
 
-const MAX_CHAIN = 64;
+/** References followed from one `$ref` before giving up (each step may be another file). */
+export const MAX_CHAIN = 64;
 
 interface Pending {
   doc: SourceDocument;
@@ -103,6 +113,18 @@ interface Pending {
   parent: OpenApiObject | undefined;
   refAllowed: boolean;
   usage: SyntaxNode;
+}
+
+/** The file an object's `$ref` names when it is not loaded yet (or out of date). */
+function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
+  const node = item.node;
+  if (node.kind !== 'object') return undefined;
+  const ref = node.get('$ref');
+  if (ref?.kind !== 'string') return undefined;
+  const parsed = parseRef(ref.value as string);
+  if (parsed.form !== 'file') return undefined;
+  const file = refFilePath(item.doc, parsed);
+  return store.isCurrent(file) ? undefined : file;
 }
 
 /** Runs a step-wise computation (one that yields between slices of work) to its end. */
@@ -135,7 +157,9 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Ge
   const followed = new Map<SyntaxNode, Set<ObjectKind>>();
   const queue: Pending[] = [];
 
+  const files = new Set<string>();
   const resolveRef = (doc: SourceDocument, parsed: ParsedRef) => {
+    if (parsed.form === 'file') files.add(refFilePath(doc, parsed));
     const result = resolveRefTarget(store, doc, parsed);
     const reached = result.target?.doc ?? (result.failure?.reason === 'pointer' ? result.failure.doc : undefined);
     if (reached && !seenDocuments.has(reached)) {
@@ -243,40 +267,92 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Ge
     queue.push({ doc: rootDoc, node: rootDoc.root!, kind: 'Root', parent: undefined, refAllowed: false, usage: rootDoc.root! });
     // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
     for (let i = 0; i < queue.length; i++) {
+      // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
+      const file = fileToLoad(queue[i], store);
+      if (file) yield* store.loadSteps(file);
       visit(queue[i]);
       if (i % VISITS_PER_STEP === VISITS_PER_STEP - 1) yield;
     }
   }
+
+  // Every holder has one `$ref`: the references form a graph where each node has at most one
+  // edge out, so all loops, of any length, are found in one pass over it.
+  let loops: Map<SyntaxNode, Reference[]> | undefined;
+  const nextReference = (reference: Reference): Reference | undefined => {
+    const target = reference.target?.node;
+    const next = target ? refsByHolder.get(target) : undefined;
+    return next && next.expected !== 'PathItem' ? next : undefined;
+  };
+  const findLoops = (): Map<SyntaxNode, Reference[]> => {
+    const found = new Map<SyntaxNode, Reference[]>();
+    const walkOf = new Map<Reference, number>();
+    let walk = 0;
+    for (const start of references) {
+      if (start.expected === 'PathItem' || walkOf.has(start)) continue;
+      walk++;
+      const path: Reference[] = [];
+      let at: Reference | undefined = start;
+      while (at && !walkOf.has(at)) {
+        walkOf.set(at, walk);
+        path.push(at);
+        at = nextReference(at);
+      }
+      // Back to a reference of this same walk: the path from it on is a loop.
+      if (at && walkOf.get(at) === walk) {
+        const loop = path.slice(path.indexOf(at));
+        loop.forEach((reference, i) => found.set(reference.holder, [...loop.slice(i), ...loop.slice(0, i)]));
+      }
+    }
+    return found;
+  };
 
   const chains = new Map<SyntaxNode, ResolvedChain>();
   const resolve = (node: SyntaxNode, doc: SourceDocument): ResolvedChain => {
     const cached = chains.get(node);
     if (cached) return cached;
     const chain: Reference[] = [];
-    const seenHolders = new Set<SyntaxNode>();
     let current: Target | undefined = { doc, node };
     let cycle = false;
+    let tooLong = false;
     while (current && current.node.kind === 'object' && current.node.get('$ref')) {
       const reference = refsByHolder.get(current.node);
       if (!reference) break; // a PathItem `$ref` or a place the walk did not reach
       if (reference.expected === 'PathItem') break;
-      if (seenHolders.has(current.node) || chain.length > MAX_CHAIN) {
+      const loop = (loops ??= findLoops()).get(current.node);
+      if (loop) {
         cycle = true;
+        chain.push(...loop.slice(0, MAX_CHAIN));
         current = undefined;
         break;
       }
-      seenHolders.add(current.node);
+      if (chain.length >= MAX_CHAIN) {
+        tooLong = true;
+        current = undefined;
+        break;
+      }
       chain.push(reference);
       current = reference.target;
     }
-    const result = { target: current, chain, cycle };
+    const result = { target: current, chain, cycle, tooLong };
     chains.set(node, result);
     return result;
   };
 
+  const loopAt = (holder: SyntaxNode) => (loops ??= findLoops()).get(holder);
+  let targets: Set<SyntaxNode> | undefined;
+  const isReferenced = (node: SyntaxNode) => {
+    if (!targets) {
+      targets = new Set();
+      for (const reference of references) if (reference.target) targets.add(reference.target.node);
+    }
+    return targets.has(node);
+  };
+
   return {
-    root: rootDoc, status, documents, objects, byKind, references, operationIds, resolve,
+    root: rootDoc, status, documents, files, objects, byKind, references, operationIds, resolve,
     referenceAt: (holder) => refsByHolder.get(holder),
+    loopAt,
+    isReferenced,
     childrenOf: (object) => children.get(object) ?? [],
     objectsAt: (node) => visited.get(node) ?? [],
   };

@@ -2,11 +2,13 @@
 // `FileSource` so the CLI reads the disk, the server overlays open editors, tests use fixtures.
 import * as path from 'path';
 import { LineIndex } from '../syntax/line-index';
-import { detectFormat, parseText } from '../syntax/parse';
+import { detectFormat, parseTextSteps } from '../syntax/parse';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
 export type LoadFailure =
-  | { reason: 'missing' | 'folder' | 'unreadable' | 'binary' | 'too-large'; message: string }
+  | { reason: 'missing' | 'folder' | 'unreadable' | 'binary' | 'too-large' | 'symlink-loop' | 'utf16'; message: string }
+  /** A named pipe, a device, a socket, a system file: `what` says which ("a named pipe"). */
+  | { reason: 'special'; what: string; message: string }
   | { reason: 'encoding'; message: string; offset: number };
 
 export type FileRead = { text: string } | LoadFailure;
@@ -37,34 +39,71 @@ export function isLoadFailure(value: unknown): value is LoadFailure {
   return typeof value === 'object' && value !== null && 'reason' in value;
 }
 
+/**
+ * Every file a check read, parsed once. When a file changes, its entry stays as the last complete
+ * model (requests are answered from it) until the new text is parsed: `get` parses at once (the
+ * CLI), `loadSteps` in slices (the language server, which must not hold its message loop).
+ */
 export class DocumentStore {
   private readonly cache = new Map<string, SourceDocument | LoadFailure>();
+  /** Files whose cached entry is older than their text. */
+  private readonly stale = new Set<string>();
   constructor(readonly files: FileSource) {}
 
+  /** The file's current model, read and parsed now if it is not cached or out of date. */
   get(absolutePath: string): SourceDocument | LoadFailure {
     const key = path.resolve(absolutePath);
-    let entry = this.cache.get(key);
-    if (!entry) {
-      const read = this.files.read(key);
-      entry = 'text' in read ? new SourceDocument(key, parseText(read.text, detectFormat(key, read.text))) : read;
-      this.cache.set(key, entry);
-    }
+    const entry = this.cache.get(key);
+    if (entry && !this.stale.has(key)) return entry;
+    return drainSteps(this.loadSteps(key));
+  }
+
+  /** Reads and parses a file in steps (parsing pauses between slices) and caches it. */
+  *loadSteps(absolutePath: string): Generator<void, SourceDocument | LoadFailure, void> {
+    const key = path.resolve(absolutePath);
+    const read = this.files.read(key);
+    const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text))) : read;
+    this.cache.set(key, entry);
+    this.stale.delete(key);
     return entry;
   }
 
-  /** The cached document of a file, without loading it. */
+  /** Whether the cached entry is the file's current content (no load needed). */
+  isCurrent(absolutePath: string): boolean {
+    const key = path.resolve(absolutePath);
+    return this.cache.has(key) && !this.stale.has(key);
+  }
+
+  /** The last complete model of a file, current or not, without loading anything. */
   cached(absolutePath: string): SourceDocument | LoadFailure | undefined {
     return this.cache.get(path.resolve(absolutePath));
   }
 
   /** Put a document the caller parsed (an incremental reparse) in place of the file's. */
   replace(doc: SourceDocument): void {
-    this.cache.set(path.resolve(doc.path), doc);
+    const key = path.resolve(doc.path);
+    this.cache.set(key, doc);
+    this.stale.delete(key);
   }
 
-  /** Forget a file (it changed on disk or in the editor). */
+  /** The file changed (in the editor or on disk): its entry is out of date until loaded again. */
   invalidate(absolutePath: string): void {
-    this.cache.delete(path.resolve(absolutePath));
+    const key = path.resolve(absolutePath);
+    if (this.cache.has(key)) this.stale.add(key);
+  }
+
+  /** Forget a file altogether (it is closed and nothing reads it). */
+  forget(absolutePath: string): void {
+    const key = path.resolve(absolutePath);
+    this.cache.delete(key);
+    this.stale.delete(key);
+  }
+}
+
+function drainSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
@@ -72,6 +111,9 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Bytes -> text: refuses binary files and invalid UTF-8 with a message that says where. */
 export function decodeText(bytes: Uint8Array): FileRead {
+  if (looksLikeUtf16(bytes)) {
+    return { reason: 'utf16', message: 'The file is UTF-16 text; YAML and JSON tools expect UTF-8: save it as UTF-8.' };
+  }
   const probe = Math.min(bytes.length, 8000);
   for (let i = 0; i < probe; i++) {
     if (bytes[i] === 0) return { reason: 'binary', message: 'The file is binary (it contains NUL bytes), not a YAML or JSON document.' };
@@ -83,6 +125,21 @@ export function decodeText(bytes: Uint8Array): FileRead {
     const offset = firstInvalidUtf8(bytes);
     return { reason: 'encoding', offset, message: `The file is not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, '0')} at byte offset ${offset}).` };
   }
+}
+
+/** A UTF-16 byte order mark, or ASCII text with every other byte NUL (UTF-16 without one). */
+function looksLikeUtf16(bytes: Uint8Array): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
+  const probe = Math.min(bytes.length, 512) & ~1;
+  if (probe < 4) return false;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < probe; i += 2) {
+    if (bytes[i] === 0) evenNul++;
+    if (bytes[i + 1] === 0) oddNul++;
+  }
+  const pairs = probe / 2;
+  return (evenNul > pairs * 0.9 && oddNul === 0) || (oddNul > pairs * 0.9 && evenNul === 0);
 }
 
 function firstInvalidUtf8(bytes: Uint8Array): number {

@@ -21,7 +21,7 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   if (parsed.form === 'url') return { failure: { reason: 'url' } };
   let targetDoc = doc;
   if (parsed.form === 'file') {
-    const file = path.resolve(path.dirname(doc.path), parsed.file);
+    const file = refFilePath(doc, parsed);
     const loaded = store.get(file);
     if (isLoadFailure(loaded)) return { failure: { reason: 'file', file, failure: loaded } };
     // A file without a YAML/JSON extension counts as one only if it parses as one.
@@ -45,6 +45,11 @@ export function nodeAtPointer(root: SyntaxNode | undefined, segments: readonly s
   let node = root;
   for (let i = 0; node && i < segments.length; i++) node = child(node, segments[i]);
   return node;
+}
+
+/** The absolute path of the file a file `$ref` names. */
+export function refFilePath(doc: SourceDocument, parsed: ParsedRef): string {
+  return path.resolve(path.dirname(doc.path), parsed.file);
 }
 
 function child(parent: SyntaxNode | undefined, segment: string): SyntaxNode | undefined {

@@ -1,5 +1,8 @@
 import { defineRule } from '../check/types';
 
+/** References named in a message; a loop through a thousand files is summed up after these. */
+const SHOWN = 8;
+
 export default defineRule({
   id: 'ref-cycle',
   severity: 'error',
@@ -10,12 +13,11 @@ export default defineRule({
   messages: { cycle: 'This "$ref" never reaches an object: the chain {chain} loops back on itself.' },
   checkReference(reference, context) {
     if (!reference.allowed || reference.expected === 'PathItem') return;
-    const resolved = context.analysis.resolve(reference.holder, reference.doc);
-    if (!resolved.cycle) return;
-    // Report on references that are part of the loop (the chain comes back to them), not on
-    // those that merely lead into it.
-    if (resolved.chain[resolved.chain.length - 1]?.target?.node !== reference.holder) return;
-    const names = resolved.chain.map((r) => r.parsed?.raw ?? '?');
-    context.report({ at: { node: reference.refNode }, messageId: 'cycle', data: { chain: names.map((n) => '"' + n + '"').join(' -> ') } });
+    // Report on references that are part of a loop, not on those that merely lead into it.
+    const loop = context.analysis.loopAt(reference.holder);
+    if (!loop) return;
+    const names = loop.slice(0, SHOWN).map((r) => '"' + (r.parsed?.raw ?? '?') + '"');
+    const chain = names.join(' -> ') + (loop.length > SHOWN ? ` -> ... (${loop.length} references in all)` : '');
+    context.report({ at: { node: reference.refNode }, messageId: 'cycle', data: { chain } });
   },
 });

@@ -1,4 +1,5 @@
 import * as path from 'path';
+import { MAX_CHAIN } from '../model/analysis';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { rawSlashPathRef } from './ref-pointer-escape';
@@ -19,10 +20,22 @@ export default defineRule({
     folder: '"{ref}" does not resolve: "{file}" is a folder, not a file.',
     notDocument: '"{ref}" does not resolve: "{file}" is not a YAML or JSON document.',
     unreadable: '"{ref}" does not resolve: {message}',
+    special: '"{ref}" does not resolve: "{file}" is {what}, not a file.',
+    symlinkLoop: '"{ref}" does not resolve: "{file}" is a symbolic link loop.',
+    utf16: '"{ref}" does not resolve: "{file}" is UTF-16 text; save it as UTF-8.',
+    tooLarge: '"{ref}" does not resolve: "{file}" is {larger}: it is not read.',
     remote: 'Remote reference "{ref}" is not checked: fetching URLs is off.',
+    chainTooLong: '"{ref}" starts a chain of more than {max} references, which is not followed to its end: point it closer to the object it stands for.',
   },
   checkReference(reference, context) {
     const { failure, parsed, refNode, doc } = reference;
+    if (!failure && reference.allowed && reference.expected !== 'PathItem' && !context.analysis.isReferenced(reference.holder)) {
+      // The first `$ref` of a chain too long to follow (a later one is only a link of it).
+      if (context.analysis.resolve(reference.holder, doc).tooLong) {
+        context.report({ at: { node: refNode }, messageId: 'chainTooLong', data: { ref: parsed?.raw ?? '', max: MAX_CHAIN } });
+      }
+      return;
+    }
     if (!failure || !parsed || failure.reason === 'not-string') return;
     // Reported by ref-syntax or ref-pointer-escape with a fix of their own.
     if (parsed.syntaxProblems.some((p) => p.code === 'bare-pointer' || p.code === 'fragment')) return;
@@ -39,6 +52,10 @@ export default defineRule({
         if (f.reason === 'missing') context.report({ at, messageId: 'missingFile', data: { ref, file } });
         else if (f.reason === 'folder') context.report({ at, messageId: 'folder', data: { ref, file } });
         else if (f.reason === 'binary' || f.reason === 'encoding') context.report({ at, messageId: 'notDocument', data: { ref, file } });
+        else if (f.reason === 'special') context.report({ at, messageId: 'special', data: { ref, file, what: f.what } });
+        else if (f.reason === 'symlink-loop') context.report({ at, messageId: 'symlinkLoop', data: { ref, file } });
+        else if (f.reason === 'utf16') context.report({ at, messageId: 'utf16', data: { ref, file } });
+        else if (f.reason === 'too-large') context.report({ at, messageId: 'tooLarge', data: { ref, file, larger: f.message.replace(/^.*? is (larger than .*?)\.?$/, '$1') } });
         else context.report({ at, messageId: 'unreadable', data: { ref, message: f.message } });
         return;
       }

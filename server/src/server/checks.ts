@@ -1,13 +1,16 @@
-// Keeping diagnostics current: document sync, watched files, and the checks they schedule. A check
-// runs in slices and looks at the message queue between them; a newer change stops it.
-import { Connection, FileChangeType } from 'vscode-languageserver/node';
-import { Session, uriToPath } from './session';
+// Keeping diagnostics current: document sync, watched files, and the work they schedule. Parsing
+// and checking run in slices of SLICE_MS and look at the message queue between them, so requests
+// are answered while the work goes on; a newer change stops it ("a newer edit wins").
+import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChangeType } from 'vscode-languageserver/node';
+import { Diagnostic } from '../check/types';
+import { formatBytes } from '../io/read-file';
 import { toLspDiagnostic } from './convert';
+import { isUnsaved, Session, uriToPath } from './session';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
 
-// Short: a check that has started stops when the next edit arrives, so starting early costs little.
+// Short: work that has started stops when the next edit arrives, so starting early costs little.
 const DEBOUNCE_MS = 50;
-/** Work between two looks at the message queue while checking. */
+/** Work between two looks at the message queue. */
 const SLICE_MS = 20;
 /** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
 const traceTiming = process.env.OPENAPI_TRACE_TIMING === '1';
@@ -15,20 +18,69 @@ const timing = (label: string, start: number) => {
   if (traceTiming) process.stderr.write(`[timing] ${label} ${Math.round(performance.now() - start)} ms\n`);
 };
 
-/** Lets queued messages (a newer edit) in between slices of a check. */
+if (traceTiming) {
+  // Garbage collection pauses: the other thing that can hold the message loop.
+  const { PerformanceObserver } = require('perf_hooks') as typeof import('perf_hooks');
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.duration > 50) process.stderr.write(`[timing] gc ${Math.round(entry.duration)} ms (kind ${(entry as { detail?: { kind?: number } }).detail?.kind})\n`);
+  }).observe({ entryTypes: ['gc'] });
+}
+
+/** Lets queued messages (a newer edit, a request) in between slices of work. */
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Findings sent per file: an editor shows a few hundred at most, and one message with a hundred
+ * thousand would hold the server (and the editor) while it is written and read.
+ */
+const MAX_PUBLISHED_PER_FILE = 5000;
+const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/** The findings to publish: all of them, or the most severe first and one line saying how many more. */
+function shownFindings(found: Diagnostic[]): Diagnostic[] {
+  if (found.length <= MAX_PUBLISHED_PER_FILE) return found;
+  const shown = [...found].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.offset - b.offset).slice(0, MAX_PUBLISHED_PER_FILE);
+  const more: Diagnostic = {
+    ...shown[0], rule: shown[0].rule, severity: 'information', offset: 0, length: 0, fixes: [], related: [], tags: [],
+    message: `${found.length - MAX_PUBLISHED_PER_FILE} more findings in this file are not shown; run openapi-check on it to list them all.`,
+  };
+  return [more, ...shown.sort((a, b) => a.offset - b.offset)];
+}
+
+interface Run {
+  stopped: boolean;
+  changed: string[];
+}
 
 export class CheckScheduler {
   private pending: NodeJS.Timeout | undefined;
   private readonly dirty = new Set<string>();
+  /** Files whose diagnostics must be published again though nothing reads them now (a closed root's). */
+  private readonly republish = new Set<string>();
+  /** Closed files: their models are dropped once no open root reads them. */
+  private readonly closedFiles = new Set<string>();
+  /** The work under way, if any; a newer change stops it between two slices. */
+  private running: Run | undefined;
+
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.register();
   }
 
-  /** The check under way, if any; a newer change stops it between two slices of work. */
-  private running: { stopped: boolean; changed: string[] } | undefined;
+  /**
+   * Every open root is checked again: at once when settings changed (the work under way is out of
+   * date); after the work under way when only what checks consult grew (the workspace index).
+   */
+  recheckAll(reason: 'settings' | 'workspace' = 'settings'): void {
+    for (const root of this.session.roots()) this.dirty.add(root);
+    for (const doc of this.session.open.values()) this.dirty.add(doc.path);
+    if (reason === 'workspace' && this.running && !this.running.stopped) this.runAgain = true;
+    else this.schedule();
+  }
 
-  /** Stops the check under way; its files are checked again with the next run. */
+  /** Set when more work was asked for while a run went on: another run follows it. */
+  private runAgain = false;
+
+  /** Stops the work under way; its files are taken up again by the next run. */
   private stopRunning(): boolean {
     if (!this.running || this.running.stopped) return false;
     this.running.stopped = true;
@@ -39,70 +91,106 @@ export class CheckScheduler {
   private schedule(): void {
     this.stopRunning();
     if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => void this.runChecks(), DEBOUNCE_MS);
+    this.pending = setTimeout(() => void this.run(), DEBOUNCE_MS);
   }
 
-  /** Runs a root's check in slices of SLICE_MS; false when a newer change stopped it. */
-  private async checkInSlices(root: string, run: { stopped: boolean }): Promise<boolean> {
-    const started = performance.now();
-    if (traceTiming) process.stderr.write(`[timing] check started\n`);
-    const steps = this.session.checkSteps(root);
-    let sliceStart = started;
-    for (;;) {
-      const step = steps.next();
-      if (step.done) {
-        for (const crash of step.value.crashes) this.connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
-        timing(`check (findings of ${step.value.keptObjects ?? 0} of ${step.value.analysis?.objects.length ?? 0} objects kept)`, started);
-        return true;
-      }
-      if (performance.now() - sliceStart < SLICE_MS) continue;
-      await yieldToMessages();
-      if (run.stopped) {
-        timing('check stopped by a newer change', started);
-        return false;
-      }
-      sliceStart = performance.now();
-    }
-  }
-
-  /** Re-checks every root that reads a changed file, then publishes the files those roots touch. */
-  private async runChecks(): Promise<void> {
+  /** Parses what changed and re-checks every root that reads it, in slices; then publishes. */
+  private async run(): Promise<void> {
     this.pending = undefined;
     const changed = [...this.dirty];
     this.dirty.clear();
-    const run = { stopped: false, changed };
+    const run: Run = { stopped: false, changed };
     this.running = run;
-    const roots = new Set<string>();
-    for (const file of changed) for (const root of this.session.rootsReading(file)) roots.add(root);
-    const openRoots = new Set(this.session.roots());
-    for (const file of changed) if (openRoots.has(file)) roots.add(file);
-    const toPublish = new Set<string>(changed);
-    for (const root of roots) {
-      for (const file of this.session.filesOf(root)) toPublish.add(file);
-      if (!openRoots.has(root)) {
-        this.session.results.delete(root);
-        continue;
+    const started = performance.now();
+    if (traceTiming) process.stderr.write(`[timing] check started\n`);
+    let toPublish: Set<string>;
+    try {
+      const steps = this.session.updateSteps(changed, (root, result) => {
+        for (const crash of result.crashes) this.connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
+        const objects = result.analysis?.objects.length ?? 0;
+        timing(`check (findings of ${result.keptObjects ?? 0} of ${objects} objects kept)`, started);
+        this.connection.tracer.log(`checked ${root}: ${objects} objects, ${result.diagnostics.length} findings, ${Math.round(performance.now() - started)} ms`);
+      });
+      let sliceStart = performance.now();
+      for (;;) {
+        const stepStart = performance.now();
+        const step = steps.next();
+        if (traceTiming && performance.now() - stepStart > 50) process.stderr.write(`[timing] one step took ${Math.round(performance.now() - stepStart)} ms\n`);
+        if (step.done) {
+          toPublish = step.value;
+          break;
+        }
+        if (performance.now() - sliceStart < SLICE_MS) continue;
+        await yieldToMessages();
+        if (run.stopped) {
+          timing('check stopped by a newer change', started);
+          return;
+        }
+        sliceStart = performance.now();
       }
-      try {
-        if (!(await this.checkInSlices(root, run))) return;
-      } catch (e) {
-        this.session.results.delete(root);
-        this.connection.console.error(`checking ${root} failed: ${(e as Error).stack}`);
-      }
-      for (const file of this.session.filesOf(root)) toPublish.add(file);
+    } catch (e) {
+      this.connection.console.error(`checking failed: ${(e as Error).stack}`);
+      toPublish = new Set(changed);
+    } finally {
+      if (this.running === run) this.running = undefined;
     }
-    if (this.running === run) this.running = undefined;
+    for (const file of this.republish) toPublish.add(file);
+    this.republish.clear();
+    for (const file of [...this.closedFiles]) {
+      if (this.session.openDocument(file) || this.session.rootsReading(file).length > 0) continue;
+      this.session.store.forget(file);
+      this.closedFiles.delete(file);
+    }
     const publishing = performance.now();
-    for (const file of toPublish) this.publish(file);
+    for (const file of toPublish) {
+      if (run.stopped) break; // the next run publishes them
+      this.publish(file);
+      if (performance.now() - publishing > SLICE_MS) await yieldToMessages();
+    }
     timing('publish', publishing);
+    if (this.runAgain && !run.stopped) {
+      this.runAgain = false;
+      this.schedule();
+    }
     if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
   }
 
   private publish(filePath: string): void {
     const uri = this.session.uriOf(filePath);
-    const diagnostics = this.session.diagnosticsIn(filePath).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
-    const open = [...this.session.open.values()].find((d) => d.path === filePath);
+    const open = this.session.openDocument(filePath);
+    let diagnostics: LspDiagnostic[];
+    if (open && this.session.tooLarge(filePath)) diagnostics = [this.notCheckedDiagnostic(open.text.length)];
+    else {
+      let found = this.session.diagnosticsIn(filePath);
+      if (isUnsaved(filePath)) found = this.unsavedFindings(found);
+      diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
+    }
     this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
+  }
+
+  private notCheckedDiagnostic(length: number): LspDiagnostic {
+    const limit = formatBytes(this.session.maxFileBytes);
+    return {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: 'openapi',
+      message: `This document (${formatBytes(length)}) is larger than the openapi30.maxFileSize setting (${limit}), so it is not checked. Completion and navigation still work; raise the setting to check it.`,
+    };
+  }
+
+  /**
+   * An unsaved buffer has no folder, so its references to other files cannot resolve: one note
+   * says so instead of a finding per reference.
+   */
+  private unsavedFindings(found: Diagnostic[]): Diagnostic[] {
+    const isFileRef = (d: Diagnostic) => d.rule === 'ref-unresolved' && !/^['"]?#/.test(d.doc.text.slice(d.offset, d.offset + 2));
+    const fileRefs = found.filter(isFileRef);
+    if (fileRefs.length === 0) return found;
+    const note: Diagnostic = {
+      ...fileRefs[0], rule: 'ref-unresolved', severity: 'information', fixes: [], related: [], tags: [],
+      message: 'This document is not saved yet: references to other files are followed once it is saved in a folder.',
+    };
+    return [...found.filter((d) => !isFileRef(d)), note];
   }
 
   private changedFile(filePath: string): void {
@@ -111,27 +199,31 @@ export class CheckScheduler {
     this.schedule();
   }
 
-  /** Every open root is checked again (settings changed). */
-  recheckAll(): void {
-    for (const root of this.session.roots()) this.dirty.add(root);
-    this.schedule();
-  }
-
   private register(): void {
     const { connection, session, workspaceFiles } = this;
     connection.onDidOpenTextDocument(({ textDocument }) => {
       const filePath = uriToPath(textDocument.uri);
       if (!filePath) return;
-      session.open.set(textDocument.uri, { uri: textDocument.uri, path: filePath, version: textDocument.version, text: textDocument.text });
-      this.changedFile(filePath);
+      this.closedFiles.delete(filePath);
+      session.opened({ uri: textDocument.uri, path: filePath, version: textDocument.version, text: textDocument.text });
+      this.dirty.add(filePath);
+      this.schedule();
     });
 
     connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
       const doc = session.open.get(textDocument.uri);
       if (!doc) return;
+      if (typeof textDocument.version === 'number' && textDocument.version <= doc.version) {
+        connection.console.warn(`ignored a change to ${textDocument.uri} for version ${textDocument.version}: the document is at version ${doc.version}`);
+        return;
+      }
+      if (!Array.isArray(contentChanges) || contentChanges.some((c) => typeof c?.text !== 'string')) {
+        connection.console.error(`ignored a malformed change to ${textDocument.uri} (version ${textDocument.version}): a change without text`);
+        return;
+      }
       const applying = performance.now();
       if (traceTiming) process.stderr.write(`[timing] didChange v${textDocument.version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
-      // The trees change in place: a check under way must not go on with them.
+      // The trees change in place: work under way must not go on with them.
       const interrupted = this.stopRunning();
       const outcome = session.applyChanges(doc, contentChanges);
       timing('apply changes', applying);
@@ -147,19 +239,28 @@ export class CheckScheduler {
     });
 
     connection.onDidCloseTextDocument(({ textDocument }) => {
-      const doc = session.open.get(textDocument.uri);
-      if (!doc) return;
-      session.open.delete(textDocument.uri);
-      session.results.delete(doc.path);
-      // Back to the file on disk; a closed root's own diagnostics go away.
-      this.changedFile(doc.path);
+      const open = session.open.get(textDocument.uri);
+      if (!open) return;
+      // The files it read lose its findings; a file nothing open reads any more is cleared.
+      for (const file of session.filesOf(open.path)) this.republish.add(file);
+      session.results.delete(open.path);
+      session.closed(textDocument.uri);
+      this.closedFiles.add(open.path);
+      if (isUnsaved(open.path)) {
+        this.connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
+        this.republish.delete(open.path);
+        session.store.forget(open.path);
+        return;
+      }
+      this.dirty.add(open.path);
+      this.schedule();
     });
 
     connection.onDidChangeWatchedFiles(({ changes }) => {
       workspaceFiles.filesChanged(watchedFileChanges(changes));
       for (const change of changes) {
         const filePath = uriToPath(change.uri);
-        if (!filePath || [...session.open.values()].some((d) => d.path === filePath)) continue;
+        if (!filePath || session.openDocument(filePath)) continue;
         if (change.type === FileChangeType.Deleted || change.type === FileChangeType.Changed || change.type === FileChangeType.Created) this.changedFile(filePath);
       }
     });

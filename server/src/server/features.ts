@@ -4,7 +4,7 @@ import {
   CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, Connection, DocumentSymbol, Hover, InsertTextFormat, LocationLink,
   MarkupKind, SymbolKind, SymbolTag,
 } from 'vscode-languageserver/node';
-import { isLoadFailure, SourceDocument } from '../model/documents';
+import { SourceDocument } from '../model/documents';
 import { completionsAt } from '../services/completion';
 import { definitionAt } from '../services/definition';
 import { hoverAt } from '../services/hover';
@@ -22,18 +22,17 @@ export interface EditorOptions {
 }
 
 export function registerFeatures(connection: Connection, session: Session, workspaceFiles: WorkspaceFiles, editor: EditorOptions = {}): void {
-  /** The open document's current text, parsed (the store reparses it after each change). */
+  /** The document's last complete model (its newest text may still be being parsed). */
   function currentDocument(uri: string): SourceDocument | undefined {
     const filePath = uriToPath(uri);
-    if (!filePath) return undefined;
-    const doc = session.store.get(filePath);
-    return isLoadFailure(doc) ? undefined : doc;
+    return filePath ? session.modelOf(filePath) : undefined;
   }
 
   connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
     try {
       const filePath = uriToPath(params.textDocument.uri);
-      if (!filePath) return [];
+      // Fixes are edits at the offsets of the last complete model: none while a newer text is parsed.
+      if (!filePath || !session.isCurrent(filePath)) return [];
       const diagnostics = session.diagnosticsIn(filePath);
       const only = params.context.only;
       const actions: CodeAction[] = [];
@@ -53,8 +52,8 @@ export function registerFeatures(connection: Connection, session: Session, works
       }
       if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll) && diagnostics.some((d) => d.fixes.length > 0)) {
         const result = session.fixAllText(filePath);
-        const doc = session.store.get(filePath);
-        if (result && result.after !== result.before && !isLoadFailure(doc)) {
+        const doc = session.modelOf(filePath);
+        if (result && result.after !== result.before && doc) {
           actions.push({
             title: 'Fix all OpenAPI problems that have a fix',
             kind: CodeActionKind.SourceFixAll,
@@ -74,8 +73,8 @@ export function registerFeatures(connection: Connection, session: Session, works
     try {
       const filePath = uriToPath(params.textDocument.uri);
       if (!filePath) return null;
-      const doc = session.store.get(filePath);
-      if (isLoadFailure(doc)) return null;
+      const doc = session.modelOf(filePath);
+      if (!doc) return null;
       const result = definitionAt(session.store, doc, doc.lineIndex.offsetAt(params.position), session.analysisFor(filePath));
       if (!result) return null;
       const { target } = result;
@@ -101,10 +100,7 @@ export function registerFeatures(connection: Connection, session: Session, works
     keyword: CompletionItemKind.Keyword,
     snippet: CompletionItemKind.Snippet,
   };
-  const loadDocument = (filePath: string) => {
-    const doc = session.store.get(filePath);
-    return isLoadFailure(doc) ? undefined : doc;
-  };
+  const loadDocument = (filePath: string) => session.modelOf(filePath);
 
   connection.onCompletion((params): CompletionItem[] => {
     try {

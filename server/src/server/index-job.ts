@@ -1,7 +1,7 @@
 // Indexing one file from disk: read (through the project's bounded file reading), parse, index.
 // Runs in the indexing worker (server/index-worker.ts), or in the server's own thread when no
 // worker can start.
-import { nodeFiles } from '../cli/node-files';
+import { readTextFile } from '../io/read-file';
 import { detectFormat, parseText } from '../syntax/parse';
 import { FileIndex, indexFile } from '../workspace/file-index';
 
@@ -18,10 +18,9 @@ export type IndexOutcome = { path: string; index: FileIndex } | { path: string; 
 const MENTIONS_OPENAPI = /["']?openapi["']?\s*:/;
 
 export function runIndexJob(job: IndexJob): IndexOutcome {
-  const read = nodeFiles.read(job.path);
+  const read = readTextFile(job.path, job.maxBytes);
   if (!('text' in read)) return { path: job.path, skipped: read.reason };
   const text = read.text;
-  if (text.length > job.maxBytes) return { path: job.path, skipped: 'too-large' };
   if (!job.referenced && !MENTIONS_OPENAPI.test(text)) return { path: job.path, skipped: 'not-openapi' };
   const index = indexFile(job.path, parseText(text, detectFormat(job.path, text)));
   if (!job.referenced && !index.root) return { path: job.path, skipped: 'not-openapi' };

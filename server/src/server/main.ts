@@ -7,20 +7,24 @@ import {
 import { readConfig } from '../check/config';
 import { RULE_IDS } from '../rules/index';
 import { CheckScheduler } from './checks';
+import { refuseAfterShutdown } from './lifecycle';
 import { REFACTOR_KINDS } from './refactors';
 import { EditorOptions, registerFeatures } from './features';
 import { Session, uriToPath } from './session';
 import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './navigation';
 import { WorkspaceFiles } from './workspace';
 
-const connection = createConnection(ProposedFeatures.all);
+declare const PRODUCT_VERSION: string;
+
+const connection = refuseAfterShutdown(createConnection(ProposedFeatures.all));
 const session = new Session();
 const workspaceFiles = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspaceFiles);
 const editorOptions: EditorOptions = {};
 registerFeatures(connection, session, workspaceFiles, editorOptions);
-const navigation = registerNavigation(connection, session, workspaceFiles, () => checks.recheckAll());
+const navigation = registerNavigation(connection, session, workspaceFiles, () => checks.recheckAll('workspace'));
 let configurationSupport = false;
+let workspaceFolders: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
@@ -28,8 +32,9 @@ connection.onInitialize((params): InitializeResult => {
   editorOptions.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   workspaceFiles.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
-  workspaceFiles.setFolders(folders.filter((f): f is string => Boolean(f)));
-  session.trust.configure(init?.workspaceTrusted !== false, folders.filter((f): f is string => Boolean(f)));
+  workspaceFolders = folders.filter((f): f is string => Boolean(f));
+  workspaceFiles.setFolders(workspaceFolders);
+  session.trust.configure(init?.workspaceTrusted !== false, workspaceFolders);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -55,6 +60,8 @@ connection.onInitialized(async () => {
     await loadSettings();
   }
   setUpWorkspace(connection, workspaceFiles);
+  // What a bug report needs: which server, which folders.
+  connection.console.info(`openapi-language-server ${PRODUCT_VERSION} (Node ${process.version}); workspace folders: ${workspaceFolders.join(', ') || 'none'}`);
 });
 
 async function loadSettings(): Promise<void> {

@@ -110,8 +110,9 @@ export function registerNavigation(connection: Connection, session: Session, wor
     if (!filePath) return undefined;
     const index = workspace.fresh();
     const file = index.get(filePath);
-    const doc = session.store.get(filePath);
-    if (!file || 'reason' in doc) return undefined;
+    // Edits are made at the last complete model's offsets: none while a newer text is parsed.
+    const doc = session.modelOf(filePath);
+    if (!file || !doc || !session.isCurrent(filePath)) return undefined;
     return { filePath, index, doc, offset: offsetIn(file.lines, position, file.length) };
   };
   const workspaceEdit = (edits: FileEdits) => toWorkspaceEdit(session, workspace.index, edits);

@@ -19,8 +19,8 @@ function contextFor(session: Session, workspace: WorkspaceFiles, uri: string): R
   const filePath = uriToPath(uri);
   if (!filePath) return undefined;
   const index = workspace.fresh();
-  const doc = session.store.get(filePath);
-  if ('reason' in doc || !index.get(filePath)) return undefined;
+  const doc = session.modelOf(filePath);
+  if (!doc || !session.isCurrent(filePath) || !index.get(filePath)) return undefined;
   const resources = workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations ?? [];
   return {
     index, doc, analysis: session.analysisFor(filePath), store: session.store, canCreateFiles: resources.includes('create'),

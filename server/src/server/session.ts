@@ -4,7 +4,7 @@ import { RULE_IDS, RULES } from '../rules/index';
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
-import { nodeFiles } from '../cli/node-files';
+import { formatBytes, readTextFile } from '../io/read-file';
 import { documentStatus, drain } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
@@ -32,12 +32,26 @@ export interface ContentChange {
   text: string;
 }
 
+/** Where unsaved (untitled) documents live: a folder no file can be in, so no `$ref` to a file resolves. */
+export const UNSAVED_FOLDER = path.join(path.parse(process.cwd()).root, '\u0000unsaved');
+
+/**
+ * The path a document is known by: its file, or for an unsaved buffer (`untitled:Untitled-1`) a
+ * name in UNSAVED_FOLDER without an extension (its first character then tells JSON from YAML).
+ */
 export function uriToPath(uri: string): string | undefined {
   try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+    if (uri.startsWith('file:')) return fileURLToPath(uri);
+    if (uri.startsWith('untitled:')) return path.join(UNSAVED_FOLDER, encodeURIComponent(uri.slice('untitled:'.length)));
+    return undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a path is an unsaved buffer's (see uriToPath). */
+export function isUnsaved(filePath: string): boolean {
+  return filePath.startsWith(UNSAVED_FOLDER + path.sep);
 }
 
 /** Applies LSP content changes (incremental or full) to a text. */
@@ -56,8 +70,29 @@ export function applyContentChanges(text: string, changes: readonly ContentChang
   return result;
 }
 
+/** Open documents by URI, and by path. */
+class OpenDocuments extends Map<string, OpenDocument> {
+  readonly byPath = new Map<string, OpenDocument>();
+  override set(uri: string, doc: OpenDocument): this {
+    const before = this.get(uri);
+    if (before) this.byPath.delete(before.path);
+    this.byPath.set(doc.path, doc);
+    return super.set(uri, doc);
+  }
+  override delete(uri: string): boolean {
+    const before = this.get(uri);
+    if (before) this.byPath.delete(before.path);
+    return super.delete(uri);
+  }
+  override clear(): void {
+    this.byPath.clear();
+    super.clear();
+  }
+}
+
 export class Session {
-  readonly open = new Map<string, OpenDocument>();
+  /** Open documents by URI (`open.byPath` by path). */
+  readonly open = new OpenDocuments();
   /** Results per checked root path. */
   readonly results = new Map<string, CheckResult>();
   store: DocumentStore;
@@ -78,12 +113,14 @@ export class Session {
   private files() {
     return {
       read: (absolutePath: string): FileRead => {
-        for (const doc of this.open.values()) if (doc.path === absolutePath) return { text: doc.text };
+        const open = this.open.byPath.get(absolutePath);
+        if (open) return { text: open.text };
         const refused = this.trust.refusal(absolutePath);
         if (refused) return refused;
-        const read = nodeFiles.read(absolutePath);
-        if ('text' in read && read.text.length > this.maxFileBytes) {
-          return { reason: 'too-large', message: `${path.basename(absolutePath)} is larger than the openapi30.maxFileSize setting.` };
+        if (isUnsaved(absolutePath)) return { reason: 'missing', message: `${absolutePath} does not exist.` };
+        const read = readTextFile(absolutePath, this.maxFileBytes);
+        if ('reason' in read && read.reason === 'too-large') {
+          return { reason: 'too-large', message: `${path.basename(absolutePath)} is larger than the openapi30.maxFileSize setting (${formatBytes(this.maxFileBytes)}).` };
         }
         return read;
       },
@@ -91,11 +128,59 @@ export class Session {
   }
 
   uriOf(filePath: string): string {
-    for (const doc of this.open.values()) if (doc.path === filePath) return doc.uri;
-    return pathToFileURL(filePath).href;
+    return this.open.byPath.get(filePath)?.uri ?? pathToFileURL(filePath).href;
   }
 
-  /** A file changed (in the editor or on disk): forget it and everything parsed from it. */
+  /** The open document of a path, if it is open. */
+  openDocument(filePath: string): OpenDocument | undefined {
+    return this.open.byPath.get(filePath);
+  }
+
+  opened(doc: OpenDocument): void {
+    this.open.set(doc.uri, doc);
+    this.invalidate(doc.path);
+    this.parseIfSmall(doc);
+  }
+
+  /**
+   * A small text is parsed at once (a few milliseconds), so requests right after an open or an
+   * edit see it; a larger one waits for the scheduler, which parses it in slices.
+   */
+  private parseIfSmall(doc: OpenDocument): void {
+    if (doc.text.length > SYNC_PARSE_CHARS) return;
+    const steps = this.store.loadSteps(doc.path);
+    while (!steps.next().done);
+  }
+
+  closed(uri: string): OpenDocument | undefined {
+    const doc = this.open.get(uri);
+    if (!doc) return undefined;
+    this.open.delete(uri);
+    this.invalidate(doc.path);
+    return doc;
+  }
+
+  /** An open document too large to check (the openapi30.maxFileSize setting): parsed, not checked. */
+  tooLarge(filePath: string): boolean {
+    const open = this.open.byPath.get(filePath);
+    return open !== undefined && open.text.length > this.maxFileBytes;
+  }
+
+  /**
+   * The last complete model of a file, for requests: never parses an open document (its newest
+   * text is parsed in slices by the scheduler); a closed file is read and parsed if need be.
+   */
+  modelOf(filePath: string): SourceDocument | undefined {
+    const entry = this.open.byPath.has(filePath) ? this.store.cached(filePath) : this.store.get(filePath);
+    return entry && !isLoadFailure(entry) ? entry : undefined;
+  }
+
+  /** Whether a file's model is its current text (edits built from an older model would be wrong). */
+  isCurrent(filePath: string): boolean {
+    return this.store.isCurrent(filePath);
+  }
+
+  /** A file changed (in the editor or on disk): its model is out of date until parsed again. */
   invalidate(filePath: string): void {
     this.store.invalidate(filePath);
     if (CONFIG_NAMES.has(path.basename(filePath))) this.configs.clear();
@@ -136,6 +221,7 @@ export class Session {
     }
     doc.text = applyContentChanges(doc.text, changes);
     this.invalidate(doc.path);
+    this.parseIfSmall(doc);
     return 'recheck';
   }
 
@@ -145,21 +231,48 @@ export class Session {
     this.sinceCheck.clear();
   }
 
-  /** Roots to check: open documents that declare an OpenAPI version. */
+  /** Roots to check: open documents that declare an OpenAPI version (as last parsed). */
   roots(): string[] {
     const roots: string[] = [];
     for (const doc of this.open.values()) {
-      const loaded = this.store.get(doc.path);
-      if (!isLoadFailure(loaded) && documentStatus(loaded.root).kind !== 'not-openapi') roots.push(doc.path);
+      const loaded = this.store.cached(doc.path);
+      if (loaded && !isLoadFailure(loaded) && documentStatus(loaded.root).kind !== 'not-openapi') roots.push(doc.path);
     }
     return roots;
   }
 
-  /** Roots whose last check read this file. */
+  /** Roots whose last check read this file, or tried to (it was missing or unreadable then). */
   rootsReading(filePath: string): string[] {
     const roots: string[] = [];
-    for (const [root, result] of this.results) if (root === filePath || result.analysis?.documents.some((d) => d.path === filePath)) roots.push(root);
+    for (const [root, result] of this.results) if (root === filePath || result.analysis?.files.has(filePath)) roots.push(root);
     return roots;
+  }
+
+  /**
+   * The work after changes, in steps: open documents whose text changed are parsed, every root
+   * that reads a changed file is checked again. Returns the files whose diagnostics may differ.
+   * A caller that stops it (a newer edit arrived) must not run it on.
+   */
+  *updateSteps(changed: readonly string[], onCheck?: (root: string, result: CheckResult) => void): Generator<void, Set<string>, void> {
+    for (const doc of [...this.open.values()]) {
+      if (!this.store.isCurrent(doc.path)) yield* this.store.loadSteps(doc.path);
+    }
+    const roots = new Set<string>();
+    for (const file of changed) for (const root of this.rootsReading(file)) roots.add(root);
+    const openRoots = new Set(this.roots());
+    for (const file of changed) if (openRoots.has(file)) roots.add(file);
+    const toPublish = new Set<string>(changed);
+    for (const root of roots) {
+      for (const file of this.filesOf(root)) toPublish.add(file);
+      if (!openRoots.has(root) || this.tooLarge(root)) {
+        this.results.delete(root);
+        continue;
+      }
+      const result = yield* this.checkSteps(root);
+      onCheck?.(root, result);
+      for (const file of this.filesOf(root)) toPublish.add(file);
+    }
+    return toPublish;
   }
 
   /**
@@ -205,8 +318,8 @@ export class Session {
    * text, repeated until nothing fixable is left.
    */
   fixAllText(filePath: string): { before: string; after: string } | undefined {
-    const doc = this.store.get(filePath);
-    if (isLoadFailure(doc)) return undefined;
+    const doc = this.modelOf(filePath);
+    if (!doc || !this.isCurrent(filePath)) return undefined;
     const root = this.rootsReading(filePath)[0];
     if (!root) return undefined;
     const base = this.files();
@@ -224,20 +337,22 @@ export class Session {
     return root ? this.results.get(root)?.analysis : undefined;
   }
 
+  /** The files a root's last check read, and those it tried to. */
   filesOf(root: string): string[] {
     const result = this.results.get(root);
-    return result?.analysis ? result.analysis.documents.map((d) => d.path) : [root];
+    return result?.analysis ? [...new Set([...result.analysis.documents.map((d) => d.path), ...result.analysis.files])] : [root];
   }
 
   private configFor(root: string): Config {
-    const file = findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
+    const file = isUnsaved(root) ? undefined : findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
     const key = file ?? '';
     let fromFile = this.configs.get(key);
     if (!fromFile) {
       fromFile = { rules: new Map() };
-      if (file) {
+      const read = file ? readTextFile(file, CONFIG_MAX_BYTES) : undefined;
+      if (file && read && 'text' in read) {
         try {
-          const text = fs.readFileSync(file, 'utf8');
+          const text = read.text;
           fromFile = readConfig(file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text), RULE_IDS, file).config;
         } catch {
           // A broken configuration file falls back to the defaults; the CLI reports it.
@@ -302,5 +417,11 @@ class EditsSinceCheck {
 function stillFreeText(before: SyntaxNode, after: SyntaxNode): boolean {
   return before.kind === 'string' && after.kind === 'string' && before.key === after.key && isFreeText(before) && isFreeText(after);
 }
+
+/** Texts up to this many characters are parsed as soon as they change (see parseIfSmall). */
+const SYNC_PARSE_CHARS = 100_000;
+
+/** A configuration file is a few rules: anything larger is not one. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
 
 const CONFIG_NAMES = new Set(['.openapi-check.json', '.openapi-check.yaml', '.openapi-check.yml']);

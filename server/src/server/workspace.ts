@@ -169,7 +169,9 @@ export class WorkspaceFiles {
   private openDocuments(parse: boolean): Map<string, SourceDocument> {
     const docs = new Map<string, SourceDocument>();
     for (const doc of this.session.open.values()) {
-      const loaded = parse ? this.session.store.get(doc.path) : this.session.store.cached(doc.path);
+      // Never a parse here: an open document's newer text is parsed in slices by the scheduler
+      // (at once when it is small), so `parse` asks only for what is parsed by now.
+      const loaded = parse ? this.session.modelOf(doc.path) : this.session.store.cached(doc.path);
       if (loaded && !isLoadFailure(loaded)) docs.set(doc.path, loaded);
     }
     return docs;

@@ -16,10 +16,29 @@ const enum Ch {
   OpenBracket = 91, Backslash = 92, CloseBracket = 93, OpenBrace = 123, CloseBrace = 125,
 }
 
+/** Values read between two pauses of the step-wise parse. */
+const VALUES_PER_STEP = 16384;
+
+/** An object or array being read, with the key of the member whose value comes next. */
+interface JsonFrame {
+  node: SyntaxNode;
+  key: string;
+  keyOffset: number;
+  keyLength: number;
+}
+
+/**
+ * A strict JSON reader with an explicit stack: no recursion, so it can pause between slices of a
+ * large document, and nesting depth costs no call stack.
+ */
 class StrictJsonParser {
   pos = 0;
   depthErrors: SyntaxError[] = [];
-  constructor(private readonly text: string) {}
+  root: SyntaxNode | undefined;
+  constructor(private readonly text: string) {
+    // An editor's text may start with a byte order mark; it is not part of the JSON.
+    if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
+  }
 
   skipWs(): void {
     const text = this.text;
@@ -32,17 +51,98 @@ class StrictJsonParser {
     this.pos = pos;
   }
 
-  parseValue(parent: SyntaxNode | undefined, depth: number): SyntaxNode {
-    this.skipWs();
+  /** Reads the whole text; throws StrictJsonError at the first error. */
+  *parse(): Generator<void, void, void> {
     const text = this.text;
-    const start = this.pos;
-    const c = text.charCodeAt(start);
-    if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
-      if (depth >= MAX_DEPTH) return this.skipDeep(parent, start);
-      return c === Ch.OpenBrace ? this.parseObject(parent, depth) : this.parseArray(parent, depth);
+    const stack: JsonFrame[] = [];
+    let values = 0;
+    this.skipWs();
+    if (this.pos >= text.length) throw new StrictJsonError(this.pos);
+    // The value that comes next: the root, an item, or a member's value.
+    let expectValue = true;
+    for (;;) {
+      if (expectValue) {
+        if (++values % VALUES_PER_STEP === 0) yield;
+        this.skipWs();
+        const top = stack[stack.length - 1];
+        const start = this.pos;
+        const c = text.charCodeAt(start);
+        let node: SyntaxNode;
+        let opened = false;
+        if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
+          if (stack.length >= MAX_DEPTH) node = this.skipDeep(start);
+          else {
+            node = new SyntaxNode(c === Ch.OpenBrace ? 'object' : 'array', start, 0, undefined);
+            this.pos++;
+            opened = true;
+          }
+        } else node = this.scalar(start);
+        if (top) {
+          node.parent = top.node;
+          const children = top.node.children!;
+          if (top.node.kind === 'array') node.key = children.length;
+          else {
+            node.key = top.key;
+            node.keyOffset = top.keyOffset;
+            node.keyLength = top.keyLength;
+          }
+          children.push(node);
+        } else this.root = node;
+        if (opened) {
+          stack.push({ node, key: '', keyOffset: -1, keyLength: 0 });
+          // An empty collection closes at once; else its first entry comes next.
+          this.skipWs();
+          const close = node.kind === 'object' ? Ch.CloseBrace : Ch.CloseBracket;
+          if (text.charCodeAt(this.pos) === close) {
+            this.pos++;
+            node.length = this.pos - node.offset;
+            stack.pop();
+          } else if (node.kind === 'object') {
+            this.readKey(stack[stack.length - 1]);
+            continue;
+          } else continue;
+        }
+        if (stack.length === 0) return;
+        expectValue = false;
+      }
+      // After a value: `,` and the next entry, or the end of the collection.
+      this.skipWs();
+      const top = stack[stack.length - 1];
+      const c = text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === Ch.Comma) {
+        if (top.node.kind === 'object') this.readKey(top);
+        expectValue = true;
+        continue;
+      }
+      if (c !== (top.node.kind === 'object' ? Ch.CloseBrace : Ch.CloseBracket)) throw new StrictJsonError(this.pos - 1);
+      const node = top.node;
+      node.length = this.pos - node.offset;
+      if (node.kind === 'object' && node.children!.length > 1) reportDuplicateKeys(node, this.depthErrors);
+      stack.pop();
+      if (stack.length === 0) return;
     }
+  }
+
+  /** `"key" :` of the next member of an object. */
+  private readKey(frame: JsonFrame): void {
+    const text = this.text;
+    this.skipWs();
+    const keyOffset = this.pos;
+    if (text.charCodeAt(keyOffset) !== Ch.Quote) throw new StrictJsonError(keyOffset);
+    frame.key = this.parseString();
+    frame.keyOffset = keyOffset;
+    frame.keyLength = this.pos - keyOffset;
+    this.skipWs();
+    if (text.charCodeAt(this.pos) !== Ch.Colon) throw new StrictJsonError(this.pos);
+    this.pos++;
+  }
+
+  private scalar(start: number): SyntaxNode {
+    const text = this.text;
+    const c = text.charCodeAt(start);
     if (c === Ch.Quote) {
-      const node = new SyntaxNode('string', start, 0, parent);
+      const node = new SyntaxNode('string', start, 0, undefined);
       node.value = this.parseString();
       node.length = this.pos - start;
       return node;
@@ -51,7 +151,7 @@ class StrictJsonParser {
       const end = scanNumber(text, start);
       if (end < 0) throw new StrictJsonError(start);
       this.pos = end;
-      const node = new SyntaxNode('number', start, end - start, parent);
+      const node = new SyntaxNode('number', start, end - start, undefined);
       node.value = Number(text.slice(start, end));
       node.style = 'plain';
       return node;
@@ -59,7 +159,7 @@ class StrictJsonParser {
     for (const [word, kind, value] of LITERALS) {
       if (text.startsWith(word, start)) {
         this.pos = start + word.length;
-        const node = new SyntaxNode(kind, start, word.length, parent);
+        const node = new SyntaxNode(kind, start, word.length, undefined);
         node.value = value;
         node.style = 'plain';
         return node;
@@ -98,71 +198,8 @@ class StrictJsonParser {
     }
   }
 
-  parseObject(parent: SyntaxNode | undefined, depth: number): SyntaxNode {
-    const text = this.text;
-    const node = new SyntaxNode('object', this.pos, 0, parent);
-    const children = node.children!;
-    this.pos++;
-    this.skipWs();
-    if (text.charCodeAt(this.pos) === Ch.CloseBrace) {
-      this.pos++;
-      node.length = this.pos - node.offset;
-      return node;
-    }
-    for (;;) {
-      this.skipWs();
-      const keyOffset = this.pos;
-      if (text.charCodeAt(keyOffset) !== Ch.Quote) throw new StrictJsonError(keyOffset);
-      const key = this.parseString();
-      const keyLength = this.pos - keyOffset;
-      this.skipWs();
-      if (text.charCodeAt(this.pos) !== Ch.Colon) throw new StrictJsonError(this.pos);
-      this.pos++;
-      const child = this.parseValue(node, depth + 1);
-      child.key = key;
-      child.keyOffset = keyOffset;
-      child.keyLength = keyLength;
-      children.push(child);
-      this.skipWs();
-      const c = text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === Ch.Comma) continue;
-      if (c === Ch.CloseBrace) break;
-      throw new StrictJsonError(this.pos - 1);
-    }
-    node.length = this.pos - node.offset;
-    if (children.length > 1) reportDuplicateKeys(node, this.depthErrors);
-    return node;
-  }
-
-  parseArray(parent: SyntaxNode | undefined, depth: number): SyntaxNode {
-    const text = this.text;
-    const node = new SyntaxNode('array', this.pos, 0, parent);
-    const children = node.children!;
-    this.pos++;
-    this.skipWs();
-    if (text.charCodeAt(this.pos) === Ch.CloseBracket) {
-      this.pos++;
-      node.length = this.pos - node.offset;
-      return node;
-    }
-    for (;;) {
-      const child = this.parseValue(node, depth + 1);
-      child.key = children.length;
-      children.push(child);
-      this.skipWs();
-      const c = text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === Ch.Comma) continue;
-      if (c === Ch.CloseBracket) break;
-      throw new StrictJsonError(this.pos - 1);
-    }
-    node.length = this.pos - node.offset;
-    return node;
-  }
-
   /** Past MAX_DEPTH: skip the value by bracket matching (no recursion) and leave a null node. */
-  skipDeep(parent: SyntaxNode | undefined, start: number): SyntaxNode {
+  skipDeep(start: number): SyntaxNode {
     const text = this.text;
     let depth = 0;
     let pos = start;
@@ -193,7 +230,7 @@ class StrictJsonParser {
       code: 'TooDeep',
       severity: 'warning',
     });
-    return new SyntaxNode('null', start, pos - start, parent);
+    return new SyntaxNode('null', start, pos - start, undefined);
   }
 }
 
@@ -229,14 +266,24 @@ const LITERALS: [string, 'boolean' | 'null', boolean | null][] = [
 ];
 
 export function parseJson(text: string): ParsedText {
+  const steps = parseJsonSteps(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same in steps, for the language server (a text with errors is read again in one step). */
+export function* parseJsonSteps(text: string): Generator<void, ParsedText, void> {
   const parser = new StrictJsonParser(text);
+  const steps = parser.parse();
   try {
-    parser.skipWs();
-    if (parser.pos < text.length) {
-      const root = parser.parseValue(undefined, 0);
-      parser.skipWs();
-      if (parser.pos === text.length) return { format: 'json', text, root, errors: parser.depthErrors };
+    for (;;) {
+      if (steps.next().done) break;
+      yield;
     }
+    parser.skipWs();
+    if (parser.pos === text.length) return { format: 'json', text, root: parser.root, errors: parser.depthErrors };
   } catch (e) {
     if (!(e instanceof StrictJsonError)) throw e;
     return parseJsonTolerant(text, e.offset);
@@ -245,10 +292,12 @@ export function parseJson(text: string): ParsedText {
 }
 
 /** Slow path for text with errors: jsonc-parser recovers and reports every error. */
-function parseJsonTolerant(text: string, firstErrorOffset: number): ParsedText {
+function parseJsonTolerant(original: string, firstErrorOffset: number): ParsedText {
   const errors: SyntaxError[] = [];
+  // jsonc-parser reads a byte order mark as an invalid symbol: give it a space (same offsets).
+  const text = original.charCodeAt(0) === 0xfeff ? ' ' + original.slice(1) : original;
   if (text.trim() === '') {
-    return { format: 'json', text, root: undefined, errors: [emptyError()] };
+    return { format: 'json', text: original, root: undefined, errors: [emptyError()] };
   }
   let root: SyntaxNode | undefined;
   try {
@@ -274,7 +323,7 @@ function parseJsonTolerant(text: string, firstErrorOffset: number): ParsedText {
     root = undefined;
     errors.push({ message: 'Syntax error: unexpected character (the document is too deeply nested for a more precise message).', offset: firstErrorOffset, length: 1, code: 'TooDeep', severity: 'error' });
   }
-  return { format: 'json', text, root, errors };
+  return { format: 'json', text: original, root, errors };
 }
 
 function convertJsonc(node: jsonc.Node, parent: SyntaxNode | undefined, depth: number, errors: SyntaxError[]): SyntaxNode {

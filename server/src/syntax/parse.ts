@@ -1,7 +1,7 @@
 // Entry point of the syntax layer: text -> ParsedText, never throws.
-import { parseJson } from './json';
+import { parseJson, parseJsonSteps } from './json';
 import { ParsedText, SourceFormat } from './tree';
-import { parseYaml } from './yaml';
+import { parseYaml, parseYamlSteps } from './yaml';
 
 /** The format of a file: its extension when it has a known one, else the first character. */
 export function detectFormat(fileName: string, text: string): SourceFormat {
@@ -14,4 +14,9 @@ export function detectFormat(fileName: string, text: string): SourceFormat {
 
 export function parseText(text: string, format: SourceFormat): ParsedText {
   return format === 'json' ? parseJson(text) : parseYaml(text);
+}
+
+/** The same in steps: the language server pauses between them (see syntax/yaml-fast.ts). */
+export function parseTextSteps(text: string, format: SourceFormat): Generator<void, ParsedText, void> {
+  return format === 'json' ? parseJsonSteps(text) : parseYamlSteps(text);
 }
