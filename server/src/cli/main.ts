@@ -21,7 +21,8 @@ import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
 import { formatText, summaryLine } from './formats/text';
 import { expandGlob, isGlob } from './glob';
-import { diskFiles } from '../io/read-file';
+import { diskFiles, formatBytes, MAX_FILE_BYTES } from '../io/read-file';
+import { decodeText, FileRead } from '../model/documents';
 import { checkInThisThread, checkInWorkers, CheckSetup, workerScript } from './parallel';
 
 declare const PRODUCT_VERSION: string;
@@ -87,13 +88,46 @@ function configs(options: CheckOptions, io: Io): ((file: string) => Config) | un
   };
 }
 
+/** How findings in a document read from standard input (`-`) name it. */
+const STDIN_NAME = '<stdin>';
+const stdinPath = (cwd: string) => path.join(cwd, STDIN_NAME);
+
+/** All of standard input, up to the size limit (the user asked for it with `-`, so it may wait). */
+function readStandardInput(): FileRead {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const chunk = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue; // a non-blocking pipe with nothing yet
+      if ((e as NodeJS.ErrnoException).code === 'EOF') break;
+      return { reason: 'unreadable', message: (e as Error).message };
+    }
+    if (n === 0) break;
+    size += n;
+    if (size > MAX_FILE_BYTES) return { reason: 'too-large', message: `it is larger than ${formatBytes(MAX_FILE_BYTES)}.` };
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return decodeText(Buffer.concat(chunks));
+}
+
 /** The inputs as files: globs expanded (sorted), each file once, in the order given. */
 function inputJobs(options: CheckOptions, io: Io, configFor: (file: string) => Config): FileJob[] | undefined {
   const jobs: FileJob[] = [];
   const seen = new Set<string>();
   let unmatched = false;
   for (const input of options.inputs) {
-    const viaGlob = input !== '-' && isGlob(input) && !fs.existsSync(path.resolve(io.cwd, input));
+    if (input === '-') {
+      // Standard input, named explicitly: a document without a folder of its own.
+      const absolute = stdinPath(io.cwd);
+      if (!seen.has(absolute)) jobs.push({ file: STDIN_NAME, absolute, viaGlob: false, config: configFor(absolute) });
+      seen.add(absolute);
+      continue;
+    }
+    const viaGlob = isGlob(input) && !fs.existsSync(path.resolve(io.cwd, input));
     const files = viaGlob ? expandGlob(input, io.cwd) : [input];
     if (viaGlob && files.length === 0) {
       io.err(`openapi-check: no file matches ${input}.\n`);
@@ -120,6 +154,14 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   const say = (text: string) => (reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text));
 
   const overlay = new Map<string, string>();
+  if (jobs.some((j) => j.file === STDIN_NAME)) {
+    const read = readStandardInput();
+    if (!('text' in read)) {
+      io.err(`openapi-check: cannot check standard input: ${read.message}\n`);
+      return 2;
+    }
+    overlay.set(stdinPath(io.cwd), read.text);
+  }
   if (options.fix || options.fixDryRun) {
     const fixed = fixInputs(jobs, given, io.cwd, options.severity);
     for (const file of fixed) {
