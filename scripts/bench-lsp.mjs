@@ -1,84 +1,180 @@
 // The language server under an editor's load, through a real JSON-RPC client over stdio, on
-// GitHub's REST description converted to YAML (about 9.5 MB): time from a one-character didChange
-// inside an operation to the matching publishDiagnostics, completion latency, server peak RSS.
+// GitHub's REST description: as YAML (about 10 MB) and as the published JSON (13 MB). For each:
+// open -> first diagnostics beside the `yaml` package's parseDocument of the same text (timed in
+// this run), edit -> diagnostics for each kind of edit (typing in free text, in an operationId,
+// pasting a field line, and for YAML typing a new key character by character through broken
+// states), how many edits took a full parse, completion latency, and the server's RSS sampled
+// during the edits (peak, end, and a fresh server's after open). Figures are medians and p95s.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import { stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const EDITS = Number(process.env.BENCH_EDITS ?? 10);
+const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+const MIXED = Number(process.env.BENCH_MIXED_EDITS ?? 500);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 20);
-const json = join(root, '.bench', 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
+const FORMS = (process.env.BENCH_FORMS ?? 'yaml,json').split(',');
+const jsonFile = join(root, '.bench', 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 const yamlFile = join(root, '.bench', 'api.github.com.yaml');
-if (!existsSync(yamlFile)) writeFileSync(yamlFile, stringify(JSON.parse(readFileSync(json, 'utf8')), { lineWidth: 0, aliasDuplicateObjects: false }));
-let text = readFileSync(yamlFile, 'utf8');
-console.log(`language server on ${yamlFile} (${(text.length / 1e6).toFixed(1)} MB)`);
+if (!existsSync(yamlFile)) writeFileSync(yamlFile, stringify(JSON.parse(readFileSync(jsonFile, 'utf8')), { lineWidth: 0, aliasDuplicateObjects: false }));
 
-const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-const waiters = [];
-connection.onNotification('textDocument/publishDiagnostics', (p) => {
-  for (const w of [...waiters]) if (w.check(p)) waiters.splice(waiters.indexOf(w), 1), w.resolve(p);
-});
-connection.onRequest('workspace/configuration', () => [{}]);
-connection.onRequest('client/registerCapability', () => null);
-connection.listen();
-const uri = pathToFileURL(yamlFile).href;
-const diagnosticsFor = (version) => new Promise((resolve) => waiters.push({ check: (p) => p.uri === uri && p.version === version, resolve }));
-
-await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dirname(yamlFile)).href, capabilities: { workspace: { configuration: true } } });
-await connection.sendNotification('initialized', {});
-let start = performance.now();
-let first = diagnosticsFor(1);
-await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-const opened = await first;
-console.log(`open -> first diagnostics: ${Math.round(performance.now() - start)} ms (${opened.diagnostics.length} diagnostics)`);
-
-// Edits inside operations, spread over the file, in three kinds: one character typed in a
-// one-line summary or description (free text), one character typed in an operationId (a value
-// rules read), and a new field line pasted into an operation (a structural change).
-const lines = text.split('\n');
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-let version = 1;
-async function series(label, pattern, change) {
-  const targets = lines.map((l, i) => (pattern.test(l) ? i : -1)).filter((i) => i >= 0);
-  const latencies = [];
-  for (let e = 0; e < EDITS; e++) {
-    const line = targets[Math.floor((e * targets.length) / EDITS)];
-    const { character, insert } = change(lines[line]);
+const fmt = (xs) => `median ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms over ${xs.length}`;
+const rssMiB = (pid, field = 'VmRSS') => {
+  try {
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
+  } catch {
+    return NaN;
+  }
+};
+
+/** Starts a server with timing traces on; counts its full parses. */
+function startServer() {
+  const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_TRACE_TIMING: '1' } });
+  const stats = { fullParses: 0, stderr: '' };
+  server.stderr.on('data', (d) => {
+    const text = String(d);
+    stats.fullParses += (text.match(/\[timing\] full parse/g) ?? []).length;
+    if (process.env.BENCH_VERBOSE) process.stderr.write(text);
+  });
+  const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  const waiters = [];
+  connection.onNotification('textDocument/publishDiagnostics', (p) => {
+    for (const w of [...waiters]) if (w.check(p)) waiters.splice(waiters.indexOf(w), 1), w.resolve(p);
+  });
+  connection.onRequest('workspace/configuration', () => [{ maxFileSize: 100 }]);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.onNotification('$/progress', () => undefined);
+  connection.listen();
+  const diagnosticsFor = (uri, version) => new Promise((resolve) => waiters.push({ check: (p) => p.uri === uri && p.version === version, resolve }));
+  return { server, connection, stats, diagnosticsFor };
+}
+
+async function stopServer({ server, connection }) {
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  await connection.sendNotification('exit').catch(() => undefined);
+  connection.dispose();
+  server.kill();
+}
+
+async function benchForm(form) {
+  const file = form === 'yaml' ? yamlFile : jsonFile;
+  const text = readFileSync(file, 'utf8');
+  console.log(`\n== language server on ${file} (${(text.length / 1e6).toFixed(1)} MB ${form.toUpperCase()})`);
+  let parseMs;
+  if (form === 'yaml') {
+    const start = performance.now();
+    parseDocument(text, { uniqueKeys: false, strict: true, version: '1.2' });
+    parseMs = performance.now() - start;
+    console.log(`reference: the yaml package's parseDocument of the same text in this run: ${Math.round(parseMs)} ms`);
+  }
+  const s = startServer();
+  const { connection, stats, diagnosticsFor } = s;
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dirname(file)).href, capabilities: { workspace: { configuration: true } } });
+  await connection.sendNotification('initialized', {});
+  const uri = pathToFileURL(file).href;
+  let start = performance.now();
+  const first = diagnosticsFor(uri, 1);
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: form, version: 1, text } });
+  const opened = await first;
+  const openMs = performance.now() - start;
+  console.log(`open -> first diagnostics: ${Math.round(openMs)} ms (${opened.diagnostics.length} diagnostics)` +
+    (parseMs ? `; ratio to parseDocument ${(openMs / parseMs).toFixed(2)} (target <= 0.6)` : ''));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const freshRss = rssMiB(s.server.pid);
+  console.log(`server RSS after open (a fresh server): ${freshRss} MiB`);
+
+  // RSS sampled every 100 ms from here on.
+  let peakRss = freshRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(s.server.pid) || 0)), 100);
+  const lines = text.split('\n');
+  let version = 1;
+  /** One edit as a change at (line, character), awaited until its diagnostics are published. */
+  async function edit(line, character, insert) {
     version++;
-    const wait = diagnosticsFor(version);
-    start = performance.now();
+    const wait = diagnosticsFor(uri, version);
+    const t = performance.now();
     await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: insert }] });
     await wait;
-    latencies.push(performance.now() - start);
-    if (process.env.OPENAPI_TRACE_TIMING === '1') console.error(`[client] sent at ${Math.round(performance.timeOrigin + start)}, diagnostics at ${Math.round(performance.timeOrigin + performance.now())}`);
-    // A pasted line shifts the lines after it; keep our copy in step.
-    const [first, ...rest] = (lines[line].slice(0, character) + insert + lines[line].slice(character)).split('\n');
-    lines.splice(line, 1, first, ...rest);
-    for (let t = 0; t < targets.length; t++) if (targets[t] > line) targets[t] += rest.length;
+    const ms = performance.now() - t;
+    const [head, ...rest] = (lines[line].slice(0, character) + insert + lines[line].slice(character)).split('\n');
+    lines.splice(line, 1, head, ...rest);
+    return { ms, added: rest.length };
   }
-  console.log(`edit -> diagnostics, ${label}: median ${Math.round(pct(latencies, 0.5))} ms, p95 ${Math.round(pct(latencies, 0.95))} ms over ${EDITS} edits (target: median <= 100 ms)`);
-}
-await series('typing in a summary/description', /^ {6}(summary|description): [A-Za-z][^'"]{4,}$/, (l) => ({ character: l.indexOf(': ') + 4, insert: 'x' }));
-await series('typing in an operationId', /^ {6}operationId: [a-z][\w/-]+$/, (l) => ({ character: l.length, insert: 'x' }));
-await series('pasting a field line into an operation', /^ {6}operationId: /, (l) => ({ character: l.length, insert: '\n      x-edited: true' }));
+  const targetsOf = (pattern) => lines.map((l, i) => (pattern.test(l) ? i : -1)).filter((i) => i >= 0);
+  async function series(label, pattern, change, count = EDITS) {
+    let targets = targetsOf(pattern);
+    const latencies = [];
+    const parsesBefore = stats.fullParses;
+    for (let e = 0; e < count; e++) {
+      const line = targets[Math.floor((e * targets.length) / count)];
+      const { character, insert } = change(lines[line]);
+      const { ms, added } = await edit(line, character, insert);
+      latencies.push(ms);
+      if (added) targets = targets.map((t) => (t > line ? t + added : t));
+    }
+    console.log(`edit -> diagnostics, ${label}: ${fmt(latencies)} edits; full parses: ${stats.fullParses - parsesBefore}`);
+    return latencies;
+  }
 
-const inLine = lines.findIndex((l) => /^\s+in: (query|path)$/.test(l));
-const completionTimes = [];
-for (let c = 0; c < COMPLETIONS; c++) {
-  start = performance.now();
-  await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: inLine, character: lines[inLine].indexOf(':') + 2 } });
-  completionTimes.push(performance.now() - start);
+  const yaml = form === 'yaml';
+  const summaryLine = yaml ? /^ {6}(summary|description): [A-Za-z][^'"]{4,}$/ : /^ {8}"(summary|description)": "[A-Za-z][^"\\]{4,}",?$/;
+  const operationIdLine = yaml ? /^ {6}operationId: [a-z][\w/-]+$/ : /^ {8}"operationId": "[a-z][\w/-]+",$/;
+  await series('typing in a summary/description', summaryLine, (l) => ({ character: l.indexOf(yaml ? ': ' : '": "') + (yaml ? 4 : 6), insert: 'x' }));
+  await series('typing in an operationId', operationIdLine, (l) => ({ character: yaml ? l.length : l.length - 2, insert: 'x' }));
+  await series('pasting a field line into an operation', operationIdLine, (l) => ({ character: l.length, insert: yaml ? '\n      x-edited: true' : '\n        "x-edited": true,' }));
+  if (yaml) {
+    // A new line under an operationId, then `description: x` typed one character at a time: the
+    // document passes through broken states (`d`, `des`, `description:`...).
+    const targets = targetsOf(operationIdLine);
+    const latencies = [];
+    const parsesBefore = stats.fullParses;
+    const keys = Math.max(1, Math.round(EDITS / 5));
+    for (let k = 0; k < keys; k++) {
+      let line = targets[Math.floor(((k + 0.5) * targets.length) / keys)] + k; // earlier keys added a line each
+      await edit(line, lines[line].length, '\n      ');
+      line++;
+      for (const ch of 'description: x') latencies.push((await edit(line, lines[line].length, ch)).ms);
+    }
+    console.log(`edit -> diagnostics, typing a new key character by character: ${fmt(latencies)} keystrokes; full parses: ${stats.fullParses - parsesBefore}`);
+  }
+
+  const inLine = lines.findIndex((l) => (yaml ? /^\s+in: (query|path)$/ : /^\s+"in": "(query|path)",?$/).test(l));
+  const completionTimes = [];
+  for (let c = 0; c < COMPLETIONS; c++) {
+    start = performance.now();
+    await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: inLine, character: lines[inLine].indexOf(':') + 2 } });
+    completionTimes.push(performance.now() - start);
+  }
+  console.log(`completion: ${fmt(completionTimes)} requests (target: p95 <= 50 ms)`);
+
+  // Many mixed edits, for memory: free text, operationIds, pasted lines.
+  if (MIXED > 0) {
+    const mixed = [];
+    for (let e = 0; e < MIXED; e++) {
+      const kind = e % 3;
+      const pattern = kind === 0 ? summaryLine : operationIdLine;
+      const targets = targetsOf(pattern);
+      const line = targets[(e * 7919) % targets.length];
+      const l = lines[line];
+      const change = kind === 0 ? { character: l.indexOf(yaml ? ': ' : '": "') + (yaml ? 4 : 6), insert: 'y' }
+        : kind === 1 ? { character: yaml ? l.length : l.length - 2, insert: 'y' }
+          : { character: l.length, insert: yaml ? '\n      x-more: 1' : '\n        "x-more": 1,' };
+      mixed.push((await edit(line, change.character, change.insert)).ms);
+    }
+    console.log(`edit -> diagnostics, ${MIXED} mixed edits: ${fmt(mixed)}`);
+  }
+  clearInterval(sampler);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const endRss = rssMiB(s.server.pid);
+  console.log(`server RSS: peak during the edits ${peakRss} MiB (target <= 600), at the end ${endRss} MiB, fresh ${freshRss} MiB (end/fresh ${(endRss / freshRss).toFixed(2)}, target <= 1.2); VmHWM ${rssMiB(s.server.pid, 'VmHWM')} MiB`);
+  await stopServer(s);
 }
-console.log(`completion: median ${Math.round(pct(completionTimes, 0.5))} ms, p95 ${Math.round(pct(completionTimes, 0.95))} ms over ${COMPLETIONS} requests (target: p95 <= 50 ms)`);
-const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-console.log(`server peak RSS: ${Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024)} MiB`);
-await connection.sendRequest('shutdown');
-await connection.sendNotification('exit');
-connection.dispose();
-server.kill();
+
+for (const form of FORMS) await benchForm(form);

@@ -226,7 +226,8 @@ export class CheckScheduler {
       // The trees change in place: work under way must not go on with them.
       const interrupted = this.stopRunning();
       const outcome = session.applyChanges(doc, contentChanges);
-      timing('apply changes', applying);
+      timing(outcome === 'full-parse' ? 'apply changes (a full parse)' : 'apply changes', applying);
+      if (outcome === 'full-parse' && traceTiming) process.stderr.write('[timing] full parse needed\n');
       doc.version = textDocument.version;
       if (outcome === 'findings-unchanged' && !interrupted && !this.dirty.has(doc.path) && !this.pending) {
         // Nothing to re-check: publish the moved findings now, for this version.

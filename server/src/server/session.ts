@@ -191,7 +191,7 @@ export class Session {
    * or one block reuses the parsed tree (syntax/incremental.ts); anything else is parsed again on
    * demand.
    */
-  applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): 'findings-unchanged' | 'recheck' {
+  applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): 'findings-unchanged' | 'recheck' | 'full-parse' {
     const cached = this.store.cached(doc.path);
     const change = changes.length === 1 ? changes[0] : undefined;
     if (change?.range && cached && !isLoadFailure(cached) && cached.text === doc.text) {
@@ -222,7 +222,7 @@ export class Session {
     doc.text = applyContentChanges(doc.text, changes);
     this.invalidate(doc.path);
     this.parseIfSmall(doc);
-    return 'recheck';
+    return 'full-parse';
   }
 
   /** Settings changed: every cached parse stays valid, but every root is checked again in full. */

@@ -1,33 +1,17 @@
-// Incremental YAML reparse. Reparsing a 10 MB YAML file takes seconds, so an edit is first tried
-// as (1) a change inside a one-line scalar that provably keeps the structure: only that value
-// changes and the offsets after it move; then (2) a change inside one block mapping member (its
-// key line and the lines indented below it): that member alone is parsed again and put in place.
+// Incremental reparse: an edit reparses the smallest part of the tree that provably contains it,
+// and the rest of the tree (and so its findings) stays. Reparsing a 10 MB document takes
+// hundreds of milliseconds at best, and a keystroke must cost what it touched.
+// 1. A change inside a one-line scalar that keeps the structure: only that value changes and the
+//    offsets after it move (YAML plain and quoted scalars, JSON strings).
+// 2. YAML: a change inside one block-mapping member (its key line and the lines indented below
+//    it): that member alone is parsed again and put in place, with its syntax errors when the
+//    edit broke it (typing a new key passes through `d`, `des:`... ).
+// 3. JSON: a change strictly inside one object or array: that value alone is parsed again.
 // Anything else returns undefined and the caller parses the whole text.
 import { TextEdit } from './edit';
-import { ParsedText, SyntaxNode } from './tree';
+import { parseJsonFragment } from './json';
+import { ParsedText, SyntaxError, SyntaxNode } from './tree';
 import { parseYamlBlock } from './yaml';
-
-/** Characters that cannot start or change YAML structure inside a scalar on one line. */
-const SAFE_INNER = /^[A-Za-z0-9 .,_()/+=;-]*$/;
-const OTHER_TYPE = /^(true|false|null|yes|no|on|off|~|[-+]?(\d|\.\d)[\d._eE+-]*|\.inf|\.nan)$/i;
-
-/** The deepest scalar whose value span contains [start, end]. */
-function scalarAt(root: SyntaxNode, start: number, end: number): SyntaxNode | undefined {
-  let node: SyntaxNode = root;
-  for (;;) {
-    const children = node.children;
-    if (!children) return node;
-    let next: SyntaxNode | undefined;
-    for (const child of children) {
-      if (child.offset <= start && end <= child.end) {
-        next = child;
-        break;
-      }
-    }
-    if (!next) return undefined;
-    node = next;
-  }
-}
 
 export interface Reparsed {
   parsed: ParsedText;
@@ -37,18 +21,86 @@ export interface Reparsed {
   replaced: SyntaxNode;
 }
 
+/** Largest share of the text a block may have; beyond it a full parse costs about the same. */
+const MAX_BLOCK_SHARE = 0.5;
+
 export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefined {
-  if (old.format !== 'yaml' || !old.root || old.errors.length > 0 || !old.selfContainedBlocks) return undefined;
+  if (!old.root) return undefined;
+  if (old.format === 'json') return reparseJsonString(old, edit) ?? reparseJsonValue(old, edit);
+  if (!old.selfContainedBlocks) return undefined;
   return reparseScalar(old, edit) ?? reparseBlock(old, edit);
 }
 
+/** The deepest node whose value span contains [start, end]. */
+function deepestAt(root: SyntaxNode, start: number, end: number): SyntaxNode | undefined {
+  if (!(root.offset <= start && end <= root.end)) return undefined;
+  let node = root;
+  for (;;) {
+    if (!node.children || node.children.length === 0) return node;
+    const child = childBefore(node, start, (c) => c.offset);
+    if (!child || !(child.offset <= start && end <= child.end)) return node;
+    node = child;
+  }
+}
+
+/** The child whose start (member start by default) is the last at or before `offset`. */
+function childBefore(node: SyntaxNode, offset: number, startOf: (n: SyntaxNode) => number = (n) => n.memberStart): SyntaxNode | undefined {
+  const children = node.children!;
+  let low = 0;
+  let high = children.length - 1;
+  let found: SyntaxNode | undefined;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (startOf(children[mid]) <= offset) {
+      found = children[mid];
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+/** Errors of the old text outside [start, end), moved by the edit, with `added` (already placed). */
+function errorsAfter(old: readonly SyntaxError[], start: number, end: number, delta: number, added: readonly SyntaxError[]): SyntaxError[] {
+  const errors: SyntaxError[] = [];
+  for (const e of old) {
+    if (e.offset >= start && e.offset < end) continue;
+    errors.push(e.offset >= end ? { ...e, offset: e.offset + delta } : e);
+  }
+  for (const e of added) errors.push(e);
+  return errors.sort((a, b) => a.offset - b.offset);
+}
+
+/** A scalar's value changed in place: everything after the edit moves, what contains it grows. */
+function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, value: string): Reparsed {
+  const editEnd = edit.offset + edit.length;
+  const delta = edit.newText.length - edit.length;
+  const text = old.text.slice(0, edit.offset) + edit.newText + old.text.slice(editEnd);
+  // One pass over the tree, no recursion.
+  const stack: SyntaxNode[] = [old.root!];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.keyOffset >= editEnd) n.keyOffset += delta;
+    if (n.offset >= editEnd && n !== node) n.offset += delta;
+    else if (n.offset <= edit.offset && n.offset + n.length >= editEnd) n.length += delta;
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  node.value = value;
+  const errors = old.errors.length ? errorsAfter(old.errors, editEnd, editEnd, delta, []) : [];
+  return { parsed: { format: old.format, text, root: old.root, errors, selfContainedBlocks: old.selfContainedBlocks }, node, replaced: node };
+}
+
+/** Characters that cannot start or change YAML structure inside a scalar on one line. */
+const SAFE_INNER = /^[A-Za-z0-9 .,_()/+=;-]*$/;
+const OTHER_TYPE = /^(true|false|null|yes|no|on|off|~|[-+]?(\d|\.\d)[\d._eE+-]*|\.inf|\.nan)$/i;
+
 function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
-  if (!old.root) return undefined;
   const editEnd = edit.offset + edit.length;
   const removed = old.text.slice(edit.offset, editEnd);
   if (/[\r\n]/.test(edit.newText) || /[\r\n]/.test(removed)) return undefined;
-  const node = scalarAt(old.root, edit.offset, editEnd);
+  const node = deepestAt(old.root!, edit.offset, editEnd);
   if (!node || node.kind !== 'string' || node.children) return undefined;
+  // An error inside the scalar: the parser's reading of it is not ours to redo.
+  if (old.errors.some((e) => e.offset >= node.memberStart && e.offset <= node.end)) return undefined;
   const raw = old.text.slice(node.offset, node.end);
   if (/[\r\n]/.test(raw)) return undefined;
   if (node.style === 'block') return undefined;
@@ -74,27 +126,11 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
-
-  const delta = edit.newText.length - edit.length;
-  const text = old.text.slice(0, edit.offset) + edit.newText + old.text.slice(editEnd);
-  // Shift everything after the edit; grow what contains it. One pass over the tree, no recursion.
-  const stack: SyntaxNode[] = [old.root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.keyOffset >= editEnd) n.keyOffset += delta;
-    if (n.offset >= editEnd && n !== node) n.offset += delta;
-    else if (n.offset <= edit.offset && n.offset + n.length >= editEnd) n.length += delta;
-    if (n.children) for (const c of n.children) stack.push(c);
-  }
-  node.value = newInner;
-  return { parsed: { format: old.format, text, root: old.root, errors: [], selfContainedBlocks: true }, node, replaced: node };
+  return shiftAroundScalar(old, node, edit, newInner);
 }
 
-/** Largest share of the text a block may have; beyond it a full parse costs about the same. */
-const MAX_BLOCK_SHARE = 0.5;
-
 function lineStartOf(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
+  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
 }
 
 /**
@@ -102,32 +138,25 @@ function lineStartOf(text: string, offset: number): number {
  * anything on it (a comment too) indented `indent` spaces or less, or the end of the text.
  */
 function blockEnd(text: string, lineStart: number, indent: number): number {
-  let newline = text.indexOf('\n', lineStart);
+  let newline = nextBreak(text, lineStart);
   while (newline >= 0) {
-    const start = newline + 1;
+    const start = text.charCodeAt(newline) === 13 && text.charCodeAt(newline + 1) === 10 ? newline + 2 : newline + 1;
     let i = start;
     while (text.charCodeAt(i) === 32) i++;
     const c = text.charCodeAt(i);
     if (i < text.length && c !== 10 && c !== 13 && i - start <= indent) return start;
-    newline = text.indexOf('\n', i);
+    newline = nextBreak(text, i);
   }
   return text.length;
 }
 
-/** The child whose member starts last at or before `offset` (children are in text order). */
-function childBefore(node: SyntaxNode, offset: number): SyntaxNode | undefined {
-  const children = node.children!;
-  let low = 0;
-  let high = children.length - 1;
-  let found: SyntaxNode | undefined;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (children[mid].memberStart <= offset) {
-      found = children[mid];
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
+function nextBreak(text: string, from: number): number {
+  const lf = text.indexOf('\n', from);
+  // Lone CRs are line breaks too; most texts have none, so look for one only when there is one.
+  const cr = text.indexOf('\r', from);
+  if (cr < 0) return lf;
+  if (lf < 0) return cr;
+  return Math.min(lf, cr);
 }
 
 function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {
@@ -158,6 +187,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   // the next line, unless the block ends the text).
   if (member.end > end || edit.offset < start || editEnd > end || (edit.offset === end && end < text.length)) return undefined;
   if (end - start > text.length * MAX_BLOCK_SHARE) return undefined;
+  // The block holds this member only: in a tree recovered from broken text, a more indented line
+  // below a key can be another member's (the block would drop it).
+  if (nextNodeStart(member) < end) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.slice(0, edit.offset) + edit.newText + text.slice(editEnd);
   // After the edit the block must still end where the next one starts: nothing new at this indent.
@@ -166,30 +198,49 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   let depth = 0;
   for (let n = parent.parent; n; n = n.parent) depth++;
   const block = parseYamlBlock(newText.slice(start, newEnd), depth);
-  if (!block || block.children!.length !== 1) return undefined;
-  const replacement = block.children![0];
+  const blockRoot = block?.root;
+  if (!block || !blockRoot || blockRoot.children!.length !== 1) return undefined;
+  const replacement = blockRoot.children![0];
   if (replacement.keyOffset !== indent) return undefined;
   if (replacement.key !== member.key && parent.children!.some((c) => c !== member && c.key === replacement.key)) return undefined;
 
   moveSubtree(replacement, start);
+  replacement.parent = parent;
   parent.replaceChild(parent.children!.indexOf(member), replacement);
   const ancestors: SyntaxNode[] = [];
   for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
-  // Everything after the block moves by the edit's length.
+  moveAfter(old.root!, ancestors, replacement, end, delta);
+  // Block collections end with their last entry (syntax/yaml.ts), innermost first.
+  for (const a of ancestors) {
+    const last = a.children![a.children!.length - 1];
+    a.length = last.end - a.offset;
+  }
+  const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
+  const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
+  return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacement, replaced: member };
+}
+
+/** Where the first node after a node's subtree starts, in text order (Infinity if none). */
+function nextNodeStart(node: SyntaxNode): number {
+  for (let n: SyntaxNode = node; n.parent; n = n.parent) {
+    const siblings = n.parent.children!;
+    const at = siblings.indexOf(n);
+    if (at + 1 < siblings.length) return siblings[at + 1].memberStart;
+  }
+  return Infinity;
+}
+
+/** Moves everything that starts at or after `end` (outside the replaced node) by `delta`. */
+function moveAfter(root: SyntaxNode, ancestors: readonly SyntaxNode[], replacement: SyntaxNode, end: number, delta: number): void {
+  if (delta === 0) return;
   const onPath = new Set(ancestors);
-  const stack: SyntaxNode[] = [old.root!];
+  const stack: SyntaxNode[] = [root];
   while (stack.length) {
     const n = stack.pop()!;
     if (onPath.has(n)) {
       for (const c of n.children!) if (c !== replacement) stack.push(c);
     } else if (n.memberStart >= end) moveSubtree(n, delta);
   }
-  // Block collections end with their last entry (syntax/yaml.ts), innermost first.
-  for (const a of ancestors) {
-    const last = a.children![a.children!.length - 1];
-    a.length = last.end - a.offset;
-  }
-  return { parsed: { format: old.format, text: newText, root: old.root, errors: [], selfContainedBlocks: true }, node: replacement, replaced: member };
 }
 
 function moveSubtree(root: SyntaxNode, delta: number): void {
@@ -200,4 +251,59 @@ function moveSubtree(root: SyntaxNode, delta: number): void {
     if (n.keyOffset >= 0) n.keyOffset += delta;
     if (n.children) for (const c of n.children) stack.push(c);
   }
+}
+
+/** JSON: typing inside a string that has no escapes, neither adding nor removing `"`, `\` or a control character. */
+function reparseJsonString(old: ParsedText, edit: TextEdit): Reparsed | undefined {
+  const editEnd = edit.offset + edit.length;
+  const node = deepestAt(old.root!, edit.offset, editEnd);
+  if (!node || node.kind !== 'string' || edit.offset <= node.offset || editEnd >= node.end) return undefined;
+  if (old.errors.some((e) => e.offset >= node.memberStart && e.offset <= node.end)) return undefined;
+  const removed = old.text.slice(edit.offset, editEnd);
+  if (/["\\\u0000-\u001f]/.test(edit.newText + removed)) return undefined;
+  const inner = old.text.slice(node.offset + 1, node.end - 1);
+  if (inner !== node.value) return undefined; // escapes: our reading is not the raw text
+  const at = edit.offset - node.offset - 1;
+  return shiftAroundScalar(old, node, edit, inner.slice(0, at) + edit.newText + inner.slice(at + edit.length));
+}
+
+/** JSON: an edit strictly inside an object or array: that value is parsed again alone. */
+function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined {
+  const editEnd = edit.offset + edit.length;
+  // The containers around the edit, innermost last.
+  const around: SyntaxNode[] = [];
+  for (let node: SyntaxNode | undefined = old.root; node?.children; ) {
+    if (!(node.offset < edit.offset && editEnd < node.end)) break;
+    around.push(node);
+    node = childBefore(node, edit.offset);
+  }
+  const delta = edit.newText.length - edit.length;
+  const text = old.text.slice(0, edit.offset) + edit.newText + old.text.slice(editEnd);
+  for (let i = around.length - 1; i >= 1; i--) {
+    const node = around[i];
+    if (node.length > old.text.length * MAX_BLOCK_SHARE) return undefined;
+    if (old.errors.some((e) => e.offset < node.offset && e.offset + e.length > node.offset)) continue;
+    if (nextNodeStart(node) < node.end) continue; // a recovered tree where a sibling starts inside it
+    const start = node.offset;
+    const end = node.end + delta;
+    const fragment = parseJsonFragment(text.slice(start, end), i);
+    if (!fragment) continue;
+    const replacement = fragment.root;
+    moveSubtree(replacement, start);
+    replacement.key = node.key;
+    replacement.keyOffset = node.keyOffset;
+    replacement.keyLength = node.keyLength;
+    replacement.parent = node.parent;
+    const parent = node.parent!;
+    parent.replaceChild(parent.children!.indexOf(node), replacement);
+    const ancestors: SyntaxNode[] = [];
+    for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
+    moveAfter(old.root!, ancestors, replacement, node.end, delta);
+    // JSON collections end at their closing bracket: every ancestor grows by the edit.
+    for (const a of ancestors) a.length += delta;
+    const added = fragment.errors.map((e) => ({ ...e, offset: e.offset + start }));
+    const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, node.end, delta, added) : [];
+    return { parsed: { format: 'json', text, root: old.root, errors }, node: replacement, replaced: node };
+  }
+  return undefined;
 }

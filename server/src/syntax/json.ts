@@ -35,7 +35,8 @@ class StrictJsonParser {
   pos = 0;
   depthErrors: SyntaxError[] = [];
   root: SyntaxNode | undefined;
-  constructor(private readonly text: string) {
+  /** `depth`: how deep the text's root sits in its document (a value parsed alone). */
+  constructor(private readonly text: string, private readonly depth = 0) {
     // An editor's text may start with a byte order mark; it is not part of the JSON.
     if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
   }
@@ -70,7 +71,7 @@ class StrictJsonParser {
         let node: SyntaxNode;
         let opened = false;
         if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
-          if (stack.length >= MAX_DEPTH) node = this.skipDeep(start);
+          if (stack.length + this.depth >= MAX_DEPTH) node = this.skipDeep(start);
           else {
             node = new SyntaxNode(c === Ch.OpenBrace ? 'object' : 'array', start, 0, undefined);
             this.pos++;
@@ -291,8 +292,33 @@ export function* parseJsonSteps(text: string): Generator<void, ParsedText, void>
   return parseJsonTolerant(text, parser.pos);
 }
 
+/**
+ * One object or array of a document parsed alone (the incremental reparse of an edit inside it):
+ * its tree and errors, offsets relative to the text. Undefined unless the text is one object or
+ * array from its first character to its last, so it can take the place of the old one.
+ */
+export function parseJsonFragment(text: string, depth: number): { root: SyntaxNode; errors: SyntaxError[] } | undefined {
+  const first = text.charCodeAt(0);
+  if (first !== Ch.OpenBrace && first !== Ch.OpenBracket) return undefined;
+  const parser = new StrictJsonParser(text, depth);
+  try {
+    const steps = parser.parse();
+    while (!steps.next().done);
+    if (parser.pos === text.length && parser.root && parser.root.length === text.length) return { root: parser.root, errors: parser.depthErrors };
+  } catch (e) {
+    if (!(e instanceof StrictJsonError)) throw e;
+  }
+  // Broken: jsonc-parser's recovery, as long as the value still spans the whole text.
+  const close = first === Ch.OpenBrace ? Ch.CloseBrace : Ch.CloseBracket;
+  if (text.charCodeAt(text.length - 1) !== close) return undefined;
+  const recovered = parseJsonTolerant(text, 0, depth);
+  const root = recovered.root;
+  if (!root || root.offset !== 0 || root.length !== text.length || (root.kind !== 'object' && root.kind !== 'array')) return undefined;
+  return { root, errors: recovered.errors };
+}
+
 /** Slow path for text with errors: jsonc-parser recovers and reports every error. */
-function parseJsonTolerant(original: string, firstErrorOffset: number): ParsedText {
+function parseJsonTolerant(original: string, firstErrorOffset: number, depth = 0): ParsedText {
   const errors: SyntaxError[] = [];
   // jsonc-parser reads a byte order mark as an invalid symbol: give it a space (same offsets).
   const text = original.charCodeAt(0) === 0xfeff ? ' ' + original.slice(1) : original;
@@ -315,7 +341,7 @@ function parseJsonTolerant(original: string, firstErrorOffset: number): ParsedTe
         });
       },
     }, { disallowComments: true });
-    root = tree ? convertJsonc(tree, undefined, 0, errors) : undefined;
+    root = tree ? convertJsonc(tree, undefined, depth, errors) : undefined;
   } catch {
     // jsonc-parser recurses per nesting level, so a very deep broken document exhausts the stack;
     // the strict parser already found where the first error is.

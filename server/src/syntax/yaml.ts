@@ -199,6 +199,11 @@ function lineBreaksAsLf(text: string): string {
 
 /** Through the `yaml` package: any YAML, with its errors and warnings. */
 export function parseYamlWithPackage(original: string): ParsedText {
+  return parseWithPackage(original, 0);
+}
+
+/** `depth`: how deep the text's root sits in its document (a block parsed alone). */
+function parseWithPackage(original: string, depth: number): ParsedText {
   const text = lineBreaksAsLf(original);
   let doc: Document.Parsed;
   try {
@@ -225,7 +230,7 @@ export function parseYamlWithPackage(original: string): ParsedText {
     if (errors.length === 0) errors.push(emptyError());
   } else {
     try {
-      root = converter.convert(doc.contents, undefined, 0, undefined);
+      root = converter.convert(doc.contents, undefined, depth, undefined);
     } catch (e) {
       // Deep recursion in the converter is bounded by MAX_DEPTH; this is the last guard.
       errors.push({ message: `The document cannot be read: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' });
@@ -240,27 +245,29 @@ export function parseYamlWithPackage(original: string): ParsedText {
 
 /**
  * Parses one block of a YAML document on its own (whole lines, as they are indented in the file),
- * for the incremental reparse. Only a block that reads cleanly is of use: one block mapping, no
- * errors or warnings, no aliases. Offsets are relative to the block's text.
+ * for the incremental reparse: its tree (a block mapping), and its errors when it is broken.
+ * Offsets are relative to the block's text. Undefined when the block cannot stand alone (aliases,
+ * directives) or is not a block mapping.
  */
-export function parseYamlBlock(original: string, depth: number): SyntaxNode | undefined {
-  const block = lineBreaksAsLf(original);
-  let doc: Document.Parsed;
-  try {
-    doc = parseDocument(block, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
-  } catch {
-    return undefined;
+export function parseYamlBlock(text: string, depth: number): ParsedText | undefined {
+  const fast = parseYamlFast(text);
+  const parsed = fast ?? parseWithPackage(text, depth);
+  const root = parsed.root;
+  if (!parsed.selfContainedBlocks || !root || root.kind !== 'object' || root.flow) return undefined;
+  // The fast reader bounds depth within the block; the block itself may sit deep.
+  if (fast && depth > 0 && depth + subtreeDepth(root) >= MAX_DEPTH - 1) return undefined;
+  return parsed;
+}
+
+function subtreeDepth(root: SyntaxNode): number {
+  let deepest = 0;
+  const stack: [SyntaxNode, number][] = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (node.children) for (const child of node.children) stack.push([child, depth + 1]);
   }
-  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || doc.contents.flow) return undefined;
-  const converter = new YamlConverter(doc, block);
-  let root: SyntaxNode;
-  try {
-    root = converter.convert(doc.contents, undefined, depth, undefined);
-  } catch {
-    return undefined;
-  }
-  if (converter.errors.length > 0 || converter.usedAlias) return undefined;
-  return root;
+  return deepest;
 }
 
 function yamlError(e: { pos: [number, number]; code: string; message: string }, severity: 'error' | 'warning', text: string): SyntaxError {
