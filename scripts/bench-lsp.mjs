@@ -34,7 +34,7 @@ const rssMiB = (pid, field = 'VmRSS') => {
 
 /** Starts a server with timing traces on; counts its full parses. */
 function startServer() {
-  const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_TRACE_TIMING: '1' } });
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : []), join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_TRACE_TIMING: '1' } });
   const stats = { fullParses: 0, stderr: '' };
   server.stderr.on('data', (d) => {
     const text = String(d);
@@ -58,7 +58,10 @@ function startServer() {
 
 async function stopServer({ server, connection }) {
   await connection.sendRequest('shutdown').catch(() => undefined);
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   await connection.sendNotification('exit').catch(() => undefined);
+  // A profiling server writes its profile as it exits.
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   connection.dispose();
   server.kill();
 }

@@ -78,6 +78,39 @@ describe('line index', () => {
     assert.deepEqual(lines.positionAt(text.indexOf('\r')), { line: 0, character: 6 });
     assert.equal(lines.offsetAt({ line: 2, character: 0 }), text.indexOf('c'));
   });
+
+  it('reads a character past the end of a line as the end of the line, before its line break', () => {
+    const text = 'ab\r\ncd\nef\rgh';
+    const lines = new LineIndex(text);
+    assert.equal(lines.offsetAt({ line: 0, character: 99 }), text.indexOf('\r\n'));
+    assert.equal(lines.offsetAt({ line: 1, character: 3 }), text.indexOf('\nef'));
+    assert.equal(lines.offsetAt({ line: 2, character: 2 }), text.indexOf('\rgh'));
+    assert.equal(lines.offsetAt({ line: 3, character: 99 }), text.length);
+    assert.equal(lines.offsetAt({ line: 9, character: 0 }), text.length);
+  });
+
+  it('reads an offset between the \\r and the \\n of a line break as the end of the line', () => {
+    const text = 'ab\r\ncd';
+    assert.deepEqual(new LineIndex(text).positionAt(3), { line: 0, character: 2 });
+    assert.deepEqual(new LineIndex(text).positionAt(4), { line: 1, character: 0 });
+  });
+
+  it('moved through an edit, equals the index built from the new text (random edits over every kind of line break)', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const pieces = ['a', 'b', '\n', '\r', '\r\n', 'xyz', '\n\n', ' '];
+    const somePieces = (most: number) => Array.from({ length: random(most) }, () => pieces[random(pieces.length)]).join('');
+    const starts = (index: LineIndex) => Array.from({ length: index.lineCount }, (_, line) => index.lineStart(line));
+    for (let n = 0; n < 5000; n++) {
+      const text = somePieces(12);
+      const offset = random(text.length + 1);
+      const removed = random(text.length - offset + 1);
+      const inserted = somePieces(4);
+      const next = text.slice(0, offset) + inserted + text.slice(offset + removed);
+      const moved = new LineIndex(text).afterEdit(next, offset, removed, inserted.length);
+      assert.deepEqual(starts(moved), starts(new LineIndex(next)), JSON.stringify({ text, offset, removed, inserted }));
+    }
+  });
 });
 
 describe('edits', () => {

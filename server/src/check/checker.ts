@@ -34,6 +34,14 @@ export interface CheckResult {
   keptObjects?: number;
 }
 
+/** OPENAPI_TRACE_TIMING=1: each phase's wall time on stderr (profiling and the bench). */
+const traceTiming = typeof process !== 'undefined' && process.env.OPENAPI_TRACE_TIMING === '1';
+function phaseTime(label: string, since: number): number {
+  const now = performance.now();
+  if (traceTiming) process.stderr.write(`[timing]   ${label} ${Math.round(now - since)} ms\n`);
+  return now;
+}
+
 export function checkDocument(store: DocumentStore, absolutePath: string, options: CheckOptions): CheckResult {
   return drain(checkDocumentSteps(store, absolutePath, options));
 }
@@ -45,11 +53,15 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
   if (options.skipNonOpenApi && documentStatus(loaded.root).kind === 'not-openapi') {
     return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };
   }
+  let phase = performance.now();
   const analysis = yield* analyzeSteps(loaded, store);
+  phase = phaseTime('analysis', phase);
   const config = options.config ?? EMPTY_CONFIG;
   const engine = yield* runRulesSteps(analysis, options.rules, config, options.earlier, options.workspace);
+  phase = phaseTime('rules', phase);
   // Suppressions written in the documents, the same for every caller.
   const { diagnostics, crashes } = applySuppressions(analysis, engine, options.rules, config);
+  phaseTime('suppressions', phase);
   const { perUnit, keptObjects } = engine;
   return { path: absolutePath, document: loaded, analysis, diagnostics, perUnit, crashes: [...engine.crashes, ...crashes], keptObjects };
 }

@@ -1,7 +1,7 @@
 // Source documents by absolute path, parsed once and cached. File reading sits behind
 // `FileSource` so the CLI reads the disk, the server overlays open editors, tests use fixtures.
 import * as path from 'path';
-import { LineIndex } from '../syntax/line-index';
+import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
@@ -18,7 +18,6 @@ export interface FileSource {
 }
 
 export class SourceDocument {
-  private lines: LineIndex | undefined;
   constructor(readonly path: string, readonly parsed: ParsedText) {}
 
   get text(): string {
@@ -31,7 +30,7 @@ export class SourceDocument {
     return this.parsed.format;
   }
   get lineIndex(): LineIndex {
-    return (this.lines ??= new LineIndex(this.parsed.text));
+    return lineIndexOf(this.parsed);
   }
 }
 

@@ -8,8 +8,9 @@ import { toLspDiagnostic } from './convert';
 import { isUnsaved, Session, uriToPath } from './session';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
 
-// Short: work that has started stops when the next edit arrives, so starting early costs little.
-const DEBOUNCE_MS = 50;
+// Short: work that has started stops when the next edit arrives, so starting early costs little
+// (and every millisecond here is one the user waits for diagnostics).
+const DEBOUNCE_MS = 15;
 /** Work between two looks at the message queue. */
 const SLICE_MS = 20;
 /** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */

@@ -21,8 +21,12 @@ export function rangeOf(doc: SourceDocument, offset: number, length: number): Ra
 
 /** Where each rule's documentation is, next to the bundled server (docs/rules/<id>.md). */
 export function ruleDocUri(rule: string): string {
-  return pathToFileURL(path.join(__dirname, '..', 'docs', 'rules', `${rule}.md`)).href;
+  let uri = docUris.get(rule);
+  if (!uri) docUris.set(rule, (uri = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules', `${rule}.md`)).href));
+  return uri;
 }
+// Per rule: a file URL costs microseconds to build, and a publish converts thousands.
+const docUris = new Map<string, string>();
 
 export function toLspDiagnostic(d: Diagnostic, uriOf: (filePath: string) => string): LspDiagnostic {
   const tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));

@@ -57,15 +57,19 @@ export function isUnsaved(filePath: string): boolean {
 /** Applies LSP content changes (incremental or full) to a text. */
 export function applyContentChanges(text: string, changes: readonly ContentChange[]): string {
   let result = text;
+  // One index, moved through the changes: many changes to a large text cost no more than one scan.
+  let lines: LineIndex | undefined;
   for (const change of changes) {
     if (!change.range) {
       result = change.text;
+      lines = undefined;
       continue;
     }
-    const lines = new LineIndex(result);
+    lines ??= new LineIndex(result);
     const start = lines.offsetAt(change.range.start);
     const end = lines.offsetAt(change.range.end);
     result = result.slice(0, start) + change.text + result.slice(end);
+    lines = lines.afterEdit(result, start, end - start, change.text.length);
   }
   return result;
 }

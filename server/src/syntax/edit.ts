@@ -1,6 +1,6 @@
 // Text edits built from node offsets, for YAML (block and flow) and JSON, keeping the author's
 // indentation and quoting. Fixes are built only from these, so every rule's fix behaves alike.
-import { LineIndex } from './line-index';
+import { lineIndexOf } from './line-index';
 import { indexInParent, ParsedText, ScalarStyle, SyntaxNode } from './tree';
 
 export interface TextEdit {
@@ -26,14 +26,10 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return pieces.reverse().join('');
 }
 
-// Line starts by binary search over an index built once per parsed text: a minified JSON document
-// is one long line, where scanning back to the line start would make every fix O(size). Weakly
-// keyed, so an editor's old versions of a document are not kept alive.
-const lineIndexes = new WeakMap<ParsedText, LineIndex>();
-
+// Line starts by binary search over the parsed text's line index: a minified JSON document is one
+// long line, where scanning back to the line start would make every fix O(size).
 function lineStartOf(parsed: ParsedText, offset: number): number {
-  let lines = lineIndexes.get(parsed);
-  if (!lines) lineIndexes.set(parsed, (lines = new LineIndex(parsed.text)));
+  const lines = lineIndexOf(parsed);
   return lines.lineStart(lines.positionAt(offset).line);
 }
 

@@ -10,6 +10,7 @@
 // Anything else returns undefined and the caller parses the whole text.
 import { TextEdit } from './edit';
 import { parseJsonFragment } from './json';
+import { carryLineIndex } from './line-index';
 import { ParsedText, SyntaxError, SyntaxNode } from './tree';
 import { parseYamlBlock } from './yaml';
 
@@ -26,9 +27,11 @@ const MAX_BLOCK_SHARE = 0.5;
 
 export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (!old.root) return undefined;
-  if (old.format === 'json') return reparseJsonString(old, edit) ?? reparseJsonValue(old, edit);
-  if (!old.selfContainedBlocks) return undefined;
-  return reparseScalar(old, edit) ?? reparseBlock(old, edit);
+  const result = old.format === 'json'
+    ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
+    : old.selfContainedBlocks ? reparseScalar(old, edit) ?? reparseBlock(old, edit) : undefined;
+  if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText.length);
+  return result;
 }
 
 /** The deepest node whose value span contains [start, end]. */
@@ -150,13 +153,14 @@ function blockEnd(text: string, lineStart: number, indent: number): number {
   return text.length;
 }
 
+/** The next line break (LF, or a lone CR) at or after `from`, or -1. */
 function nextBreak(text: string, from: number): number {
   const lf = text.indexOf('\n', from);
-  // Lone CRs are line breaks too; most texts have none, so look for one only when there is one.
-  const cr = text.indexOf('\r', from);
-  if (cr < 0) return lf;
-  if (lf < 0) return cr;
-  return Math.min(lf, cr);
+  // A CR before that LF: looked for only up to it (searching the whole text for a CR that most
+  // texts do not have would cost the text's length on every line).
+  const to = lf < 0 ? text.length : lf;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 13) return i;
+  return lf;
 }
 
 function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {

@@ -9,44 +9,103 @@ export interface Position {
 export class LineIndex {
   private readonly starts: number[];
 
-  constructor(readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
+  constructor(readonly text: string, starts?: number[]) {
+    this.starts = starts ?? lineStarts(text, 0, text.length, [0]);
+  }
+
+  /**
+   * The index of a text after one edit, from this one: the lines before the edit are kept, those
+   * it touched are found again, those after it move. Linear in the line count, with no scan of
+   * the text outside the edit (a 10 MB text has 350,000 lines and 10 million characters).
+   */
+  afterEdit(text: string, offset: number, removed: number, inserted: number): LineIndex {
+    const starts = this.starts;
+    const delta = inserted - removed;
+    // Lines before the one holding the character before the edit stay (an edit right after a
+    // CR can make it a CRLF); from there to the first line start past the edit, scan again.
+    const keep = this.lineOf(Math.max(0, offset - 1));
+    let next = keep + 1;
+    while (next < starts.length && starts[next] <= offset + removed + 1) next++;
+    const scanEnd = next < starts.length ? starts[next] + delta : text.length;
+    const result = lineStarts(text, starts[keep], scanEnd, starts.slice(0, keep + 1));
+    // Then every later start, moved (the scan may have found the first of them already).
+    for (let i = next; i < starts.length; i++) {
+      const moved = starts[i] + delta;
+      if (moved > result[result.length - 1]) result.push(moved);
     }
-    this.starts = starts;
+    return new LineIndex(text, result);
+  }
+
+  /** The line an offset is on. */
+  private lineOf(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
   }
 
   get lineCount(): number {
     return this.starts.length;
   }
 
+  /** An offset between the \r and the \n of a line break is the end of its line (LSP has no position there). */
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid] <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: clamped - this.starts[low] };
+    let clamped = Math.max(0, Math.min(offset, this.text.length));
+    if (this.text.charCodeAt(clamped) === 10 && this.text.charCodeAt(clamped - 1) === 13) clamped--;
+    const line = this.lineOf(clamped);
+    return { line, character: clamped - this.starts[line] };
   }
 
+  /** A character past the end of its line means the end of the line, before its line break (LSP). */
   offsetAt(position: Position): number {
     if (position.line >= this.starts.length) return this.text.length;
     if (position.line < 0) return 0;
     const start = this.starts[position.line];
-    const next = position.line + 1 < this.starts.length ? this.starts[position.line + 1] : this.text.length;
-    return Math.min(start + Math.max(0, position.character), next);
+    return Math.min(start + Math.max(0, position.character), this.contentEnd(position.line));
+  }
+
+  /** Where a line's text ends: before its \n, \r\n or \r. */
+  private contentEnd(line: number): number {
+    if (line + 1 >= this.starts.length) return this.text.length;
+    const next = this.starts[line + 1];
+    return this.text.charCodeAt(next - 1) === 10 && this.text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
   }
 
   lineStart(line: number): number {
     return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))];
   }
+}
+
+/** Appends the starts of lines that begin in (from, end] of a text (LF, CRLF and lone CR breaks). */
+function lineStarts(text: string, from: number, end: number, starts: number[]): number[] {
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+// One index per parsed text, shared by everything that needs lines (fixes, positions, the LSP).
+// Weakly keyed, so an editor's old versions of a document are not kept alive.
+const indexes = new WeakMap<object, LineIndex>();
+
+/** The line index of a parsed text (any object holding `text`), built once. */
+export function lineIndexOf(parsed: { text: string }): LineIndex {
+  let index = indexes.get(parsed);
+  if (!index) indexes.set(parsed, (index = new LineIndex(parsed.text)));
+  return index;
+}
+
+/** Gives a new parsed text the index of its previous version moved through one edit (if built). */
+export function carryLineIndex(from: { text: string }, to: { text: string }, offset: number, removed: number, inserted: number): void {
+  const index = indexes.get(from);
+  if (index) indexes.set(to, index.afterEdit(to.text, offset, removed, inserted));
 }
