@@ -13,12 +13,14 @@ paths:
   stores:
     get:
       cacheHint: 1
+      operationId: listStores
       responses:
         '200':
           description: OK
   /pets:
     get:
       cacheHint: 2
+      operationId: listPets
       responses:
         '200':
           description: OK
@@ -66,12 +68,12 @@ describe('baseline', () => {
     assert.equal(clean.code, 0);
     assert.equal(clean.stdout, 'No problems in 1 file.\nBaseline: 3 known findings not shown; 0 baselined findings are fixed now.\n');
     // Unrelated edits move every line; a new problem is added.
-    const edited = API.replace('info:\n', 'info:\n  description: |\n    Our pets.\n    More text.\n').replace('  /pets:\n', '  /owners:\n    get:\n      responses:\n        200:\n          description: OK\n  /pets:\n');
+    const edited = API.replace('info:\n', 'info:\n  description: |\n    Our pets.\n    More text.\n').replace('  /pets:\n', '  /owners:\n    get:\n      responses:\n        200:\n          description: OK\n      operationId: listOwners\n  /pets:\n');
     fs.writeFileSync(path.join(dir, 'apis', 'api.yaml'), edited);
     const r = cli(['--baseline', 'baseline.json', 'apis/api.yaml'], dir);
     const quoteMessage = jsonFindings(cli(['--format', 'json', 'apis/api.yaml'], dir).stdout).find((f) => f.rule === 'response-code-quoted')!.message;
     assert.equal(r.stdout, [
-      `apis/api.yaml:18:9 warning response-code-quoted ${quoteMessage}`,
+      `apis/api.yaml:19:9 warning response-code-quoted ${quoteMessage}`,
       '1 problem (0 errors, 1 warning, 0 information, 0 hints) in 1 file.',
       'Baseline: 3 known findings not shown; 0 baselined findings are fixed now.',
       '',

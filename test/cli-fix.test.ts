@@ -96,7 +96,7 @@ describe('openapi-check --fix', () => {
 
   it('does not fix suppressed findings, nor findings below --severity', () => {
     const dir = tempDir();
-    const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  # openapi-check-disable-next-line path-leading-slash -- the gateway adds it\n  stores:\n    get:\n      responses:\n        200:\n          description: OK\n';
+    const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  # openapi-check-disable-next-line path-leading-slash -- the gateway adds it\n  stores:\n    get:\n      operationId: listStores\n      responses:\n        200:\n          description: OK\n';
     fs.writeFileSync(path.join(dir, 'api.yaml'), text);
     fs.writeFileSync(path.join(dir, '.openapi-check.json'), JSON.stringify({ rules: { 'response-code-quoted': 'warning' } }));
     const r = cli(['--fix', '--severity', 'error', 'api.yaml'], dir);

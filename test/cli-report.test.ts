@@ -21,7 +21,7 @@ const HEAD = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n';
 function writeApi(dir: string, name: string, withError = true): void {
   const pathKey = withError ? 'stores' : '/stores';
   fs.writeFileSync(path.join(dir, '.openapi-check.json'), JSON.stringify({ rules: { 'unknown-field': 'warning', 'path-leading-slash': 'error' } }));
-  fs.writeFileSync(path.join(dir, name), `${HEAD}  ${pathKey}:\n    get:\n      cacheHint: 1\n      responses:\n        '200':\n          description: OK\n`);
+  fs.writeFileSync(path.join(dir, name), `${HEAD}  ${pathKey}:\n    get:\n      cacheHint: 1\n      operationId: listStores\n      responses:\n        '200':\n          description: OK\n`);
 }
 
 /** The summary line of the text report of a file (what the terminal shows). */

@@ -5,7 +5,10 @@ import { describe, it } from 'node:test';
 import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/check/checker';
 import { fixAll } from '../server/src/check/fix-all';
-import { RULES } from '../server/src/rules/index';
+import { RULES as ALL_RULES } from '../server/src/rules/index';
+
+// Every operation here lacks an operationId on purpose: its fix would crowd the texts compared.
+const RULES = ALL_RULES.filter((r) => r.id !== 'operation-id-missing');
 
 const FILE = '/virtual/openapi.yaml';
 

@@ -63,7 +63,7 @@ describe('a server that never freezes and never dies', { timeout: 240_000 }, () 
   });
 
   it('answers requests on other documents while a large document is opened and checked', async () => {
-    const small = client.open(path.join(dir, 'small.yaml'), HEADER + 'paths:\n  /pets:\n    get:\n      responses:\n        \'200\':\n          description: OK\n');
+    const small = client.open(path.join(dir, 'small.yaml'), HEADER + 'paths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        \'200\':\n          description: OK\n');
     await client.waitForDiagnostics(small);
     const bigText = manyPaths(20_000); // about 3 MB
     const big = client.open(path.join(dir, 'big.yaml'), bigText);
@@ -109,7 +109,7 @@ describe('a server that never freezes and never dies', { timeout: 240_000 }, () 
   });
 
   it('reads CR-only and mixed line ends as YAML does, and a JSON document with a byte order mark', async () => {
-    const yaml = (HEADER + 'paths:\n  /pets:\n    get:\n      responses:\n        \'200\':\n          description: OK\n').replace(/\n/g, (_, i: number) => (i % 3 ? '\r' : '\r\n'));
+    const yaml = (HEADER + 'paths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        \'200\':\n          description: OK\n').replace(/\n/g, (_, i: number) => (i % 3 ? '\r' : '\r\n'));
     const yamlUri = client.open(path.join(dir, 'cr.yaml'), yaml);
     assert.deepEqual(await client.waitForDiagnostics(yamlUri), []);
     const json = '\ufeff{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}}';

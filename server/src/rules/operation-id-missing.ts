@@ -11,8 +11,6 @@ export function suggestedOperationId(method: string, path: string): string {
 export default defineRule({
   id: 'operation-id-missing',
   severity: 'information',
-  // On, it would add a finding (and a --fix edit) to most small documents; teams turn it on.
-  offByDefault: true,
   description: 'An operation without `operationId`.',
   spec: ['Operation Object'],
   rationale:
