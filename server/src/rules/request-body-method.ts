@@ -1,6 +1,10 @@
-import { defineRule } from '../check/types';
+import { defineRule, Fix } from '../check/types';
+import { removalFix } from '../check/report';
+import { renameKey } from '../syntax/edit';
 
 const WITHOUT_BODY = new Set(['get', 'head', 'delete', 'options', 'trace']);
+/** A body on HEAD (a GET without a response body) or TRACE (which must not have one) never meant a POST. */
+const NEVER_A_POST = new Set(['head', 'trace']);
 
 export default defineRule({
   id: 'request-body-method',
@@ -9,12 +13,23 @@ export default defineRule({
   spec: ['Operation Object'],
   rationale:
     'The specification supports requestBody only in methods where HTTP defines a body\'s meaning, and says it SHALL be ignored elsewhere: many servers and proxies drop it.',
-  messages: { body: 'A "{method}" operation should not have a "requestBody": request bodies are for POST, PUT and PATCH, and many servers and proxies drop them here.' },
+  messages: {
+    body: '{method} operations should not have a "requestBody": many servers and proxies drop the body of {method} requests. Send the data as parameters, or make the operation a POST.',
+    noPost: '{method} operations should not have a "requestBody": many servers and proxies drop the body of {method} requests. Send the data as parameters.',
+  },
   kinds: ['Operation'],
   checkObject(object, context) {
-    const method = object.node.key;
-    const body = object.node.get('requestBody');
-    if (!body || typeof method !== 'string' || !WITHOUT_BODY.has(method) || object.parent?.kind !== 'PathItem') return;
-    context.report({ at: { node: body, part: 'key' }, messageId: 'body', data: { method: method.toUpperCase() } });
+    const { node, doc } = object;
+    const method = node.key;
+    const body = node.get('requestBody');
+    const pathItem = node.parent;
+    if (!body || typeof method !== 'string' || !WITHOUT_BODY.has(method) || object.parent?.kind !== 'PathItem' || !pathItem) return;
+    // Removing comes first, for fix-all: consumers ignore this body anyway, so the description
+    // then says what they do; a different method changes what clients send.
+    const fixes: Fix[] = [removalFix('Remove the "requestBody"', doc.parsed, body)];
+    if (!NEVER_A_POST.has(method) && !pathItem.get('post')) {
+      fixes.push({ title: 'Make this operation a POST, with its body', edits: [renameKey(doc.parsed, node, 'post')], claims: [`key:${pathItem.pointer}/post`] });
+    }
+    context.report({ at: { node: body, part: 'key' }, messageId: NEVER_A_POST.has(method) ? 'noPost' : 'body', data: { method: method.toUpperCase() }, fixes });
   },
 });
