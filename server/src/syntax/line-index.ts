@@ -10,7 +10,7 @@ export class LineIndex {
   private readonly starts: number[];
 
   constructor(readonly text: string, starts?: number[]) {
-    this.starts = starts ?? lineStarts(text, 0, text.length, [0]);
+    this.starts = starts ?? (text.indexOf('\r') < 0 ? lineFeedStarts(text) : lineStarts(text, 0, text.length, [0]));
   }
 
   /**
@@ -78,6 +78,16 @@ export class LineIndex {
   lineStart(line: number): number {
     return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))];
   }
+}
+
+/**
+ * The line starts of a text without CR: `indexOf` finds line feeds many times faster than a loop
+ * over the characters, which matters for a cold check of a document of tens of MB.
+ */
+function lineFeedStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 /** Appends the starts of lines that begin in (from, end] of a text (LF, CRLF and lone CR breaks). */
