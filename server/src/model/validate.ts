@@ -24,23 +24,45 @@ export interface ValidateOptions {
 const MAX_DEPTH = 64;
 const INT32 = [-(2 ** 31), 2 ** 31 - 1];
 
+/**
+ * Where a value sits inside the validated one (`.items[3].id`), written out only when an error
+ * needs it: large examples are validated member by member, and almost all of them are valid.
+ */
+class ValuePath {
+  constructor(private readonly parent: ValuePath | undefined, private readonly segment: string | number, private text?: string) {}
+
+  toString(): string {
+    if (this.text === undefined) {
+      const segment = this.segment;
+      const inner = typeof segment === 'number' ? `[${segment}]` : `.${/^[A-Za-z_$][\w$]*$/.test(segment) ? segment : JSON.stringify(segment)}`;
+      this.text = String(this.parent) + inner;
+    }
+    return this.text;
+  }
+}
+
 interface Frame {
   value: SyntaxNode;
   schema: SyntaxNode;
   doc: SourceDocument;
-  path: string;
+  path: ValuePath;
   depth: number;
 }
 
+/** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
+const IN_PROGRESS: ValueError[] = [];
+
 export class SchemaValidator {
-  /** Pairs being validated right now (recursive schemas) and pairs already done: nested
-   * oneOf/anyOf/allOf reach the same (schema, value) through many branches. */
-  private readonly active = new Map<SyntaxNode, Set<SyntaxNode>>();
+  /**
+   * Per schema, the values validated against it: their errors, or IN_PROGRESS while that pair is
+   * being validated (a recursive schema meeting the same value again cannot add anything). Nested
+   * oneOf/anyOf/allOf reach the same (schema, value) through many branches.
+   */
   private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
   constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {}
 
   validate(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path = ''): ValueError[] {
-    return this.check({ value, schema, doc, path, depth: 0 });
+    return this.check({ value, schema, doc, path: new ValuePath(undefined, '', path), depth: 0 });
   }
 
   /** The schema a node stands for, following `$ref`s; undefined when it does not resolve. */
@@ -56,28 +78,26 @@ export class SchemaValidator {
     if (!resolved || resolved.schema.kind !== 'object') return []; // unresolved: ref-unresolved says so
     const { schema, doc } = resolved;
     const { value, path } = frame;
-    const cached = this.done.get(schema)?.get(value);
+    let done = this.done.get(schema);
+    if (!done) this.done.set(schema, (done = new Map()));
+    const cached = done.get(value);
+    if (cached === IN_PROGRESS) return [];
     if (cached) return cached;
-    // A recursive schema met with the same value again cannot add anything.
-    let active = this.active.get(schema);
-    if (!active) this.active.set(schema, (active = new Set()));
-    if (active.has(value)) return [];
-    active.add(value);
+    done.set(value, IN_PROGRESS);
+    let errors: ValueError[] | undefined;
     try {
-      const errors = this.checkResolved({ ...frame, schema, doc }, value, path);
-      let done = this.done.get(schema);
-      if (!done) this.done.set(schema, (done = new Map()));
+      errors = this.checkResolved({ value, schema, doc, path, depth: frame.depth }, value, path);
       done.set(value, errors);
       return errors;
     } finally {
-      active.delete(value);
+      if (!errors) done.delete(value);
     }
   }
 
-  private checkResolved(frame: Frame, value: SyntaxNode, path: string): ValueError[] {
+  private checkResolved(frame: Frame, value: SyntaxNode, path: ValuePath): ValueError[] {
     const { schema, doc, depth } = frame;
     const errors: ValueError[] = [];
-    const fail = (message: string, at: SyntaxNode = value, where = path) => errors.push({ path: where, message, node: at });
+    const fail = (message: string, at: SyntaxNode = value, where = path) => errors.push({ path: String(where), message, node: at });
     const type = schema.get('type')?.stringValue;
     const nullable = schema.get('nullable')?.value === true;
 
@@ -103,10 +123,8 @@ export class SchemaValidator {
     // enum
     const enumNode = schema.get('enum');
     if (enumNode?.kind === 'array') {
-      const v = value.toValue();
       const options = enumOptions(enumNode);
-      const key = canonicalText(v);
-      if (key === undefined || !options.keys.has(key)) fail(`${short(v)} is not one of the enum values ${options.text}`);
+      if (!isEnumValue(value, options)) fail(`${short(value.toValue())} is not one of the enum values ${options.text}`);
     }
 
     switch (value.kind) {
@@ -152,12 +170,14 @@ export class SchemaValidator {
 
   private checkString(schema: SyntaxNode, value: SyntaxNode, fail: (m: string) => void): void {
     const s = value.value as string;
-    const length = [...s].length;
     const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
     const minLength = int('minLength');
     const maxLength = int('maxLength');
-    if (minLength !== undefined && length < minLength) fail(`${length} characters, fewer than minLength ${minLength}`);
-    if (maxLength !== undefined && length > maxLength) fail(`${length} characters, more than maxLength ${maxLength}`);
+    if (minLength !== undefined || maxLength !== undefined) {
+      const length = codePointLength(s);
+      if (minLength !== undefined && length < minLength) fail(`${length} characters, fewer than minLength ${minLength}`);
+      if (maxLength !== undefined && length > maxLength) fail(`${length} characters, more than maxLength ${maxLength}`);
+    }
     const pattern = schema.get('pattern')?.stringValue;
     if (pattern !== undefined) {
       const re = compilePattern(pattern);
@@ -168,7 +188,7 @@ export class SchemaValidator {
     if (check && !check(s)) fail(`${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '...' : s)} is not a valid ${format}`);
   }
 
-  private checkArray(frame: Frame, value: SyntaxNode, path: string, fail: (m: string) => void): ValueError[] {
+  private checkArray(frame: Frame, value: SyntaxNode, path: ValuePath, fail: (m: string) => void): ValueError[] {
     const { schema, doc, depth } = frame;
     const errors: ValueError[] = [];
     const items = value.children!;
@@ -183,12 +203,12 @@ export class SchemaValidator {
     }
     const itemSchema = schema.get('items');
     if (itemSchema?.kind === 'object') {
-      items.forEach((item, i) => pushAll(errors, this.check({ value: item, schema: itemSchema, doc, path: `${path}[${i}]`, depth: depth + 1 })));
+      items.forEach((item, i) => pushAll(errors, this.check({ value: item, schema: itemSchema, doc, path: new ValuePath(path, i), depth: depth + 1 })));
     }
     return errors;
   }
 
-  private checkObject(frame: Frame, value: SyntaxNode, path: string, fail: (m: string, at?: SyntaxNode, where?: string) => void): ValueError[] {
+  private checkObject(frame: Frame, value: SyntaxNode, path: ValuePath, fail: (m: string, at?: SyntaxNode, where?: ValuePath) => void): ValueError[] {
     const { schema, doc, depth } = frame;
     const errors: ValueError[] = [];
     const members = value.children!;
@@ -214,7 +234,7 @@ export class SchemaValidator {
     const additional = schema.get('additionalProperties');
     for (const member of members) {
       const name = String(member.key);
-      const memberPath = `${path}.${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}`;
+      const memberPath = new ValuePath(path, name);
       const propertySchema = properties?.kind === 'object' ? properties.get(name) : undefined;
       if (propertySchema) {
         pushAll(errors, this.check({ value: member, schema: propertySchema, doc, path: memberPath, depth: depth + 1 }));
@@ -236,6 +256,22 @@ export class SchemaValidator {
     if (this.options.direction === 'response') return writeOnly;
     return readOnly || writeOnly;
   }
+}
+
+/** Length in Unicode code points (a surrogate pair counts once), as JSON Schema counts. */
+function codePointLength(s: string): number {
+  let length = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
 }
 
 export function matchesType(value: SyntaxNode, type: string): boolean {
@@ -267,19 +303,33 @@ function pushAll<T>(to: T[], items: readonly T[]): void {
 
 // Per enum node, once: its values by canonical text (100,000 example items against an enum of
 // 100,000 values is one lookup each) and how a message lists them.
-const enums = new WeakMap<SyntaxNode, { keys: Set<string>; text: string }>();
+interface EnumOptions {
+  keys: Set<string>;
+  /** The string values as they are (most enums and values are strings: no canonical text needed). */
+  strings: Set<string>;
+  text: string;
+}
+const enums = new WeakMap<SyntaxNode, EnumOptions>();
 
-function enumOptions(node: SyntaxNode): { keys: Set<string>; text: string } {
+function enumOptions(node: SyntaxNode): EnumOptions {
   let options = enums.get(node);
   if (!options) {
     const keys = new Set<string>();
+    const strings = new Set<string>();
     for (const option of node.children!) {
+      if (option.kind === 'string') strings.add(option.value as string);
       const key = canonicalText(option.toValue());
       if (key !== undefined) keys.add(key);
     }
-    enums.set(node, (options = { keys, text: short(node.toValue()) }));
+    enums.set(node, (options = { keys, strings, text: short(node.toValue()) }));
   }
   return options;
+}
+
+function isEnumValue(value: SyntaxNode, options: EnumOptions): boolean {
+  if (value.kind === 'string') return options.strings.has(value.value as string);
+  const key = canonicalText(value.toValue());
+  return key !== undefined && options.keys.has(key);
 }
 
 /**
@@ -413,7 +463,13 @@ export interface FormatProblem {
 }
 
 // RFC 3986: unreserved, gen-delims and sub-delims may appear literally; `%` starts an escape.
-const URL_CHARS = new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%");
+const URL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%";
+/** URL_CHARS by character code: URLs in examples are checked character by character. */
+const IS_URL_CHAR = new Uint8Array(128);
+for (let i = 0; i < URL_CHARS.length; i++) IS_URL_CHAR[URL_CHARS.charCodeAt(i)] = 1;
+/** `/`, `?` and `#` end a URL's authority. */
+const endsAuthority = (c: number) => c === 47 || c === 63 || c === 35;
+const isHexDigit = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
 export function percentEncode(ch: string): string {
   return Array.from(new TextEncoder().encode(ch), (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
@@ -429,13 +485,14 @@ export interface UrlOptions {
 /** The first place where a string is not a URI (reference) by RFC 3986, or undefined. */
 export function urlProblem(s: string, options: UrlOptions = {}): FormatProblem | undefined {
   for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (options.templates && (ch === '{' || ch === '}')) continue;
-    if (ch === '%') {
-      if (/^%[0-9A-Fa-f]{2}/.test(s.slice(i, i + 3))) continue;
+    const c = s.charCodeAt(i);
+    if (options.templates && (c === 123 || c === 125)) continue; // { }
+    if (c === 37) { // %
+      if (isHexDigit(s.charCodeAt(i + 1)) && isHexDigit(s.charCodeAt(i + 2))) continue;
       return { start: i, length: 1, message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%")' };
     }
-    if (URL_CHARS.has(ch)) continue;
+    if (c < 128 && IS_URL_CHAR[c] === 1) continue;
+    const ch = s[i];
     const what = ch === ' ' ? 'a space' : /\s/.test(ch) ? 'a line break or tab' : `"${ch}"`;
     return { start: i, length: [...s.slice(i)][0].length, message: `${what} cannot appear in a URL: percent-encode it` };
   }
@@ -447,7 +504,7 @@ export function urlProblem(s: string, options: UrlOptions = {}): FormatProblem |
   if (s.startsWith('//', rest)) {
     const authorityStart = rest + 2;
     let end = authorityStart;
-    while (end < s.length && !'/?#'.includes(s[end])) end++;
+    while (end < s.length && !endsAuthority(s.charCodeAt(end))) end++;
     const authority = s.slice(authorityStart, end);
     const at = authority.lastIndexOf('@');
     const hostStart = authorityStart + at + 1;
