@@ -128,7 +128,8 @@ export function* runRulesSteps(
   // One context per rule, pointed at the unit being checked: checks run by the hundred thousand
   // on large documents, so they allocate nothing unless they report.
   type Unit = OpenApiObject | Reference | SourceDocument;
-  const contexts = new Map<ActiveRule, { context: RuleContext; unit: Unit; doc: SourceDocument }>();
+  type RuleState = { context: RuleContext; unit: Unit; doc: SourceDocument };
+  const contexts = new Map<ActiveRule, RuleState>();
   const contextFor = (rule: ActiveRule) => {
     let entry = contexts.get(rule);
     if (!entry) {
@@ -151,12 +152,13 @@ export function* runRulesSteps(
     // A rule that meets something it did not expect must not take the others down.
     crashes.push({ rule: rule.rule.id, where, error: (e as Error).stack ?? String(e) });
 
-  const byKind = new Map<ObjectKind, ActiveRule[]>();
+  // The rules of each kind with their contexts, looked up once per object rather than per call.
+  const byKind = new Map<ObjectKind, { rule: ActiveRule; state: RuleState }[]>();
   for (const rule of active) {
     for (const kind of rule.rule.kinds ?? []) {
       let list = byKind.get(kind);
       if (!list) byKind.set(kind, (list = []));
-      list.push(rule);
+      list.push({ rule, state: contextFor(rule) });
     }
   }
   const documentRules = active.filter((r) => r.rule.checkDocument);
@@ -189,9 +191,8 @@ export function* runRulesSteps(
       const list = kept.filter((d) => keptRules.has(d.rule));
       if (list.length > 0) perUnit.set(object, list);
     }
-    for (const rule of watching) {
+    for (const { rule, state } of watching) {
       if (kept && keeps(rule.rule)) continue;
-      const state = contextFor(rule);
       state.unit = object;
       state.doc = object.doc;
       try {

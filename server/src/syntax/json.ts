@@ -3,7 +3,7 @@
 // text has an error, jsonc-parser's tolerant parser rebuilds the tree so that the editor still has
 // a usable tree around the broken spot.
 import * as jsonc from 'jsonc-parser';
-import { MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
+import { internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
 
 class StrictJsonError extends Error {
   constructor(readonly offset: number) {
@@ -131,7 +131,7 @@ class StrictJsonParser {
     this.skipWs();
     const keyOffset = this.pos;
     if (text.charCodeAt(keyOffset) !== Ch.Quote) throw new StrictJsonError(keyOffset);
-    frame.key = this.parseString();
+    frame.key = internKey(this.parseString());
     frame.keyOffset = keyOffset;
     frame.keyLength = this.pos - keyOffset;
     this.skipWs();

@@ -177,6 +177,25 @@ export function indexInParent(node: SyntaxNode): number {
   return positions.get(node) ?? -1;
 }
 
+// Keys as V8's internalized strings, one object per distinct key: a document repeats a few hundred
+// names (`type`, `description`...) hundreds of thousands of times, and rules compare keys with
+// string literals, which are internalized. Two internalized strings are equal only when they are
+// the same object, so `child.key === 'type'` is one pointer comparison instead of a character
+// comparison with a fresh slice of the text; and the document holds each name once.
+const internedKeys = new Map<string, string>();
+/** Distinct keys kept; beyond it the table starts again (a long-running server meets many documents). */
+const MAX_INTERNED_KEYS = 100_000;
+
+export function internKey(key: string): string {
+  const known = internedKeys.get(key);
+  if (known !== undefined) return known;
+  if (internedKeys.size >= MAX_INTERNED_KEYS) internedKeys.clear();
+  // A property name is internalized when it is defined; Object.keys hands back that string.
+  const interned = Object.keys({ [key]: 0 })[0];
+  internedKeys.set(interned, interned);
+  return interned;
+}
+
 export interface SyntaxError {
   message: string;
   offset: number;
