@@ -1,5 +1,32 @@
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule } from '../check/types';
+import { shortened } from '../check/report';
+import { mergePathItemsFix } from '../check/path-merge';
+import { templateParams } from '../model/operations';
+
+/**
+ * The names of `moved`'s path template that become those of `keep`'s, position by position;
+ * undefined when one name would take two (`/a/{x}/{x}` into `/a/{p}/{q}`) or two one.
+ */
+function renamesBetween(moved: string, keep: string): Map<string, string> | undefined {
+  const from = templateParams(moved);
+  const to = templateParams(keep);
+  const renames = new Map<string, string>();
+  const taken = new Map<string, string>();
+  for (let i = 0; i < from.length; i++) {
+    const [a, b] = [from[i].name, to[i]?.name];
+    if (b === undefined || (renames.get(a) ?? b) !== b || (taken.get(b) ?? a) !== a) return undefined;
+    renames.set(a, b);
+    taken.set(b, a);
+  }
+  for (const [a, b] of renames) if (a === b) renames.delete(a);
+  return renames;
+}
+
+function mergeTitle(keep: string, renames: Map<string, string>): string {
+  const renaming = [...renames].map(([a, b]) => `"${shortened(a)}" to "${shortened(b)}"`).join(', ');
+  return `Merge into "${shortened(keep)}"${renaming ? `, renaming ${renaming}` : ''}`;
+}
 
 export default defineRule({
   id: 'equivalent-paths',
@@ -8,7 +35,7 @@ export default defineRule({
   spec: ['Paths Object', 'Path Templating'],
   rationale:
     'The specification says templated paths with the same hierarchy but different templated names MUST NOT exist: a server cannot tell which of them a request is for.',
-  messages: { equivalent: 'Path "{path}" is the same as "{other}" up to parameter names: a request cannot tell them apart.' },
+  messages: { equivalent: 'Path "{path}" is the same as "{other}" up to parameter names: a request cannot tell them apart. Describe its operations under "{other}".' },
   kinds: ['Paths'],
   checkObject(object, context) {
     const first = new Map<string, SyntaxNode>();
@@ -22,11 +49,16 @@ export default defineRule({
         continue;
       }
       if (earlier.key === child.key) continue; // a duplicate key: `syntax` reports it
+      const other = String(earlier.key);
+      // A query string is path-query-string's finding: its names are no path parameters.
+      const renames = key.includes('?') ? undefined : renamesBetween(key, other);
+      const merge = renames && mergePathItemsFix(context.analysis, object.doc, earlier, child, renames, mergeTitle(other, renames));
       context.report({
         at: { node: child, part: 'key' },
         messageId: 'equivalent',
-        data: { path: key, other: String(earlier.key) },
-        related: [{ doc: object.doc, offset: earlier.keyOffset, length: earlier.keyLength, message: `The equivalent path "${String(earlier.key)}".` }],
+        data: { path: key, other },
+        related: [{ doc: object.doc, offset: earlier.keyOffset, length: earlier.keyLength, message: `The equivalent path "${other}".` }],
+        fixes: merge ? [merge] : [],
       });
     }
   },

@@ -1,4 +1,6 @@
 import { defineRule } from '../check/types';
+import { shortened } from '../check/report';
+import { mergePathItemsFix } from '../check/path-merge';
 
 export default defineRule({
   id: 'path-trailing-slash',
@@ -9,7 +11,6 @@ export default defineRule({
     'Many servers and gateways treat the two as one path, so one of the two descriptions is never reached; others treat them as two, and clients must guess which one to call.',
   messages: { twin: 'Path "{path}" is "{other}" with a trailing "/": describe the operations under one of them.' },
   kinds: ['Paths'],
-  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
     for (const child of node.children!) {
@@ -17,11 +18,13 @@ export default defineRule({
       if (key.length < 2 || !key.endsWith('/') || key.startsWith('x-')) continue;
       const twin = node.get(key.slice(0, -1));
       if (!twin) continue;
+      const merge = mergePathItemsFix(context.analysis, doc, twin, child, new Map(), `Move its operations to "${shortened(String(twin.key))}"`);
       context.report({
         at: { node: child, part: 'key' },
         messageId: 'twin',
         data: { path: key, other: String(twin.key) },
         related: [{ doc, offset: twin.keyOffset, length: twin.keyLength, message: `The path "${String(twin.key)}".` }],
+        fixes: merge ? [merge] : [],
       });
     }
   },
