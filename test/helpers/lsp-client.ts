@@ -15,13 +15,21 @@ export class LspClient {
   /** Every publishDiagnostics received: uri and version. */
   readonly published: { uri: string; version: number | undefined }[] = [];
   stderr = '';
+  /** How the server process ended, once it has. */
+  exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** `window/logMessage` notifications received (type 1 error, 2 warning, 3 info, 4 log). */
+  readonly logs: { type: number; message: string }[] = [];
+  /** When the last publishDiagnostics arrived (performance.now()). */
+  lastPublishAt = 0;
 
   constructor(env: Record<string, string> = {}) {
     this.process = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
+    this.process.on('exit', (code, signal) => (this.exited = { code, signal }));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.diagnostics.set(params.uri, params);
+      this.lastPublishAt = performance.now();
       this.published.push({ uri: params.uri, version: params.version });
       for (const waiter of [...this.waiters]) {
         if (waiter.uri === params.uri && waiter.check(params)) {
@@ -32,7 +40,9 @@ export class LspClient {
     });
     this.connection.onRequest('workspace/configuration', () => [{}]);
     this.connection.onRequest('client/registerCapability', () => null);
-    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
+      this.logs.push(params);
+    });
     this.connection.listen();
   }
 
@@ -92,6 +102,11 @@ export class LspClient {
       if (Date.now() > end) throw new Error(`no progress end; got ${JSON.stringify(this.progress)}\n${this.stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** The last diagnostics published for every URI. */
+  allDiagnostics(): Map<string, PublishDiagnosticsParams> {
+    return new Map(this.diagnostics);
   }
 
   forget(uri: string): void {
