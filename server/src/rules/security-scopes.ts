@@ -1,6 +1,7 @@
 import { defineRule, Fix } from '../check/types';
-import { insertMember, replaceNode } from '../syntax/edit';
+import { insertMember, replaceNode, replaceScalar } from '../syntax/edit';
 import { removalFix } from '../check/report';
+import { NameIndex } from '../check/suggest';
 
 export default defineRule({
   id: 'security-scopes',
@@ -11,6 +12,7 @@ export default defineRule({
     'The specification says the list MUST be empty for schemes other than oauth2 and openIdConnect; a scope no flow declares cannot be requested from the authorization server.',
   messages: {
     undeclared: 'Scope "{scope}" is not declared in any flow of the "{scheme}" scheme.',
+    suggest: 'Scope "{scope}" is not declared in any flow of the "{scheme}" scheme. Did you mean "{suggestion}"?',
     notOauth: 'Scheme "{scheme}" is of type "{type}", which has no scopes: its list in a security requirement must be empty.',
   },
   kinds: ['SecurityRequirement'],
@@ -36,14 +38,34 @@ export default defineRule({
         const firstScopes = scopeMaps.find((m) => m?.kind === 'object');
         const canDeclare = firstScopes && target!.doc === object.doc;
         let pointer: string | undefined; // once, not per scope
+        // Once per list, not per scope: a list of thousands against thousands of declared scopes.
+        let declaredIndex: NameIndex | undefined;
+        let listedHere: Set<unknown> | undefined;
+        let listPointer: string | undefined;
 
         for (const scope of entry.children!) {
           if (scope.kind !== 'string' || declared.has(scope.value as string)) continue;
           const name = scope.value as string;
           const fixes: Fix[] = [];
+          // A declared scope spelled alike is the one meant: declaring the misspelling would keep it.
+          const meant = (declaredIndex ??= new NameIndex(declared)).nearest(name);
+          const listed = meant !== undefined && (listedHere ??= new Set(entry.children!.map((s) => s.value))).has(meant);
+          if (meant !== undefined && !listed) {
+            // Two misspellings of one scope become it once.
+            const claims = [`scope-item:${(listPointer ??= entry.pointer)}/${meant}`];
+            fixes.push({ title: `Change to "${meant}"`, edits: [replaceScalar(parsed, scope, meant)], claims });
+          }
           if (canDeclare) fixes.push({ title: `Declare the scope "${name}" in the "${String(firstScopes!.parent!.key)}" flow`, edits: [insertMember(parsed, firstScopes!, name, '')], claims: [`scope:${(pointer ??= firstScopes!.pointer)}/${name}`] });
           if (entry.children!.length > 1) fixes.push(removalFix(`Remove the scope "${name}"`, parsed, scope));
-          context.report({ at: { node: scope }, messageId: 'undeclared', severity: 'warning', data: { scope: name, scheme: String(entry.key) }, fixes });
+          // Listed already under its right name, the misspelling is a second copy: removing it comes first.
+          if (listed && entry.children!.length > 1) fixes.unshift(fixes.pop()!);
+          context.report({
+            at: { node: scope },
+            messageId: meant !== undefined ? 'suggest' : 'undeclared',
+            severity: 'warning',
+            data: { scope: name, scheme: String(entry.key), suggestion: meant ?? '' },
+            fixes,
+          });
         }
       }
     }
