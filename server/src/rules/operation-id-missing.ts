@@ -1,11 +1,22 @@
 import { defineRule } from '../check/types';
 import { insertFirstMember } from '../syntax/edit';
 import { pathKeyOf } from '../model/operations';
+import { OpenApiObject } from '../model/analysis';
 
 /** `get` `/pets/{petId}/toys` -> `getPetsPetIdToys`: an operationId in common programming style. */
 export function suggestedOperationId(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+/** What an operation's name is made of: its path, or for a callback's operation the callback's name. */
+function nameSource(operation: OpenApiObject): string {
+  const pathItem = operation.parent?.kind === 'PathItem' ? operation.parent : undefined;
+  const path = pathItem && pathKeyOf(pathItem);
+  if (path !== undefined) return path;
+  const callback = pathItem?.parent?.kind === 'Callback' ? pathItem.parent : undefined;
+  const name = callback?.usages[0]?.node.key;
+  return typeof name === 'string' ? `${name} callback` : 'callback';
 }
 
 export default defineRule({
@@ -20,8 +31,7 @@ export default defineRule({
   checkObject(object, context) {
     const { node, doc } = object;
     if (node.get('operationId') || typeof node.key !== 'string') return;
-    const path = object.parent?.kind === 'PathItem' ? pathKeyOf(object.parent) ?? 'callback' : 'callback';
-    const base = suggestedOperationId(node.key, path);
+    const base = suggestedOperationId(node.key, nameSource(object));
     let id = base;
     for (let n = 2; context.analysis.operationIds.has(id); n++) id = `${base}${n}`;
     context.report({
