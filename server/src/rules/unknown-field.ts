@@ -54,6 +54,8 @@ function rewriteFor30(doc: SourceDocument, member: SyntaxNode, schema: SyntaxNod
     const value = text.slice(member.offset, end);
     if (!value.includes('\n')) return { title: 'Write it as "enum" with the one value', edits: [rewrite('enum', `[${value}]`)] };
   }
+  // A dialect, which a 3.0 Schema does not have: removing it changes nothing.
+  if (member.key === '$schema') return removalFix('Remove "$schema"', doc.parsed, member);
   if (member.key === 'examples' && member.kind === 'array' && !schema.get('example')) {
     const first = member.children![0];
     const value = first ? text.slice(first.offset, first.offset + text.slice(first.offset, first.end).trimEnd().length) : '';
@@ -100,7 +102,10 @@ export default defineRule({
       const later31 = OPENAPI_31_ONLY[object.kind];
       const later = later31 && Object.hasOwn(later31, key) ? later31[key] : undefined;
       if (later) {
-        context.report({ at, messageId: 'openapi31', data: { key, where: object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`, instead: later } });
+        const where = object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`;
+        // The dialect of 3.1 Schemas: nothing in a 3.0 document reads it.
+        const fixes = key === 'jsonSchemaDialect' ? [removalFix(`Remove "${key}"`, doc.parsed, child)] : [];
+        context.report({ at, messageId: 'openapi31', data: { key, where, instead: later }, fixes });
         continue;
       }
       if (object.kind === 'Header' && (key === 'name' || key === 'in')) {
