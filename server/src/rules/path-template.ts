@@ -1,5 +1,17 @@
-import { defineRule } from '../check/types';
-import { spanInScalar } from '../check/report';
+import { defineRule, Fix } from '../check/types';
+import { shortened, spanInScalar } from '../check/report';
+import { renameKey } from '../syntax/edit';
+import { SyntaxNode } from '../syntax/tree';
+
+/**
+ * The key with a brace added at `at`, when the segment it completes is a plain name and no other
+ * path has that key: `/pets/{id` -> `/pets/{id}`, `/stores/id}` -> `/stores/{id}`.
+ */
+function braced(paths: SyntaxNode, key: string, at: number, brace: string, name: string): string | undefined {
+  if (!/^[^{}/?]+$/.test(name)) return undefined;
+  const fixed = key.slice(0, at) + brace + key.slice(at);
+  return paths.get(fixed) ? undefined : fixed;
+}
 
 export default defineRule({
   id: 'path-template',
@@ -9,8 +21,8 @@ export default defineRule({
   rationale:
     'A template with unbalanced braces, an empty name or a name twice cannot be filled in unambiguously: clients build the wrong URL.',
   messages: {
-    unclosed: 'This "{" is never closed.',
-    unopened: 'This "}" closes nothing.',
+    unclosed: 'This "{" is never closed: end the parameter name with "}".',
+    unopened: 'This "}" closes nothing: start the parameter name with "{".',
     nested: 'Path parameters cannot be nested.',
     empty: 'Empty "{}": a path parameter needs a name.',
     repeated: 'Path parameter "{name}" appears twice in this path.',
@@ -19,6 +31,11 @@ export default defineRule({
   local: true,
   checkObject(object, context) {
     const { doc } = object;
+    const rename = (child: SyntaxNode, fixed: string): Fix => ({
+      title: `Rename to "${shortened(fixed)}"`,
+      edits: [renameKey(doc.parsed, child, fixed)],
+      claims: [`key:${doc.path}#${object.node.pointer}/${fixed}`],
+    });
     for (const child of object.node.children!) {
       const key = String(child.key);
       if (key.startsWith('x-')) continue;
@@ -33,7 +50,9 @@ export default defineRule({
           open = i;
         } else if (key[i] === '}') {
           if (open < 0) {
-            context.report({ at: at(i, 1), messageId: 'unopened' });
+            const start = key.lastIndexOf('/', i) + 1;
+            const fixed = braced(object.node, key, start, '{', key.slice(start, i));
+            context.report({ at: at(i, 1), messageId: 'unopened', fixes: fixed ? [rename(child, fixed)] : [] });
             continue;
           }
           const name = key.slice(open + 1, i);
@@ -43,7 +62,11 @@ export default defineRule({
           open = -1;
         }
       }
-      if (open >= 0) context.report({ at: at(open, 1), messageId: 'unclosed' });
+      if (open >= 0) {
+        const end = /[/?]|$/.exec(key.slice(open))!.index + open;
+        const fixed = braced(object.node, key, end, '}', key.slice(open + 1, end));
+        context.report({ at: at(open, 1), messageId: 'unclosed', fixes: fixed ? [rename(child, fixed)] : [] });
+      }
     }
   },
 });
