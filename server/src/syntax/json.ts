@@ -25,6 +25,8 @@ interface JsonFrame {
   key: string;
   keyOffset: number;
   keyLength: number;
+  /** Where its entries start in the parser's list of entries read. */
+  first: number;
 }
 
 /**
@@ -56,6 +58,11 @@ class StrictJsonParser {
   *parse(): Generator<void, void, void> {
     const text = this.text;
     const stack: JsonFrame[] = [];
+    // The entries of the open collections, innermost last. A collection gets its children as one
+    // array of their exact number when it closes: an array grown by push holds room for 17 or
+    // more, and most collections have two or three entries (13 MB of 53 in GitHub's description).
+    const entries: SyntaxNode[] = [];
+    let entryCount = 0;
     let values = 0;
     this.skipWs();
     if (this.pos >= text.length) throw new StrictJsonError(this.pos);
@@ -80,17 +87,16 @@ class StrictJsonParser {
         } else node = this.scalar(start);
         if (top) {
           node.parent = top.node;
-          const children = top.node.children!;
-          if (top.node.kind === 'array') node.key = children.length;
+          if (top.node.kind === 'array') node.key = entryCount - top.first;
           else {
             node.key = top.key;
             node.keyOffset = top.keyOffset;
             node.keyLength = top.keyLength;
           }
-          children.push(node);
+          entries[entryCount++] = node;
         } else this.root = node;
         if (opened) {
-          stack.push({ node, key: '', keyOffset: -1, keyLength: 0 });
+          stack.push({ node, key: '', keyOffset: -1, keyLength: 0, first: entryCount });
           // An empty collection closes at once; else its first entry comes next.
           this.skipWs();
           const close = node.kind === 'object' ? Ch.CloseBrace : Ch.CloseBracket;
@@ -119,6 +125,8 @@ class StrictJsonParser {
       if (c !== (top.node.kind === 'object' ? Ch.CloseBrace : Ch.CloseBracket)) throw new StrictJsonError(this.pos - 1);
       const node = top.node;
       node.length = this.pos - node.offset;
+      node.children = entries.slice(top.first, entryCount);
+      entryCount = top.first;
       if (node.kind === 'object' && node.children!.length > 1) reportDuplicateKeys(node, this.depthErrors);
       stack.pop();
       if (stack.length === 0) return;

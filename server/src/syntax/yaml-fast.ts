@@ -181,6 +181,8 @@ interface Frame {
   indent: number;
   /** A sequence written at its parent key's column (`key:\n- a`). */
   indentless: boolean;
+  /** Where its entries start in the reader's list of entries read. */
+  first: number;
 }
 
 /** A `key:` or `-` whose value starts on a later line (or is empty). */
@@ -200,6 +202,11 @@ class FastReader {
   /** Start of the next line. */
   private nextLine = 0;
   private readonly stack: Frame[] = [];
+  // The entries of the open block collections, innermost last. A collection gets its children as
+  // one array of their exact number when it closes: an array grown by push holds room for 17 or
+  // more, and most collections have a few entries.
+  private readonly entries: SyntaxNode[] = [];
+  private entryCount = 0;
   private pending: Pending | undefined;
   root: SyntaxNode | undefined;
   readonly errors: SyntaxError[] = [];
@@ -388,11 +395,12 @@ class FastReader {
   private openCollection(kind: 'object' | 'array', at: number, pending: Pending | undefined, indent: number, indentless: boolean): Frame {
     const parent = pending?.frame.node;
     const node = new SyntaxNode(kind, at, 0, parent);
-    const frame: Frame = { node, indent, indentless };
+    const frame: Frame = { node, indent, indentless, first: -1 };
     if (this.stack.length >= MAX_DEPTH - 1) giveUp();
     if (pending) this.setValue(pending, node);
     else if (!this.root) this.root = node;
     else giveUp();
+    frame.first = this.entryCount;
     this.stack.push(frame);
     return frame;
   }
@@ -401,7 +409,9 @@ class FastReader {
   private close(): void {
     const frame = this.stack.pop()!;
     const node = frame.node;
-    const children = node.children!;
+    const children = this.entries.slice(frame.first, this.entryCount);
+    this.entryCount = frame.first;
+    node.children = children;
     const last = children[children.length - 1];
     if (last && last.end > node.offset) node.length = last.end - node.offset;
     if (node.kind === 'object' && children.length > 1) reportDuplicateKeys(node, this.errors);
@@ -411,6 +421,8 @@ class FastReader {
   private setValue(pending: Pending, value: SyntaxNode): void {
     const member = pending.member;
     const parent = pending.frame.node;
+    // Entries are kept in order, innermost collection last (see `entries`).
+    if (pending.frame !== this.stack[this.stack.length - 1]) giveUp();
     value.parent = parent;
     value.key = member.key;
     value.keyOffset = member.keyOffset;
@@ -419,7 +431,7 @@ class FastReader {
       value.keyStyle = member.keyStyle;
       value.keyKind = member.keyKind;
     }
-    parent.children!.push(value);
+    this.entries[this.entryCount++] = value;
   }
 
   private emptyPending(): void {
@@ -435,7 +447,7 @@ class FastReader {
     let p = i + 1;
     while (p < this.lineEnd && text.charCodeAt(p) === SPACE) p++;
     const placeholder = new SyntaxNode('null', p, 0, undefined);
-    placeholder.key = frame.node.children!.length;
+    placeholder.key = this.entryCount - frame.first;
     const pending: Pending = { frame, member: placeholder, emptyAt: p };
     if (p >= this.lineEnd || text.charCodeAt(p) === HASH) {
       this.pending = pending;
