@@ -449,7 +449,7 @@ const FORMATS: Record<string, (s: string) => boolean> = lookupTable({
   hostname: (s) => HOSTNAME.test(s),
   ipv4: (s) => IPV4.test(s),
   ipv6: (s) => isIpv6(s),
-  uri: (s) => !urlProblem(s, { absolute: true }),
+  uri: (s) => !urlProblem(s, ABSOLUTE),
   'uri-reference': (s) => !urlProblem(s),
 });
 
@@ -467,6 +467,13 @@ const URL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 /** URL_CHARS by character code: URLs in examples are checked character by character. */
 const IS_URL_CHAR = new Uint8Array(128);
 for (let i = 0; i < URL_CHARS.length; i++) IS_URL_CHAR[URL_CHARS.charCodeAt(i)] = 1;
+/** URL_CHARS but `%`, any number of them: a URL with nothing to look at character by character. */
+const LITERAL_URL = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]*$/;
+const LITERAL_URL_WITH_TEMPLATES = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;={}]*$/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const BRACKET = /[[\]]/;
+const NOT_DIGIT = /\D/;
+const ABSOLUTE: UrlOptions = { absolute: true };
 /** `/`, `?` and `#` end a URL's authority. */
 const endsAuthority = (c: number) => c === 47 || c === 63 || c === 35;
 const isHexDigit = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -484,19 +491,13 @@ export interface UrlOptions {
 
 /** The first place where a string is not a URI (reference) by RFC 3986, or undefined. */
 export function urlProblem(s: string, options: UrlOptions = {}): FormatProblem | undefined {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (options.templates && (c === 123 || c === 125)) continue; // { }
-    if (c === 37) { // %
-      if (isHexDigit(s.charCodeAt(i + 1)) && isHexDigit(s.charCodeAt(i + 2))) continue;
-      return { start: i, length: 1, message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%")' };
-    }
-    if (c < 128 && IS_URL_CHAR[c] === 1) continue;
-    const ch = s[i];
-    const what = ch === ' ' ? 'a space' : /\s/.test(ch) ? 'a line break or tab' : `"${ch}"`;
-    return { start: i, length: [...s.slice(i)][0].length, message: `${what} cannot appear in a URL: percent-encode it` };
+  // Most URLs hold only characters that may appear literally: one regex says so, and only the
+  // others are read character by character (escapes, templates, the character to report).
+  if (!(options.templates ? LITERAL_URL_WITH_TEMPLATES : LITERAL_URL).test(s)) {
+    const problem = characterProblem(s, options);
+    if (problem) return problem;
   }
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(s);
+  const scheme = SCHEME.exec(s);
   if (options.absolute && !scheme) return { start: 0, length: Math.min(s.length, 1), message: 'it must be an absolute URI, starting with a scheme such as "https:"' };
   const hash = s.indexOf('#');
   if (hash >= 0 && s.indexOf('#', hash + 1) >= 0) return { start: s.indexOf('#', hash + 1), length: 1, message: 'a second "#" must be percent-encoded as "%23"' };
@@ -518,16 +519,33 @@ export function urlProblem(s: string, options: UrlOptions = {}): FormatProblem |
     } else {
       const colon = hostPort.indexOf(':');
       portAt = colon < 0 ? hostPort.length : colon;
-      const bracket = hostPort.slice(0, portAt).search(/[[\]]/);
+      const bracket = hostPort.slice(0, portAt).search(BRACKET);
       if (bracket >= 0) return { start: hostStart + bracket, length: 1, message: '"[" and "]" may only enclose an IPv6 host' };
     }
     const port = hostPort.slice(portAt + 1);
-    const notDigit = port.search(/\D/);
+    const notDigit = port.search(NOT_DIGIT);
     if (portAt < hostPort.length && notDigit >= 0) return { start: hostStart + portAt + 1 + notDigit, length: 1, message: 'the port after ":" must be a number' };
     rest = end;
   }
-  const bracket = s.slice(rest).search(/[[\]]/);
+  const bracket = s.slice(rest).search(BRACKET);
   if (bracket >= 0) return { start: rest + bracket, length: 1, message: '"[" and "]" may only enclose an IPv6 host: percent-encode them' };
+  return undefined;
+}
+
+/** The first character that cannot appear in a URL (a `%` that starts no escape included). */
+function characterProblem(s: string, options: UrlOptions): FormatProblem | undefined {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (options.templates && (c === 123 || c === 125)) continue; // { }
+    if (c === 37) { // %
+      if (isHexDigit(s.charCodeAt(i + 1)) && isHexDigit(s.charCodeAt(i + 2))) continue;
+      return { start: i, length: 1, message: '"%" must start a percent-escape of two hex digits ("%25" for a literal "%")' };
+    }
+    if (c < 128 && IS_URL_CHAR[c] === 1) continue;
+    const ch = s[i];
+    const what = ch === ' ' ? 'a space' : /\s/.test(ch) ? 'a line break or tab' : `"${ch}"`;
+    return { start: i, length: [...s.slice(i)][0].length, message: `${what} cannot appear in a URL: percent-encode it` };
+  }
   return undefined;
 }
 
