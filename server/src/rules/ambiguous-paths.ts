@@ -10,7 +10,32 @@ interface PathShape {
   segments: string[];
   /** Per segment: a whole-segment template (`{id}`), which any value fills. */
   templated: boolean[];
-  methods: Set<string>;
+  /** Bit i: HTTP_METHODS[i] has an operation. */
+  methods: number;
+}
+
+/** The first method of HTTP_METHODS both paths have, if any. */
+function commonMethod(a: PathShape, b: PathShape): string | undefined {
+  const both = a.methods & b.methods;
+  if (both === 0) return undefined;
+  let i = 0;
+  while (!(both & (1 << i))) i++;
+  return HTTP_METHODS[i];
+}
+
+/**
+ * Whether `overlap` finds a request path: no two literal segments differ, and in some segment
+ * one path has a template where the other has a literal. Allocates nothing: most pairs differ.
+ */
+function overlaps(a: PathShape, b: PathShape): boolean {
+  let differs = false;
+  for (let i = 0; i < a.segments.length; i++) {
+    const ta = a.templated[i];
+    const tb = b.templated[i];
+    if (ta !== tb) differs = true;
+    else if (!ta && a.segments[i] !== b.segments[i]) return false;
+  }
+  return differs;
 }
 
 /** A request path both match, when there is one and neither is the same template as the other. */
@@ -44,8 +69,9 @@ export default defineRule({
       const key = String(member.key);
       if (!key.startsWith('/') || key.includes('?')) continue;
       const item = context.analysis.resolve(member, doc).target?.node ?? member;
-      const methods = new Set(item.kind === 'object' ? HTTP_METHODS.filter((m) => item.get(m)) : []);
-      if (methods.size === 0) continue;
+      let methods = 0;
+      if (item.kind === 'object') HTTP_METHODS.forEach((m, i) => (methods |= item.get(m) ? 1 << i : 0));
+      if (methods === 0) continue;
       const segments = key.slice(1).split('/');
       const shape = { member, segments, templated: segments.map((s) => /^\{[^{}]+\}$/.test(s)), methods };
       let list = byLength.get(segments.length);
@@ -56,9 +82,10 @@ export default defineRule({
     for (const list of byLength.values()) {
       for (let j = 1; j < list.length; j++) {
         for (let i = 0; i < j && comparisons++ < MAX_COMPARISONS; i++) {
-          const [earlier, later] = [list[i], list[j]];
-          const method = [...later.methods].find((m) => earlier.methods.has(m));
-          const example = method ? overlap(earlier, later) : undefined;
+          const earlier = list[i];
+          const later = list[j];
+          const method = commonMethod(later, earlier);
+          const example = method && overlaps(earlier, later) ? overlap(earlier, later) : undefined;
           if (!example) continue;
           context.report({
             at: { node: later.member, part: 'key' },

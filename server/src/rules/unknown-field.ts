@@ -64,6 +64,14 @@ function rewriteFor30(doc: SourceDocument, member: SyntaxNode, schema: SyntaxNod
   return undefined;
 }
 
+// The `allow` option as a set, once per options object rather than once per object checked.
+const allowedSets = new WeakMap<object, Set<string>>();
+function allowedKeys(options: Record<string, unknown>): Set<string> {
+  let allowed = allowedSets.get(options);
+  if (!allowed) allowedSets.set(options, (allowed = new Set((options.allow as string[] | undefined) ?? [])));
+  return allowed;
+}
+
 export default defineRule({
   id: 'unknown-field',
   severity: 'error',
@@ -85,7 +93,7 @@ export default defineRule({
   checkObject(object, context) {
     const { node, doc } = object;
     const spec = SPECS.get(object.kind)!;
-    const allowed = new Set((context.options.allow as string[] | undefined) ?? []);
+    const allowed = allowedKeys(context.options);
     // The object's pointer escapes every key above it: once per object, not per finding.
     let pointer: string | undefined;
     for (const child of node.children!) {
