@@ -1,5 +1,6 @@
 // The CLI on hostile input: references to a named pipe, a device and its own standard input end
-// in a finding, not a hang or a gigabyte read; `-` reads a document from standard input.
+// in a finding, not a hang or a gigabyte read; `-` reads a document from standard input; a
+// document larger than the heap can hold ends in a clear error, not a V8 abort.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'fs';
@@ -37,6 +38,23 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     const r = run(['pipe.yaml']);
     assert.equal(r.status, 2);
     assert.match(r.stderr, /cannot check pipe\.yaml: .*pipe\.yaml is a named pipe, not a file\./);
+  });
+
+  it('checks a document too large for the heap to the end, or stops with a clear error and exit code 2, never a V8 abort', () => {
+    // 17 MB, above the size from which the CLI checks a file in a worker thread, in few objects.
+    const paths = [`"nolead": {"get": {"operationId": "nolead", "responses": {"200": {"description": "OK"}}}}`];
+    const words = 'This operation returns the item. '.repeat(30);
+    for (let i = 0; paths.length * 1100 < 17 * 1024 * 1024; i++) {
+      paths.push(`"/items${i}": {"get": {"operationId": "get${i}", "description": "${words}", "responses": {"200": {"description": "OK"}}}}`);
+    }
+    fs.writeFileSync(path.join(dir, 'big.json'), `{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {\n${paths.join(',\n')}\n}}\n`);
+    const tight = spawnSync(process.execPath, ['--max-old-space-size=16', CLI, 'big.json'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(tight.signal, null, 'no abort');
+    assert.equal(tight.status, 2, tight.stderr);
+    assert.match(tight.stderr, /^openapi-check: cannot check big\.json: checking it needs more memory than Node\.js allows here \(a heap of \d+ MB\)\. Give Node\.js more \(NODE_OPTIONS=--max-old-space-size=\d+\), or split the document into files\.\n$/);
+    const roomy = run(['--format', 'json', 'big.json']);
+    assert.equal(roomy.status, 1, roomy.stderr);
+    assert.deepEqual((JSON.parse(roomy.stdout) as { rule: string; range: { start: { line: number } } }[]).map((f) => [f.rule, f.range.start.line]), [['path-leading-slash', 1]]);
   });
 
   it('checks standard input when it is named with -', () => {

@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as v8 from 'v8';
 import { parse as parseYamlValue } from 'yaml';
 import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../check/config';
 import { RULE_IDS, RULES } from '../rules/index';
@@ -268,11 +269,32 @@ function formatReport(format: Format, findings: readonly Finding[], fileCount: n
   }
 }
 
-/** In worker threads when there are several files and threads to share them, else here. */
+/**
+ * In worker threads when there are several files and threads to share them, else here, unless a
+ * file may need a large part of the heap: a worker that runs out of memory ends with an error the
+ * CLI reports (exit code 2), where this thread would end in a V8 abort.
+ */
 function checkAll(jobs: readonly FileJob[], setup: CheckSetup, requested: number | undefined): Promise<FileOutcome[]> | FileOutcome[] {
   const threads = Math.min(requested ?? os.availableParallelism(), jobs.length);
   const script = workerScript();
-  return threads > 1 && script ? checkInWorkers(jobs, setup, threads, script) : checkInThisThread(jobs, setup);
+  if (!script) return checkInThisThread(jobs, setup);
+  if (threads > 1) return checkInWorkers(jobs, setup, threads, script);
+  return jobs.some((job) => mayNeedMuchMemory(job.absolute)) ? checkInWorkers(jobs, setup, 1, script) : checkInThisThread(jobs, setup);
+}
+
+/** Files from this size on are checked in a worker (its start costs little next to their check). */
+const LARGE_FILE_BYTES = 16 * 1024 * 1024;
+/** Heap a check may need per byte of text, with room to spare (about 12 is measured for GitHub's description). */
+const HEAP_BYTES_PER_BYTE = 40;
+
+function mayNeedMuchMemory(file: string): boolean {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return false; // the check itself says why it cannot read it
+  }
+  return size >= LARGE_FILE_BYTES || size * HEAP_BYTES_PER_BYTE > v8.getHeapStatistics().heap_size_limit;
 }
 
 /** Writes a fixed file, keeping a byte order mark it had (decoding dropped it). */

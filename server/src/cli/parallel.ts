@@ -3,6 +3,7 @@
 // the order of the inputs, so the report is the same as with one thread.
 import * as fs from 'fs';
 import * as path from 'path';
+import * as v8 from 'v8';
 import { Worker } from 'worker_threads';
 import { FileChecker, FileJob, FileOutcome } from './check-files';
 import { diskFiles } from '../io/read-file';
@@ -33,6 +34,13 @@ export function workerScript(): string | undefined {
   return fs.existsSync(file) ? file : undefined;
 }
 
+/** Why a file was not checked when its worker ran out of memory, and what the user can do. */
+function outOfMemory(): string {
+  const limit = Math.round(v8.getHeapStatistics().heap_size_limit / 1024 / 1024);
+  return `checking it needs more memory than Node.js allows here (a heap of ${limit} MB). ` +
+    `Give Node.js more (NODE_OPTIONS=--max-old-space-size=${Math.ceil((limit * 2) / 1024) * 1024}), or split the document into files.`;
+}
+
 export function checkInWorkers(jobs: readonly FileJob[], setup: CheckSetup, threads: number, script: string): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(jobs.length);
   let next = 0;
@@ -55,8 +63,12 @@ export function checkInWorkers(jobs: readonly FileJob[], setup: CheckSetup, thre
         feed();
       });
       // A worker that dies (out of memory...) fails its file, not the run: another takes over.
-      worker.on('error', (e) => {
-        if (current >= 0 && !outcomes[current]) outcomes[current] = { skipped: false, findings: [], crashes: [`checking ${jobs[current].file} failed: ${e.stack ?? e}`], documents: [] };
+      worker.on('error', (e: NodeJS.ErrnoException) => {
+        if (current >= 0 && !outcomes[current]) {
+          outcomes[current] = e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? { skipped: false, unreadable: outOfMemory(), findings: [], crashes: [], documents: [] }
+            : { skipped: false, findings: [], crashes: [`checking ${jobs[current].file} failed: ${e.stack ?? e}`], documents: [] };
+        }
         current = -1;
       });
       worker.on('exit', () => {
