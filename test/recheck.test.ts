@@ -13,9 +13,11 @@ import { RULES } from '../server/src/rules/index';
 import { Diagnostic } from '../server/src/check/types';
 import { OpenDocument, Session } from '../server/src/server/session';
 import { LineIndex } from '../server/src/syntax/line-index';
-import { parseText } from '../server/src/syntax/parse';
+import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { REPO_ROOT } from './helpers/paths';
+import { rootFixtures, stripAnnotations } from './helpers/fixtures';
+
 
 const describeAll = (ds: readonly Diagnostic[]) =>
   ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.severity, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message]), d.tags])).sort();
@@ -112,6 +114,59 @@ describe('incremental re-check', () => {
       assert.ok(kept > checked / 3, `findings kept for ${kept} of ${checked} objects checked`);
     });
   }
+
+  // Every rule's own fixtures, with edits of values only (typing in names, ids, tags, types...):
+  // the edits after which the last analysis is reused, and rules that do not read the values
+  // edited keep their findings (Rule.readsValue), as do references nothing edited reaches.
+  const ruleDirs = fs.readdirSync(path.join(REPO_ROOT, 'test', 'rules')).sort();
+  const reuse = { checks: 0, reused: 0 };
+  for (const rule of ruleDirs) {
+    it(`equals a fresh check after edits of values in the fixtures of ${rule}`, () => {
+      const dir = path.join(REPO_ROOT, 'test', 'rules', rule);
+      // Files beside the fixtures (referenced ones) are open too, without their annotations.
+      const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed')).map((f) => path.join(dir, f));
+      for (const { file } of rootFixtures(dir)) {
+        const next = random(file.length * 7919);
+        const session = new Session();
+        for (const [i, p] of beside.entries()) {
+          const uri = pathToFileURL(p).href;
+          session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
+        }
+        const doc = session.open.get(pathToFileURL(file).href)!;
+        session.check(file);
+        for (let i = 0; i < 12; i++) {
+          const scalars: SyntaxNode[] = [];
+          const stack = [parseText(doc.text, detectFormat(file, doc.text)).root].filter((n): n is SyntaxNode => Boolean(n));
+          while (stack.length) {
+            const n = stack.pop()!;
+            if (!n.children) scalars.push(n);
+            else stack.push(...n.children);
+          }
+          const node = scalars[Math.floor(next() * scalars.length)];
+          if (!node) break;
+          const quoted = doc.text[node.offset] === '"' || doc.text[node.offset] === "'" ? 1 : 0;
+          const at = node.offset + quoted + Math.floor(next() * (node.length - 2 * quoted + 1));
+          const edit = next() < 0.3 && node.length > 2 * quoted + 1
+            ? { offset: Math.min(at, node.end - quoted - 1), length: 1, newText: '' }
+            : { offset: at, length: 0, newText: TYPED[Math.floor(next() * TYPED.length)] };
+          const lines = new LineIndex(doc.text);
+          session.applyChanges(doc, [{ range: { start: lines.positionAt(edit.offset), end: lines.positionAt(edit.offset + edit.length) }, text: edit.newText }]);
+          if (next() < 0.4) continue;
+          const result = session.check(file);
+          reuse.checks++;
+          if (result.analysisReused) reuse.reused++;
+          // A new session given the same texts (files not open are read from the disk by both).
+          const fresh = new Session();
+          for (const open of session.open.values()) fresh.open.set(open.uri, { ...open });
+          assert.deepEqual(describeAll(session.results.get(file)!.diagnostics), describeAll(fresh.check(file).diagnostics), `${path.basename(file)} after edit ${i}: ${JSON.stringify(edit)}`);
+        }
+      }
+    });
+  }
+
+  it('reused the last analysis in most of those checks', () => {
+    assert.ok(reuse.reused > reuse.checks / 3, `the analysis was reused in ${reuse.reused} of ${reuse.checks} checks`);
+  });
 
   it('keeps example findings while referenced schemas stay, and checks them again when one changes', () => {
     const file = path.join(REPO_ROOT, 'examples', 'kept-example.yaml');

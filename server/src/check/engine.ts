@@ -5,7 +5,7 @@ import { Analysis, drain, OpenApiObject, Reference } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
-import { Diagnostic, Fix, Report, Rule, RuleContext, Severity } from './types';
+import { Diagnostic, EditedValue, Fix, Report, Rule, RuleContext, Severity } from './types';
 import { MAX_QUOTED_TEXT, shortened } from './report';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 
@@ -108,6 +108,29 @@ export interface EarlierFindings {
   forObject(object: OpenApiObject): readonly Diagnostic[] | undefined;
   /** Whether no Schema or Example changed and every `$ref` resolves as it did. */
   referencedUnchanged(analysis: Analysis): boolean;
+  /**
+   * Set when every edit since the previous check changed a scalar value in place (the analysis is
+   * the previous one): the values edited.
+   */
+  valueEdits?: readonly EditedValue[];
+  /** After value edits: a reference's findings, when neither it nor what it reaches changed. */
+  forReference?(reference: Reference): readonly Diagnostic[] | undefined;
+  /** After value edits: every finding of these rules in the previous check, by unit, moved. */
+  findingsOf?(rules: ReadonlySet<string>): Iterable<[OpenApiObject | Reference | SourceDocument, Diagnostic[]]>;
+}
+
+/** OPENAPI_TRACE_RULES=1: the time each rule took in a run, the slowest first, on stderr. */
+const traceRules = typeof process !== 'undefined' && process.env.OPENAPI_TRACE_RULES === '1';
+
+class RuleTimes {
+  private readonly total = new Map<string, number>();
+  add(rule: string, since: number): void {
+    this.total.set(rule, (this.total.get(rule) ?? 0) + performance.now() - since);
+  }
+  print(): void {
+    const slowest = [...this.total].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.OPENAPI_TRACE_RULES_TOP ?? 12));
+    process.stderr.write(`[timing]   slowest rules ${slowest.map(([id, ms]) => `${id} ${ms.toFixed(1)}`).join(', ')}\n`);
+  }
 }
 
 /** Units checked between two pauses of the step-wise run. */
@@ -122,6 +145,7 @@ export function* runRulesSteps(
   analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings, workspace?: WorkspaceUses,
 ): Generator<void, EngineResult, void> {
   const active = activeRules(rules, config);
+  const times = traceRules ? new RuleTimes() : undefined;
   const perUnit: EngineResult['perUnit'] = new Map();
   const crashes: RuleCrash[] = [];
 
@@ -164,58 +188,94 @@ export function* runRulesSteps(
   const documentRules = active.filter((r) => r.rule.checkDocument);
   const referenceRules = active.filter((r) => r.rule.checkReference);
 
+  // After value edits, a rule that reads none of the values edited keeps all its findings.
+  const valueEdits = earlier?.valueEdits;
+  const keptWhole = new Set(
+    active.filter(({ rule }) => valueEdits && !rule.local && rule.readsValue && !valueEdits.some((e) => rule.readsValue!(e))).map((r) => r.rule.id),
+  );
+  const append = (unit: Unit, list: readonly Diagnostic[]) => {
+    const existing = perUnit.get(unit);
+    if (existing) existing.push(...list);
+    else perUnit.set(unit, [...list]);
+  };
   for (const doc of analysis.documents) {
     for (const rule of documentRules) {
+      if (keptWhole.has(rule.rule.id)) continue;
       const state = contextFor(rule);
       state.unit = doc;
       state.doc = doc;
+      const started = times && performance.now();
       try {
         rule.rule.checkDocument!(doc, state.context);
       } catch (e) {
         crashed(rule, doc.path, e);
       }
+      if (times) times.add(rule.rule.id, started!);
     }
   }
   let keptObjects = 0;
   const throughRefs = earlier?.referencedUnchanged(analysis) ?? false;
   const keeps = (rule: Rule) => Boolean(rule.local || (throughRefs && rule.localThroughRefs));
   const keptRules = new Set(active.filter((r) => keeps(r.rule)).map((r) => r.rule.id));
+  // Per kind, the rules each object is checked by: those whose findings are not kept whole, and
+  // of those, when the object's own findings are kept, the ones that do not keep them.
+  type Watching = { rule: ActiveRule; state: RuleState }[];
+  const toRun = new Map<ObjectKind, { always: Watching; whenKept: Watching }>();
+  for (const [kind, watching] of byKind) {
+    const always = watching.filter((w) => !keptWhole.has(w.rule.rule.id));
+    toRun.set(kind, { always, whenKept: always.filter((w) => !keeps(w.rule.rule)) });
+  }
   let units = 0;
+  let phase = times && performance.now();
   for (const object of analysis.objects) {
     if (++units % UNITS_PER_STEP === 0) yield;
-    const watching = byKind.get(object.kind);
-    if (!watching) continue;
+    const rules = toRun.get(object.kind);
+    if (!rules) continue;
     const kept = earlier?.forObject(object);
     if (kept) {
       keptObjects++;
       const list = kept.filter((d) => keptRules.has(d.rule));
-      if (list.length > 0) perUnit.set(object, list);
+      if (list.length > 0) append(object, list);
     }
-    for (const { rule, state } of watching) {
-      if (kept && keeps(rule.rule)) continue;
+    for (const { rule, state } of kept ? rules.whenKept : rules.always) {
       state.unit = object;
       state.doc = object.doc;
+      const started = times && performance.now();
       try {
         rule.rule.checkObject!(object, state.context);
       } catch (e) {
         crashed(rule, `${object.doc.path}#${object.node.pointer}`, e);
       }
+      if (times) times.add(rule.rule.id, started!);
     }
   }
+  if (times) times.add('(all objects)', phase!), (phase = performance.now());
   for (const reference of analysis.references) {
     if (++units % UNITS_PER_STEP === 0) yield;
+    const kept = earlier?.forReference?.(reference);
+    if (kept) {
+      if (kept.length > 0) append(reference, kept.filter((d) => !keptWhole.has(d.rule)));
+      continue;
+    }
     for (const rule of referenceRules) {
+      if (keptWhole.has(rule.rule.id)) continue;
       const state = contextFor(rule);
       state.unit = reference;
       state.doc = reference.doc;
+      const started = times && performance.now();
       try {
         rule.rule.checkReference!(reference, state.context);
       } catch (e) {
         crashed(rule, `${reference.doc.path}#${reference.holder.pointer}`, e);
       }
+      if (times) times.add(`${rule.rule.id} (refs)`, started!);
     }
   }
 
+  if (times) times.add('(all references)', phase!), (phase = performance.now());
+  if (keptWhole.size > 0) for (const [unit, list] of earlier!.findingsOf!(keptWhole)) append(unit, list);
+  if (times) times.add('(kept whole)', phase!);
+  times?.print();
   // The same object can be reached from several roots; report each finding once.
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];

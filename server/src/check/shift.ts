@@ -45,16 +45,15 @@ export function movedDiagnostic(d: Diagnostic, to: SourceDocument, edits: readon
 /** Moves findings (their ranges, fixes and related places) in `from` to the edited document. */
 export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: SourceDocument, edit: TextEdit): void {
   const delta = edit.newText.length - edit.length;
+  // Fixes and related places are replaced, not changed: several findings may share one.
   for (const d of diagnostics) {
     if (d.doc.path === from) {
       Object.assign(d, shift(d.offset, d.length, edit, delta));
       d.doc = to;
-      for (const fix of d.fixes) fix.edits = fix.edits.map((e) => ({ ...e, ...shift(e.offset, e.length, edit, delta) }));
+      d.fixes = d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, ...shift(e.offset, e.length, edit, delta) })) }));
     }
-    for (const r of d.related) {
-      if (r.doc.path !== from) continue;
-      Object.assign(r, shift(r.offset, r.length, edit, delta));
-      r.doc = to;
+    if (d.related.some((r) => r.doc.path === from)) {
+      d.related = d.related.map((r) => (r.doc.path === from ? { ...r, ...shift(r.offset, r.length, edit, delta), doc: to } : r));
     }
   }
 }

@@ -103,6 +103,14 @@ export interface Rule {
    * or Example changed and every `$ref` resolves as it did.
    */
   localThroughRefs?: boolean;
+  /**
+   * For a rule that is not `local`: whether a change of this scalar value (typing in a string, the
+   * document's structure, keys and `$ref`s unchanged) can change any of the rule's findings,
+   * anywhere. A rule that reads only the structure answers false. After edits that changed only
+   * values, a rule that answers false for each of them keeps all its findings (moved); a rule
+   * without this is checked again in full. The randomized re-check tests hold rules to it.
+   */
+  readsValue?(edited: EditedValue): boolean;
   checkObject?(object: OpenApiObject, context: RuleContext): void;
   /** Called once per `$ref` the walk met. */
   checkReference?(reference: Reference, context: RuleContext): void;
@@ -110,6 +118,15 @@ export interface Rule {
   checkDocument?(doc: SourceDocument, context: RuleContext): void;
   /** Called once per check after the other rules, with the suppressions and what each silenced. */
   checkSuppressions?(found: SuppressionsFound, context: RuleContext): void;
+}
+
+/** A scalar whose value an edit changed in place, and where it is. */
+export interface EditedValue {
+  node: SyntaxNode;
+  /** The roles of the innermost OpenAPI object around it (none when it is outside every object). */
+  kinds: readonly ObjectKind[];
+  /** The field of that object it is in (`operationId`; `tags` for an entry of `tags`). */
+  field: string | undefined;
 }
 
 export function defineRule(rule: Rule): Rule {

@@ -90,6 +90,12 @@ export interface Analysis {
   loopAt(holder: SyntaxNode): readonly Reference[] | undefined;
   /** Whether some `$ref` the walk met points at this node. */
   isReferenced(node: SyntaxNode): boolean;
+  /**
+   * This analysis, brought to the current versions of its documents after edits that changed only
+   * scalar values in place (no key, no `$ref`, no `openapi`: the caller vouches for it): which node
+   * is which object stays, the documents are the new ones, and the operationIds are read again.
+   */
+  afterValueEdits(current: (doc: SourceDocument) => SourceDocument): Analysis;
 }
 
 export interface ResolvedChain {
@@ -348,12 +354,56 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Ge
     return targets.has(node);
   };
 
-  return {
-    root: rootDoc, status, documents, files, objects, byKind, references, operationIds, resolve,
+  // A new map, not the old one cleared: caches of what the last check derived from it go with it.
+  const indexOperationIds = () => {
+    const operationIds = new Map<string, OpenApiObject[]>();
+    for (const object of byKind.get('Operation') ?? []) {
+      const id = object.node.get('operationId');
+      if (id?.kind !== 'string') continue;
+      const sameId = operationIds.get(id.value as string);
+      if (sameId) sameId.push(object);
+      else operationIds.set(id.value as string, [object]);
+    }
+    analysis.operationIds = operationIds;
+  };
+
+  const afterValueEdits = (current: (doc: SourceDocument) => SourceDocument): Analysis => {
+    const replaced = new Map<SourceDocument, SourceDocument>();
+    for (const doc of documents) {
+      const now = current(doc);
+      if (now !== doc) replaced.set(doc, now);
+    }
+    // In place: a target is shared by the reference and the chains through it.
+    const move = (at: { doc: SourceDocument } | undefined) => {
+      const now = at && replaced.get(at.doc);
+      if (now) at!.doc = now;
+    };
+    if (replaced.size > 0) {
+      documents.forEach((doc, i) => (documents[i] = replaced.get(doc) ?? doc));
+      for (const object of objects) {
+        object.doc = replaced.get(object.doc) ?? object.doc;
+        for (const usage of object.usages) usage.doc = replaced.get(usage.doc) ?? usage.doc;
+      }
+      for (const reference of references) {
+        reference.doc = replaced.get(reference.doc) ?? reference.doc;
+        move(reference.target);
+        if (reference.failure && 'doc' in reference.failure) move(reference.failure);
+      }
+      for (const chain of chains.values()) move(chain.target);
+    }
+    indexOperationIds();
+    analysis.root = documents[0];
+    analysis.status = documentStatus(documents[0].root);
+    return analysis;
+  };
+
+  const analysis: Analysis = {
+    root: rootDoc, status, documents, files, objects, byKind, references, operationIds, resolve, afterValueEdits,
     referenceAt: (holder) => refsByHolder.get(holder),
     loopAt,
     isReferenced,
     childrenOf: (object) => children.get(object) ?? [],
     objectsAt: (node) => visited.get(node) ?? [],
   };
+  return analysis;
 }

@@ -4,7 +4,7 @@
 // (recursive schemas included). Also the URL and email syntax of fields the text says are URLs.
 // A small interpreter over our own tree: errors point at the value's own characters, and `$ref`s
 // resolve through the same model as everything else.
-import { SyntaxNode } from '../syntax/tree';
+import { fromChildren, SyntaxNode } from '../syntax/tree';
 import { Analysis } from './analysis';
 import { SourceDocument } from './documents';
 import { lookupTable } from './lookup';
@@ -302,28 +302,27 @@ function pushAll<T>(to: T[], items: readonly T[]): void {
 }
 
 // Per enum node, once: its values by canonical text (100,000 example items against an enum of
-// 100,000 values is one lookup each) and how a message lists them.
+// 100,000 values is one lookup each) and how a message lists them. Kept with the tree, which
+// forgets it when a value in the enum is edited in place.
 interface EnumOptions {
   keys: Set<string>;
   /** The string values as they are (most enums and values are strings: no canonical text needed). */
   strings: Set<string>;
   text: string;
 }
-const enums = new WeakMap<SyntaxNode, EnumOptions>();
+const ENUM_OPTIONS = {};
 
 function enumOptions(node: SyntaxNode): EnumOptions {
-  let options = enums.get(node);
-  if (!options) {
+  return fromChildren(node, ENUM_OPTIONS, (n) => {
     const keys = new Set<string>();
     const strings = new Set<string>();
-    for (const option of node.children!) {
+    for (const option of n.children!) {
       if (option.kind === 'string') strings.add(option.value as string);
       const key = canonicalText(option.toValue());
       if (key !== undefined) keys.add(key);
     }
-    enums.set(node, (options = { keys, strings, text: short(node.toValue()) }));
-  }
-  return options;
+    return { keys, strings, text: short(n.toValue()) };
+  });
 }
 
 function isEnumValue(value: SyntaxNode, options: EnumOptions): boolean {

@@ -62,6 +62,8 @@ export default defineRule({
     'The specification matches concrete paths before templated ones, but many routers and gateways take the first declared: a request meant for one operation reaches the other.',
   messages: { ambiguous: 'A {method} request to "{example}" matches both "{path}" and "{other}".' },
   kinds: ['Paths'],
+  // Path templates and methods are keys.
+  readsValue: () => false,
   checkObject(object, context) {
     const { node, doc } = object;
     const byLength = new Map<number, PathShape[]>();

@@ -10,6 +10,7 @@ export default defineRule({
     'The specification says an operationId MUST be unique among all operations: generated clients name methods after operationIds, and links refer to operations by them, so duplicates collide.',
   messages: { duplicate: 'operationId "{id}" is already used by another operation: operationIds must be unique.' },
   kinds: ['Operation'],
+  readsValue: (edited) => edited.kinds.includes('Operation') && edited.field === 'operationId',
   checkObject(object, context) {
     const idNode = object.node.get('operationId');
     if (idNode?.kind !== 'string') return;

@@ -18,6 +18,8 @@ export default defineRule({
     type: '"style: {style}" serializes {types} only, but this parameter\'s schema is "type: {type}".',
   },
   kinds: ['Parameter', 'Header', 'Encoding'],
+  // The style and location, and the type of the schema it serializes.
+  readsValue: (edited) => edited.kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' || kind === 'Schema'),
   checkObject(object, context) {
     const { node, doc } = object;
     const style = node.get('style');

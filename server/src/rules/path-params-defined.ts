@@ -18,6 +18,7 @@ export default defineRule({
     undefinedSome: 'Path parameter "{name}" is not declared for {methods}: add a parameter with "name: {name}" and "in: path".',
   },
   kinds: ['PathItem'],
+  readsValue: (edited) => edited.kinds.includes('Parameter'),
   checkObject(pathItem, context) {
     const member = pathMemberOf(pathItem);
     if (!member) return;

@@ -16,6 +16,7 @@ export default defineRule({
     unusedSuggest: 'Path parameter "{name}" does not appear in the path "{path}". Did you mean "{suggestion}"?',
   },
   kinds: ['PathItem'],
+  readsValue: (edited) => edited.kinds.includes('Parameter'),
   checkObject(pathItem, context) {
     const path = pathKeyOf(pathItem);
     const member = pathMemberOf(pathItem);

@@ -15,6 +15,8 @@ export default defineRule({
     missingError: 'A response needs a "description": say when this error happens.',
   },
   kinds: ['Response'],
+  // Whether `description` is there, and the status code keys it is used under.
+  readsValue: () => false,
   checkObject(object, context) {
     if (object.node.get('description')) return;
     // The reason phrase of the status code this response is used under, when there is one.

@@ -59,6 +59,8 @@ export default defineRule({
   messages: { unused: '"{name}" is never used: no operation references it, directly or through other components.' },
   tags: ['unnecessary'],
   kinds: ['Components'],
+  // The graph is `$ref`s and security requirement keys, and discriminator mapping values.
+  readsValue: (edited) => edited.kinds.includes('Discriminator'),
   checkObject(object, context) {
     const { analysis } = context;
     if (object.doc !== analysis.root) return;

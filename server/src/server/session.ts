@@ -5,7 +5,7 @@ import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../io/read-file';
-import { documentStatus, drain } from '../model/analysis';
+import { Analysis, documentStatus, drain } from '../model/analysis';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
 import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
@@ -14,7 +14,7 @@ import { TextEdit } from '../syntax/edit';
 import { checkDocument, checkDocumentSteps, CheckResult } from '../check/checker';
 import { fixAll } from '../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
-import { Diagnostic } from '../check/types';
+import { Diagnostic, EditedValue } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
 import { SyntaxNode } from '../syntax/tree';
 import type { WorkspaceUses } from '../workspace/workspace-index';
@@ -219,7 +219,8 @@ export class Session {
           }
           return 'findings-unchanged';
         }
-        for (const root of roots) this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced);
+        const inPlace = reparsed.node === reparsed.replaced && !reparsed.node.children;
+        for (const root of roots) this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, inPlace);
         return 'recheck';
       }
     }
@@ -294,8 +295,9 @@ export class Session {
   *checkSteps(root: string): Generator<void, CheckResult, void> {
     const previous = this.results.get(root);
     const since = this.sinceCheck.get(root);
-    const earlier = previous && since ? since.earlierFindings(previous) : undefined;
-    const result = yield* checkDocumentSteps(this.store, root, { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, earlier, workspace: this.workspace });
+    const earlier = previous && since ? since.earlierFindings(previous, this.store) : undefined;
+    const reusable = earlier?.valueEdits ? previous!.analysis : undefined;
+    const result = yield* checkDocumentSteps(this.store, root, { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, earlier, workspace: this.workspace, reusable });
     this.results.set(root, result);
     this.sinceCheck.set(root, new EditsSinceCheck());
     return result;
@@ -375,27 +377,40 @@ class EditsSinceCheck {
   readonly edits = new Map<string, TextEdit[]>();
   /** Nodes whose subtree an edit changed: the replaced node and its ancestors. */
   private readonly touched = new Set<SyntaxNode>();
+  /** Scalars whose value an edit changed in place, while no edit changed more than a value. */
+  private values: SyntaxNode[] | undefined = [];
 
-  record(filePath: string, edit: TextEdit, replaced: SyntaxNode): void {
+  record(filePath: string, edit: TextEdit, replaced: SyntaxNode, inPlace: boolean): void {
     let list = this.edits.get(filePath);
     if (!list) this.edits.set(filePath, (list = []));
     list.push(edit);
     for (let n: SyntaxNode | undefined = replaced; n; n = n.parent) this.touched.add(n);
+    if (inPlace && !changesStructure(replaced)) this.values?.push(replaced);
+    else this.values = undefined;
   }
 
   /**
    * An object of the new analysis keeps the findings of the last check when the same node had the
    * same role then, and neither it nor its parent contains an edit (local rules also read the
    * parent and siblings). A file parsed again has new nodes, so nothing in it is kept.
+   * When every edit changed a value in place and every file is the tree the last check read, the
+   * last analysis still holds: then the findings of references and of rules that do not read the
+   * values edited are kept too.
    */
-  earlierFindings(previous: CheckResult): EarlierFindings | undefined {
+  earlierFindings(previous: CheckResult, store: DocumentStore): EarlierFindings | undefined {
     const { analysis: before, perUnit } = previous;
     if (!before || !perUnit) return undefined;
+    const valueEdits = this.values && this.values.length > 0 && sameTrees(before, store) ? this.values.map((node) => editedValue(node, before)) : undefined;
+    const moved = (d: Diagnostic): Diagnostic => {
+      const edits = this.edits.get(d.doc.path);
+      const now = edits && store.cached(d.doc.path);
+      return now && !isLoadFailure(now) ? movedDiagnostic(d, now, edits) : d;
+    };
     return {
       forObject: (object) => {
         const node = object.node;
         if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
-        const earlier = before.objectsAt(node).find((o) => o.kind === object.kind);
+        const earlier = valueEdits ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
         if (!earlier) return undefined;
         const found = perUnit.get(earlier);
         if (!found) return [];
@@ -413,8 +428,48 @@ class EditsSinceCheck {
         }
         return true;
       },
+      valueEdits,
+      forReference: valueEdits && ((reference) => {
+        // Reference rules read the holder, the `$ref` and the objects it leads to.
+        if (this.touched.has(reference.holder)) return undefined;
+        if (reference.target && this.touched.has(reference.target.node)) return undefined;
+        const end = before.resolve(reference.holder, reference.doc).target;
+        if (end && this.touched.has(end.node)) return undefined;
+        return (perUnit.get(reference) ?? []).map(moved);
+      }),
+      findingsOf: valueEdits && function* (rules) {
+        for (const [unit, list] of perUnit) {
+          const kept = list.filter((d) => rules.has(d.rule));
+          if (kept.length > 0) yield [unit, kept.map(moved)];
+        }
+      },
     };
   }
+}
+
+/** A value the analysis reads: a `$ref`, or the version that decides which rules apply. */
+function changesStructure(node: SyntaxNode): boolean {
+  return node.key === '$ref' || (!node.parent?.parent && (node.key === 'openapi' || node.key === 'swagger'));
+}
+
+/** Whether every file an analysis read is still the tree it read (edited in place, not parsed again). */
+function sameTrees(analysis: Analysis, store: DocumentStore): boolean {
+  for (const doc of analysis.documents) {
+    const now = store.cached(doc.path);
+    if (!store.isCurrent(doc.path) || !now || isLoadFailure(now) || now.root !== doc.root) return false;
+  }
+  for (const file of analysis.files) if (!store.isCurrent(file)) return false;
+  return true;
+}
+
+/** An edited scalar with the object and field it is in. */
+function editedValue(node: SyntaxNode, analysis: Analysis): EditedValue {
+  let member = node;
+  for (let at = node.parent; at; member = at, at = at.parent) {
+    const objects = analysis.objectsAt(at);
+    if (objects.length > 0) return { node, kinds: objects.map((o) => o.kind), field: typeof member.key === 'string' ? member.key : undefined };
+  }
+  return { node, kinds: [], field: undefined };
 }
 
 /** A free-text string that is still one after the edit (same key, still a string). */

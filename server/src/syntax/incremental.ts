@@ -10,8 +10,8 @@
 // Anything else returns undefined and the caller parses the whole text.
 import { TextEdit } from './edit';
 import { parseJsonFragment } from './json';
-import { carryLineIndex } from './line-index';
-import { ParsedText, SyntaxError, SyntaxNode } from './tree';
+import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
+import { ParsedText, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
 
 export interface Reparsed {
@@ -20,6 +20,8 @@ export interface Reparsed {
   node: SyntaxNode;
   /** The node it replaced (the same node when only a scalar's value changed). */
   replaced: SyntaxNode;
+  /** The new text's line index, when the reparse built it. */
+  lines?: LineIndex;
 }
 
 /** Largest share of the text a block may have; beyond it a full parse costs about the same. */
@@ -30,7 +32,8 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
   const result = old.format === 'json'
     ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
     : old.selfContainedBlocks ? reparseScalar(old, edit) ?? reparseBlock(old, edit) : undefined;
-  if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText.length);
+  if (result?.lines) rememberLineIndex(result.parsed, result.lines);
+  else if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText.length);
   return result;
 }
 
@@ -78,16 +81,18 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
   const editEnd = edit.offset + edit.length;
   const delta = edit.newText.length - edit.length;
   const text = old.text.slice(0, edit.offset) + edit.newText + old.text.slice(editEnd);
-  // One pass over the tree, no recursion.
+  // One pass over the tree, no recursion; a subtree that ends before the edit stays as it is.
   const stack: SyntaxNode[] = [old.root!];
   while (stack.length) {
     const n = stack.pop()!;
+    if (n.offset + n.length < edit.offset) continue;
     if (n.keyOffset >= editEnd) n.keyOffset += delta;
     if (n.offset >= editEnd && n !== node) n.offset += delta;
     else if (n.offset <= edit.offset && n.offset + n.length >= editEnd) n.length += delta;
     if (n.children) for (const c of n.children) stack.push(c);
   }
   node.value = value;
+  valueChangedIn(node);
   const errors = old.errors.length ? errorsAfter(old.errors, editEnd, editEnd, delta, []) : [];
   return { parsed: { format: old.format, text, root: old.root, errors, selfContainedBlocks: old.selfContainedBlocks }, node, replaced: node };
 }
@@ -132,35 +137,23 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   return shiftAroundScalar(old, node, edit, newInner);
 }
 
-function lineStartOf(text: string, offset: number): number {
-  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
-}
-
 /**
  * Where the block that starts on the line at `lineStart` ends: the start of the next line that has
- * anything on it (a comment too) indented `indent` spaces or less, or the end of the text.
+ * anything on it (a comment too) indented `indent` spaces or less, or the end of the text. Lines
+ * come from the index (no scan for line breaks); past `limit` the search stops and returns where
+ * it got to, which is no block anyone wants to reparse.
  */
-function blockEnd(text: string, lineStart: number, indent: number): number {
-  let newline = nextBreak(text, lineStart);
-  while (newline >= 0) {
-    const start = text.charCodeAt(newline) === 13 && text.charCodeAt(newline + 1) === 10 ? newline + 2 : newline + 1;
+function blockEnd(lines: LineIndex, lineStart: number, indent: number, limit = Infinity): number {
+  const text = lines.text;
+  for (let line = lines.lineOf(lineStart) + 1; line < lines.lineCount; line++) {
+    const start = lines.lineStart(line);
+    if (start > limit) return start;
     let i = start;
     while (text.charCodeAt(i) === 32) i++;
     const c = text.charCodeAt(i);
     if (i < text.length && c !== 10 && c !== 13 && i - start <= indent) return start;
-    newline = nextBreak(text, i);
   }
   return text.length;
-}
-
-/** The next line break (LF, or a lone CR) at or after `from`, or -1. */
-function nextBreak(text: string, from: number): number {
-  const lf = text.indexOf('\n', from);
-  // A CR before that LF: looked for only up to it (searching the whole text for a CR that most
-  // texts do not have would cost the text's length on every line).
-  const to = lf < 0 ? text.length : lf;
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 13) return i;
-  return lf;
 }
 
 function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {
@@ -182,10 +175,11 @@ function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {
 function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Reparsed | undefined {
   const parent = member.parent!;
   const text = old.text;
-  const start = lineStartOf(text, member.keyOffset);
+  const lines = lineIndexOf(old);
+  const start = lines.lineStart(lines.lineOf(member.keyOffset));
   const indent = member.keyOffset - start;
   for (let i = start; i < member.keyOffset; i++) if (text.charCodeAt(i) !== 32) return undefined; // `- key:`
-  const end = blockEnd(text, start, indent);
+  const end = blockEnd(lines, start, indent, start + text.length * MAX_BLOCK_SHARE);
   const editEnd = edit.offset + edit.length;
   // The member must fill its block, and the edit stay inside it (an insertion at `end` belongs to
   // the next line, unless the block ends the text).
@@ -198,7 +192,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   const newText = text.slice(0, edit.offset) + edit.newText + text.slice(editEnd);
   // After the edit the block must still end where the next one starts: nothing new at this indent.
   const newEnd = end + delta;
-  if (blockEnd(newText, start, indent) !== newEnd) return undefined;
+  const newLines = lines.afterEdit(newText, edit.offset, edit.length, edit.newText.length);
+  if (blockEnd(newLines, start, indent) !== newEnd) return undefined;
   let depth = 0;
   for (let n = parent.parent; n; n = n.parent) depth++;
   const block = parseYamlBlock(newText.slice(start, newEnd), depth);
@@ -221,7 +216,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
-  return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacement, replaced: member };
+  return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacement, replaced: member, lines: newLines };
 }
 
 /** Where the first node after a node's subtree starts, in text order (Infinity if none). */

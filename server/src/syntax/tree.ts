@@ -157,6 +157,14 @@ export class SyntaxNode {
  * A value computed from a node's children once (an index of its keys...), kept beside the tree
  * until a child is replaced. `tag` names the computation; one value per node and tag.
  */
+/**
+ * A scalar's value changed in place (an incremental reparse): what was computed from the children
+ * of the nodes around it may be out of date.
+ */
+export function valueChangedIn(node: SyntaxNode): void {
+  for (let n = node.parent; n; n = n.parent) childViews.delete(n);
+}
+
 export function fromChildren<T>(node: SyntaxNode, tag: object, compute: (node: SyntaxNode) => T): T {
   let views = childViews.get(node);
   if (!views) childViews.set(node, (views = new Map()));
