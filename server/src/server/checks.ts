@@ -6,6 +6,7 @@ import { Diagnostic } from '../check/types';
 import { formatBytes } from '../io/read-file';
 import { toLspDiagnostic } from './convert';
 import { isUnsaved, Session, uriToPath } from './session';
+import { IdleCollector } from './idle-collector';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
 
 // Short: work that has started stops when the next edit arrives, so starting early costs little
@@ -62,6 +63,8 @@ export class CheckScheduler {
   private readonly closedFiles = new Set<string>();
   /** The work under way, if any; a newer change stops it between two slices. */
   private running: Run | undefined;
+  /** Gives memory back once the user pauses after work that grew the heap. */
+  readonly idle = new IdleCollector();
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.register();
@@ -90,6 +93,7 @@ export class CheckScheduler {
   }
 
   private schedule(): void {
+    this.idle.busy();
     this.stopRunning();
     if (this.pending) clearTimeout(this.pending);
     this.pending = setTimeout(() => void this.run(), DEBOUNCE_MS);
@@ -152,7 +156,7 @@ export class CheckScheduler {
     if (this.runAgain && !run.stopped) {
       this.runAgain = false;
       this.schedule();
-    }
+    } else if (!run.stopped) this.idle.worked();
     if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
   }
 
@@ -233,6 +237,7 @@ export class CheckScheduler {
       if (outcome === 'findings-unchanged' && !interrupted && !this.dirty.has(doc.path) && !this.pending) {
         // Nothing to re-check: publish the moved findings now, for this version.
         this.publish(doc.path);
+        this.idle.worked();
         timing('published moved findings', applying);
         return;
       }
