@@ -108,14 +108,13 @@ export interface EarlierFindings {
   forObject(object: OpenApiObject): readonly Diagnostic[] | undefined;
   /** Whether no Schema or Example changed and every `$ref` resolves as it did. */
   referencedUnchanged(analysis: Analysis): boolean;
-  /**
-   * Set when every edit since the previous check changed a scalar value in place (the analysis is
-   * the previous one): the values edited.
-   */
+  /** Whether no edit changed which node is which object: the previous analysis is brought up to date. */
+  sameAnalysis?: boolean;
+  /** Set when, besides, every edit changed one scalar value in place: the values edited. */
   valueEdits?: readonly EditedValue[];
-  /** After value edits: a reference's findings, when neither it nor what it reaches changed. */
+  /** With the same analysis: a reference's findings, when neither it nor what it reaches changed. */
   forReference?(reference: Reference): readonly Diagnostic[] | undefined;
-  /** After value edits: every finding of these rules in the previous check, by unit, moved. */
+  /** With the same analysis: every finding of these rules in the previous check, by unit, moved. */
   findingsOf?(rules: ReadonlySet<string>): Iterable<[OpenApiObject | Reference | SourceDocument, Diagnostic[]]>;
 }
 

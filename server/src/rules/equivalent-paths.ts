@@ -37,8 +37,8 @@ export default defineRule({
     'The specification says templated paths with the same hierarchy but different templated names MUST NOT exist: a server cannot tell which of them a request is for.',
   messages: { equivalent: 'Path "{path}" is the same as "{other}" up to parameter names: a request cannot tell them apart. Describe its operations under "{other}".' },
   kinds: ['Paths'],
-  // Path templates are keys.
-  readsValue: () => false,
+  // The merge fix carries the Path Items' text: every value in them.
+  readsValue: (edited) => edited.kinds.some((kind) => kind !== 'Root' && kind !== 'Info' && kind !== 'Components'),
   checkObject(object, context) {
     const first = new Map<string, SyntaxNode>();
     for (const child of object.node.children!) {

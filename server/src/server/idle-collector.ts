@@ -46,8 +46,12 @@ export class IdleCollector {
     this.timer = undefined;
     const used = process.memoryUsage().heapUsed;
     if (used < MIN_HEAP_BYTES || used < this.heapAfterLast * GROWTH) return;
+    const started = performance.now();
     this.collect!();
     this.heapAfterLast = process.memoryUsage().heapUsed;
+    if (process.env.OPENAPI_TRACE_TIMING === '1') {
+      process.stderr.write(`[timing] idle collection ${Math.round(performance.now() - started)} ms: heap ${used >> 20} -> ${this.heapAfterLast >> 20} MiB\n`);
+    }
   }
 
   dispose(): void {

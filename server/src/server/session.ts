@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../io/read-file';
 import { Analysis, documentStatus, drain } from '../model/analysis';
+import { specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
 import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
@@ -219,8 +220,10 @@ export class Session {
           }
           return 'findings-unchanged';
         }
-        const inPlace = reparsed.node === reparsed.replaced && !reparsed.node.children;
-        for (const root of roots) this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, inPlace);
+        for (const root of roots) {
+          const analysis = this.results.get(root)?.analysis;
+          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, analysis ? changeOf(analysis, reparsed.replaced, reparsed.node) : 'structure');
+        }
         return 'recheck';
       }
     }
@@ -296,7 +299,7 @@ export class Session {
     const previous = this.results.get(root);
     const since = this.sinceCheck.get(root);
     const earlier = previous && since ? since.earlierFindings(previous, this.store) : undefined;
-    const reusable = earlier?.valueEdits ? previous!.analysis : undefined;
+    const reusable = earlier?.sameAnalysis ? previous!.analysis : undefined;
     const result = yield* checkDocumentSteps(this.store, root, { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, earlier, workspace: this.workspace, reusable });
     this.results.set(root, result);
     this.sinceCheck.set(root, new EditsSinceCheck());
@@ -379,14 +382,17 @@ class EditsSinceCheck {
   private readonly touched = new Set<SyntaxNode>();
   /** Scalars whose value an edit changed in place, while no edit changed more than a value. */
   private values: SyntaxNode[] | undefined = [];
+  /** Whether no edit changed which node is which object (see changeOf). */
+  private sameStructure = true;
 
-  record(filePath: string, edit: TextEdit, replaced: SyntaxNode, inPlace: boolean): void {
+  record(filePath: string, edit: TextEdit, replaced: SyntaxNode, change: Change): void {
     let list = this.edits.get(filePath);
     if (!list) this.edits.set(filePath, (list = []));
     list.push(edit);
     for (let n: SyntaxNode | undefined = replaced; n; n = n.parent) this.touched.add(n);
-    if (inPlace && !changesStructure(replaced)) this.values?.push(replaced);
+    if (change === 'value') this.values?.push(replaced);
     else this.values = undefined;
+    if (change === 'structure') this.sameStructure = false;
   }
 
   /**
@@ -400,7 +406,8 @@ class EditsSinceCheck {
   earlierFindings(previous: CheckResult, store: DocumentStore): EarlierFindings | undefined {
     const { analysis: before, perUnit } = previous;
     if (!before || !perUnit) return undefined;
-    const valueEdits = this.values && this.values.length > 0 && sameTrees(before, store) ? this.values.map((node) => editedValue(node, before)) : undefined;
+    const sameAnalysis = this.sameStructure && this.edits.size > 0 && sameTrees(before, store);
+    const valueEdits = sameAnalysis && this.values ? this.values.map((node) => editedValue(node, before)) : undefined;
     const moved = (d: Diagnostic): Diagnostic => {
       const edits = this.edits.get(d.doc.path);
       const now = edits && store.cached(d.doc.path);
@@ -410,7 +417,7 @@ class EditsSinceCheck {
       forObject: (object) => {
         const node = object.node;
         if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
-        const earlier = valueEdits ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
+        const earlier = sameAnalysis ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
         if (!earlier) return undefined;
         const found = perUnit.get(earlier);
         if (!found) return [];
@@ -428,16 +435,17 @@ class EditsSinceCheck {
         }
         return true;
       },
+      sameAnalysis,
       valueEdits,
-      forReference: valueEdits && ((reference) => {
+      forReference: sameAnalysis ? (reference) => {
         // Reference rules read the holder, the `$ref` and the objects it leads to.
         if (this.touched.has(reference.holder)) return undefined;
         if (reference.target && this.touched.has(reference.target.node)) return undefined;
         const end = before.resolve(reference.holder, reference.doc).target;
         if (end && this.touched.has(end.node)) return undefined;
         return (perUnit.get(reference) ?? []).map(moved);
-      }),
-      findingsOf: valueEdits && function* (rules) {
+      } : undefined,
+      findingsOf: function* (rules) {
         for (const [unit, list] of perUnit) {
           const kept = list.filter((d) => rules.has(d.rule));
           if (kept.length > 0) yield [unit, kept.map(moved)];
@@ -447,9 +455,49 @@ class EditsSinceCheck {
   }
 }
 
-/** A value the analysis reads: a `$ref`, or the version that decides which rules apply. */
-function changesStructure(node: SyntaxNode): boolean {
-  return node.key === '$ref' || (!node.parent?.parent && (node.key === 'openapi' || node.key === 'swagger'));
+/**
+ * What an edit that reused the tree changed: one scalar's value in place; a member that holds no
+ * OpenAPI object, `$ref` or reference target and can hold none (a description typed as a new key,
+ * an extension pasted); or more (which node is which object may differ: the analysis walks again).
+ */
+type Change = 'value' | 'member' | 'structure';
+
+function changeOf(analysis: Analysis, replaced: SyntaxNode, now: SyntaxNode): Change {
+  if (replaced === now) return now.children || analysisReads(now.key, now.parent) ? 'structure' : 'value';
+  // The innermost object around the member, and the field of it the member is in.
+  let field = now;
+  let owner = now.parent;
+  while (owner && analysis.objectsAt(owner).length === 0) (field = owner), (owner = owner.parent);
+  if (!owner) return 'structure';
+  const keys = field === now ? [replaced.key, now.key] : [field.key];
+  for (const object of analysis.objectsAt(owner)) {
+    const spec = specOf(object.kind);
+    for (const key of keys) {
+      if (typeof key !== 'string' || analysisReads(key, owner)) return 'structure';
+      const fieldSpec = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
+      if (fieldSpec?.kind) return 'structure';
+    }
+  }
+  // Nothing in the old member was an object or a `$ref`, or reached by one.
+  const stack = [replaced];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.key === '$ref' || analysis.objectsAt(n).length > 0 || analysis.isReferenced(n)) return 'structure';
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  // A `$ref` that did not resolve may resolve now, through a key the edit added.
+  const around = new Set<SyntaxNode>();
+  for (let n: SyntaxNode | undefined = now; n; n = n.parent) around.add(n);
+  for (const reference of analysis.references) {
+    const failure = reference.failure;
+    if (failure?.reason === 'pointer' && (!failure.parent || around.has(failure.parent))) return 'structure';
+  }
+  return 'member';
+}
+
+/** A key whose value the analysis reads: `$ref`, and the root's version that decides which rules apply. */
+function analysisReads(key: string | number | undefined, parent: SyntaxNode | undefined): boolean {
+  return key === '$ref' || (!parent?.parent && (key === 'openapi' || key === 'swagger'));
 }
 
 /** Whether every file an analysis read is still the tree it read (edited in place, not parsed again). */

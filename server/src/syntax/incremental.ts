@@ -11,7 +11,7 @@
 import { TextEdit } from './edit';
 import { parseJsonFragment } from './json';
 import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
-import { ParsedText, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
+import { detached, ParsedText, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
 
 export interface Reparsed {
@@ -91,7 +91,7 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
     else if (n.offset <= edit.offset && n.offset + n.length >= editEnd) n.length += delta;
     if (n.children) for (const c of n.children) stack.push(c);
   }
-  node.value = value;
+  node.value = detached(value);
   valueChangedIn(node);
   const errors = old.errors.length ? errorsAfter(old.errors, editEnd, editEnd, delta, []) : [];
   return { parsed: { format: old.format, text, root: old.root, errors, selfContainedBlocks: old.selfContainedBlocks }, node, replaced: node };
@@ -196,7 +196,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   if (blockEnd(newLines, start, indent) !== newEnd) return undefined;
   let depth = 0;
   for (let n = parent.parent; n; n = n.parent) depth++;
-  const block = parseYamlBlock(newText.slice(start, newEnd), depth);
+  // A copy: the new nodes' strings must not keep this whole version of the text alive.
+  const block = parseYamlBlock(detached(newText.slice(start, newEnd)), depth);
   const blockRoot = block?.root;
   if (!block || !blockRoot || blockRoot.children!.length !== 1) return undefined;
   const replacement = blockRoot.children![0];
@@ -285,7 +286,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     if (nextNodeStart(node) < node.end) continue; // a recovered tree where a sibling starts inside it
     const start = node.offset;
     const end = node.end + delta;
-    const fragment = parseJsonFragment(text.slice(start, end), i);
+    const fragment = parseJsonFragment(detached(text.slice(start, end)), i);
     if (!fragment) continue;
     const replacement = fragment.root;
     moveSubtree(replacement, start);

@@ -158,6 +158,16 @@ export class SyntaxNode {
  * until a child is replaced. `tag` names the computation; one value per node and tag.
  */
 /**
+ * A copy of a string that shares no memory with the text it was cut from. V8 makes a substring a
+ * view that keeps its whole source alive: a value an edit writes, cut from a 10 MB version of a
+ * document, would keep that version (one per place edited: 17 versions, 335 MB, after 30 edits).
+ * Slicing a concatenation makes V8 copy it into a new flat string first: the view is of that.
+ */
+export function detached(text: string): string {
+  return (' ' + text).slice(1);
+}
+
+/**
  * A scalar's value changed in place (an incremental reparse): what was computed from the children
  * of the nodes around it may be out of date.
  */
