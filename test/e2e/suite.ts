@@ -254,8 +254,13 @@ function defineTests(): void {
       // The hold counts from the document's last change as the extension host sees it, not from
       // when the page's driver returned (on a loaded machine that can be a second later).
       let lastChange = Date.now();
+      // The longest gap between two keystrokes: on a loaded machine the driver's typing can pause
+      // longer than the hold, which then rightly shows what it held.
+      let longestGap = 0;
       const changes = vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document.uri.toString() === uri.toString() && e.contentChanges.length > 0) lastChange = Date.now();
+        if (e.document.uri.toString() !== uri.toString() || e.contentChanges.length === 0) return;
+        longestGap = Math.max(longestGap, Date.now() - lastChange);
+        lastChange = Date.now();
       });
       const slashAt = (line: number) => () => (ours(uri).some((d) => codeOf(d) === 'path-leading-slash' && d.range.start.line === line) ? true : undefined);
       await until('path-leading-slash', slashAt(5));
@@ -278,11 +283,12 @@ function defineTests(): void {
       assert.match(shown.message, /description. must be a string/);
       // Again, and this time the user leaves the line at once.
       await driver('press', { keys: ['End', 'Enter'] });
+      longestGap = 0;
       await driver('type', { text: 'termsOfService: ' });
       await until('the typed line', () => (editor.document.lineAt(5).text === '  termsOfService: ' ? true : undefined), 5_000);
       await until('the re-check', slashAt(7), 10_000);
       // On a loaded machine the pause may have passed already (then it shows, rightly).
-      if (Date.now() - lastChange < 1000) assert.strictEqual(emptyAt(5), undefined, 'held while on the line');
+      if (Date.now() - lastChange < 1000 && longestGap < 1200) assert.strictEqual(emptyAt(5), undefined, 'held while on the line');
       place(editor, new vscode.Position(2, 3));
       const left = Date.now();
       await until('the diagnostic once the cursor left', () => emptyAt(5), 5_000);
