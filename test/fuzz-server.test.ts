@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TEST_SCALE } from './fuzz/documents';
 import { describeFigures, runEpisode } from './fuzz/episode';
 import { writeReproduction } from './fuzz/shrink';
@@ -39,28 +40,53 @@ describe('fuzzing the server with hostile documents and edits', { timeout: 120_0
   });
 });
 
+/** The diagnostics as a user reads them: rule, start and message. */
+const shown = (diagnostics: Diagnostic[]) =>
+  diagnostics.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message}`);
+
 describe('defects the fuzzer found', { timeout: 60_000 }, () => {
+  let dir: string;
+  let client: LspClient;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fuzz-found-'));
+    client = new LspClient();
+    await client.initialize(dir);
+  });
+  afterEach(async () => {
+    await client.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a change whose range ends past the end of a line stops before the line break, as on a fresh open', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fuzz-found-'));
-    const client = new LspClient();
-    try {
-      await client.initialize(dir);
-      const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\npaths: {}\r\n" +
-        'components:\n  schemas:\n    A:\n      type: object\n';
-      const uri = client.open(path.join(dir, 'past-the-end.yaml'), text);
-      await client.waitForDiagnostics(uri, (p) => p.version === 1);
-      // Deletes ` {}` and whatever lies past the end of line 4, which is nothing: `components` stays on its line.
-      client.change(uri, [{ range: { start: { line: 4, character: 6 }, end: { line: 4, character: 200 } }, text: '' }]);
-      const diagnostics = await client.waitForDiagnostics(uri, (p) => p.version === 2);
-      const seen = diagnostics.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message}`);
-      assert.deepEqual(seen, [
-        'field-type 4:6 "paths" must be an object, not empty (null).',
-        'unused-component 7:4 "schemas/A" is never used: no operation references it, directly or through other ' +
-          'components.',
-      ]);
-    } finally {
-      await client.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\npaths: {}\r\n" +
+      'components:\n  schemas:\n    A:\n      type: object\n';
+    const uri = client.open(path.join(dir, 'past-the-end.yaml'), text);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    // Deletes ` {}` and whatever lies past the end of line 4, which is nothing: `components` stays on its line.
+    client.change(uri, [{ range: { start: { line: 4, character: 6 }, end: { line: 4, character: 200 } }, text: '' }]);
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepEqual(shown(diagnostics), [
+      'field-type 4:6 "paths" must be an object, not empty (null).',
+      'unused-component 7:4 "schemas/A" is never used: no operation references it, directly or through other ' +
+        'components.',
+    ]);
+  });
+
+  it('typing in a block of a text broken above it keeps the errors the broken text gives that block', async () => {
+    // `p2` is indented less than `p1`: from there on the yaml package reports every later item,
+    // `Target` too; reparsing the `Target` block alone (the incremental reparse) lost that error.
+    const text = 'openapi: 3.0.3\ncomponents:\n  schemas:\n    Big:\n      properties:\n        p1: {}\n   p2: {}\n' +
+      '        p3: {}\n    Target:\n      type: string\n    Other:\n      type: string\n';
+    const uri = client.open(path.join(dir, 'broken.yaml'), text);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    const at = { line: 8, character: 7 };
+    client.change(uri, [{ range: { start: at, end: at }, text: 'Z' }]);
+    const edited = await client.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepEqual(shown(edited).filter((d) => d.startsWith('syntax')), [
+      'syntax 6:0 All mapping items must start at the same column.',
+      'syntax 7:0 All mapping items must start at the same column.',
+      'syntax 8:0 All mapping items must start at the same column.',
+      'syntax 10:0 All mapping items must start at the same column.',
+    ]);
   });
 });

@@ -188,6 +188,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   // The block holds this member only: in a tree recovered from broken text, a more indented line
   // below a key can be another member's (the block would drop it).
   if (nextNodeStart(member) < end) return undefined;
+  if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.slice(0, edit.offset) + edit.newText + text.slice(editEnd);
   // After the edit the block must still end where the next one starts: nothing new at this indent.
@@ -218,6 +219,25 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
   return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacement, replaced: member, lines: newLines };
+}
+
+/**
+ * Whether the old text's errors inside a block are the ones the block has when parsed alone. In a
+ * text broken around the block they may not be: after a misaligned line, the `yaml` package reports
+ * every later item of the enclosing mappings ("All mapping items must start at the same column"),
+ * and a block parsed alone would lose those. Parses the old block only when it holds errors.
+ */
+function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member: SyntaxNode): boolean {
+  const describe = (e: SyntaxError, shift: number) => `${e.offset + shift}+${e.length} ${e.severity} ${e.message}`;
+  const inside = old.errors.filter((e) => e.offset >= start && e.offset < end).map((e) => describe(e, 0));
+  if (inside.length === 0) return true;
+  let depth = 0;
+  for (let n = member.parent!.parent; n; n = n.parent) depth++;
+  const alone = parseYamlBlock(old.text.slice(start, end), depth);
+  if (!alone) return false;
+  const own = alone.errors.map((e) => describe(e, start)).sort();
+  inside.sort();
+  return own.length === inside.length && own.every((e, i) => e === inside[i]);
 }
 
 /** Where the first node after a node's subtree starts, in text order (Infinity if none). */
