@@ -165,13 +165,15 @@ describe('incremental YAML reparse', () => {
     assert.equal(reparseEdit(parsed, { offset: 12, length: 0, newText: '\n  d: 2' }), undefined);
   });
 
-  it('replaces only the member whose block holds the edit, keeping the other nodes', () => {
+  it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
     const parsed = parseText('paths:\n  /a:\n    get:\n      summary: x\n  /b:\n    get: {}\n', 'yaml');
     const other = parsed.root!.get('paths')!.get('/b')!;
+    const operation = parsed.root!.get('paths')!.get('/a')!.get('get')!;
     const edit = { offset: parsed.text.indexOf('summary: x') + 10, length: 0, newText: '\n      deprecated: true' };
     const result = reparseEdit(parsed, edit)!;
-    assert.equal(result.node.key, 'get');
-    assert.equal(result.replaced.key, 'get');
+    assert.equal(result.replaced.key, 'summary');
+    assert.deepEqual(result.nodes.map((n) => n.key), ['summary', 'deprecated']);
+    assert.equal(result.parsed.root!.get('paths')!.get('/a')!.get('get'), operation, 'the operation is the same node');
     assert.equal(result.parsed.root!.get('paths')!.get('/b'), other);
     assert.equal(other.offset, result.parsed.text.indexOf('get: {}'));
     assert.deepEqual(result.parsed.root!.get('paths')!.get('/a')!.get('get')!.toValue(), { summary: 'x', deprecated: true });

@@ -172,6 +172,36 @@ describe('incremental re-check', () => {
     assert.ok(reuse.reused > reuse.checks / 3, `the analysis was reused in ${reuse.reused} of ${reuse.checks} checks`);
   });
 
+  it('a pasted field line is parsed alone and keeps the analysis; a pasted Parameter does not', () => {
+    const file = path.join(REPO_ROOT, 'examples', 'pasted.yaml');
+    const text = [
+      'openapi: 3.0.3', 'info:', '  title: T', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      operationId: listPets',
+      '      responses:', "        '200':", '          description: OK', '',
+    ].join('\n');
+    const session = new Session();
+    const doc = { uri: pathToFileURL(file).href, path: file, version: 1, text };
+    session.open.set(doc.uri, doc);
+    session.check(file);
+    const paste = (after: string, lines: string) => {
+      const at = new LineIndex(doc.text).positionAt(doc.text.indexOf(after) + after.length);
+      return session.applyChanges(doc, [{ range: { start: at, end: at }, text: lines }]);
+    };
+    const fresh = () => {
+      const other = new Session();
+      other.open.set(doc.uri, { ...doc });
+      return describeAll(other.check(file).diagnostics);
+    };
+    assert.equal(paste('operationId: listPets', '\n      x-edited: true\n      deprecated: true'), 'recheck');
+    const kept = session.check(file);
+    assert.equal(kept.analysisReused, true);
+    assert.deepEqual(describeAll(kept.diagnostics), fresh());
+    assert.equal(paste('x-edited: true', '\n      parameters:\n        - {name: q, in: query}'), 'recheck');
+    const walked = session.check(file);
+    assert.equal(walked.analysisReused, false, 'a Parameter is an object: the analysis walks again');
+    assert.equal(walked.analysis!.byKind.get('Parameter')?.length, 1);
+    assert.deepEqual(describeAll(walked.diagnostics), fresh());
+  });
+
   it('keeps example findings while referenced schemas stay, and checks them again when one changes', () => {
     const file = path.join(REPO_ROOT, 'examples', 'kept-example.yaml');
     const text = [

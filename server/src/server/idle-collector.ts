@@ -6,8 +6,8 @@
 import * as v8 from 'v8';
 import * as vm from 'vm';
 
-/** No edit and no check for this long: the user paused. */
-const IDLE_MS = 1000;
+/** No edit and no check for this long: the user paused (not between two keystrokes). */
+const IDLE_MS = 2500;
 /** Collect only when the heap grew this much since the last collection (small heaps: never). */
 const GROWTH = 1.5;
 const MIN_HEAP_BYTES = 64 * 1024 * 1024;

@@ -212,7 +212,7 @@ export class Session {
         // re-check is due anyway: then its findings are moved through every edit at once).
         const roots = this.rootsReading(doc.path);
         const waiting = roots.some((root) => this.sinceCheck.get(root)?.edits.size !== 0);
-        if (roots.length > 0 && !waiting && stillFreeText(reparsed.replaced, reparsed.node)) {
+        if (roots.length > 0 && !waiting && reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node)) {
           for (const root of roots) {
             const result = this.results.get(root)!;
             for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
@@ -222,7 +222,7 @@ export class Session {
         }
         for (const root of roots) {
           const analysis = this.results.get(root)?.analysis;
-          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, analysis ? changeOf(analysis, reparsed.replaced, reparsed.node) : 'structure');
+          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, analysis ? changeOf(analysis, reparsed.replaced, reparsed.nodes) : 'structure');
         }
         return 'recheck';
       }
@@ -462,14 +462,15 @@ class EditsSinceCheck {
  */
 type Change = 'value' | 'member' | 'structure';
 
-function changeOf(analysis: Analysis, replaced: SyntaxNode, now: SyntaxNode): Change {
-  if (replaced === now) return now.children || analysisReads(now.key, now.parent) ? 'structure' : 'value';
-  // The innermost object around the member, and the field of it the member is in.
+function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readonly SyntaxNode[]): Change {
+  const now = nodes[0];
+  if (nodes.length === 1 && replaced === now) return now.children || analysisReads(now.key, now.parent) ? 'structure' : 'value';
+  // The innermost object around the members, and the field of it they are in.
   let field = now;
   let owner = now.parent;
   while (owner && analysis.objectsAt(owner).length === 0) (field = owner), (owner = owner.parent);
   if (!owner) return 'structure';
-  const keys = field === now ? [replaced.key, now.key] : [field.key];
+  const keys = field === now ? [replaced.key, ...nodes.map((n) => n.key)] : [field.key];
   for (const object of analysis.objectsAt(owner)) {
     const spec = specOf(object.kind);
     for (const key of keys) {

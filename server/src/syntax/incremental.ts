@@ -16,8 +16,10 @@ import { parseYamlBlock } from './yaml';
 
 export interface Reparsed {
   parsed: ParsedText;
-  /** The node the edit changed: the scalar, or the member that was parsed again. */
+  /** The node the edit changed: the scalar, or the (first) member that was parsed again. */
   node: SyntaxNode;
+  /** Every node put in place of `replaced`: members added at its level are there too. */
+  nodes: readonly SyntaxNode[];
   /** The node it replaced (the same node when only a scalar's value changed). */
   replaced: SyntaxNode;
   /** The new text's line index, when the reparse built it. */
@@ -94,7 +96,7 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
   node.value = detached(value);
   valueChangedIn(node);
   const errors = old.errors.length ? errorsAfter(old.errors, editEnd, editEnd, delta, []) : [];
-  return { parsed: { format: old.format, text, root: old.root, errors, selfContainedBlocks: old.selfContainedBlocks }, node, replaced: node };
+  return { parsed: { format: old.format, text, root: old.root, errors, selfContainedBlocks: old.selfContainedBlocks }, node, nodes: [node], replaced: node };
 }
 
 /** Characters that cannot start or change YAML structure inside a scalar on one line. */
@@ -191,26 +193,31 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.slice(0, edit.offset) + edit.newText + text.slice(editEnd);
-  // After the edit the block must still end where the next one starts: nothing new at this indent.
+  // After the edit the region still ends where the next block starts, at the start of a line.
   const newEnd = end + delta;
   const newLines = lines.afterEdit(newText, edit.offset, edit.length, edit.newText.length);
-  if (blockEnd(newLines, start, indent) !== newEnd) return undefined;
+  if (newEnd < newText.length && newLines.lineStart(newLines.lineOf(newEnd)) !== newEnd) return undefined;
+  // Lines at this indent inside it are members the edit added (a pasted field line).
+  const newMembers = blockEnd(newLines, start, indent) !== newEnd;
   let depth = 0;
   for (let n = parent.parent; n; n = n.parent) depth++;
   // A copy: the new nodes' strings must not keep this whole version of the text alive.
   const block = parseYamlBlock(detached(newText.slice(start, newEnd)), depth);
   const blockRoot = block?.root;
-  if (!block || !blockRoot || blockRoot.children!.length !== 1) return undefined;
-  const replacement = blockRoot.children![0];
-  if (replacement.keyOffset !== indent) return undefined;
-  if (replacement.key !== member.key && parent.children!.some((c) => c !== member && c.key === replacement.key)) return undefined;
+  const replacements = blockRoot?.children ?? [];
+  if (!block || replacements.length === 0 || (newMembers ? block.errors.length > 0 : replacements.length !== 1)) return undefined;
+  const others = new Set(parent.children!.filter((c) => c !== member).map((c) => c.key));
+  const blockLines = lineIndexOf(block);
+  for (const replacement of replacements) {
+    if (blockLines.positionAt(replacement.keyOffset).character !== indent) return undefined;
+    if (replacement.key !== member.key && others.has(replacement.key)) return undefined;
+  }
 
-  moveSubtree(replacement, start);
-  replacement.parent = parent;
-  parent.replaceChild(parent.children!.indexOf(member), replacement);
+  for (const replacement of replacements) moveSubtree(replacement, start);
+  parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
   const ancestors: SyntaxNode[] = [];
   for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
-  moveAfter(old.root!, ancestors, replacement, end, delta);
+  moveAfter(old.root!, ancestors, new Set(replacements), end, delta);
   // Block collections end with their last entry (syntax/yaml.ts), innermost first.
   for (const a of ancestors) {
     const last = a.children![a.children!.length - 1];
@@ -218,7 +225,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
-  return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacement, replaced: member, lines: newLines };
+  return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
 }
 
 /**
@@ -251,14 +258,14 @@ function nextNodeStart(node: SyntaxNode): number {
 }
 
 /** Moves everything that starts at or after `end` (outside the replaced node) by `delta`. */
-function moveAfter(root: SyntaxNode, ancestors: readonly SyntaxNode[], replacement: SyntaxNode, end: number, delta: number): void {
+function moveAfter(root: SyntaxNode, ancestors: readonly SyntaxNode[], replacements: ReadonlySet<SyntaxNode>, end: number, delta: number): void {
   if (delta === 0) return;
   const onPath = new Set(ancestors);
   const stack: SyntaxNode[] = [root];
   while (stack.length) {
     const n = stack.pop()!;
     if (onPath.has(n)) {
-      for (const c of n.children!) if (c !== replacement) stack.push(c);
+      for (const c of n.children!) if (!replacements.has(c)) stack.push(c);
     } else if (n.memberStart >= end) moveSubtree(n, delta);
   }
 }
@@ -318,12 +325,12 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     parent.replaceChild(parent.children!.indexOf(node), replacement);
     const ancestors: SyntaxNode[] = [];
     for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
-    moveAfter(old.root!, ancestors, replacement, node.end, delta);
+    moveAfter(old.root!, ancestors, new Set([replacement]), node.end, delta);
     // JSON collections end at their closing bracket: every ancestor grows by the edit.
     for (const a of ancestors) a.length += delta;
     const added = fragment.errors.map((e) => ({ ...e, offset: e.offset + start }));
     const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, node.end, delta, added) : [];
-    return { parsed: { format: 'json', text, root: old.root, errors }, node: replacement, replaced: node };
+    return { parsed: { format: 'json', text, root: old.root, errors }, node: replacement, nodes: [replacement], replaced: node };
   }
   return undefined;
 }

@@ -100,8 +100,14 @@ export class SyntaxNode {
 
   /** Puts a new node in place of a child (incremental reparse); keeps the key index right. */
   replaceChild(index: number, child: SyntaxNode): void {
-    this.children![index] = child;
-    child.parent = this;
+    this.replaceChildren(index, 1, [child]);
+  }
+
+  /** Puts `nodes` in place of `count` children from `index` (an incremental reparse). */
+  replaceChildren(index: number, count: number, nodes: readonly SyntaxNode[]): void {
+    if (count === 1 && nodes.length === 1) this.children![index] = nodes[0];
+    else this.children!.splice(index, count, ...nodes);
+    for (const node of nodes) node.parent = this;
     keyIndexes.delete(this);
     childViews.delete(this);
   }
