@@ -89,4 +89,20 @@ describe('defects the fuzzer found', { timeout: 60_000 }, () => {
       'syntax 10:0 All mapping items must start at the same column.',
     ]);
   });
+
+  it('typing in a block that opens a string it does not close gives the errors of the whole text', async () => {
+    // The string's end depends on quotes past the block: read whole, `./x:` and the lines after it
+    // up to `/b` are one string used as a key; the block alone ended it at its own end.
+    const text = "openapi: 3.0.3\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          $ref: './x:\n" +
+      "        type: string\n  /b:\n    get:\n      description: 'later'\n";
+    const uri = client.open(path.join(dir, 'unclosed.yaml'), text);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    const lineStart = { line: 7, character: 0 };
+    client.change(uri, [{ range: { start: lineStart, end: lineStart }, text: '        ...\n' }]);
+    const edited = await client.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepEqual(shown(edited).filter((d) => d.startsWith('syntax')), [
+      "syntax 6:16 This string is never closed: add the closing '.",
+      'syntax 7:8 Implicit keys need to be on a single line.',
+    ]);
+  });
 });

@@ -254,6 +254,9 @@ export function parseYamlBlock(text: string, depth: number): ParsedText | undefi
   const parsed = fast ?? parseWithPackage(text, depth);
   const root = parsed.root;
   if (!parsed.selfContainedBlocks || !root || root.kind !== 'object' || root.flow) return undefined;
+  // A quoted string the block does not close: in the whole text the `yaml` package looks for its
+  // closing quote past the block, and where the string ends (and which errors follow) depends on it.
+  if (parsed.errors.some((e) => e.code === 'MISSING_CHAR' && UNCLOSED_QUOTE.test(e.message))) return undefined;
   // The fast reader bounds depth within the block; the block itself may sit deep.
   if (fast && depth > 0 && depth + subtreeDepth(root) >= MAX_DEPTH - 1) return undefined;
   return parsed;
@@ -270,15 +273,20 @@ function subtreeDepth(root: SyntaxNode): number {
   return deepest;
 }
 
+/** The `yaml` package's message for a quoted string without its closing quote, and ours. */
+const MISSING_QUOTE = /^Missing closing (["'])quote/;
+const NEVER_CLOSED = 'This string is never closed';
+const UNCLOSED_QUOTE = new RegExp(`${MISSING_QUOTE.source}|^${NEVER_CLOSED}`);
+
 function yamlError(e: { pos: [number, number]; code: string; message: string }, severity: 'error' | 'warning', text: string): SyntaxError {
-  const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1];
+  const quote = MISSING_QUOTE.exec(e.message)?.[1];
   if (e.code === 'MISSING_CHAR' && quote) {
     // The yaml package reports this at the end of the text; the opening quote is what to show.
     let open = Math.min(e.pos[0], text.length) - 1;
     while (open >= 0 && !(text[open] === quote && (quote === "'" || text[open - 1] !== '\\'))) open--;
     if (open >= 0) {
       const lineEnd = text.slice(open).search(/[\r\n]|$/);
-      return { message: `This string is never closed: add the closing ${quote}.`, offset: open, length: lineEnd, code: e.code, severity };
+      return { message: `${NEVER_CLOSED}: add the closing ${quote}.`, offset: open, length: lineEnd, code: e.code, severity };
     }
   }
   const offset = Math.min(e.pos[0], text.length);
