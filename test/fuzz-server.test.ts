@@ -16,7 +16,7 @@ import { LspClient } from './helpers/lsp-client';
 import { REPO_ROOT } from './helpers/paths';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 24);
-const STEPS = Number(process.env.FUZZ_STEPS ?? 300);
+const STEPS = Number(process.env.FUZZ_STEPS ?? 150);
 
 describe('fuzzing the server with hostile documents and edits', { timeout: 120_000 }, () => {
   it(`seed ${SEED}: every request answered, the server alive, a fresh server's diagnostics at the end`, async (t) => {
