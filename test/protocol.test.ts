@@ -209,6 +209,20 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(symbols[2].children![0].children![0].name, 'limit');
   });
 
+  it('lists the first 1,000 paths of a long document in the outline, and says how many more there are', async () => {
+    const paths = Array.from({ length: 1500 }, (_, i) => `  /p${i}:\n    get:\n      responses:\n        '200':\n          description: OK`).join('\n');
+    const text = `openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\npaths:\n${paths}\n`;
+    const uri = client.open(path.join(dir, 'long-outline.yaml'), text);
+    await client.waitForDiagnostics(uri);
+    const symbols = await client.request<{ name: string; children?: { name: string; selectionRange: { start: { line: number } } }[] }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const listed = symbols.find((s) => s.name === 'paths')!.children!;
+    assert.equal(listed.length, 1001);
+    assert.deepEqual([listed[0].name, listed[999].name], ['/p0', '/p999']);
+    const more = listed[1000];
+    assert.equal(more.name, '... 500 more');
+    assert.equal(more.selectionRange.start.line, text.split('\n').indexOf('  /p1000:'), 'it selects the first path not listed');
+  });
+
   it('leaves YAML and JSON that are not OpenAPI alone, and survives binary and broken input', async () => {
     const compose = client.open(path.join(dir, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n');
     const broken = client.open(path.join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');

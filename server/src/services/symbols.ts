@@ -27,6 +27,25 @@ function symbol(node: SyntaxNode, name: string, kind: DocumentSymbol['kind'], ch
   return { name, detail, kind, deprecated, range: { offset: start, length: node.end - start }, selection, children };
 }
 
+/**
+ * Entries listed per collection: a 30 MB document has 200,000 paths, whose outline (91 MB of
+ * JSON) held the server for 24 s, and nobody reads an outline that long. The rest is one line.
+ */
+export const MAX_LISTED = 1000;
+
+/** Symbols for the first MAX_LISTED nodes, and one saying how many more there are. */
+function listed(nodes: readonly SyntaxNode[], owner: SyntaxNode, make: (node: SyntaxNode) => DocumentSymbol[]): DocumentSymbol[] {
+  const shown = nodes.length > MAX_LISTED ? nodes.slice(0, MAX_LISTED) : nodes;
+  const symbols = shown.flatMap(make);
+  if (nodes.length > MAX_LISTED) {
+    const more = symbol(owner, `... ${nodes.length - MAX_LISTED} more`, 'group');
+    const last = nodes[MAX_LISTED];
+    more.selection = { offset: last.keyOffset >= 0 ? last.keyOffset : last.offset, length: 0 };
+    symbols.push(more);
+  }
+  return symbols;
+}
+
 const isDeprecated = (node: SyntaxNode) => node.kind === 'object' && node.get('deprecated')?.value === true;
 const entries = (node: SyntaxNode) => (node.kind === 'object' ? node.children! : []);
 const text = (node: SyntaxNode | undefined) => (node?.kind === 'string' || node?.kind === 'number' ? String(node.value) : undefined);
@@ -43,16 +62,16 @@ function pathItem(item: SyntaxNode): DocumentSymbol {
 
 function componentMaps(components: SyntaxNode): DocumentSymbol {
   const maps = entries(components).filter((m) => m.kind === 'object' && !String(m.key).startsWith('x-'));
-  return symbol(components, String(components.key), 'group', maps.map(componentMap));
+  return symbol(components, String(components.key), 'group', listed(maps, components, (m) => [componentMap(m)]));
 }
 
 function componentMap(map: SyntaxNode): DocumentSymbol {
-  return symbol(map, String(map.key), 'group', entries(map).map((entry) => symbol(entry, String(entry.key), 'component', [], undefined, isDeprecated(entry))));
+  return symbol(map, String(map.key), 'group', listed(entries(map), map, (entry) => [symbol(entry, String(entry.key), 'component', [], undefined, isDeprecated(entry))]));
 }
 
 function listGroup(node: SyntaxNode, name: (item: SyntaxNode) => string | undefined): DocumentSymbol {
   const items = node.kind === 'array' ? node.children! : [];
-  return symbol(node, String(node.key), 'group', items.flatMap((item) => {
+  return symbol(node, String(node.key), 'group', listed(items, node, (item) => {
     const label = name(item);
     return label === undefined ? [] : [symbol(item, label, 'component')];
   }));
@@ -71,7 +90,7 @@ function rootMember(member: SyntaxNode): DocumentSymbol | undefined {
     case 'security':
       return listGroup(member, (r) => (r.kind === 'object' ? r.children!.map((c) => String(c.key)).join(' + ') || '(none)' : undefined));
     case 'paths':
-      return symbol(member, 'paths', 'group', entries(member).filter((p) => !String(p.key).startsWith('x-')).map(pathItem));
+      return symbol(member, 'paths', 'group', listed(entries(member).filter((p) => !String(p.key).startsWith('x-')), member, (p) => [pathItem(p)]));
     case 'components':
       return member.kind === 'object' ? componentMaps(member) : undefined;
     default:
@@ -98,7 +117,7 @@ export function documentSymbols(doc: SourceDocument, referenced = false): Docume
   // A schema file: its properties.
   const properties = root.get('properties');
   if (properties?.kind === 'object' && (root.get('type') || !root.children!.some((m) => isMethod(m.key)))) {
-    return [symbol(properties, 'properties', 'group', entries(properties).map((p) => symbol(p, String(p.key), 'component', [], undefined, isDeprecated(p))))];
+    return [symbol(properties, 'properties', 'group', listed(entries(properties), properties, (p) => [symbol(p, String(p.key), 'component', [], undefined, isDeprecated(p))]))];
   }
-  return root.children!.map(fragmentMember);
+  return listed(root.children!, root, (m) => [fragmentMember(m)]);
 }
