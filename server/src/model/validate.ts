@@ -49,6 +49,55 @@ interface Frame {
   depth: number;
 }
 
+/**
+ * The keywords validation reads, found in one pass over a schema's members (the first of a
+ * repeated key, as `SyntaxNode.get` finds): a schema is read once per validator, not once per
+ * keyword and value (an array of 100 items is 100 values against one schema).
+ */
+class Keywords {
+  type: SyntaxNode | undefined = undefined;
+  nullable: SyntaxNode | undefined = undefined;
+  enum: SyntaxNode | undefined = undefined;
+  allOf: SyntaxNode | undefined = undefined;
+  anyOf: SyntaxNode | undefined = undefined;
+  oneOf: SyntaxNode | undefined = undefined;
+  not: SyntaxNode | undefined = undefined;
+  format: SyntaxNode | undefined = undefined;
+  minimum: SyntaxNode | undefined = undefined;
+  maximum: SyntaxNode | undefined = undefined;
+  exclusiveMinimum: SyntaxNode | undefined = undefined;
+  exclusiveMaximum: SyntaxNode | undefined = undefined;
+  multipleOf: SyntaxNode | undefined = undefined;
+  minLength: SyntaxNode | undefined = undefined;
+  maxLength: SyntaxNode | undefined = undefined;
+  pattern: SyntaxNode | undefined = undefined;
+  minItems: SyntaxNode | undefined = undefined;
+  maxItems: SyntaxNode | undefined = undefined;
+  uniqueItems: SyntaxNode | undefined = undefined;
+  items: SyntaxNode | undefined = undefined;
+  properties: SyntaxNode | undefined = undefined;
+  minProperties: SyntaxNode | undefined = undefined;
+  maxProperties: SyntaxNode | undefined = undefined;
+  required: SyntaxNode | undefined = undefined;
+  additionalProperties: SyntaxNode | undefined = undefined;
+
+  constructor(schema: SyntaxNode) {
+    for (const member of schema.children!) {
+      const key = member.key as KeywordName;
+      if (KEYWORD_NAMES.has(key)) this[key] ??= member;
+    }
+  }
+}
+
+type KeywordName = keyof Keywords;
+// Every field of Keywords, once (the type check holds the two lists together).
+const KEYWORD_NAMES = new Set<unknown>(Object.keys({
+  type: true, nullable: true, enum: true, allOf: true, anyOf: true, oneOf: true, not: true, format: true,
+  minimum: true, maximum: true, exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true,
+  minLength: true, maxLength: true, pattern: true, minItems: true, maxItems: true, uniqueItems: true, items: true,
+  properties: true, minProperties: true, maxProperties: true, required: true, additionalProperties: true,
+} satisfies Record<KeywordName, true>));
+
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
 const IN_PROGRESS: ValueError[] = [];
 
@@ -59,6 +108,7 @@ export class SchemaValidator {
    * oneOf/anyOf/allOf reach the same (schema, value) through many branches.
    */
   private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
+  private readonly keywords = new Map<SyntaxNode, Keywords>();
   constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {}
 
   validate(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path = ''): ValueError[] {
@@ -74,9 +124,15 @@ export class SchemaValidator {
 
   private check(frame: Frame): ValueError[] {
     if (frame.depth > MAX_DEPTH) return [];
-    const resolved = this.deref(frame.schema, frame.doc);
-    if (!resolved || resolved.schema.kind !== 'object') return []; // unresolved: ref-unresolved says so
-    const { schema, doc } = resolved;
+    let schema = frame.schema;
+    let doc = frame.doc;
+    if (schema.kind === 'object' && schema.get('$ref')) {
+      const resolved = this.deref(schema, doc);
+      if (!resolved) return []; // unresolved: ref-unresolved says so
+      schema = resolved.schema;
+      doc = resolved.doc;
+    }
+    if (schema.kind !== 'object') return [];
     const { value, path } = frame;
     let done = this.done.get(schema);
     if (!done) this.done.set(schema, (done = new Map()));
@@ -94,12 +150,19 @@ export class SchemaValidator {
     }
   }
 
+  private keywordsOf(schema: SyntaxNode): Keywords {
+    let keywords = this.keywords.get(schema);
+    if (!keywords) this.keywords.set(schema, (keywords = new Keywords(schema)));
+    return keywords;
+  }
+
   private checkResolved(frame: Frame, value: SyntaxNode, path: ValuePath): ValueError[] {
     const { schema, doc, depth } = frame;
     const errors: ValueError[] = [];
     const fail = (message: string, at: SyntaxNode = value, where = path) => errors.push({ path: String(where), message, node: at });
-    const type = schema.get('type')?.stringValue;
-    const nullable = schema.get('nullable')?.value === true;
+    const k = this.keywordsOf(schema);
+    const type = k.type?.stringValue;
+    const nullable = k.nullable?.value === true;
 
     // `{$ref: ...}` inside an example is taken literally (example values are never resolved):
     // say that once instead of listing every property the literal object lacks.
@@ -121,104 +184,100 @@ export class SchemaValidator {
     }
 
     // enum
-    const enumNode = schema.get('enum');
+    const enumNode = k.enum;
     if (enumNode?.kind === 'array') {
       const options = enumOptions(enumNode);
       if (!isEnumValue(value, options)) fail(`${short(value.toValue())} is not one of the enum values ${options.text}`);
     }
 
     switch (value.kind) {
-      case 'number': this.checkNumber(schema, value, fail); break;
-      case 'string': this.checkString(schema, value, fail); break;
-      case 'array': pushAll(errors, this.checkArray(frame, value, path, fail)); break;
-      case 'object': pushAll(errors, this.checkObject(frame, value, path, fail)); break;
+      case 'number': this.checkNumber(k, value, fail); break;
+      case 'string': this.checkString(k, value, fail); break;
+      case 'array': pushAll(errors, this.checkArray(frame, k, value, path, fail)); break;
+      case 'object': pushAll(errors, this.checkObject(frame, k, value, path, fail)); break;
     }
 
     // Composition.
-    const allOf = schema.get('allOf');
+    const allOf = k.allOf;
     if (allOf?.kind === 'array') for (const sub of allOf.children!) pushAll(errors, this.check({ value, schema: sub, doc, path, depth: depth + 1 }));
-    const anyOf = schema.get('anyOf');
+    const anyOf = k.anyOf;
     if (anyOf?.kind === 'array' && anyOf.children!.length > 0) {
       if (!anyOf.children!.some((sub) => this.check({ value, schema: sub, doc, path, depth: depth + 1 }).length === 0)) fail('matches no schema of anyOf');
     }
-    const oneOf = schema.get('oneOf');
+    const oneOf = k.oneOf;
     if (oneOf?.kind === 'array' && oneOf.children!.length > 0) {
       const matches = oneOf.children!.filter((sub) => this.check({ value, schema: sub, doc, path, depth: depth + 1 }).length === 0).length;
       if (matches !== 1) fail(`matches ${matches} schemas of oneOf, but must match exactly one`);
     }
-    const not = schema.get('not');
+    const not = k.not;
     if (not?.kind === 'object' && this.check({ value, schema: not, doc, path, depth: depth + 1 }).length === 0) fail('matches the schema of "not", which it must not');
     return errors;
   }
 
-  private checkNumber(schema: SyntaxNode, value: SyntaxNode, fail: (m: string) => void): void {
+  private checkNumber(k: Keywords, value: SyntaxNode, fail: (m: string) => void): void {
     const n = value.value as number;
-    const num = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
-    const min = num('minimum');
-    const max = num('maximum');
-    if (min !== undefined && (schema.get('exclusiveMinimum')?.value === true ? n <= min : n < min)) fail(`${n} is less than the minimum ${min}${schema.get('exclusiveMinimum')?.value === true ? ' (exclusive)' : ''}`);
-    if (max !== undefined && (schema.get('exclusiveMaximum')?.value === true ? n >= max : n > max)) fail(`${n} is greater than the maximum ${max}${schema.get('exclusiveMaximum')?.value === true ? ' (exclusive)' : ''}`);
-    const multipleOf = num('multipleOf');
+    const min = numberValue(k.minimum);
+    const max = numberValue(k.maximum);
+    if (min !== undefined && (k.exclusiveMinimum?.value === true ? n <= min : n < min)) fail(`${n} is less than the minimum ${min}${k.exclusiveMinimum?.value === true ? ' (exclusive)' : ''}`);
+    if (max !== undefined && (k.exclusiveMaximum?.value === true ? n >= max : n > max)) fail(`${n} is greater than the maximum ${max}${k.exclusiveMaximum?.value === true ? ' (exclusive)' : ''}`);
+    const multipleOf = numberValue(k.multipleOf);
     if (multipleOf && multipleOf > 0) {
       const q = n / multipleOf;
       if (Math.abs(q - Math.round(q)) > 1e-9) fail(`${n} is not a multiple of ${multipleOf}`);
     }
-    const format = schema.get('format')?.stringValue;
+    const format = k.format?.stringValue;
     if (format === 'int32' && (!Number.isInteger(n) || n < INT32[0] || n > INT32[1])) fail(`${n} is not an int32`);
     if (format === 'int64' && !Number.isInteger(n)) fail(`${n} is not an int64`);
   }
 
-  private checkString(schema: SyntaxNode, value: SyntaxNode, fail: (m: string) => void): void {
+  private checkString(k: Keywords, value: SyntaxNode, fail: (m: string) => void): void {
     const s = value.value as string;
-    const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
-    const minLength = int('minLength');
-    const maxLength = int('maxLength');
+    const minLength = numberValue(k.minLength);
+    const maxLength = numberValue(k.maxLength);
     if (minLength !== undefined || maxLength !== undefined) {
       const length = codePointLength(s);
       if (minLength !== undefined && length < minLength) fail(`${length} characters, fewer than minLength ${minLength}`);
       if (maxLength !== undefined && length > maxLength) fail(`${length} characters, more than maxLength ${maxLength}`);
     }
-    const pattern = schema.get('pattern')?.stringValue;
+    const pattern = k.pattern?.stringValue;
     if (pattern !== undefined) {
       const re = compilePattern(pattern);
       if (re && s.length <= MAX_PATTERN_INPUT && !re.test(s)) fail(`does not match the pattern ${pattern}`);
     }
-    const format = schema.get('format')?.stringValue;
+    const format = k.format?.stringValue;
     const check = format ? FORMATS[format] : undefined;
     if (check && !check(s)) fail(`${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '...' : s)} is not a valid ${format}`);
   }
 
-  private checkArray(frame: Frame, value: SyntaxNode, path: ValuePath, fail: (m: string) => void): ValueError[] {
-    const { schema, doc, depth } = frame;
+  private checkArray(frame: Frame, k: Keywords, value: SyntaxNode, path: ValuePath, fail: (m: string) => void): ValueError[] {
+    const { doc, depth } = frame;
     const errors: ValueError[] = [];
     const items = value.children!;
-    const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
-    const minItems = int('minItems');
-    const maxItems = int('maxItems');
+    const minItems = numberValue(k.minItems);
+    const maxItems = numberValue(k.maxItems);
     if (minItems !== undefined && items.length < minItems) fail(`${items.length} items, fewer than minItems ${minItems}`);
     if (maxItems !== undefined && items.length > maxItems) fail(`${items.length} items, more than maxItems ${maxItems}`);
-    if (schema.get('uniqueItems')?.value === true) {
+    if (k.uniqueItems?.value === true) {
       const seen = items.map((i) => JSON.stringify(i.toValue()));
       if (new Set(seen).size !== seen.length) fail('duplicate items, but uniqueItems is true');
     }
-    const itemSchema = schema.get('items');
+    const itemSchema = k.items;
     if (itemSchema?.kind === 'object') {
       items.forEach((item, i) => pushAll(errors, this.check({ value: item, schema: itemSchema, doc, path: new ValuePath(path, i), depth: depth + 1 })));
     }
     return errors;
   }
 
-  private checkObject(frame: Frame, value: SyntaxNode, path: ValuePath, fail: (m: string, at?: SyntaxNode, where?: ValuePath) => void): ValueError[] {
-    const { schema, doc, depth } = frame;
+  private checkObject(frame: Frame, k: Keywords, value: SyntaxNode, path: ValuePath, fail: (m: string, at?: SyntaxNode, where?: ValuePath) => void): ValueError[] {
+    const { doc, depth } = frame;
     const errors: ValueError[] = [];
     const members = value.children!;
-    const properties = schema.get('properties');
-    const int = (k: string) => (schema.get(k)?.kind === 'number' ? (schema.get(k)!.value as number) : undefined);
-    const minProperties = int('minProperties');
-    const maxProperties = int('maxProperties');
+    const properties = k.properties;
+    const minProperties = numberValue(k.minProperties);
+    const maxProperties = numberValue(k.maxProperties);
     if (minProperties !== undefined && members.length < minProperties) fail(`${members.length} properties, fewer than minProperties ${minProperties}`);
     if (maxProperties !== undefined && members.length > maxProperties) fail(`${members.length} properties, more than maxProperties ${maxProperties}`);
-    const required = schema.get('required');
+    const required = k.required;
     if (required?.kind === 'array') {
       const missing: string[] = [];
       for (const name of required.children!) {
@@ -231,17 +290,16 @@ export class SchemaValidator {
       if (missing.length === 1) fail(`missing the required property "${missing[0]}"`);
       else if (missing.length > 1) fail(`missing the required properties ${missing.map((n) => `"${n}"`).join(', ')}`);
     }
-    const additional = schema.get('additionalProperties');
+    const additional = k.additionalProperties;
     for (const member of members) {
       const name = String(member.key);
-      const memberPath = new ValuePath(path, name);
       const propertySchema = properties?.kind === 'object' ? properties.get(name) : undefined;
       if (propertySchema) {
-        pushAll(errors, this.check({ value: member, schema: propertySchema, doc, path: memberPath, depth: depth + 1 }));
+        pushAll(errors, this.check({ value: member, schema: propertySchema, doc, path: new ValuePath(path, name), depth: depth + 1 }));
       } else if (additional?.kind === 'boolean' && additional.value === false) {
         fail(`property "${name}" is not allowed (additionalProperties: false)`, member, path);
       } else if (additional?.kind === 'object') {
-        pushAll(errors, this.check({ value: member, schema: additional, doc, path: memberPath, depth: depth + 1 }));
+        pushAll(errors, this.check({ value: member, schema: additional, doc, path: new ValuePath(path, name), depth: depth + 1 }));
       }
     }
     return errors;
@@ -272,6 +330,11 @@ function codePointLength(s: string): number {
     }
   }
   return length;
+}
+
+/** A keyword's value when it is a number (`minLength: 3`), else undefined. */
+function numberValue(node: SyntaxNode | undefined): number | undefined {
+  return node?.kind === 'number' ? (node.value as number) : undefined;
 }
 
 export function matchesType(value: SyntaxNode, type: string): boolean {
