@@ -7,7 +7,7 @@
 //
 // It reads line by line with an explicit stack (no recursion over the document), so it can pause
 // between slices of lines: a language server must not hold its message loop for a 30 MB parse.
-import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarValue, SyntaxError, SyntaxNode } from './tree';
+import { internKey, MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarValue, SyntaxError, SyntaxNode } from './tree';
 
 /** Lines read between two pauses of the step-wise parse. */
 const LINES_PER_STEP = 8192;
@@ -57,16 +57,28 @@ function isIndicator(c: number): boolean {
   }
 }
 
+const NULL_WORD = /^(?:[Nn]ull|NULL)$/;
+const TRUE_WORD = /^(?:[Tt]rue|TRUE)$/;
+const FALSE_WORD = /^(?:[Ff]alse|FALSE)$/;
+
 /** A plain scalar's value under the YAML 1.2 core schema, as the `yaml` package resolves it. */
 export function resolvePlain(source: string): { kind: NodeKind; value: ScalarValue } {
   const first = source.charCodeAt(0);
-  // Only these first characters can start a null, boolean or number.
   if (source.length === 0) return { kind: 'null', value: null };
-  const maybeSpecial = (first >= 48 && first <= 57) || first === 43 || first === DASH || first === 46 || first === 126 ||
-    first === 110 || first === 78 || first === 116 || first === 84 || first === 102 || first === 70;
-  if (!maybeSpecial) return { kind: 'string', value: source };
-  if (/^(?:~|[Nn]ull|NULL)$/.test(source)) return { kind: 'null', value: null };
-  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(source)) return { kind: 'boolean', value: first === 116 || first === 84 };
+  // Only these first characters can start a null or a boolean, and only at the word's length
+  // (`name`, `type` and `format` are read without a regex).
+  switch (first) {
+    case 126: // ~
+      return source.length === 1 ? { kind: 'null', value: null } : { kind: 'string', value: source };
+    case 110: case 78: // n N
+      return source.length === 4 && NULL_WORD.test(source) ? { kind: 'null', value: null } : { kind: 'string', value: source };
+    case 116: case 84: // t T
+      return source.length === 4 && TRUE_WORD.test(source) ? { kind: 'boolean', value: true } : { kind: 'string', value: source };
+    case 102: case 70: // f F
+      return source.length === 5 && FALSE_WORD.test(source) ? { kind: 'boolean', value: false } : { kind: 'string', value: source };
+  }
+  // Only these can start a number.
+  if (!((first >= 48 && first <= 57) || first === 43 || first === DASH || first === 46)) return { kind: 'string', value: source };
   if (/^0o[0-7]+$/.test(source)) return { kind: 'number', value: parseInt(source.substring(2), 8) };
   if (/^[-+]?[0-9]+$/.test(source)) return { kind: 'number', value: parseInt(source, 10) };
   if (/^0x[0-9a-fA-F]+$/.test(source)) return { kind: 'number', value: parseInt(source.substring(2), 16) };
@@ -494,10 +506,10 @@ class FastReader {
     node.keyStyle = style;
     if (style === 'plain') {
       const resolved = resolvePlain(this.text.slice(start, end));
-      node.key = resolved.value === null ? '' : String(resolved.value);
+      node.key = internKey(resolved.value === null ? '' : String(resolved.value));
       node.keyKind = resolved.kind;
     } else {
-      node.key = style === 'single' ? this.singleQuoted(start, end) : this.doubleQuoted(start, end);
+      node.key = internKey(style === 'single' ? this.singleQuoted(start, end) : this.doubleQuoted(start, end));
       node.keyKind = 'string';
       this.quotedSpans.push(start, end);
     }
