@@ -6,20 +6,20 @@
 // states), how many edits took a full parse, completion latency, and the server's RSS sampled
 // during the edits (peak, end, and a fresh server's after open). Figures are medians and p95s.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import { parseDocument, stringify } from 'yaml';
+import { parseDocument } from 'yaml';
+import { ensureGithubYaml, githubJson } from './bench-inputs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const MIXED = Number(process.env.BENCH_MIXED_EDITS ?? 500);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 20);
 const FORMS = (process.env.BENCH_FORMS ?? 'yaml,json').split(',');
-const jsonFile = join(root, '.bench', 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
-const yamlFile = join(root, '.bench', 'api.github.com.yaml');
-if (!existsSync(yamlFile)) writeFileSync(yamlFile, stringify(JSON.parse(readFileSync(jsonFile, 'utf8')), { lineWidth: 0, aliasDuplicateObjects: false }));
+const jsonFile = githubJson;
+const yamlFile = ensureGithubYaml();
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];

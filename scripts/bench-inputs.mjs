@@ -1,0 +1,56 @@
+// The benchmark's documents, made once into .bench/ (ignored by git): GitHub's REST description as
+// published (13 MB JSON), the same as YAML (about 10 MB), and the description grown to about 75 MB
+// as JSON and as YAML (its paths repeated under distinct prefixes, operationIds renamed to stay
+// unique) for the "large documents" figures of issue 8.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const benchDir = join(root, '.bench');
+export const githubJson = join(benchDir, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
+export const githubYaml = join(benchDir, 'api.github.com.yaml');
+
+const asYaml = (value) => stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+
+/** Written through a temporary name: two benchmarks started at once never read half a file. */
+function writeOnce(file, make) {
+  if (existsSync(file)) return file;
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, make());
+  renameSync(partial, file);
+  return file;
+}
+
+export function ensureGithubYaml() {
+  return writeOnce(githubYaml, () => asYaml(JSON.parse(readFileSync(githubJson, 'utf8'))));
+}
+
+/** Copies of GitHub's paths added to its description: 17 make about 75 MB of JSON, 23 about 76 MB of YAML. */
+function grown(copies) {
+  const doc = JSON.parse(readFileSync(githubJson, 'utf8'));
+  const original = Object.entries(doc.paths);
+  for (let n = 1; n <= copies; n++) {
+    for (const [path, item] of original) {
+      const copy = structuredClone(item);
+      for (const operation of Object.values(copy)) {
+        if (operation && typeof operation === 'object' && typeof operation.operationId === 'string') operation.operationId += `-copy${n}`;
+      }
+      doc.paths[`/copy${n}${path}`] = copy;
+    }
+  }
+  return doc;
+}
+
+/** The 75 MB documents: { json, yaml } paths, made on first use (about a minute, 1 GB of memory). */
+export function ensureLargeDocuments() {
+  return {
+    json: writeOnce(join(benchDir, 'large-75mb.json'), () => JSON.stringify(grown(17), null, 2)),
+    yaml: writeOnce(join(benchDir, 'large-75mb.yaml'), () => asYaml(grown(23))),
+  };
+}
+
+// `node --max-old-space-size=4096 scripts/bench-inputs.mjs large`: the large documents, made in a
+// process of their own (building them takes more heap than some machines give Node by default).
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'large') ensureLargeDocuments();
