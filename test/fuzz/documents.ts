@@ -14,9 +14,11 @@ export interface Scale {
   chain: number;
   /**
    * Levels of YAML flow collections (`{a: {a: ...}}`). Past 64 the `yaml` package reads them, and
-   * where its recursion overflows depends on how deep the server's stack already is: the same text
-   * gets its "nested too deeply" error at another place after an edit than on open (a known defect,
-   * reported, not fixed here). Deeper YAML nesting is tested with block mappings and JSON.
+   * past about 800 its recursion overflows at a level that depends on how deep the server's stack
+   * already is: a file parsed first as a `$ref` target while another root is checked gets its
+   * "nested too deeply" error at another place than when it is opened alone (a known defect,
+   * reported, not fixed here; `npm run fuzz -- --deep-yaml-flow` finds it). Deeper YAML nesting
+   * is tested with block mappings and JSON.
    */
   yamlFlowDepth: number;
 }
