@@ -11,18 +11,18 @@ import { canonicalText } from '../model/validate';
 import { parameterKey, parameterUses, ParameterUse } from '../model/operations';
 import { HTTP_METHODS } from '../model/spec';
 import { removeNode, renameKey, replaceScalar, TextEdit } from '../syntax/edit';
-import { indexInParent, SyntaxNode } from '../syntax/tree';
+import { fromChildren, indexInParent, SyntaxNode } from '../syntax/tree';
 import { Fix } from './types';
 
 /** Fields of a Parameter that only document it: two parameters that differ only there are one. */
 const DOCUMENTATION = new Set(['description', 'example', 'examples']);
 
 // Per node, once: many paths may merge into one, and each finding compares with its parameters.
-const canonicalTexts = new WeakMap<SyntaxNode, string | undefined>();
+// Kept with the tree, which forgets it when a value in the node is edited in place.
+const CANONICAL_TEXT = {};
 
 function canonical(node: SyntaxNode): string | undefined {
-  if (!canonicalTexts.has(node)) canonicalTexts.set(node, canonicalText(node.toValue()));
-  return canonicalTexts.get(node);
+  return fromChildren(node, CANONICAL_TEXT, (n) => canonicalText(n.toValue()));
 }
 
 /** A Parameter without its name and its documentation, to compare two of them. */

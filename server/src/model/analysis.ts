@@ -391,13 +391,13 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Ge
       }
       for (const chain of chains.values()) move(chain.target);
     }
+    // A new record over the same walk: what rules cached per analysis was computed from the old values.
+    analysis = { ...analysis, root: documents[0], status: documentStatus(documents[0].root) };
     indexOperationIds();
-    analysis.root = documents[0];
-    analysis.status = documentStatus(documents[0].root);
     return analysis;
   };
 
-  const analysis: Analysis = {
+  let analysis: Analysis = {
     root: rootDoc, status, documents, files, objects, byKind, references, operationIds, resolve, afterValueEdits,
     referenceAt: (holder) => refsByHolder.get(holder),
     loopAt,

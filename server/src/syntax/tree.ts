@@ -174,11 +174,11 @@ export function detached(text: string): string {
 }
 
 /**
- * A scalar's value changed in place (an incremental reparse): what was computed from the children
- * of the nodes around it may be out of date.
+ * A scalar's value changed in place (an incremental reparse): what was computed from it, or from
+ * the children of the nodes around it, may be out of date.
  */
 export function valueChangedIn(node: SyntaxNode): void {
-  for (let n = node.parent; n; n = n.parent) childViews.delete(n);
+  for (let n: SyntaxNode | undefined = node; n; n = n.parent) childViews.delete(n);
 }
 
 export function fromChildren<T>(node: SyntaxNode, tag: object, compute: (node: SyntaxNode) => T): T {
