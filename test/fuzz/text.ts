@@ -18,7 +18,10 @@ export interface ContentChange {
   text: string;
 }
 
-/** The offset where each line starts. */
+/**
+ * The offset where each line starts. The fuzzer's positions are its own, not the server's
+ * LineIndex, on purpose: an oracle that shares the code under test cannot catch its mistakes.
+ */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {

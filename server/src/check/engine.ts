@@ -192,10 +192,11 @@ export function* runRulesSteps(
   const keptWhole = new Set(
     active.filter(({ rule }) => valueEdits && !rule.local && rule.readsValue && !valueEdits.some((e) => rule.readsValue!(e))).map((r) => r.rule.id),
   );
+  // A loop, not push(...list): one unit can hold 100,000 findings, too many arguments for a call.
   const append = (unit: Unit, list: readonly Diagnostic[]) => {
-    const existing = perUnit.get(unit);
-    if (existing) existing.push(...list);
-    else perUnit.set(unit, [...list]);
+    let existing = perUnit.get(unit);
+    if (!existing) perUnit.set(unit, (existing = []));
+    for (const d of list) existing.push(d);
   };
   for (const doc of analysis.documents) {
     for (const rule of documentRules) {
