@@ -37,7 +37,24 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
   it('refuses a named pipe given on the command line instead of waiting on it', () => {
     const r = run(['pipe.yaml']);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /cannot check pipe\.yaml: .*pipe\.yaml is a named pipe, not a file\./);
+    assert.equal(r.stderr, 'openapi-check: cannot check pipe.yaml: pipe.yaml is a named pipe, not a file.\n');
+    assert.equal(r.stdout, '1 file could not be checked.\n');
+  });
+
+  it('never counts a file it could not check as one without problems', () => {
+    fs.mkdirSync(path.join(dir, 'folder.yaml'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'clean.yaml'), HEADER);
+    for (const jobs of ['1', '2']) {
+      const r = run(['--jobs', jobs, 'folder.yaml', 'clean.yaml', 'pipe.yaml']);
+      assert.equal(r.status, 2, `--jobs ${jobs}`);
+      assert.equal(r.stderr, 'openapi-check: cannot check folder.yaml: folder.yaml is a folder, not a file.\n' +
+        'openapi-check: cannot check pipe.yaml: pipe.yaml is a named pipe, not a file.\n');
+      assert.equal(r.stdout, 'No problems in 1 file; 2 files could not be checked.\n');
+    }
+    fs.writeFileSync(path.join(dir, 'invalid.yaml'), HEADER.replace('paths: {}', 'paths:\n  pets: {}'));
+    const withFindings = run(['--format', 'github', 'invalid.yaml', 'folder.yaml']);
+    assert.equal(withFindings.status, 2);
+    assert.match(withFindings.stdout, /\n1 problem \(1 error, 0 warnings, 0 information, 0 hints\) in 1 file; 1 file could not be checked\.\n$/);
   });
 
   it('checks a document too large for the heap to the end, or stops with a clear error and exit code 2, never a V8 abort', () => {
@@ -52,6 +69,7 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     assert.equal(tight.signal, null, 'no abort');
     assert.equal(tight.status, 2, tight.stderr);
     assert.match(tight.stderr, /^openapi-check: cannot check big\.json: checking it needs more memory than Node\.js allows here \(a heap of \d+ MB\)\. Give Node\.js more \(NODE_OPTIONS=--max-old-space-size=\d+\), or split the document into files\.\n$/);
+    assert.equal(tight.stdout, '1 file could not be checked.\n');
     const roomy = run(['--format', 'json', 'big.json']);
     assert.equal(roomy.status, 1, roomy.stderr);
     assert.deepEqual((JSON.parse(roomy.stdout) as { rule: string; range: { start: { line: number } } }[]).map((f) => [f.rule, f.range.start.line]), [['path-leading-slash', 1]]);

@@ -7,6 +7,9 @@ import * as path from 'path';
 import { describe, it } from 'node:test';
 import { formatGithub } from '../server/src/cli/formats/github';
 import { Finding } from '../server/src/cli/findings';
+import { FileJob } from '../server/src/cli/check-files';
+import { checkInWorkers } from '../server/src/cli/parallel';
+import { EMPTY_CONFIG } from '../server/src/check/config';
 import { cli, jsonFindings, tempDir } from './helpers/cli';
 
 const EXAMPLE = 'examples/petstore/openapi.yaml';
@@ -197,6 +200,32 @@ describe('inputs', () => {
     const r = cli(['--jobs', '2', CLEAN, 'no/such.yaml', EXAMPLE]);
     assert.equal(r.code, 2);
     assert.equal(r.stderr, 'openapi-check: cannot check no/such.yaml: no/such.yaml does not exist.\n');
-    assert.match(r.stdout, /in 3 files\.\n$/);
+    assert.match(r.stdout, /in 2 files; 1 file could not be checked\.\n$/);
+  });
+});
+
+describe('worker threads that die', () => {
+  const job = (file: string): FileJob => ({ file, absolute: path.resolve(file), viaGlob: false, config: EMPTY_CONFIG });
+  const setup = { given: [], cwd: process.cwd(), overlay: [] };
+
+  it('fail their file with the reason, and the next file is checked by a new worker', async () => {
+    const dir = tempDir();
+    const dies = path.join(dir, 'dies.js');
+    // Dies on its first file; the script is run again for the worker that takes over.
+    const mark = path.join(dir, 'died-once');
+    fs.writeFileSync(dies, `const { parentPort } = require('worker_threads');
+const fs = require('fs');
+parentPort.on('message', ({ index }) => {
+  if (!fs.existsSync(${JSON.stringify(mark)})) { fs.writeFileSync(${JSON.stringify(mark)}, ''); process.exit(3); }
+  parentPort.postMessage({ index, outcome: { skipped: false, findings: [], crashes: [], documents: [] } });
+});\n`);
+    const outcomes = await checkInWorkers([job('a.yaml'), job('b.yaml')], setup, 1, dies);
+    assert.deepEqual(outcomes.map((o) => o.notChecked), ['its worker thread stopped (exit code 3) before the check ended.', undefined]);
+
+    const throws = path.join(dir, 'throws.js');
+    fs.writeFileSync(throws, `require('worker_threads').parentPort.on('message', () => { throw new RangeError('boom'); });\n`);
+    const [thrown] = await checkInWorkers([job('a.yaml')], setup, 1, throws);
+    assert.match(thrown.notChecked ?? '', /^its worker thread failed: RangeError: boom\n {4}at /);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

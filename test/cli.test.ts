@@ -89,7 +89,7 @@ describe('openapi-check', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /cannot check no\/such\/file\.yaml: no\/such\/file\.yaml does not exist\./);
     assert.match(r.stderr, /cannot check examples: examples is a folder, not a file\./);
-    assert.match(r.stdout, /No problems in 3 files\./);
+    assert.equal(r.stdout, 'No problems in 1 file; 2 files could not be checked.\n');
   });
 
   it('--help prints the usage with every option, --version the version; both exit 0', () => {

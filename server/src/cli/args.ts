@@ -32,7 +32,7 @@ suffixed), local $refs stay. -o OUT (default: standard output), --format yaml|js
 extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle.
 
 Exit codes: 0 no error-level finding, 1 some (or more warnings than --max-warnings), 2 usage error
-or unreadable input.
+or an input that could not be checked (unreadable, or too large for the memory Node.js has).
 `;
 
 export class UsageError extends Error {}

@@ -21,8 +21,11 @@ export interface FileJob {
 export interface FileOutcome {
   /** Left out: found by a glob and not an OpenAPI document. */
   skipped: boolean;
-  /** Why the file could not be checked (missing, a folder...), for stderr. */
-  unreadable?: string;
+  /**
+   * Why the file could not be checked (missing, a folder, its worker ran out of memory...), for
+   * stderr: such a file counts as not checked, never as one without problems.
+   */
+  notChecked?: string;
   findings: Finding[];
   /** Internal errors of rules, for stderr. */
   crashes: string[];
@@ -41,6 +44,16 @@ export class FileChecker {
   }
 
   check(job: FileJob): FileOutcome {
+    try {
+      return this.checkOrThrow(job);
+    } catch (e) {
+      // Past what the check guards against (a stack overflow...): this file fails, the others go on.
+      this.store.invalidate(job.absolute);
+      return { skipped: false, notChecked: `checking it stopped on an internal error: ${(e as Error).stack ?? e}`, findings: [], crashes: [], documents: [] };
+    }
+  }
+
+  private checkOrThrow(job: FileJob): FileOutcome {
     const { file, absolute } = job;
     const result = checkDocument(this.store, absolute, { rules: RULES, config: job.config, skipNonOpenApi: job.viaGlob });
     const outcome: FileOutcome = { skipped: false, findings: [], crashes: [], documents: [absolute] };
@@ -52,7 +65,7 @@ export class FileChecker {
         const position = failure.reason === 'encoding' ? bytePosition(absolute, failure.offset) : { line: 0, character: 0 };
         const message = failure.message.replace(absolute, file);
         outcome.findings.push({ file, path: absolute, pointer: '', rule: 'syntax', severity: 'error', message, range: { start: position, end: position } });
-      } else outcome.unreadable = failure.message.replace(absolute, file);
+      } else outcome.notChecked = failure.message.replace(absolute, file);
       return outcome;
     }
     if (job.viaGlob && documentStatus(result.document?.root).kind === 'not-openapi') return this.done(absolute, { ...outcome, skipped: true });

@@ -1,6 +1,6 @@
 // `openapi-check [options] FILE|GLOB...` and `openapi-check bundle ROOT` (see args.ts for the
 // options). Exit codes: 0 no error-level finding, 1 some (or too many warnings), 2 usage or
-// unreadable input.
+// an input that could not be checked (the summary never counts it as a file without problems).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -20,7 +20,7 @@ import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
-import { formatText, summaryLine } from './formats/text';
+import { FileCounts, formatText, summaryLine } from './formats/text';
 import { expandGlob, isGlob } from './glob';
 import { diskFiles, formatBytes, MAX_FILE_BYTES } from '../io/read-file';
 import { decodeText, FileRead } from '../model/documents';
@@ -178,21 +178,20 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   }
 
   const outcomes = await checkAll(jobs, { given: [...given], cwd: io.cwd, overlay: [...overlay] }, options.jobs);
-  let unreadable = false;
   let crashed = false;
-  let fileCount = 0;
+  const files: FileCounts = { checked: 0, notChecked: 0 };
   const findings: Finding[] = [];
   const checkedPaths = new Set<string>();
   const checkedFiles: string[] = [];
   const seen = new Set<string>();
   outcomes.forEach((outcome, i) => {
     if (outcome.skipped) return;
-    fileCount++;
-    if (outcome.unreadable) {
-      io.err(`openapi-check: cannot check ${jobs[i].file}: ${outcome.unreadable}\n`);
-      unreadable = true;
+    if (outcome.notChecked) {
+      io.err(`openapi-check: cannot check ${jobs[i].file}: ${outcome.notChecked}\n`);
+      files.notChecked++;
       return;
     }
+    files.checked++;
     checkedFiles.push(jobs[i].file);
     for (const crash of outcome.crashes) {
       crashed = true;
@@ -207,13 +206,13 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
       findings.push(f);
     }
   });
-  const failed = (code: number) => (unreadable ? 2 : crashed ? 1 : code);
+  const failed = (code: number) => (files.notChecked > 0 ? 2 : crashed ? 1 : code);
 
   let reported = options.severity ? findings.filter((f) => atLeast(f.severity, options.severity!)) : findings;
   if (options.writeBaseline) {
     const file = path.resolve(io.cwd, options.writeBaseline);
     fs.writeFileSync(file, writeBaseline(reported, path.dirname(file)));
-    say(`Wrote ${reported.length} finding${reported.length === 1 ? '' : 's'} of ${fileCount} file${fileCount === 1 ? '' : 's'} to the baseline ${options.writeBaseline}.\n`);
+    say(`Wrote ${reported.length} finding${reported.length === 1 ? '' : 's'} of ${files.checked} file${files.checked === 1 ? '' : 's'} to the baseline ${options.writeBaseline}.\n`);
     return failed(0);
   }
   let baselineNote = '';
@@ -237,13 +236,13 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
     }
   }
 
-  const report = formatReport(options.format, reported, fileCount, checkedFiles, io.cwd);
+  const report = formatReport(options.format, reported, files, checkedFiles, io.cwd);
   if (options.output) {
     fs.writeFileSync(path.resolve(io.cwd, options.output), report);
-    say(summaryLine(reported, fileCount) + '\n');
+    say(summaryLine(reported, files) + '\n');
   } else {
     io.out(report);
-    if (options.format === 'github') say(summaryLine(reported, fileCount) + '\n');
+    if (options.format === 'github') say(summaryLine(reported, files) + '\n');
   }
   if (baselineNote) say(baselineNote);
   const warnings = countBySeverity(reported).warning;
@@ -252,7 +251,7 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   return failed(reported.some((f) => f.severity === 'error') || tooManyWarnings ? 1 : 0);
 }
 
-function formatReport(format: Format, findings: readonly Finding[], fileCount: number, checkedFiles: readonly string[], cwd: string): string {
+function formatReport(format: Format, findings: readonly Finding[], files: FileCounts, checkedFiles: readonly string[], cwd: string): string {
   switch (format) {
     case 'json':
       return formatJson(findings);
@@ -265,7 +264,7 @@ function formatReport(format: Format, findings: readonly Finding[], fileCount: n
     case 'codeclimate':
       return formatCodeClimate(findings, cwd);
     default:
-      return formatText(findings, fileCount);
+      return formatText(findings, files);
   }
 }
 

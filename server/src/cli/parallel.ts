@@ -41,6 +41,8 @@ function outOfMemory(): string {
     `Give Node.js more (NODE_OPTIONS=--max-old-space-size=${Math.ceil((limit * 2) / 1024) * 1024}), or split the document into files.`;
 }
 
+const notChecked = (why: string): FileOutcome => ({ skipped: false, notChecked: why, findings: [], crashes: [], documents: [] });
+
 export function checkInWorkers(jobs: readonly FileJob[], setup: CheckSetup, threads: number, script: string): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(jobs.length);
   let next = 0;
@@ -65,15 +67,13 @@ export function checkInWorkers(jobs: readonly FileJob[], setup: CheckSetup, thre
       // A worker that dies (out of memory...) fails its file, not the run: another takes over.
       worker.on('error', (e: NodeJS.ErrnoException) => {
         if (current >= 0 && !outcomes[current]) {
-          outcomes[current] = e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? { skipped: false, unreadable: outOfMemory(), findings: [], crashes: [], documents: [] }
-            : { skipped: false, findings: [], crashes: [`checking ${jobs[current].file} failed: ${e.stack ?? e}`], documents: [] };
+          outcomes[current] = notChecked(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory() : `its worker thread failed: ${e.stack ?? e}`);
         }
         current = -1;
       });
-      worker.on('exit', () => {
+      worker.on('exit', (code) => {
         running--;
-        if (current >= 0 && !outcomes[current]) outcomes[current] = { skipped: false, findings: [], crashes: [`checking ${jobs[current].file} stopped its worker`], documents: [] };
+        if (current >= 0 && !outcomes[current]) outcomes[current] = notChecked(`its worker thread stopped (exit code ${code}) before the check ended.`);
         if (next < jobs.length) start();
         else if (running === 0) resolve(outcomes);
       });

@@ -4,16 +4,25 @@ import { countBySeverity, Finding } from '../findings';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function formatText(findings: readonly Finding[], fileCount: number): string {
+/** How many input files were checked, and how many could not be (their reasons went to stderr). */
+export interface FileCounts {
+  checked: number;
+  notChecked: number;
+}
+
+export function formatText(findings: readonly Finding[], files: FileCounts): string {
   const lines = findings.map((f) => `${f.file}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.rule} ${f.message}`);
-  lines.push(summaryLine(findings, fileCount));
+  lines.push(summaryLine(findings, files));
   return lines.join('\n') + '\n';
 }
 
-export function summaryLine(findings: readonly Finding[], fileCount: number): string {
+/** A file that was not checked is never counted as one without problems. */
+export function summaryLine(findings: readonly Finding[], files: FileCounts): string {
+  const notChecked = `${plural(files.notChecked, 'file')} could not be checked.`;
+  if (files.checked === 0 && files.notChecked > 0) return notChecked;
   const count = countBySeverity(findings);
-  const files = plural(fileCount, 'file');
-  if (findings.length === 0) return `No problems in ${files}.`;
+  const checked = plural(files.checked, 'file');
   const parts = `${plural(count.error, 'error')}, ${plural(count.warning, 'warning')}, ${count.information} information, ${plural(count.hint, 'hint')}`;
-  return `${plural(findings.length, 'problem')} (${parts}) in ${files}.`;
+  const found = findings.length === 0 ? `No problems in ${checked}` : `${plural(findings.length, 'problem')} (${parts}) in ${checked}`;
+  return files.notChecked === 0 ? `${found}.` : `${found}; ${notChecked}`;
 }
