@@ -3,8 +3,10 @@
 // open -> first diagnostics beside the `yaml` package's parseDocument of the same text (timed in
 // this run), edit -> diagnostics for each kind of edit (typing in free text, in an operationId,
 // pasting a field line, and for YAML typing a new key character by character through broken
-// states), how many edits took a full parse, completion latency, and the server's RSS sampled
-// during the edits (peak, end, and a fresh server's after open). Figures are medians and p95s.
+// states), how many edits took a full parse, completion latency, the server's RSS sampled during
+// the edits (peak, end, and a fresh server's after open), and how fast requests on another document
+// are answered while the large one is opened (also with an alias added, which takes the text to
+// the yaml package in a worker thread). Figures are medians and p95s.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -66,6 +68,44 @@ async function stopServer({ server, connection }) {
   server.kill();
 }
 
+/**
+ * Requests on a small document while a large one is opened and checked, in a fresh server:
+ * completion on the small document every 20 ms until the large one's first diagnostics.
+ */
+async function responsiveness(label, file, text, languageId) {
+  const s = startServer();
+  const { connection, diagnosticsFor } = s;
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dirname(file)).href, capabilities: { workspace: { configuration: true } } });
+  await connection.sendNotification('initialized', {});
+  const smallFile = join(root, 'examples', 'petstore', 'openapi.yaml');
+  const smallText = readFileSync(smallFile, 'utf8');
+  const small = pathToFileURL(smallFile).href;
+  const smallReady = diagnosticsFor(small, 1);
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: small, languageId: 'yaml', version: 1, text: smallText } });
+  await smallReady;
+  const position = (() => {
+    const lines = smallText.split('\n');
+    const line = lines.findIndex((l) => /^\s+in: /.test(l));
+    return { line, character: lines[line].indexOf(':') + 2 };
+  })();
+  const uri = pathToFileURL(file).href;
+  let published = false;
+  const done = diagnosticsFor(uri, 1).then(() => (published = true));
+  const start = performance.now();
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  const latencies = [];
+  while (!published) {
+    const t = performance.now();
+    await connection.sendRequest('textDocument/completion', { textDocument: { uri: small }, position });
+    latencies.push(performance.now() - t);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await done;
+  const openMs = performance.now() - start;
+  console.log(`requests on another document while ${label} is opened and checked (${Math.round(openMs)} ms): ${fmt(latencies)}, slowest ${Math.round(Math.max(...latencies))} ms (target: within 100 ms)`);
+  await stopServer(s);
+}
+
 async function benchForm(form) {
   const file = form === 'yaml' ? yamlFile : jsonFile;
   const text = readFileSync(file, 'utf8');
@@ -76,6 +116,11 @@ async function benchForm(form) {
     parseDocument(text, { uniqueKeys: false, strict: true, version: '1.2' });
     parseMs = performance.now() - start;
     console.log(`reference: the yaml package's parseDocument of the same text in this run: ${Math.round(parseMs)} ms`);
+  }
+  await responsiveness(`this ${form.toUpperCase()} document`, file, text, form);
+  if (form === 'yaml') {
+    // An alias anywhere sends the text to the yaml package, parsed in a worker thread.
+    await responsiveness('this YAML document with one alias added', file, text + 'x-anchored: &anchored\n  a: 1\nx-alias: *anchored\n', 'yaml');
   }
   const s = startServer();
   const { connection, stats, diagnosticsFor } = s;

@@ -29,6 +29,8 @@ const entries = [
   { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   // The workspace indexing worker, started by the server (server/src/server/workspace.ts).
   { entryPoints: ['server/src/server/index-worker.ts'], outfile: 'dist/index-worker.js' },
+  // The YAML parsing worker, for texts the fast reader leaves to the `yaml` package (server/src/server/parse-thread.ts).
+  { entryPoints: ['server/src/server/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));

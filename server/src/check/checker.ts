@@ -1,6 +1,7 @@
 // One check of one root document: load, classify, walk, run the rules. Shared by the CLI and
 // the language server; the store caches referenced files across checks.
-import { Analysis, analyzeSteps, documentStatus, drain } from '../model/analysis';
+import { Analysis, analyzeSteps, documentStatus } from '../model/analysis';
+import { drain, Steps } from '../syntax/steps';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
 import { Config, EMPTY_CONFIG } from './config';
 import { EarlierFindings, EngineResult, runRulesSteps, RuleCrash } from './engine';
@@ -51,7 +52,7 @@ export function checkDocument(store: DocumentStore, absolutePath: string, option
 }
 
 /** The check in steps (see analyzeSteps): the language server can stop it between two. */
-export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, options: CheckOptions): Generator<void, CheckResult, void> {
+export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, options: CheckOptions): Steps<CheckResult> {
   const loaded = store.get(absolutePath);
   if (isLoadFailure(loaded)) return { path: absolutePath, loadFailure: loaded, diagnostics: [], crashes: [] };
   if (options.skipNonOpenApi && documentStatus(loaded.root).kind === 'not-openapi') {

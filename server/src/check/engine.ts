@@ -1,7 +1,8 @@
 // Runs the rule set over one analysis: a single pass over the objects the walk found, each
 // dispatched to the rules that watch its kind. Results are kept per object (and per reference,
 // per document) so a later edit can re-run only what it touched.
-import { Analysis, drain, OpenApiObject, Reference } from '../model/analysis';
+import { Analysis, OpenApiObject, Reference } from '../model/analysis';
+import { drain, stepClock, Steps } from '../syntax/steps';
 import { SourceDocument } from '../model/documents';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
@@ -132,9 +133,6 @@ class RuleTimes {
   }
 }
 
-/** Units checked between two pauses of the step-wise run. */
-const UNITS_PER_STEP = 2048;
-
 export function runRules(analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings): EngineResult {
   return drain(runRulesSteps(analysis, rules, config, earlier));
 }
@@ -142,7 +140,7 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
 /** The rule run in steps: the language server pauses between them, so a newer edit can stop it. */
 export function* runRulesSteps(
   analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings, workspace?: WorkspaceUses,
-): Generator<void, EngineResult, void> {
+): Steps<EngineResult> {
   const active = activeRules(rules, config);
   const times = traceRules ? new RuleTimes() : undefined;
   const perUnit: EngineResult['perUnit'] = new Map();
@@ -211,6 +209,7 @@ export function* runRulesSteps(
         crashed(rule, doc.path, e);
       }
       if (times) times.add(rule.rule.id, started!);
+      yield;
     }
   }
   let keptObjects = 0;
@@ -225,10 +224,10 @@ export function* runRulesSteps(
     const always = watching.filter((w) => !keptWhole.has(w.rule.rule.id));
     toRun.set(kind, { always, whenKept: always.filter((w) => !keeps(w.rule.rule)) });
   }
-  let units = 0;
+  // Every few rule calls: one call may be long (a rule on the Paths object of a huge document).
+  const due = stepClock(4);
   let phase = times && performance.now();
   for (const object of analysis.objects) {
-    if (++units % UNITS_PER_STEP === 0) yield;
     const rules = toRun.get(object.kind);
     if (!rules) continue;
     const kept = earlier?.forObject(object);
@@ -238,6 +237,7 @@ export function* runRulesSteps(
       if (list.length > 0) append(object, list);
     }
     for (const { rule, state } of kept ? rules.whenKept : rules.always) {
+      if (due()) yield;
       state.unit = object;
       state.doc = object.doc;
       const started = times && performance.now();
@@ -251,7 +251,7 @@ export function* runRulesSteps(
   }
   if (times) times.add('(all objects)', phase!), (phase = performance.now());
   for (const reference of analysis.references) {
-    if (++units % UNITS_PER_STEP === 0) yield;
+    if (due()) yield;
     const kept = earlier?.forReference?.(reference);
     if (kept) {
       if (kept.length > 0) append(reference, kept.filter((d) => !keptWhole.has(d.rule)));

@@ -1,6 +1,7 @@
 // The OpenAPI view of a root document and every file it references: which node is which object,
 // every `$ref` with its resolution, and the indexes rules share. Built in one walk per version.
 import { SyntaxNode } from '../syntax/tree';
+import { drain, stepClock, Steps } from '../syntax/steps';
 import { DocumentStore, SourceDocument } from './documents';
 import { RefFailure, refFilePath, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
@@ -133,23 +134,12 @@ function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   return store.isCurrent(file) ? undefined : file;
 }
 
-/** Runs a step-wise computation (one that yields between slices of work) to its end. */
-export function drain<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/** Objects visited between two pauses of the step-wise walk. */
-const VISITS_PER_STEP = 2048;
-
 export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis {
   return drain(analyzeSteps(rootDoc, store));
 }
 
 /** The walk in steps: the language server pauses between them, so a newer edit can stop it. */
-export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Generator<void, Analysis, void> {
+export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Steps<Analysis> {
   const status = documentStatus(rootDoc.root);
   const objects: OpenApiObject[] = [];
   const byKind = new Map<ObjectKind, OpenApiObject[]>();
@@ -272,12 +262,13 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Ge
   if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') {
     queue.push({ doc: rootDoc, node: rootDoc.root!, kind: 'Root', parent: undefined, refAllowed: false, usage: rootDoc.root! });
     // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
+    const due = stepClock();
     for (let i = 0; i < queue.length; i++) {
       // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
       const file = fileToLoad(queue[i], store);
       if (file) yield* store.loadSteps(file);
       visit(queue[i]);
-      if (i % VISITS_PER_STEP === VISITS_PER_STEP - 1) yield;
+      if (due()) yield;
     }
   }
 

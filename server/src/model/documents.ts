@@ -3,6 +3,7 @@
 import * as path from 'path';
 import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
+import { drain, Steps } from '../syntax/steps';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
 export type LoadFailure =
@@ -54,11 +55,11 @@ export class DocumentStore {
     const key = path.resolve(absolutePath);
     const entry = this.cache.get(key);
     if (entry && !this.stale.has(key)) return entry;
-    return drainSteps(this.loadSteps(key));
+    return drain(this.loadSteps(key));
   }
 
   /** Reads and parses a file in steps (parsing pauses between slices) and caches it. */
-  *loadSteps(absolutePath: string): Generator<void, SourceDocument | LoadFailure, void> {
+  *loadSteps(absolutePath: string): Steps<SourceDocument | LoadFailure> {
     const key = path.resolve(absolutePath);
     const read = this.files.read(key);
     const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text))) : read;
@@ -96,13 +97,6 @@ export class DocumentStore {
     const key = path.resolve(absolutePath);
     this.cache.delete(key);
     this.stale.delete(key);
-  }
-}
-
-function drainSteps<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
   }
 }
 

@@ -3,6 +3,7 @@
 // are answered while the work goes on; a newer change stops it ("a newer edit wins").
 import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChangeType } from 'vscode-languageserver/node';
 import { Diagnostic } from '../check/types';
+import { Awaiting } from '../syntax/steps';
 import { formatBytes } from '../io/read-file';
 import { toLspDiagnostic } from './convert';
 import { isUnsaved, Session, uriToPath } from './session';
@@ -13,7 +14,7 @@ import { watchedFileChanges, WorkspaceFiles } from './workspace';
 // (and every millisecond here is one the user waits for diagnostics).
 const DEBOUNCE_MS = 15;
 /** Work between two looks at the message queue. */
-const SLICE_MS = 20;
+const SLICE_MS = 8;
 /** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
 const traceTiming = process.env.OPENAPI_TRACE_TIMING === '1';
 const timing = (label: string, start: number) => {
@@ -24,12 +25,21 @@ if (traceTiming) {
   // Garbage collection pauses: the other thing that can hold the message loop.
   const { PerformanceObserver } = require('perf_hooks') as typeof import('perf_hooks');
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.duration > 50) process.stderr.write(`[timing] gc ${Math.round(entry.duration)} ms (kind ${(entry as { detail?: { kind?: number } }).detail?.kind})\n`);
+    for (const entry of list.getEntries()) if (entry.duration > 15) process.stderr.write(`[timing] gc ${Math.round(entry.duration)} ms (kind ${(entry as { detail?: { kind?: number } }).detail?.kind})\n`);
   }).observe({ entryTypes: ['gc'] });
 }
 
-/** Lets queued messages (a newer edit, a request) in between slices of work. */
-const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets queued messages (a newer edit, a request) in between slices of work. A request passes
+ * several turns of the event loop (read, handled, its answer written a turn later): one turn per
+ * slice made it wait for three or four slices, so each pause gives it a few turns (microseconds
+ * when nothing is waiting).
+ */
+const TURNS_PER_PAUSE = 5;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToMessages = async () => {
+  for (let turn = 0; turn < TURNS_PER_PAUSE; turn++) await nextTurn();
+};
 
 /**
  * Findings sent per file: an editor shows a few hundred at most, and one message with a hundred
@@ -52,6 +62,9 @@ function shownFindings(found: Diagnostic[]): Diagnostic[] {
 interface Run {
   stopped: boolean;
   changed: string[];
+  /** Resolves when the run is stopped: it may be waiting for a worker thread then. */
+  woken: Promise<void>;
+  wake: () => void;
 }
 
 export class CheckScheduler {
@@ -68,6 +81,7 @@ export class CheckScheduler {
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.register();
+    workspaceFiles.checksBusy = () => this.pending !== undefined || (this.running !== undefined && !this.running.stopped);
   }
 
   /**
@@ -88,6 +102,7 @@ export class CheckScheduler {
   private stopRunning(): boolean {
     if (!this.running || this.running.stopped) return false;
     this.running.stopped = true;
+    this.running.wake();
     for (const file of this.running.changed) this.dirty.add(file);
     return true;
   }
@@ -104,7 +119,8 @@ export class CheckScheduler {
     this.pending = undefined;
     const changed = [...this.dirty];
     this.dirty.clear();
-    const run: Run = { stopped: false, changed };
+    let wake!: () => void;
+    const run: Run = { stopped: false, changed, woken: new Promise<void>((resolve) => (wake = resolve)), wake: () => wake() };
     this.running = run;
     const started = performance.now();
     if (traceTiming) process.stderr.write(`[timing] check started\n`);
@@ -120,13 +136,17 @@ export class CheckScheduler {
       for (;;) {
         const stepStart = performance.now();
         const step = steps.next();
-        if (traceTiming && performance.now() - stepStart > 50) process.stderr.write(`[timing] one step took ${Math.round(performance.now() - stepStart)} ms\n`);
+        if (traceTiming && performance.now() - stepStart > 30) process.stderr.write(`[timing] one step took ${Math.round(performance.now() - stepStart)} ms\n`);
         if (step.done) {
           toPublish = step.value;
           break;
         }
-        if (performance.now() - sliceStart < SLICE_MS) continue;
-        await yieldToMessages();
+        if (step.value instanceof Awaiting) {
+          // Work in a worker thread (a YAML parse): wait for it, or for a newer change.
+          step.value.awaited = true;
+          await Promise.race([step.value.settled, run.woken]);
+        } else if (performance.now() - sliceStart < SLICE_MS) continue;
+        else await yieldToMessages();
         if (run.stopped) {
           timing('check stopped by a newer change', started);
           return;

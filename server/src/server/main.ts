@@ -13,10 +13,16 @@ import { EditorOptions, registerFeatures } from './features';
 import { Session, uriToPath } from './session';
 import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './navigation';
 import { WorkspaceFiles } from './workspace';
+import { YamlParseThread } from './parse-thread';
+import { parseYamlOffThread } from '../syntax/yaml';
 
 declare const PRODUCT_VERSION: string;
 
 const connection = refuseAfterShutdown(createConnection(ProposedFeatures.all));
+// YAML the fast reader refuses is parsed in a worker thread: its parse cannot be paused.
+const yamlThread = YamlParseThread.available() ? new YamlParseThread((m) => connection.console.error(m)) : undefined;
+parseYamlOffThread(yamlThread);
+connection.onShutdown(() => yamlThread?.stop());
 const session = new Session();
 const workspaceFiles = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspaceFiles);

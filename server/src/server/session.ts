@@ -5,7 +5,8 @@ import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../io/read-file';
-import { Analysis, documentStatus, drain } from '../model/analysis';
+import { Analysis, documentStatus } from '../model/analysis';
+import { drain, Steps } from '../syntax/steps';
 import { specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
@@ -261,7 +262,7 @@ export class Session {
    * that reads a changed file is checked again. Returns the files whose diagnostics may differ.
    * A caller that stops it (a newer edit arrived) must not run it on.
    */
-  *updateSteps(changed: readonly string[], onCheck?: (root: string, result: CheckResult) => void): Generator<void, Set<string>, void> {
+  *updateSteps(changed: readonly string[], onCheck?: (root: string, result: CheckResult) => void): Steps<Set<string>> {
     for (const doc of [...this.open.values()]) {
       if (!this.store.isCurrent(doc.path)) yield* this.store.loadSteps(doc.path);
     }
@@ -295,7 +296,7 @@ export class Session {
    * The check in steps; its result is kept only when it runs to the end. A caller that stops it
    * (a newer edit arrived) must not run it on: edits change the trees in place.
    */
-  *checkSteps(root: string): Generator<void, CheckResult, void> {
+  *checkSteps(root: string): Steps<CheckResult> {
     const previous = this.results.get(root);
     const since = this.sinceCheck.get(root);
     const earlier = previous && since ? since.earlierFindings(previous, this.store) : undefined;

@@ -33,6 +33,8 @@ const WORKER_IDLE_MS = 5_000;
 const OPEN_POLL_MS = 400;
 /** An edited open document is indexed in the background once it has not changed for this long. */
 const SETTLE_MS = 800;
+/** How often indexing an open document looks again whether checks still run. */
+const CHECKS_BUSY_WAIT_MS = 50;
 /** Open documents larger than this (characters) are indexed in the background only, never while a request waits. */
 const SYNC_INDEX_LIMIT = 1_000_000;
 
@@ -70,6 +72,8 @@ export class WorkspaceFiles {
   /** What the editor supports (resource operations, code action resolve), from `initialize`. */
   clientCapabilities: ClientCapabilities | undefined;
   log: ((message: string) => void) | undefined;
+  /** Whether checks are under way or about to start (set by the check scheduler). */
+  checksBusy: () => boolean = () => false;
 
   private folders: string[] = [];
   private listed: string[] = [];
@@ -222,7 +226,9 @@ export class WorkspaceFiles {
         while (!step.done) {
           if (performance.now() - sliceStart > SLICE_MS) {
             await yieldToMessages();
-            // A newer edit (or a request that indexed it already) makes this walk moot.
+            // A newer edit (or a request that indexed it already) makes this walk moot; checks
+            // come first (this walk would take the turns they give to requests): it waits.
+            while (this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
             if (this.session.store.cached(filePath) !== doc) break;
             sliceStart = performance.now();
           }

@@ -2,6 +2,7 @@
 // 12 MB description is the benchmark: jsonc-parser's parseTree alone takes ~0.5 s there). When the
 // text has an error, jsonc-parser's tolerant parser rebuilds the tree so that the editor still has
 // a usable tree around the broken spot.
+import { stepClock, Steps } from './steps';
 import * as jsonc from 'jsonc-parser';
 import { internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
 
@@ -15,9 +16,6 @@ const enum Ch {
   Tab = 9, Lf = 10, Cr = 13, Space = 32, Quote = 34, Comma = 44, Minus = 45, Colon = 58,
   OpenBracket = 91, Backslash = 92, CloseBracket = 93, OpenBrace = 123, CloseBrace = 125,
 }
-
-/** Values read between two pauses of the step-wise parse. */
-const VALUES_PER_STEP = 16384;
 
 /** An object or array being read, with the key of the member whose value comes next. */
 interface JsonFrame {
@@ -63,14 +61,14 @@ class StrictJsonParser {
     // more, and most collections have two or three entries (13 MB of 53 in GitHub's description).
     const entries: SyntaxNode[] = [];
     let entryCount = 0;
-    let values = 0;
+    const due = stepClock();
     this.skipWs();
     if (this.pos >= text.length) throw new StrictJsonError(this.pos);
     // The value that comes next: the root, an item, or a member's value.
     let expectValue = true;
     for (;;) {
       if (expectValue) {
-        if (++values % VALUES_PER_STEP === 0) yield;
+        if (due()) yield;
         this.skipWs();
         const top = stack[stack.length - 1];
         const start = this.pos;
@@ -283,7 +281,7 @@ export function parseJson(text: string): ParsedText {
 }
 
 /** The same in steps, for the language server (a text with errors is read again in one step). */
-export function* parseJsonSteps(text: string): Generator<void, ParsedText, void> {
+export function* parseJsonSteps(text: string): Steps<ParsedText> {
   const parser = new StrictJsonParser(text);
   const steps = parser.parse();
   try {

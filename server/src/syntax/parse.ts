@@ -1,4 +1,5 @@
 // Entry point of the syntax layer: text -> ParsedText, never throws.
+import { Steps } from './steps';
 import { parseJson, parseJsonSteps } from './json';
 import { ParsedText, SourceFormat } from './tree';
 import { parseYaml, parseYamlSteps } from './yaml';
@@ -17,6 +18,6 @@ export function parseText(text: string, format: SourceFormat): ParsedText {
 }
 
 /** The same in steps: the language server pauses between them (see syntax/yaml-fast.ts). */
-export function parseTextSteps(text: string, format: SourceFormat): Generator<void, ParsedText, void> {
+export function parseTextSteps(text: string, format: SourceFormat): Steps<ParsedText> {
   return format === 'json' ? parseJsonSteps(text) : parseYamlSteps(text);
 }

@@ -78,6 +78,14 @@ export class SyntaxNode {
     return this.offset + this.length;
   }
 
+  /** Style, key style, key kind and flow as one number: a tree is copied between threads by them. */
+  get packedFlags(): number {
+    return this.flags;
+  }
+  set packedFlags(flags: number) {
+    this.flags = flags;
+  }
+
   /** The member of an object with this key (the first one when keys repeat). */
   get(key: string): SyntaxNode | undefined {
     const children = this.children;
@@ -160,10 +168,6 @@ export class SyntaxNode {
 }
 
 /**
- * A value computed from a node's children once (an index of its keys...), kept beside the tree
- * until a child is replaced. `tag` names the computation; one value per node and tag.
- */
-/**
  * A copy of a string that shares no memory with the text it was cut from. V8 makes a substring a
  * view that keeps its whole source alive: a value an edit writes, cut from a 10 MB version of a
  * document, would keep that version (one per place edited: 17 versions, 335 MB, after 30 edits).
@@ -181,6 +185,10 @@ export function valueChangedIn(node: SyntaxNode): void {
   for (let n: SyntaxNode | undefined = node; n; n = n.parent) childViews.delete(n);
 }
 
+/**
+ * A value computed from a node's children once (an index of its keys...), kept beside the tree
+ * until a child is replaced. `tag` names the computation; one value per node and tag.
+ */
 export function fromChildren<T>(node: SyntaxNode, tag: object, compute: (node: SyntaxNode) => T): T {
   let views = childViews.get(node);
   if (!views) childViews.set(node, (views = new Map()));

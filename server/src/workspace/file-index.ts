@@ -2,6 +2,7 @@
 // top-level entries of fragment files), operations, tags, security requirement names, Link
 // operationIds and every `$ref` with its exact span and target. Plain data, a few hundred bytes per
 // entry: closed files are kept as this, never as their parsed trees.
+import { Steps } from '../syntax/steps';
 import * as path from 'path';
 import { documentStatus } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
@@ -205,7 +206,7 @@ export function indexFile(filePath: string, parsed: ParsedText): FileIndex {
 }
 
 /** The same in steps: the language server indexes a large open document between messages. */
-export function* indexFileSteps(filePath: string, parsed: ParsedText): Generator<void, FileIndex, void> {
+export function* indexFileSteps(filePath: string, parsed: ParsedText): Steps<FileIndex> {
   const walk = indexWalker(filePath, parsed);
   for (;;) {
     const index = walk(NODES_PER_STEP);

@@ -1,0 +1,48 @@
+// Step-wise computations: parsing, the analysis walk and the rule run are generators that pause
+// between slices of work, so the language server can answer messages in between (and the CLI
+// simply runs them to the end). A pause may also hand the driver work done elsewhere (a parse in a
+// worker thread) to wait for.
+
+/**
+ * Work under way outside this thread. A driver that can wait marks it `awaited` and resumes the
+ * computation once `settled` resolves; a driver that cannot (the CLI, a request answered at once)
+ * resumes it at once, and the computation then does the work itself.
+ */
+export class Awaiting {
+  awaited = false;
+  constructor(readonly settled: Promise<void>) {}
+}
+
+/** What a step yields: nothing (a pause between two slices), or work to wait for. */
+export type Pause = void | Awaiting;
+
+export type Steps<T> = Generator<Pause, T, void>;
+
+/** Runs a step-wise computation to its end, in this thread, without waiting for anything. */
+export function drain<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How long a step may run before it pauses; the driver groups steps into slices of its own length. */
+const STEP_MS = 4;
+
+/**
+ * A clock for a loop of units of work: true once the step has run STEP_MS, looked at every
+ * `every` units (a power of two; a look costs tens of nanoseconds). Counting units alone made
+ * steps of 1 to 100 ms, as units differ in cost from document to document.
+ */
+export function stepClock(every = 32): () => boolean {
+  const mask = every - 1;
+  let since = performance.now();
+  let units = 0;
+  return () => {
+    if ((++units & mask) !== 0) return false;
+    const now = performance.now();
+    if (now - since < STEP_MS) return false;
+    since = now;
+    return true;
+  };
+}

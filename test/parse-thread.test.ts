@@ -1,0 +1,103 @@
+// YAML the fast reader leaves to the `yaml` package is parsed in a worker thread by the language
+// server: the tree comes back as flat arrays and is built again in steps. Here: the tree built
+// again is the tree parsed in place, node for node; the worker answers, gives way to a newer text,
+// and a text that exhausts its memory is an error on the document, not a dead server.
+import assert from 'node:assert/strict';
+import * as path from 'path';
+import { after, describe, it } from 'node:test';
+import { YamlParseThread } from '../server/src/server/parse-thread';
+import { drain } from '../server/src/syntax/steps';
+import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
+import { SyntaxNode } from '../server/src/syntax/tree';
+import { parseYamlWithPackage } from '../server/src/syntax/yaml';
+
+/** Every field of every node, in pre-order: two trees are the same when these are equal. */
+function fields(root: SyntaxNode | undefined): unknown[] {
+  const out: unknown[] = [];
+  const stack = root ? [root] : [];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    out.push([n.pointer, n.kind, n.offset, n.length, n.key, n.keyOffset, n.keyLength, n.value, n.style, n.keyStyle, n.keyKind, n.flow, n.children?.length, n.parent?.pointer]);
+    if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+  return out;
+}
+
+// Anchors and aliases, flow collections, tags, non-string keys, block scalars, escapes, a repeated
+// key, an empty value, a number too large for an integer: what the fast reader refuses or rarely meets.
+const TRICKY = `%YAML 1.2
+---
+openapi: 3.0.3
+info: {title: "T \\u00e9", version: '1.0'}
+x-numbers: [1, -2.5, 0x1F, 1e400, .inf, 123456789012345678901]
+x-flags: [true, false, null, ~]
+x-tagged: !!str 42
+200: integer key
+? [complex, key]
+: value
+shared: &shared
+  description: |
+    Literal
+      block
+  nested: {a: [1, {b: *shared}]}
+again: *shared
+empty:
+dup: 1
+dup: 2
+folded: >-
+  one
+  two
+`;
+
+// This test runs from dist/test/; the worker's bundle is dist/parse-worker.js (npm run build).
+const SCRIPT = path.join(__dirname, '..', 'parse-worker.js');
+
+describe('the YAML parsing worker', () => {
+  const thread = new YamlParseThread(undefined, SCRIPT);
+  after(() => thread.stop());
+
+  it('builds again, node for node, the tree the yaml package parses in place', () => {
+    const parsed = parseYamlWithPackage(TRICKY);
+    // Through a structured clone, as a message between threads copies it.
+    const copied = structuredClone(encodeParse(parsed)) as EncodedParse;
+    const rebuilt = drain(decodeParseSteps(copied, TRICKY));
+    assert.deepEqual(fields(rebuilt.root), fields(parsed.root));
+    assert.deepEqual(rebuilt.errors, parsed.errors);
+    assert.equal(rebuilt.selfContainedBlocks, false);
+    assert.ok(parsed.errors.some((e) => e.code === 'DUPLICATE_KEY'), 'the repeated key is reported');
+    assert.ok(parsed.errors.some((e) => e.code === 'ALIAS_CYCLE'), 'the alias inside its own anchor is reported');
+    assert.equal(rebuilt.root!.get('again')!.get('description')!.value, 'Literal\n  block\n');
+    assert.equal(rebuilt.root!.get('again')!.get('description')!.offset, parsed.root!.get('shared')!.get('description')!.offset);
+  });
+
+  it('parses in the worker what the yaml package parses here', async () => {
+    const text = TRICKY + Array.from({ length: 2000 }, (_, i) => `k${i}: *shared\n`).join('');
+    const outcome = await thread.parse(text);
+    assert.ok(!('failed' in outcome), JSON.stringify(outcome));
+    const rebuilt = drain(decodeParseSteps(outcome, text));
+    assert.deepEqual(fields(rebuilt.root), fields(parseYamlWithPackage(text).root));
+  });
+
+  it('gives way to a newer text: the older parse ends, the newer one is answered', async () => {
+    const older = thread.parse(TRICKY + 'x-old: *shared\n'.repeat(20_000));
+    const newer = thread.parse(TRICKY + 'x-new: 1\n');
+    assert.deepEqual(await older, { failed: 'not read: a newer text of the document is being read.' });
+    const outcome = await newer;
+    assert.ok(!('failed' in outcome));
+    assert.equal(drain(decodeParseSteps(outcome, TRICKY + 'x-new: 1\n')).root!.get('x-new')!.value, 1);
+  });
+
+  it('reports a text that needs more memory than the worker may use, and parses the next one', async () => {
+    const small = new YamlParseThread(undefined, SCRIPT, 16);
+    try {
+      // 300,000 flow mappings: far more than 16 MB of the yaml package's nodes.
+      const outcome = await small.parse('x: [' + '{a: 1}, '.repeat(300_000) + ']\n');
+      assert.deepEqual(outcome, { failed: 'reading it as YAML needs more than 16 MB of memory (anchors and aliases, flow collections and tags are read by a slower YAML reader).' });
+      const next = await small.parse('y: &a 1\nz: *a\n');
+      assert.ok(!('failed' in next));
+    } finally {
+      small.stop();
+    }
+  });
+});
+
