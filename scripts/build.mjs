@@ -24,7 +24,7 @@ const common = {
 };
 const entries = [
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  // The worker threads of `openapi-check --jobs N` load this next to cli.js.
+  // The worker processes of `openapi-check` (--jobs N, large files) run this next to cli.js.
   { entryPoints: ['server/src/cli/worker.ts'], outfile: 'dist/cli-worker.js' },
   { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   // The workspace indexing worker, started by the server (server/src/server/workspace.ts).

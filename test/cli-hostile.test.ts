@@ -75,6 +75,20 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     assert.deepEqual((JSON.parse(roomy.stdout) as { rule: string; range: { start: { line: number } } }[]).map((f) => [f.rule, f.range.start.line]), [['path-leading-slash', 1]]);
   });
 
+  it('stops with a clear error and exit code 2 on a dense array too large for the heap, never a V8 abort', () => {
+    // 75 MB of small numbers in one array (37.5 million nodes) aborted the whole CLI when its worker
+    // was a thread: at the heap limit a thread gets 16 MB more, and the array grows by hundreds. The
+    // same shape, 4 MB under a 64 MB heap, checked in a worker process: its abort is its own.
+    const items = Array.from({ length: 2_000_000 }, (_, i) => i % 10).join(',');
+    fs.writeFileSync(path.join(dir, 'dense.json'), `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{},"x-big":[${items}]}\n`);
+    const r = spawnSync(process.execPath, ['--max-old-space-size=64', CLI, 'dense.json'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.signal, null, 'no abort');
+    assert.equal(r.status, 2, r.stderr);
+    // V8's report of the worker's abort is not passed on: one line says what happened.
+    assert.match(r.stderr, /^openapi-check: cannot check dense\.json: checking it needs more memory than Node\.js allows here \(a heap of \d+ MB\)\. Give Node\.js more \(NODE_OPTIONS=--max-old-space-size=\d+\), or split the document into files\.\n$/);
+    assert.equal(r.stdout, '1 file could not be checked.\n');
+  });
+
   it('checks standard input when it is named with -', () => {
     const r = run(['-'], HEADER.replace('paths: {}', 'paths:\n  pets: {}'));
     assert.equal(r.status, 1);

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { formatGithub } from '../server/src/cli/formats/github';
 import { Finding } from '../server/src/cli/findings';
 import { FileJob } from '../server/src/cli/check-files';
-import { checkInWorkers } from '../server/src/cli/parallel';
+import { checkInProcesses } from '../server/src/cli/parallel';
 import { EMPTY_CONFIG } from '../server/src/check/config';
 import { cli, jsonFindings, tempDir } from './helpers/cli';
 
@@ -185,7 +185,7 @@ describe('inputs', () => {
     assert.equal(r.stderr, 'openapi-check: no file matches apis/**/*.yaml.\n');
   });
 
-  it('--jobs: worker threads report the same, in the same order, as one thread', () => {
+  it('--jobs: worker processes report the same, in the same order, as one thread', () => {
     const args = ['--format', 'json', 'test/rules/*/invalid*.{yaml,json}', EXAMPLE];
     const one = cli(['--jobs', '1', ...args]);
     const two = cli(['--jobs', '2', ...args]);
@@ -204,7 +204,7 @@ describe('inputs', () => {
   });
 });
 
-describe('worker threads that die', () => {
+describe('worker processes that die', () => {
   const job = (file: string): FileJob => ({ file, absolute: path.resolve(file), viaGlob: false, config: EMPTY_CONFIG });
   const setup = { given: [], cwd: process.cwd(), overlay: [] };
 
@@ -213,19 +213,34 @@ describe('worker threads that die', () => {
     const dies = path.join(dir, 'dies.js');
     // Dies on its first file; the script is run again for the worker that takes over.
     const mark = path.join(dir, 'died-once');
-    fs.writeFileSync(dies, `const { parentPort } = require('worker_threads');
-const fs = require('fs');
-parentPort.on('message', ({ index }) => {
+    fs.writeFileSync(dies, `const fs = require('fs');
+process.on('message', (message) => {
+  if ('setup' in message) return;
   if (!fs.existsSync(${JSON.stringify(mark)})) { fs.writeFileSync(${JSON.stringify(mark)}, ''); process.exit(3); }
-  parentPort.postMessage({ index, outcome: { skipped: false, findings: [], crashes: [], documents: [] } });
+  process.send({ index: message.index, outcome: { skipped: false, findings: [], crashes: [], documents: [] } });
 });\n`);
-    const outcomes = await checkInWorkers([job('a.yaml'), job('b.yaml')], setup, 1, dies);
-    assert.deepEqual(outcomes.map((o) => o.notChecked), ['its worker thread stopped (exit code 3) before the check ended.', undefined]);
+    const outcomes = await checkInProcesses([job('a.yaml'), job('b.yaml')], setup, 1, dies);
+    assert.deepEqual(outcomes.map((o) => o.notChecked), ['its worker process stopped with exit code 3 before the check ended.', undefined]);
 
     const throws = path.join(dir, 'throws.js');
-    fs.writeFileSync(throws, `require('worker_threads').parentPort.on('message', () => { throw new RangeError('boom'); });\n`);
-    const [thrown] = await checkInWorkers([job('a.yaml')], setup, 1, throws);
-    assert.match(thrown.notChecked ?? '', /^its worker thread failed: RangeError: boom\n {4}at /);
+    fs.writeFileSync(throws, `process.on('message', (m) => { if (!('setup' in m)) throw new RangeError('boom'); });\n`);
+    const [thrown] = await checkInProcesses([job('a.yaml')], setup, 1, throws);
+    assert.match(thrown.notChecked ?? '', /^its worker process stopped with exit code 1 before the check ended:\n[^]*RangeError: boom\n {4}at /);
+
+    const killed = path.join(dir, 'killed.js');
+    fs.writeFileSync(killed, `process.on('message', (m) => { if (!('setup' in m)) process.kill(process.pid, 'SIGKILL'); });\n`);
+    const [gone] = await checkInProcesses([job('a.yaml')], setup, 1, killed);
+    assert.equal(gone.notChecked, 'its worker process was killed (SIGKILL: the system may be out of memory) before the check ended.');
+
+    // What V8 writes before it aborts a process whose heap is full.
+    const aborts = path.join(dir, 'aborts.js');
+    fs.writeFileSync(aborts, `process.on('message', (m) => {
+  if ('setup' in m) return;
+  process.stderr.write('\\n<--- JS stacktrace --->\\n\\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\\n');
+  process.abort();
+});\n`);
+    const [full] = await checkInProcesses([job('a.yaml')], setup, 1, aborts);
+    assert.match(full.notChecked ?? '', /^checking it needs more memory than Node\.js allows here \(a heap of \d+ MB\)\. Give Node\.js more/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -23,7 +23,7 @@ Options:
   --write-baseline FILE     record the current findings in FILE (and report nothing)
   --fix                     apply every safe fix in place, print what changed, report what is left
   --fix-dry-run             print the fixes as a unified diff and change nothing
-  -j, --jobs N              check files in N worker threads (default: the number of cores)
+  -j, --jobs N              check files in N worker processes (default: the number of cores)
   -h, --help                show this help
   --version                 show the version
 

@@ -1,5 +1,5 @@
-// Checking one input file, the same in the main thread and in a worker: its findings as plain
-// data (they cross threads by structured clone), what stops it, and which documents it read.
+// Checking one input file, the same in the CLI and in a worker process: its findings as plain
+// data (they cross processes by structured clone), what stops it, and which documents it read.
 import * as fs from 'fs';
 import { checkDocument } from '../check/checker';
 import { Config } from '../check/config';

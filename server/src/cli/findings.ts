@@ -1,6 +1,6 @@
 // Findings as the CLI reports them: a file name as the user gave it, LSP-style 0-based ranges, and
 // what a baseline needs to recognise a finding after unrelated edits (the JSON Pointer of the node
-// it starts in). Plain data: findings cross from worker threads by structured clone.
+// it starts in). Plain data: findings cross from worker processes by structured clone.
 import * as crypto from 'crypto';
 import * as path from 'path';
 import { Diagnostic, Severity, SEVERITIES } from '../check/types';

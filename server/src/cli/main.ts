@@ -24,7 +24,7 @@ import { FileCounts, formatText, summaryLine } from './formats/text';
 import { expandGlob, isGlob } from './glob';
 import { diskFiles, formatBytes, MAX_FILE_BYTES } from '../io/read-file';
 import { decodeText, FileRead } from '../model/documents';
-import { checkInThisThread, checkInWorkers, CheckSetup, workerScript } from './parallel';
+import { checkInProcesses, checkInThisThread, CheckSetup, workerScript } from './parallel';
 
 declare const PRODUCT_VERSION: string;
 const VERSION = typeof PRODUCT_VERSION === 'string' ? PRODUCT_VERSION : '0.0.0';
@@ -269,19 +269,19 @@ function formatReport(format: Format, findings: readonly Finding[], files: FileC
 }
 
 /**
- * In worker threads when there are several files and threads to share them, else here, unless a
+ * In worker processes when there are several files and cores to share them, else here, unless a
  * file may need a large part of the heap: a worker that runs out of memory ends with an error the
- * CLI reports (exit code 2), where this thread would end in a V8 abort.
+ * CLI reports (exit code 2), where this process would end in a V8 abort.
  */
 function checkAll(jobs: readonly FileJob[], setup: CheckSetup, requested: number | undefined): Promise<FileOutcome[]> | FileOutcome[] {
   const threads = Math.min(requested ?? os.availableParallelism(), jobs.length);
   const script = workerScript();
   if (!script) return checkInThisThread(jobs, setup);
-  if (threads > 1) return checkInWorkers(jobs, setup, threads, script);
-  return jobs.some((job) => mayNeedMuchMemory(job.absolute)) ? checkInWorkers(jobs, setup, 1, script) : checkInThisThread(jobs, setup);
+  if (threads > 1) return checkInProcesses(jobs, setup, threads, script);
+  return jobs.some((job) => mayNeedMuchMemory(job.absolute)) ? checkInProcesses(jobs, setup, 1, script) : checkInThisThread(jobs, setup);
 }
 
-/** Files from this size on are checked in a worker (its start costs little next to their check). */
+/** Files from this size on are checked in a worker process (its start costs little next to their check). */
 const LARGE_FILE_BYTES = 16 * 1024 * 1024;
 /** Heap a check may need per byte of text, with room to spare (about 12 is measured for GitHub's description). */
 const HEAP_BYTES_PER_BYTE = 40;

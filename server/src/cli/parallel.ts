@@ -1,10 +1,10 @@
-// Checking many files in worker threads. Each worker owns a document store and takes the next
-// file when it is done with one (large and small files even out); the outcomes are put back in
-// the order of the inputs, so the report is the same as with one thread.
+// Checking files in worker processes. Each worker owns a document store and takes the next file
+// when it is done with one (large and small files even out); the outcomes are put back in the
+// order of the inputs, so the report is the same as with one thread.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as v8 from 'v8';
-import { Worker } from 'worker_threads';
+import { fork } from 'child_process';
 import { FileChecker, FileJob, FileOutcome } from './check-files';
 import { diskFiles } from '../io/read-file';
 import { FileSource } from '../model/documents';
@@ -43,42 +43,72 @@ function outOfMemory(): string {
 
 const notChecked = (why: string): FileOutcome => ({ skipped: false, notChecked: why, findings: [], crashes: [], documents: [] });
 
-export function checkInWorkers(jobs: readonly FileJob[], setup: CheckSetup, threads: number, script: string): Promise<FileOutcome[]> {
+/** What V8 writes to stderr when a heap is full, just before it aborts the process. */
+const OUT_OF_MEMORY = /JavaScript heap out of memory|Reached heap limit/;
+/** The end of a worker's stderr kept to say why it stopped (V8's report on a crash is long). */
+const STDERR_TAIL_CHARS = 2000;
+
+/**
+ * Worker processes, not threads: V8 aborts the whole process when a heap cannot grow by an
+ * allocation it must make (a thread's out-of-memory stop gives it only 16 MB more, and a 75 MB
+ * array of numbers asks for hundreds at once), so only a process of its own keeps the CLI alive to
+ * say which file could not be checked and why.
+ */
+export function checkInProcesses(jobs: readonly FileJob[], setup: CheckSetup, count: number, script: string): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(jobs.length);
   let next = 0;
   let running = 0;
   return new Promise((resolve) => {
     const start = () => {
-      const worker = new Worker(script, { workerData: setup });
+      const worker = fork(script, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
       running++;
       let current = -1;
+      let stderrTail = '';
+      let outOfHeap = false;
+      worker.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+        outOfHeap ||= OUT_OF_MEMORY.test(chunk);
+        stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+      });
       const feed = () => {
         if (next >= jobs.length) {
-          void worker.terminate();
+          worker.disconnect(); // it ends when its channel closes
           return;
         }
         current = next++;
-        worker.postMessage({ index: current, job: jobs[current] });
+        worker.send({ index: current, job: jobs[current] });
       };
+      // Failing to start, or to send to a worker that died: 'close' follows and says so.
+      worker.on('error', (e) => {
+        stderrTail = `${stderrTail}\n${e.message}`.slice(-STDERR_TAIL_CHARS);
+      });
       worker.on('message', (message: { index: number; outcome: FileOutcome }) => {
         outcomes[message.index] = message.outcome;
+        current = -1;
         feed();
       });
-      // A worker that dies (out of memory...) fails its file, not the run: another takes over.
-      worker.on('error', (e: NodeJS.ErrnoException) => {
-        if (current >= 0 && !outcomes[current]) {
-          outcomes[current] = notChecked(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory() : `its worker thread failed: ${e.stack ?? e}`);
-        }
-        current = -1;
-      });
-      worker.on('exit', (code) => {
+      // A worker that dies fails its file, not the run. Its end is judged once it exited and its
+      // stderr is read to the end ('close' would say both, but never comes after disconnect():
+      // https://github.com/nodejs/node/issues/19433).
+      let exit: [number | null, NodeJS.Signals | null] | undefined;
+      let stderrRead = false;
+      const ended = () => {
+        if (!exit || !stderrRead) return;
         running--;
-        if (current >= 0 && !outcomes[current]) outcomes[current] = notChecked(`its worker thread stopped (exit code ${code}) before the check ended.`);
+        if (current >= 0 && !outcomes[current]) {
+          const [code, signal] = exit;
+          const how = signal === 'SIGKILL' ? 'was killed (SIGKILL: the system may be out of memory)'
+            : signal ? `was stopped by ${signal}` : `stopped with exit code ${code}`;
+          const said = stderrTail.trim();
+          outcomes[current] = notChecked(outOfHeap ? outOfMemory() : `its worker process ${how} before the check ended${said ? `:\n${said}` : '.'}`);
+        }
         if (next < jobs.length) start();
         else if (running === 0) resolve(outcomes);
-      });
+      };
+      worker.on('exit', (code, signal) => ((exit = [code, signal]), ended()));
+      worker.stderr!.on('close', () => ((stderrRead = true), ended()));
+      worker.send({ setup });
       feed();
     };
-    for (let i = 0; i < Math.min(threads, jobs.length); i++) start();
+    for (let i = 0; i < Math.min(count, jobs.length); i++) start();
   });
 }

@@ -1,11 +1,16 @@
-// A worker thread of `openapi-check --jobs N`: checks the files the main thread sends, one at a
-// time, with its own document store.
-import { parentPort, workerData } from 'worker_threads';
+// A worker process of `openapi-check`: checks the files the main process sends, one at a time, with
+// its own document store. The first message is the setup every check shares.
 import { FileChecker, FileJob } from './check-files';
 import { CheckSetup, filesWithOverlay } from './parallel';
 
-const setup = workerData as CheckSetup;
-const checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), new Map(setup.given), setup.cwd);
-parentPort!.on('message', ({ index, job }: { index: number; job: FileJob }) => {
-  parentPort!.postMessage({ index, outcome: checker.check(job) });
+type Message = { setup: CheckSetup } | { index: number; job: FileJob };
+
+let checker: FileChecker | undefined;
+process.on('message', (message: Message) => {
+  if ('setup' in message) {
+    const { setup } = message;
+    checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), new Map(setup.given), setup.cwd);
+    return;
+  }
+  process.send!({ index: message.index, outcome: checker!.check(message.job) });
 });
