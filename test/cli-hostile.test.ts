@@ -34,6 +34,22 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     assert.match(messages[2], /^"\/dev\/zero#\/Pet" does not resolve: ".*dev\/zero" is a character device, not a file\.$/);
   });
 
+  it('says a $ref names a file too long for the file system, in a message of bounded length', () => {
+    const longName = 'a'.repeat(300) + '.yaml';
+    const longPath = 'folder/'.repeat(700) + 'x.yaml';
+    const refs = [`'./${longName}#/Pet'`, `'./${longPath}#/Pet'`];
+    fs.writeFileSync(path.join(dir, 'long.yaml'), HEADER + 'components:\n  schemas:\n' + refs.map((r, i) => `    S${i}:\n      $ref: ${r}\n`).join(''));
+    const r = run(['--format', 'json', 'long.yaml']);
+    assert.equal(r.status, 1, r.stderr);
+    const messages = (JSON.parse(r.stdout) as { rule: string; message: string }[]).filter((f) => f.rule === 'ref-unresolved').map((f) => f.message);
+    // The $ref is quoted cut to 200 characters; the reason follows whole.
+    assert.deepEqual(messages, [
+      `"./${longName.slice(0, 197)}…" does not resolve: a file or folder name in it is 305 bytes long, more than file systems allow (255).`,
+      `"./${longPath.slice(0, 197)}…" does not resolve: the path of the file is ${Buffer.byteLength(path.join(dir, longPath))} bytes long, more than the file system allows.`,
+    ]);
+    for (const message of messages) assert.ok(message.length < 320, message);
+  });
+
   it('refuses a named pipe given on the command line instead of waiting on it', () => {
     const r = run(['pipe.yaml']);
     assert.equal(r.status, 2);

@@ -34,6 +34,8 @@ function openFailure(absolutePath: string, error: NodeJS.ErrnoException): FileRe
     }
     case 'ENOTDIR':
       return { reason: 'missing', message: `${absolutePath} does not exist (a part of its path is a file, not a folder).` };
+    case 'ENAMETOOLONG':
+      return { reason: 'name-too-long', message: `${absolutePath} cannot be opened: its name is too long for the file system.` };
     case 'ELOOP':
       return { reason: 'symlink-loop', message: `${absolutePath} is a symbolic link loop.` };
     case 'ENXIO':

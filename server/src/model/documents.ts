@@ -7,7 +7,7 @@ import { drain, Steps } from '../syntax/steps';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
 export type LoadFailure =
-  | { reason: 'missing' | 'folder' | 'unreadable' | 'binary' | 'too-large' | 'symlink-loop' | 'utf16'; message: string }
+  | { reason: 'missing' | 'folder' | 'unreadable' | 'binary' | 'too-large' | 'symlink-loop' | 'utf16' | 'name-too-long'; message: string }
   /** A named pipe, a device, a socket, a system file: `what` says which ("a named pipe"). */
   | { reason: 'special'; what: string; message: string }
   | { reason: 'encoding'; message: string; offset: number };

@@ -6,6 +6,9 @@ import { rawSlashPathRef } from './ref-pointer-escape';
 import { defineRule } from '../check/types';
 import { keyNames } from '../check/suggest';
 
+/** The longest file or folder name Linux, macOS and Windows file systems take, in bytes. */
+const MAX_NAME_BYTES = 255;
+
 export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
@@ -22,6 +25,8 @@ export default defineRule({
     unreadable: '"{ref}" does not resolve: {message}',
     special: '"{ref}" does not resolve: "{file}" is {what}, not a file.',
     symlinkLoop: '"{ref}" does not resolve: "{file}" is a symbolic link loop.',
+    nameTooLong: '"{ref}" does not resolve: a file or folder name in it is {bytes} bytes long, more than file systems allow ({max}).',
+    pathTooLong: '"{ref}" does not resolve: the path of the file is {bytes} bytes long, more than the file system allows.',
     utf16: '"{ref}" does not resolve: "{file}" is UTF-16 text; save it as UTF-8.',
     tooLarge: '"{ref}" does not resolve: "{file}" is {larger}: it is not read.',
     remote: 'Remote reference "{ref}" is not checked: fetching URLs is off.',
@@ -42,6 +47,12 @@ export default defineRule({
     const ref = parsed.raw;
     const at = { node: refNode };
     const rel = (file: string) => path.relative(path.dirname(doc.path), file) || path.basename(file);
+    // Said in numbers, not by quoting the name: it is too long to quote whole.
+    const reportLongName = (file: string) => {
+      const longest = file.split(/[\\/]/).reduce((most, name) => Math.max(most, Buffer.byteLength(name)), 0);
+      if (longest > MAX_NAME_BYTES) context.report({ at, messageId: 'nameTooLong', data: { ref, bytes: longest, max: MAX_NAME_BYTES } });
+      else context.report({ at, messageId: 'pathTooLong', data: { ref, bytes: Buffer.byteLength(file) } });
+    };
     switch (failure.reason) {
       case 'url':
         context.report({ at, messageId: 'remote', data: { ref }, severity: 'information' });
@@ -54,6 +65,7 @@ export default defineRule({
         else if (f.reason === 'binary' || f.reason === 'encoding') context.report({ at, messageId: 'notDocument', data: { ref, file } });
         else if (f.reason === 'special') context.report({ at, messageId: 'special', data: { ref, file, what: f.what } });
         else if (f.reason === 'symlink-loop') context.report({ at, messageId: 'symlinkLoop', data: { ref, file } });
+        else if (f.reason === 'name-too-long') reportLongName(failure.file);
         else if (f.reason === 'utf16') context.report({ at, messageId: 'utf16', data: { ref, file } });
         else if (f.reason === 'too-large') context.report({ at, messageId: 'tooLarge', data: { ref, file, larger: f.message.replace(/^.*? is (larger than .*?)\.?$/, '$1') } });
         else context.report({ at, messageId: 'unreadable', data: { ref, message: f.message } });
