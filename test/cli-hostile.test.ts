@@ -30,8 +30,8 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     const messages = (JSON.parse(r.stdout) as { rule: string; message: string }[]).filter((f) => f.rule === 'ref-unresolved').map((f) => f.message).sort();
     assert.equal(messages.length, 3);
     assert.match(messages[0], /^"\.\/pipe\.yaml#\/Pet" does not resolve: "pipe\.yaml" is a named pipe, not a file\.$/);
-    assert.match(messages[1], /^"\/dev\/stdin#\/Pet" does not resolve: ".*dev\/stdin" is (a named pipe|a socket), not a file\.$/);
-    assert.match(messages[2], /^"\/dev\/zero#\/Pet" does not resolve: ".*dev\/zero" is a character device, not a file\.$/);
+    assert.match(messages[1], /^"\/dev\/stdin#\/Pet" does not resolve: "\/dev\/stdin" is (a named pipe|a socket), not a file\.$/);
+    assert.equal(messages[2], '"/dev/zero#/Pet" does not resolve: "/dev/zero" is a character device, not a file.');
   });
 
   it('says a $ref names a file too long for the file system, in a message of bounded length', () => {
@@ -48,6 +48,23 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
       `"./${longPath.slice(0, 197)}…" does not resolve: the path of the file is ${Buffer.byteLength(path.join(dir, longPath))} bytes long, more than the file system allows.`,
     ]);
     for (const message of messages) assert.ok(message.length < 320, message);
+  });
+
+  it('quotes a file a $ref names by its absolute path as that path', () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-cli-elsewhere-'));
+    try {
+      fs.writeFileSync(path.join(other, 'shared.yaml'), 'Pet: {type: object}\n');
+      const refs = [`'${other}/shared.yaml#/Pets'`, `'${other}/missing.yaml#/Pet'`];
+      fs.writeFileSync(path.join(dir, 'absolute.yaml'), HEADER + 'components:\n  schemas:\n' + refs.map((r, i) => `    S${i}:\n      $ref: ${r}\n`).join(''));
+      const r = run(['--format', 'json', 'absolute.yaml']);
+      const messages = (JSON.parse(r.stdout) as { rule: string; message: string }[]).filter((f) => f.rule === 'ref-unresolved').map((f) => f.message);
+      assert.deepEqual(messages, [
+        `"${other}/shared.yaml#/Pets" does not resolve: the document root in "${other}/shared.yaml" has no "Pets". Did you mean "${other}/shared.yaml#/Pet"?`,
+        `"${other}/missing.yaml#/Pet" does not resolve: the file "${other}/missing.yaml" does not exist.`,
+      ]);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('refuses a named pipe given on the command line instead of waiting on it', () => {

@@ -46,7 +46,9 @@ export default defineRule({
     if (parsed.syntaxProblems.some((p) => p.code === 'bare-pointer' || p.code === 'fragment')) return;
     const ref = parsed.raw;
     const at = { node: refNode };
-    const rel = (file: string) => path.relative(path.dirname(doc.path), file) || path.basename(file);
+    // The file the `$ref` names, as it names it: by its absolute path, or relative to this document.
+    const named = (file: string) =>
+      path.isAbsolute(parsed.file) ? file : path.relative(path.dirname(doc.path), file) || path.basename(file);
     // Said in numbers, not by quoting the name: it is too long to quote whole.
     const reportLongName = (file: string) => {
       const longest = file.split(/[\\/]/).reduce((most, name) => Math.max(most, Buffer.byteLength(name)), 0);
@@ -58,7 +60,7 @@ export default defineRule({
         context.report({ at, messageId: 'remote', data: { ref }, severity: 'information' });
         return;
       case 'file': {
-        const file = rel(failure.file);
+        const file = named(failure.file);
         const f = failure.failure;
         if (f.reason === 'missing') context.report({ at, messageId: 'missingFile', data: { ref, file } });
         else if (f.reason === 'folder') context.report({ at, messageId: 'folder', data: { ref, file } });
@@ -72,7 +74,7 @@ export default defineRule({
         return;
       }
       case 'not-a-document':
-        context.report({ at, messageId: 'notDocument', data: { ref, file: rel(failure.file) } });
+        context.report({ at, messageId: 'notDocument', data: { ref, file: named(failure.file) } });
         return;
       case 'pointer': {
         if (rawSlashPathRef(reference)) return;
@@ -80,7 +82,7 @@ export default defineRule({
         const { segments, failedAt, parent } = failure;
         const segment = segments[failedAt] ?? '';
         const prefix = '/' + segments.slice(0, failedAt).map(escapePointerSegment).join('/');
-        const where = (failedAt === 0 ? 'the document root' : '"' + prefix + '"') + (failure.doc === doc ? '' : ` in "${rel(failure.doc.path)}"`);
+        const where = (failedAt === 0 ? 'the document root' : '"' + prefix + '"') + (failure.doc === doc ? '' : ` in "${named(failure.doc.path)}"`);
         const nearest = parent?.kind === 'object' ? keyNames(parent).nearest(segment) : undefined;
         const file = ref.slice(0, Math.max(0, ref.indexOf('#')));
         const suggestion = nearest === undefined ? undefined : file + '#/' + [...segments.slice(0, failedAt), nearest, ...segments.slice(failedAt + 1)].map(escapePointerSegment).join('/');
