@@ -48,6 +48,29 @@ describe('long $ref chains and loops', { timeout: 120_000 }, () => {
     assert.ok(seconds < 30, `${seconds} s`);
   });
 
+  it('reports a loop through 10,000 $refs in one document on each of them, storing the loop once', () => {
+    const n = 10_000;
+    let text = HEAD.replace("$ref: './r0.yaml'", "description: OK") + 'components:\n  parameters:\n';
+    for (let i = 0; i < n; i++) text += `    P${i}:\n      $ref: '#/components/parameters/P${(i + 1) % n}'\n`;
+    const file = path.join(ROOT, 'loop.yaml');
+    const store = new DocumentStore({ read: (p): FileRead => (p === file ? { text } : { reason: 'missing', message: `${p} does not exist.` }) });
+    const started = Date.now();
+    const result = checkDocument(store, file, { rules: RULES });
+    const seconds = (Date.now() - started) / 1000;
+    const cycles = found(result.diagnostics, 'ref-cycle');
+    assert.equal(cycles.length, n);
+    // As many of the long names as fit in 200 characters, then the count.
+    const names = (from: number) => Array.from({ length: 6 }, (_, k) => `"#/components/parameters/P${(from + k + 1) % n}"`).join(' -> ');
+    assert.equal(cycles[0], `loop.yaml: This "$ref" never reaches an object: the chain ${names(0)} -> ... (10000 references in all) loops back on itself.`);
+    assert.equal(cycles[n - 1], `loop.yaml: This "$ref" never reaches an object: the chain ${names(n - 1)} -> ... (10000 references in all) loops back on itself.`);
+    // One array for the whole loop: each member knows only where it stands in it.
+    const holders = result.analysis!.references.map((r) => r.holder);
+    const loops = new Set(holders.map((h) => result.analysis!.loopAt(h)?.loop).filter((loop) => loop !== undefined));
+    assert.equal(loops.size, 1);
+    assert.equal([...loops][0]?.length, n);
+    assert.ok(seconds < 15, `${seconds} s`);
+  });
+
   it('reports a three-file loop as before', () => {
     const { result } = chain(3, "$ref: './r0.yaml'\n");
     assert.deepEqual(found(result.diagnostics, 'ref-cycle').sort(), [

@@ -87,8 +87,8 @@ export interface Analysis {
   childrenOf(object: OpenApiObject): readonly OpenApiObject[];
   /** The Reference recorded for a `$ref` holder, if the walk met it. */
   referenceAt(holder: SyntaxNode): Reference | undefined;
-  /** The references of the loop a `$ref` holder is on (starting with its own), if it is on one. */
-  loopAt(holder: SyntaxNode): readonly Reference[] | undefined;
+  /** The loop a `$ref` holder is on, and its own reference's place in it, if it is on one. */
+  loopAt(holder: SyntaxNode): LoopPlace | undefined;
   /** Whether some `$ref` the walk met points at this node. */
   isReferenced(node: SyntaxNode): boolean;
   /**
@@ -112,6 +112,25 @@ export interface ResolvedChain {
 
 /** References followed from one `$ref` before giving up (each step may be another file). */
 export const MAX_CHAIN = 64;
+
+/**
+ * A `$ref` loop seen from one of its references. All members share one array: a loop through
+ * 10,000 references is stored once, not once per member turned to start with it.
+ */
+export interface LoopPlace {
+  /** The references of the loop in order, from where the walk first met it. */
+  loop: readonly Reference[];
+  /** Where the holder's own reference is in `loop`. */
+  index: number;
+}
+
+/** Up to `count` references of a loop, starting with the one at its place and going round. */
+export function loopFrom(place: LoopPlace, count: number): Reference[] {
+  const { loop, index } = place;
+  const taken = new Array<Reference>(Math.min(count, loop.length));
+  for (let i = 0; i < taken.length; i++) taken[i] = loop[(index + i) % loop.length];
+  return taken;
+}
 
 interface Pending {
   doc: SourceDocument;
@@ -274,14 +293,14 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
 
   // Every holder has one `$ref`: the references form a graph where each node has at most one
   // edge out, so all loops, of any length, are found in one pass over it.
-  let loops: Map<SyntaxNode, Reference[]> | undefined;
+  let loops: Map<SyntaxNode, LoopPlace> | undefined;
   const nextReference = (reference: Reference): Reference | undefined => {
     const target = reference.target?.node;
     const next = target ? refsByHolder.get(target) : undefined;
     return next && next.expected !== 'PathItem' ? next : undefined;
   };
-  const findLoops = (): Map<SyntaxNode, Reference[]> => {
-    const found = new Map<SyntaxNode, Reference[]>();
+  const findLoops = (): Map<SyntaxNode, LoopPlace> => {
+    const found = new Map<SyntaxNode, LoopPlace>();
     const walkOf = new Map<Reference, number>();
     let walk = 0;
     for (const start of references) {
@@ -297,7 +316,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       // Back to a reference of this same walk: the path from it on is a loop.
       if (at && walkOf.get(at) === walk) {
         const loop = path.slice(path.indexOf(at));
-        loop.forEach((reference, i) => found.set(reference.holder, [...loop.slice(i), ...loop.slice(0, i)]));
+        loop.forEach((reference, index) => found.set(reference.holder, { loop, index }));
       }
     }
     return found;
@@ -318,7 +337,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       const loop = (loops ??= findLoops()).get(current.node);
       if (loop) {
         cycle = true;
-        chain.push(...loop.slice(0, MAX_CHAIN));
+        chain.push(...loopFrom(loop, MAX_CHAIN));
         current = undefined;
         break;
       }

@@ -1,4 +1,6 @@
+import { MAX_QUOTED_TEXT } from '../check/report';
 import { defineRule } from '../check/types';
+import { loopFrom } from '../model/analysis';
 
 /** References named in a message; a loop through a thousand files is summed up after these. */
 const SHOWN = 8;
@@ -10,14 +12,27 @@ export default defineRule({
   spec: ['Reference Object'],
   rationale:
     'A chain of references that comes back to itself never reaches the object it stands for: tools loop or give up.',
-  messages: { cycle: 'This "$ref" never reaches an object: the chain {chain} loops back on itself.' },
+  messages: {
+    cycle: 'This "$ref" never reaches an object: the chain {chain} loops back on itself.',
+    longCycle: 'This "$ref" never reaches an object: the chain {chain} -> ... ({count} references in all) loops back on itself.',
+  },
   checkReference(reference, context) {
     if (!reference.allowed || reference.expected === 'PathItem') return;
     // Report on references that are part of a loop, not on those that merely lead into it.
-    const loop = context.analysis.loopAt(reference.holder);
-    if (!loop) return;
-    const names = loop.slice(0, SHOWN).map((r) => '"' + (r.parsed?.raw ?? '?') + '"');
-    const chain = names.join(' -> ') + (loop.length > SHOWN ? ` -> ... (${loop.length} references in all)` : '');
-    context.report({ at: { node: reference.refNode }, messageId: 'cycle', data: { chain } });
+    const place = context.analysis.loopAt(reference.holder);
+    if (!place) return;
+    // As many names as a quoted text holds, so the count after them is never cut off.
+    const names: string[] = [];
+    let length = 0;
+    for (const link of loopFrom(place, SHOWN)) {
+      const name = `"${link.parsed?.raw ?? '?'}"`;
+      length += (names.length > 0 ? ' -> '.length : 0) + name.length;
+      if (names.length > 0 && length > MAX_QUOTED_TEXT) break;
+      names.push(name);
+    }
+    const chain = names.join(' -> ');
+    const count = place.loop.length;
+    if (names.length === count) context.report({ at: { node: reference.refNode }, messageId: 'cycle', data: { chain } });
+    else context.report({ at: { node: reference.refNode }, messageId: 'longCycle', data: { chain, count } });
   },
 });
