@@ -214,10 +214,15 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   }
 
   for (const replacement of replacements) moveSubtree(replacement, start);
-  parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
+  // The members the edit left as they were keep their nodes (and so their findings and objects):
+  // typing a new key in an operation reparses the operation, but only the new key is new.
+  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText) : undefined;
+  if (!kept) parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
+  // What was computed from the children of the nodes around the new members is out of date.
+  else valueChangedIn(kept.nodes[0].parent!);
   const ancestors: SyntaxNode[] = [];
   for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
-  moveAfter(old.root!, ancestors, new Set(replacements), end, delta);
+  moveAfter(old.root!, ancestors, new Set(kept ? [member] : replacements), end, delta);
   // Block collections end with their last entry (syntax/yaml.ts), innermost first.
   for (const a of ancestors) {
     const last = a.children![a.children!.length - 1];
@@ -225,7 +230,67 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
-  return { parsed: { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true }, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
+  const parsed: ParsedText = { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true };
+  if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, lines: newLines };
+  return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
+}
+
+/**
+ * After a block was parsed again: where the new tree of a block mapping has members whose text
+ * is the old one's (the same text parses the same way at the same indentation), the old nodes
+ * stay, moved to their new offsets, and only the members between them are new. Goes down while
+ * one member differs. Returns the old member the new ones replace (at least one: a neighbour that
+ * holds no collection, preferably, when the edit only added members), or undefined when the trees
+ * differ at the top (another key, a flow collection) or old members went (several in one, removed).
+ */
+function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: string, newText: string): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
+  if (old.kind !== 'object' || fresh.kind !== 'object' || old.flow || fresh.flow) return undefined;
+  if (old.key !== fresh.key || old.keyOffset !== fresh.keyOffset || old.offset !== fresh.offset || old.packedFlags !== fresh.packedFlags) return undefined;
+  const before = old.children!;
+  const after = fresh.children!;
+  const same = (a: SyntaxNode, b: SyntaxNode) =>
+    a.key === b.key && a.end - a.memberStart === b.end - b.memberStart && oldText.slice(a.memberStart, a.end) === newText.slice(b.memberStart, b.end);
+  let head = 0;
+  while (head < before.length && head < after.length && same(before[head], after[head])) head++;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && same(before[before.length - 1 - tail], after[after.length - 1 - tail])) tail++;
+  let from = head;
+  let oldEnd = before.length - tail;
+  let newEnd = after.length - tail;
+  if (oldEnd - from === 1 && newEnd - from === 1) {
+    const deeper = keepUnchanged(before[from], after[from], oldText, newText);
+    if (deeper) {
+      moveKept(before, after, 0, before.length, from);
+      old.length = fresh.length;
+      return deeper;
+    }
+  }
+  // Several old members in one, or members removed: the block is replaced whole.
+  if (oldEnd - from > 1 || newEnd - from < oldEnd - from) return undefined;
+  if (oldEnd === from) {
+    // Only added members: one old neighbour goes with them (a scalar when there is one).
+    const previous = from > 0 ? before[from - 1] : undefined;
+    const next = oldEnd < before.length ? before[oldEnd] : undefined;
+    if (previous && (!previous.children || !next || next.children)) from--;
+    else if (next) oldEnd++, newEnd++;
+    else return undefined;
+  }
+  const nodes = after.slice(from, newEnd);
+  const replaced = before[from];
+  moveKept(before, after, 0, from, -1);
+  moveKept(before, after, oldEnd, before.length, -1, newEnd - oldEnd);
+  old.replaceChildren(from, oldEnd - from, nodes);
+  old.length = fresh.length;
+  return { replaced, nodes };
+}
+
+/** Moves old members [from, to) to the offsets of their new counterparts (`shift` positions on), but `skip`. */
+function moveKept(before: readonly SyntaxNode[], after: readonly SyntaxNode[], from: number, to: number, skip: number, shift = 0): void {
+  for (let i = from; i < to; i++) {
+    if (i === skip) continue;
+    const delta = after[i + shift].memberStart - before[i].memberStart;
+    if (delta !== 0) moveSubtree(before[i], delta);
+  }
 }
 
 /**
