@@ -239,8 +239,16 @@ describe('incremental JSON reparse', () => {
     const parsed = parseText(text, 'json');
     const other = parsed.root!.get('paths')!.get('/b')!;
     const at = text.indexOf('"operationId": "a",') + '"operationId": "a",'.length;
+    const operation = parsed.root!.get('paths')!.get('/a')!.get('get')!;
+    const responses = operation.get('responses');
     const result = reparseEdit(parsed, { offset: at, length: 0, newText: '\n        "deprecated": true,' })!;
-    assert.equal(result.replaced.key, 'get');
+    // The operation is parsed again; its members the edit left keep their nodes, and the new one
+    // comes in with the member before it.
+    assert.equal(result.replaced.key, 'operationId');
+    assert.deepEqual(result.nodes.map((n) => n.key), ['operationId', 'deprecated']);
+    assert.equal(result.parsed.root!.get('paths')!.get('/a')!.get('get'), operation);
+    assert.equal(operation.get('responses'), responses);
+    assert.equal(responses!.keyOffset, result.parsed.text.indexOf('"responses"'));
     assert.equal(result.parsed.root!.get('paths')!.get('/b'), other);
     assert.equal(other.keyOffset, result.parsed.text.indexOf('"/b"'));
     assert.deepEqual(result.parsed.root!.get('paths')!.get('/a')!.get('get')!.toValue(), { operationId: 'a', deprecated: true, responses: {} });

@@ -236,8 +236,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
 }
 
 /**
- * After a block was parsed again: where the new tree of a block mapping has members whose text
- * is the old one's (the same text parses the same way at the same indentation), the old nodes
+ * After a block (a JSON value) was parsed again: where the new tree of a mapping has members whose
+ * text is the old one's (the same text parses the same way at the same indentation), the old nodes
  * stay, moved to their new offsets, and only the members between them are new. Goes down while
  * one member differs. Returns the old member the new ones replace (at least one: a neighbour that
  * holds no collection, preferably, when the edit only added members), or undefined when the trees
@@ -387,15 +387,21 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     replacement.keyLength = node.keyLength;
     replacement.parent = node.parent;
     const parent = node.parent!;
-    parent.replaceChild(parent.children!.indexOf(node), replacement);
+    const oldEnd = node.end;
+    // As in YAML blocks: the members the edit left as they were keep their nodes.
+    const kept = keepUnchanged(node, replacement, old.text, text);
+    if (!kept) parent.replaceChild(parent.children!.indexOf(node), replacement);
+    else valueChangedIn(kept.nodes[0].parent!);
     const ancestors: SyntaxNode[] = [];
     for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
-    moveAfter(old.root!, ancestors, new Set([replacement]), node.end, delta);
+    moveAfter(old.root!, ancestors, new Set([kept ? node : replacement]), oldEnd, delta);
     // JSON collections end at their closing bracket: every ancestor grows by the edit.
     for (const a of ancestors) a.length += delta;
     const added = fragment.errors.map((e) => ({ ...e, offset: e.offset + start }));
-    const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, node.end, delta, added) : [];
-    return { parsed: { format: 'json', text, root: old.root, errors }, node: replacement, nodes: [replacement], replaced: node };
+    const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, oldEnd, delta, added) : [];
+    const parsed: ParsedText = { format: 'json', text, root: old.root, errors };
+    if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced };
+    return { parsed, node: replacement, nodes: [replacement], replaced: node };
   }
   return undefined;
 }
