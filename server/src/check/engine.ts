@@ -233,8 +233,10 @@ export function* runRulesSteps(
     const kept = earlier?.forObject(object);
     if (kept) {
       keptObjects++;
-      const list = kept.filter((d) => keptRules.has(d.rule));
-      if (list.length > 0) append(object, list);
+      if (kept.length > 0) {
+        const list = kept.filter((d) => keptRules.has(d.rule));
+        if (list.length > 0) append(object, list);
+      }
     }
     for (const { rule, state } of kept ? rules.whenKept : rules.always) {
       if (due()) yield;

@@ -376,6 +376,8 @@ export class Session {
 }
 
 /** The edits made since a root's last check in trees that were updated in place. */
+const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
+
 class EditsSinceCheck {
   /** Per file, in the order they were made. */
   readonly edits = new Map<string, TextEdit[]>();
@@ -421,7 +423,8 @@ class EditsSinceCheck {
         const earlier = sameAnalysis ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
         if (!earlier) return undefined;
         const found = perUnit.get(earlier);
-        if (!found) return [];
+        // Most objects have no findings: one shared empty list, nothing allocated per object.
+        if (!found) return NO_FINDINGS;
         const edits = this.edits.get(object.doc.path) ?? [];
         return found.map((d) => movedDiagnostic(d, object.doc, edits));
       },
