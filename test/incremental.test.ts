@@ -169,6 +169,21 @@ describe('incremental YAML reparse', () => {
     assert.deepEqual(flatten(parsed.root), flatten(parseText(parsed.text, 'yaml').root));
   });
 
+  it('leaves a large block the fast reader refuses to the whole-text parse, and still reparses a small one', () => {
+    // The yaml package's parse of a 100 KB block, level after level up the tree, held the server
+    // for seconds on every keystroke into a flow collection; the whole text goes to its worker.
+    const paths = Array.from({ length: 2000 }, (_, i) => `  /p${i}:\n    get:\n      responses: {}\n`).join('');
+    const schemas = Array.from({ length: 3000 }, (_, i) => `    S${i}:\n      type: string\n`).join('');
+    const parsed = parseText(`openapi: 3.0.3\npaths:\n${paths}components:\n  schemas:\n${schemas}`, 'yaml');
+    // The paths block: more than the package's share, less than half the text (no full parse anyway).
+    assert.ok(paths.length > 64 * 1024 && paths.length < parsed.text.length / 2);
+    const inPaths = parsed.text.indexOf('  /p700:');
+    assert.equal(reparseEdit(parsed, { offset: inPaths, length: 0, newText: '  x: !!str a\n' }), undefined);
+    const inOperation = parsed.text.indexOf('responses: {}', inPaths) + 'responses: {}'.length;
+    const small = reparseEdit(parsed, { offset: inOperation, length: 0, newText: '\n      tags: !!seq [a]' });
+    assert.deepEqual(small?.nodes.map((n) => n.key), ['responses', 'tags']);
+  });
+
   it('parses the whole text again when aliases could copy the edited block elsewhere', () => {
     const parsed = parseText('a: &x\n  b: 1\nc: *x\n', 'yaml');
     assert.equal(parsed.selfContainedBlocks, false);

@@ -15,10 +15,16 @@ interface ActionData {
   action: RefactorAction;
 }
 
-function contextFor(session: Session, workspace: WorkspaceFiles, uri: string): RefactorContext | undefined {
+/**
+ * `listing`: for the list an editor asks for by itself (at every cursor move): large documents
+ * edited since they were indexed are left to the background indexer (indexing one here held the
+ * server for seconds), and a document whose own index is behind offers no refactor until then.
+ */
+function contextFor(session: Session, workspace: WorkspaceFiles, uri: string, listing = false): RefactorContext | undefined {
   const filePath = uriToPath(uri);
   if (!filePath) return undefined;
-  const index = workspace.fresh();
+  const index = workspace.fresh(listing ? 'small' : 'all');
+  if (listing && workspace.isStale(filePath)) return undefined;
   const doc = session.modelOf(filePath);
   if (!doc || !session.isCurrent(filePath) || !index.get(filePath)) return undefined;
   const resources = workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations ?? [];
@@ -33,7 +39,7 @@ export function refactorCodeActions(session: Session, workspace: WorkspaceFiles,
   const only = params.context.only;
   const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
   if (!REFACTOR_KINDS.some(wants)) return [];
-  const ctx = contextFor(session, workspace, params.textDocument.uri);
+  const ctx = contextFor(session, workspace, params.textDocument.uri, true);
   if (!ctx) return [];
   const capabilities = workspace.clientCapabilities?.textDocument?.codeAction;
   const resolves = capabilities?.resolveSupport?.properties.includes('edit') ?? false;

@@ -278,10 +278,13 @@ function parseWithPackage(original: string, depth: number): ParsedText {
  * Parses one block of a YAML document on its own (whole lines, as they are indented in the file),
  * for the incremental reparse: its tree (a block mapping), and its errors when it is broken.
  * Offsets are relative to the block's text. Undefined when the block cannot stand alone (aliases,
- * directives) or is not a block mapping.
+ * directives), is not a block mapping, or is large and needs the `yaml` package.
  */
 export function parseYamlBlock(text: string, depth: number): ParsedText | undefined {
   const fast = parseYamlFast(text);
+  // The yaml package's parse of a large block would hold the server as a whole text's does: the
+  // caller parses the whole text instead (in a worker, in the language server).
+  if (!fast && text.length > OFF_THREAD_MIN_CHARS) return undefined;
   const parsed = fast ?? parseWithPackage(text, depth);
   const root = parsed.root;
   if (!parsed.selfContainedBlocks || !root || root.kind !== 'object' || root.flow) return undefined;
