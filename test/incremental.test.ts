@@ -249,6 +249,22 @@ describe('incremental JSON reparse', () => {
     });
   }
 
+  it('leaves a large broken value to the whole-text parse, and still reparses a small one', () => {
+    // jsonc-parser's recovery over 100 KB, level after level up the tree, held the server per keystroke.
+    const paths = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`/p${i}`, { get: { responses: {} } }]));
+    const schemas = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`S${i}`, { type: 'string' }]));
+    const text = JSON.stringify({ openapi: '3.0.3', paths, components: { schemas } }, null, 2);
+    const parsed = parseText(text, 'json');
+    const pathsNode = parsed.root!.get('paths')!;
+    assert.ok(pathsNode.length > 64 * 1024 && pathsNode.length < text.length / 2);
+    const betweenPaths = text.indexOf('"/p701"');
+    assert.equal(reparseEdit(parsed, { offset: betweenPaths, length: 0, newText: '"x": , ' }), undefined);
+    const inOperation = text.indexOf('"responses"', betweenPaths);
+    const small = reparseEdit(parsed, { offset: inOperation, length: 0, newText: '"x": , ' });
+    assert.deepEqual(small?.nodes.map((n) => n.key), ['x', 'responses']);
+    assert.equal(small.parsed.errors.length, 1, 'the broken operation is reparsed alone, with its error');
+  });
+
   it('reparses only the operation when a field is typed into it, keeping the other paths', () => {
     const text = JSON.stringify({ openapi: '3.0.3', paths: { '/a': { get: { operationId: 'a', responses: {} } }, '/b': { get: { operationId: 'b' } } } }, null, 2);
     const parsed = parseText(text, 'json');

@@ -1,15 +1,16 @@
-// YAML the fast reader leaves to the `yaml` package is parsed in a worker thread by the language
-// server: the tree comes back as flat arrays and is built again in steps. Here: the tree built
+// YAML the fast reader leaves to the `yaml` package, and broken JSON, are parsed in a worker thread
+// by the language server: the tree comes back as flat arrays and is built again in steps. Here: the tree built
 // again is the tree parsed in place, node for node; the worker answers, gives way to a newer text,
 // and a text that exhausts its memory is an error on the document, not a dead server.
 import assert from 'node:assert/strict';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
-import { YamlParseThread } from '../server/src/server/parse-thread';
+import { ParseThread } from '../server/src/server/parse-thread';
 import { drain } from '../server/src/syntax/steps';
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { parseYamlWithPackage } from '../server/src/syntax/yaml';
+import { parseJson } from '../server/src/syntax/json';
 
 /** Every field of every node, in pre-order: two trees are the same when these are equal. */
 function fields(root: SyntaxNode | undefined): unknown[] {
@@ -53,14 +54,14 @@ folded: >-
 const SCRIPT = path.join(__dirname, '..', 'parse-worker.js');
 
 describe('the YAML parsing worker', () => {
-  const thread = new YamlParseThread(undefined, SCRIPT);
+  const thread = new ParseThread(undefined, SCRIPT);
   after(() => thread.stop());
 
   it('builds again, node for node, the tree the yaml package parses in place', () => {
     const parsed = parseYamlWithPackage(TRICKY);
     // Through a structured clone, as a message between threads copies it.
     const copied = structuredClone(encodeParse(parsed)) as EncodedParse;
-    const rebuilt = drain(decodeParseSteps(copied, TRICKY));
+    const rebuilt = drain(decodeParseSteps(copied, TRICKY, 'yaml'));
     assert.deepEqual(fields(rebuilt.root), fields(parsed.root));
     assert.deepEqual(rebuilt.errors, parsed.errors);
     assert.equal(rebuilt.selfContainedBlocks, false);
@@ -72,28 +73,41 @@ describe('the YAML parsing worker', () => {
 
   it('parses in the worker what the yaml package parses here', async () => {
     const text = TRICKY + Array.from({ length: 2000 }, (_, i) => `k${i}: *shared\n`).join('');
-    const outcome = await thread.parse(text);
+    const outcome = await thread.parse(text, 'yaml');
     assert.ok(!('failed' in outcome), JSON.stringify(outcome));
-    const rebuilt = drain(decodeParseSteps(outcome, text));
+    const rebuilt = drain(decodeParseSteps(outcome, text, 'yaml'));
     assert.deepEqual(fields(rebuilt.root), fields(parseYamlWithPackage(text).root));
   });
 
+  it('reads a broken JSON text in the worker as jsonc-parser reads it here', async () => {
+    const text = JSON.stringify({ openapi: '3.0.3', paths: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`/p${i}`, { get: { responses: {} } }])) }, null, 2)
+      .replace('"/p1000"', "'/p1000'");
+    const outcome = await thread.parse(text, 'json');
+    assert.ok(!('failed' in outcome));
+    const rebuilt = drain(decodeParseSteps(outcome, text, 'json'));
+    const inPlace = parseJson(text);
+    assert.ok(inPlace.errors.length > 0, 'the text is broken');
+    assert.deepEqual(fields(rebuilt.root), fields(inPlace.root));
+    assert.deepEqual(rebuilt.errors, inPlace.errors);
+    assert.equal(rebuilt.format, 'json');
+  });
+
   it('gives way to a newer text: the older parse ends, the newer one is answered', async () => {
-    const older = thread.parse(TRICKY + 'x-old: *shared\n'.repeat(20_000));
-    const newer = thread.parse(TRICKY + 'x-new: 1\n');
+    const older = thread.parse(TRICKY + 'x-old: *shared\n'.repeat(20_000), 'yaml');
+    const newer = thread.parse(TRICKY + 'x-new: 1\n', 'yaml');
     assert.deepEqual(await older, { failed: 'not read: a newer text of the document is being read.' });
     const outcome = await newer;
     assert.ok(!('failed' in outcome));
-    assert.equal(drain(decodeParseSteps(outcome, TRICKY + 'x-new: 1\n')).root!.get('x-new')!.value, 1);
+    assert.equal(drain(decodeParseSteps(outcome, TRICKY + 'x-new: 1\n', 'yaml')).root!.get('x-new')!.value, 1);
   });
 
   it('reports a text that needs more memory than the worker may use, and parses the next one', async () => {
-    const small = new YamlParseThread(undefined, SCRIPT, 16);
+    const small = new ParseThread(undefined, SCRIPT, 16);
     try {
       // 300,000 flow mappings: far more than 16 MB of the yaml package's nodes.
-      const outcome = await small.parse('x: [' + '{a: 1}, '.repeat(300_000) + ']\n');
-      assert.deepEqual(outcome, { failed: 'reading it as YAML needs more than 16 MB of memory (anchors and aliases, flow collections and tags are read by a slower YAML reader).' });
-      const next = await small.parse('y: &a 1\nz: *a\n');
+      const outcome = await small.parse('x: [' + '{a: 1}, '.repeat(300_000) + ']\n', 'yaml');
+      assert.deepEqual(outcome, { failed: 'reading it needs more than 16 MB of memory (anchors and aliases, flow collections and tags are read by a slower YAML reader).' });
+      const next = await small.parse('y: &a 1\nz: *a\n', 'yaml');
       assert.ok(!('failed' in next));
     } finally {
       small.stop();

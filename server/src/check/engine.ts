@@ -244,7 +244,8 @@ export function* runRulesSteps(
       state.doc = object.doc;
       const started = times && performance.now();
       try {
-        rule.rule.checkObject!(object, state.context);
+        const pauses = rule.rule.checkObject!(object, state.context);
+        if (pauses) for (const _ of pauses) if (due()) yield;
       } catch (e) {
         crashed(rule, `${object.doc.path}#${object.node.pointer}`, e);
       }

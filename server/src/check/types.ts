@@ -111,7 +111,12 @@ export interface Rule {
    * without this is checked again in full. The randomized re-check tests hold rules to it.
    */
   readsValue?(edited: EditedValue): boolean;
-  checkObject?(object: OpenApiObject, context: RuleContext): void;
+  /**
+   * A rule that may report thousands of findings in one call (unused components of a large
+   * description) is a generator: it yields between them, and the language server's rule run
+   * pauses there like between two objects.
+   */
+  checkObject?(object: OpenApiObject, context: RuleContext): void | Iterable<void>;
   /** Called once per `$ref` the walk met. */
   checkReference?(reference: Reference, context: RuleContext): void;
   /** Called once per document (the root and every referenced file). */

@@ -61,7 +61,8 @@ export default defineRule({
   kinds: ['Components'],
   // The graph is `$ref`s and security requirement keys, and discriminator mapping values.
   readsValue: (edited) => edited.kinds.includes('Discriminator'),
-  checkObject(object, context) {
+  // A generator: a large description can have thousands of unused components to report.
+  *checkObject(object, context) {
     const { analysis } = context;
     if (object.doc !== analysis.root) return;
     const edges = usageGraph(analysis);
@@ -76,6 +77,7 @@ export default defineRule({
         // Another description of the workspace may use it (a shared components document).
         if (context.workspace?.reachedFromOtherRoots(object.doc.path, object.doc.path, ['components', String(map.key), String(entry.key)])) continue;
         context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete "${key}"`, object.doc.parsed, entry)] });
+        yield;
       }
     }
   },

@@ -13,16 +13,16 @@ import { EditorOptions, registerFeatures } from './features';
 import { Session, uriToPath } from './session';
 import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './navigation';
 import { WorkspaceFiles } from './workspace';
-import { YamlParseThread } from './parse-thread';
-import { parseYamlOffThread } from '../syntax/yaml';
+import { ParseThread } from './parse-thread';
+import { parseOffThread } from '../syntax/off-thread';
 
 declare const PRODUCT_VERSION: string;
 
 const connection = refuseAfterShutdown(createConnection(ProposedFeatures.all));
-// YAML the fast reader refuses is parsed in a worker thread: its parse cannot be paused.
-const yamlThread = YamlParseThread.available() ? new YamlParseThread((m) => connection.console.error(m)) : undefined;
-parseYamlOffThread(yamlThread);
-connection.onShutdown(() => yamlThread?.stop());
+// Parses that cannot be paused (YAML the fast reader refuses, broken JSON) run in a worker thread.
+const parseThread = ParseThread.available() ? new ParseThread((m) => connection.console.error(m)) : undefined;
+parseOffThread(parseThread);
+connection.onShutdown(() => parseThread?.stop());
 const session = new Session();
 const workspaceFiles = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspaceFiles);

@@ -1,10 +1,12 @@
-// The server's side of the YAML parsing worker (parse-worker.ts). A worker rather than parsing in
-// slices: the `yaml` package composes a document in one call we cannot pause, and a worker also
-// keeps that parse's memory apart, so a text that exhausts it ends the worker, not the server.
+// The server's side of the parsing worker (parse-worker.ts). A worker rather than parsing in
+// slices: the `yaml` package composes a document in one call we cannot pause (jsonc-parser's
+// recovery likewise), and a worker also keeps that parse's memory apart, so a text that exhausts
+// it ends the worker, not the server.
 import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { OffThreadYaml } from '../syntax/yaml';
+import { OffThreadParser } from '../syntax/off-thread';
+import { SourceFormat } from '../syntax/tree';
 import { EncodedParse } from '../syntax/tree-transfer';
 
 type Outcome = EncodedParse | { failed: string };
@@ -15,29 +17,29 @@ const WORKER_HEAP_MB = 2048;
 /** The worker is stopped after this long without work, giving its memory back. */
 const WORKER_IDLE_MS = 30_000;
 
-export class YamlParseThread implements OffThreadYaml {
+export class ParseThread implements OffThreadParser {
   private worker: Worker | undefined;
   private lastId = 0;
   /** The text being parsed: asked again for the same text (a check that restarted), it is not parsed twice. */
-  private current: { id: number; text: string; outcome: Promise<Outcome>; settle: (o: Outcome) => void } | undefined;
+  private current: { id: number; text: string; format: SourceFormat; outcome: Promise<Outcome>; settle: (o: Outcome) => void } | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
 
   /** `script`: the worker's bundle (parse-worker.js beside server.js); `heapMb`: its heap limit. */
   constructor(
     private readonly log?: (message: string) => void,
-    private readonly script = YamlParseThread.SCRIPT,
+    private readonly script = ParseThread.SCRIPT,
     private readonly heapMb = WORKER_HEAP_MB,
   ) {}
 
   static readonly SCRIPT = path.join(__dirname, 'parse-worker.js');
 
   /** Whether a worker can run here (the bundle ships its script beside server.js). */
-  static available(script = YamlParseThread.SCRIPT): boolean {
+  static available(script = ParseThread.SCRIPT): boolean {
     return fs.existsSync(script);
   }
 
-  parse(text: string): Promise<Outcome> {
-    if (this.current?.text === text) return this.current.outcome;
+  parse(text: string, format: SourceFormat): Promise<Outcome> {
+    if (this.current?.format === format && this.current.text === text) return this.current.outcome;
     // A newer text: the worker's work on the older one is moot, and a synchronous parse cannot be
     // interrupted, so that worker goes.
     if (this.current) this.stopWorker('a newer text of the document is being read');
@@ -45,14 +47,14 @@ export class YamlParseThread implements OffThreadYaml {
     const id = ++this.lastId;
     let settle!: (o: Outcome) => void;
     const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-    this.current = { id, text, outcome, settle };
+    this.current = { id, text, format, outcome, settle };
     try {
       const worker = this.ensureWorker();
       // Held while it works (a parse awaited is work to finish), let go when idle.
       worker.ref();
-      worker.postMessage({ id, text });
+      worker.postMessage({ id, text, format });
     } catch (e) {
-      this.finish(id, { failed: `the YAML reader could not start (${(e as Error).message}).` });
+      this.finish(id, { failed: `the reader could not start (${(e as Error).message}).` });
     }
     return outcome;
   }
@@ -68,16 +70,16 @@ export class YamlParseThread implements OffThreadYaml {
     worker.on('error', (e: Error & { code?: string }) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      this.log?.(`the YAML parsing worker failed: ${e.stack}`);
+      this.log?.(`the parsing worker failed: ${e.stack}`);
       const failed = e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? `reading it as YAML needs more than ${this.heapMb} MB of memory (anchors and aliases, flow collections and tags are read by a slower YAML reader).`
-        : `the YAML reader failed (${e.message}).`;
+        ? `reading it needs more than ${this.heapMb} MB of memory (${this.current?.format === 'json' ? 'a JSON text with errors is read by a slower, forgiving reader' : 'anchors and aliases, flow collections and tags are read by a slower YAML reader'}).`
+        : `the reader failed (${e.message}).`;
       if (this.current) this.finish(this.current.id, { failed });
     });
     worker.on('exit', () => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      if (this.current) this.finish(this.current.id, { failed: 'the YAML reader stopped.' });
+      if (this.current) this.finish(this.current.id, { failed: 'the reader stopped.' });
     });
     worker.unref();
     this.worker = worker;

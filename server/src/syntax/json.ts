@@ -2,6 +2,7 @@
 // 12 MB description is the benchmark: jsonc-parser's parseTree alone takes ~0.5 s there). When the
 // text has an error, jsonc-parser's tolerant parser rebuilds the tree so that the editor still has
 // a usable tree around the broken spot.
+import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
 import { stepClock, Steps } from './steps';
 import * as jsonc from 'jsonc-parser';
 import { internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
@@ -280,7 +281,10 @@ export function parseJson(text: string): ParsedText {
   }
 }
 
-/** The same in steps, for the language server (a text with errors is read again in one step). */
+/**
+ * The same in steps, for the language server. A text with errors is read again by jsonc-parser, in
+ * one long step: a large one in a worker thread while the driver waits.
+ */
 export function* parseJsonSteps(text: string): Steps<ParsedText> {
   const parser = new StrictJsonParser(text);
   const steps = parser.parse();
@@ -293,9 +297,9 @@ export function* parseJsonSteps(text: string): Steps<ParsedText> {
     if (parser.pos === text.length) return { format: 'json', text, root: parser.root, errors: parser.depthErrors };
   } catch (e) {
     if (!(e instanceof StrictJsonError)) throw e;
-    return parseJsonTolerant(text, e.offset);
+    return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, e.offset));
   }
-  return parseJsonTolerant(text, parser.pos);
+  return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, parser.pos));
 }
 
 /**
@@ -314,7 +318,9 @@ export function parseJsonFragment(text: string, depth: number): { root: SyntaxNo
   } catch (e) {
     if (!(e instanceof StrictJsonError)) throw e;
   }
-  // Broken: jsonc-parser's recovery, as long as the value still spans the whole text.
+  // Broken: jsonc-parser's recovery, as long as the value still spans the whole text; a large
+  // value is left to the whole text's parse (in a worker thread, in the language server).
+  if (text.length > OFF_THREAD_MIN_CHARS) return undefined;
   const close = first === Ch.OpenBrace ? Ch.CloseBrace : Ch.CloseBracket;
   if (text.charCodeAt(text.length - 1) !== close) return undefined;
   const recovered = parseJsonTolerant(text, 0, depth);

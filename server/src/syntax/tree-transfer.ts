@@ -2,7 +2,7 @@
 // thread: typed arrays move without a copy, and one string holds every key and string value. The
 // receiving side builds the nodes again in steps, so a large tree never holds the message loop.
 import { stepClock, Steps } from './steps';
-import { NodeKind, ParsedText, SyntaxError, SyntaxNode } from './tree';
+import { NodeKind, ParsedText, SourceFormat, SyntaxError, SyntaxNode } from './tree';
 
 const KINDS: NodeKind[] = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 const KIND_BITS = 3;
@@ -73,9 +73,11 @@ function encodeTree(root: SyntaxNode): EncodedTree {
 }
 
 /** The tree again, built in steps; `text` is the source the offsets point into. */
-export function* decodeParseSteps(encoded: EncodedParse, text: string): Steps<ParsedText> {
+export function* decodeParseSteps(encoded: EncodedParse, text: string, format: SourceFormat): Steps<ParsedText> {
   const root = encoded.tree ? yield* decodeTreeSteps(encoded.tree) : undefined;
-  return { format: 'yaml', text, root, errors: encoded.errors, selfContainedBlocks: encoded.selfContainedBlocks };
+  const parsed: ParsedText = { format, text, root, errors: encoded.errors };
+  if (encoded.selfContainedBlocks !== undefined) parsed.selfContainedBlocks = encoded.selfContainedBlocks;
+  return parsed;
 }
 
 function* decodeTreeSteps(tree: EncodedTree): Steps<SyntaxNode | undefined> {

@@ -1,6 +1,6 @@
 // YAML text -> SyntaxNode tree through the `yaml` package (YAML 1.2 core schema, source offsets).
-import { Awaiting, Steps } from './steps';
-import { decodeParseSteps, EncodedParse } from './tree-transfer';
+import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
+import { Steps } from './steps';
 import { Alias, Document, isAlias, isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
 import { emptyError } from './json';
 import { parseYamlFast, parseYamlFastSteps } from './yaml-fast';
@@ -186,38 +186,14 @@ export function parseYaml(text: string): ParsedText {
   return parseYamlFast(text) ?? parseYamlWithPackage(text);
 }
 
-/** The `yaml` package's parse done elsewhere (a worker thread), for a driver that can wait. */
-export interface OffThreadYaml {
-  parse(text: string): Promise<EncodedParse | { failed: string }>;
-}
-
-let offThread: OffThreadYaml | undefined;
-
-/** The language server hands texts the fast reader refuses to a worker thread (see server/parse-thread.ts). */
-export function parseYamlOffThread(parser: OffThreadYaml | undefined): void {
-  offThread = parser;
-}
-
-/** Below this, the `yaml` package's parse is quicker than a message to a worker and back. */
-const OFF_THREAD_MIN_CHARS = 64 * 1024;
-
 /**
  * The same in steps, for the language server. The `yaml` package's parse is one long step (seconds
- * for 10 MB): a large text goes to a worker thread while the driver waits, and its tree comes back
- * to be built in steps. A driver that does not wait gets the parse done here.
+ * for 10 MB): a large text goes to a worker thread while the driver waits.
  */
 export function* parseYamlSteps(text: string): Steps<ParsedText> {
   const fast = yield* parseYamlFastSteps(text);
   if (fast) return fast;
-  if (!offThread || text.length < OFF_THREAD_MIN_CHARS) return parseYamlWithPackage(text);
-  let outcome: EncodedParse | { failed: string } | undefined;
-  const wait = new Awaiting(offThread.parse(text).then((o) => void (outcome = o)));
-  yield wait;
-  if (!wait.awaited || !outcome) return parseYamlWithPackage(text);
-  if ('failed' in outcome) {
-    return { format: 'yaml', text, root: undefined, errors: [{ message: `The document cannot be read: ${outcome.failed}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
-  }
-  return yield* decodeParseSteps(outcome, text);
+  return yield* parsedElsewhere(text, 'yaml', () => parseYamlWithPackage(text));
 }
 
 /**

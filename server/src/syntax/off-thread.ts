@@ -1,0 +1,37 @@
+// Parses that are one long synchronous call (the `yaml` package's, jsonc-parser's recovery from a
+// broken JSON text: seconds on 10 MB) done in a worker thread for a driver that can wait; the tree
+// comes back as flat arrays and is built again in steps (tree-transfer.ts).
+import { Awaiting, Steps } from './steps';
+import { decodeParseSteps, EncodedParse } from './tree-transfer';
+import { ParsedText, SourceFormat } from './tree';
+
+export interface OffThreadParser {
+  /** The parse the thread would do in place (parseText), done elsewhere. */
+  parse(text: string, format: SourceFormat): Promise<EncodedParse | { failed: string }>;
+}
+
+let offThread: OffThreadParser | undefined;
+
+/** The language server installs its worker (server/parse-thread.ts); the CLI parses in place. */
+export function parseOffThread(parser: OffThreadParser | undefined): void {
+  offThread = parser;
+}
+
+/** Below this, a parse in place is quicker than a message to a worker and back. */
+export const OFF_THREAD_MIN_CHARS = 64 * 1024;
+
+/**
+ * `inPlace` done by the worker while the driver waits, when one is installed and the text is large;
+ * a driver that does not wait (the CLI, a request answered at once) gets `inPlace` itself.
+ */
+export function* parsedElsewhere(text: string, format: SourceFormat, inPlace: () => ParsedText): Steps<ParsedText> {
+  if (!offThread || text.length < OFF_THREAD_MIN_CHARS) return inPlace();
+  let outcome: EncodedParse | { failed: string } | undefined;
+  const wait = new Awaiting(offThread.parse(text, format).then((o) => void (outcome = o)));
+  yield wait;
+  if (!wait.awaited || !outcome) return inPlace();
+  if ('failed' in outcome) {
+    return { format, text, root: undefined, errors: [{ message: `The document cannot be read: ${outcome.failed}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
+  }
+  return yield* decodeParseSteps(outcome, text, format);
+}
