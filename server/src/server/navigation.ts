@@ -104,11 +104,11 @@ export function registerNavigation(connection: Connection, session: Session, wor
     const range = rangeIn(span.file, span.offset, span.length);
     return range ? { uri: session.uriOf(span.file), range } : undefined;
   };
-  /** The request's file and offset, with the index fresh. */
-  const at = (uri: string, position: Position) => {
+  /** The request's file and offset, with the index fresh (large edited documents indexed in slices). */
+  const at = async (uri: string, position: Position) => {
     const filePath = uriToPath(uri);
     if (!filePath) return undefined;
-    const index = workspace.fresh();
+    const index = await workspace.freshInSlices();
     const file = index.get(filePath);
     // Edits are made at the last complete model's offsets: none while a newer text is parsed.
     const doc = session.modelOf(filePath);
@@ -120,21 +120,26 @@ export function registerNavigation(connection: Connection, session: Session, wor
     try {
       return handler(params);
     } catch (e) {
-      if (e instanceof ResponseError) throw e;
-      connection.console.error(`${name} failed: ${(e as Error).stack}`);
-      return fallback;
+      return failedWith(name, fallback, e);
     }
   };
+  const failedWith = <R>(name: string, fallback: R, e: unknown): R => {
+    if (e instanceof ResponseError) throw e;
+    connection.console.error(`${name} failed: ${(e as Error).stack}`);
+    return fallback;
+  };
+  const guardedAsync = <P, R>(name: string, fallback: R, handler: (params: P) => Promise<R>) => (params: P): Promise<R> =>
+    handler(params).catch((e) => failedWith(name, fallback, e));
 
-  connection.onReferences(guarded('references', [], (params) => {
-    const here = at(params.textDocument.uri, params.position);
+  connection.onReferences(guardedAsync('references', [], async (params) => {
+    const here = await at(params.textDocument.uri, params.position);
     if (!here) return [];
     const spans = findReferences(here.index, here.filePath, here.offset, params.context.includeDeclaration, here.doc.text);
     return spans.flatMap((s) => location(s) ?? []);
   }));
 
-  connection.onPrepareRename(guarded('prepareRename', null, (params) => {
-    const here = at(params.textDocument.uri, params.position);
+  connection.onPrepareRename(guardedAsync('prepareRename', null, async (params) => {
+    const here = await at(params.textDocument.uri, params.position);
     if (!here) return null;
     const result = prepareRename(here.index, here.doc, here.offset);
     if (!result) return null;
@@ -143,8 +148,8 @@ export function registerNavigation(connection: Connection, session: Session, wor
     return range ? { range, placeholder: result.placeholder } : null;
   }));
 
-  connection.onRenameRequest(guarded('rename', null, (params) => {
-    const here = at(params.textDocument.uri, params.position);
+  connection.onRenameRequest(guardedAsync('rename', null, async (params) => {
+    const here = await at(params.textDocument.uri, params.position);
     if (!here) return null;
     const result = renameAt(here.index, here.doc, here.offset, params.newName, session.analysisFor(here.filePath));
     if (!result) throw failed('Nothing to rename here: put the cursor on a component, a $ref, an operationId, a tag, a security scheme or a path parameter.');
@@ -152,8 +157,8 @@ export function registerNavigation(connection: Connection, session: Session, wor
     return workspaceEdit(result.edits);
   }));
 
-  connection.workspace.onWillRenameFiles(guarded('willRenameFiles', null, (params) => {
-    const index = workspace.fresh();
+  connection.workspace.onWillRenameFiles(guardedAsync('willRenameFiles', null, async (params) => {
+    const index = await workspace.freshInSlices();
     const moves = params.files.flatMap((f) => {
       const from = uriToPath(f.oldUri);
       const to = uriToPath(f.newUri);

@@ -59,10 +59,12 @@ export function refactorCodeActions(session: Session, workspace: WorkspaceFiles,
 }
 
 export function registerRefactorResolve(connection: Connection, session: Session, workspace: WorkspaceFiles): void {
-  connection.onCodeActionResolve((action) => {
+  connection.onCodeActionResolve(async (action) => {
     try {
       const data = action.data as ActionData | undefined;
       if (!data?.action || action.edit) return action;
+      // Large edited documents are indexed in slices first; the context's own look is then at once.
+      await workspace.freshInSlices();
       const ctx = contextFor(session, workspace, data.uri);
       if (!ctx) return action;
       const result = applyRefactor(ctx, data.action);

@@ -33,6 +33,8 @@ const WORKER_IDLE_MS = 5_000;
 const OPEN_POLL_MS = 400;
 /** An edited open document is indexed in the background once it has not changed for this long. */
 const SETTLE_MS = 800;
+/** Times freshInSlices indexes again a document edited while it was indexed, before it does so at once. */
+const MAX_FRESH_ROUNDS = 4;
 /** How often indexing an open document looks again whether checks still run. */
 const CHECKS_BUSY_WAIT_MS = 50;
 /** Open documents larger than this (characters) are indexed in the background only, never while a request waits. */
@@ -160,6 +162,37 @@ export class WorkspaceFiles {
     }
     this.forgetClosed();
     return this.index;
+  }
+
+  /**
+   * `fresh()` for what the user asks for (references, rename, a refactor): a large edited document
+   * is indexed in slices, so requests on other documents are answered meanwhile (at once it held
+   * the server for seconds). A document edited again meanwhile is indexed again, a few times at most.
+   */
+  async freshInSlices(): Promise<WorkspaceIndex> {
+    for (let round = 0; round < MAX_FRESH_ROUNDS; round++) {
+      let large: [string, SourceDocument] | undefined;
+      for (const [filePath, doc] of this.openDocuments(true)) {
+        if (this.open.get(filePath)?.doc === doc) continue;
+        if (doc.text.length > SYNC_INDEX_LIMIT) large ??= [filePath, doc];
+        else this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
+      }
+      if (!large) return this.fresh();
+      const [filePath, doc] = large;
+      const steps = indexFileSteps(filePath, doc.parsed);
+      let sliceStart = performance.now();
+      let step = steps.next();
+      while (!step.done) {
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await yieldToMessages();
+          if (this.session.store.cached(filePath) !== doc) break;
+          sliceStart = performance.now();
+        }
+        step = steps.next();
+      }
+      if (step.done) this.useOpenIndex(filePath, doc, step.value);
+    }
+    return this.fresh();
   }
 
   /** Whether an open document has edits its index has not seen yet (its spans are not current). */
