@@ -1,11 +1,20 @@
 // The workspace layer's pieces on their own: rewriting references as text, fuzzy matching, and what
 // the per-file index records.
 import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { describe, it } from 'node:test';
+import { Worker } from 'worker_threads';
+import { IndexJob, IndexReply, runIndexJob } from '../server/src/server/index-job';
 import { fuzzyScore } from '../server/src/services/fuzzy';
+import { drain } from '../server/src/syntax/steps';
 import { parseText } from '../server/src/syntax/parse';
-import { indexFile } from '../server/src/workspace/file-index';
+import { FileIndex, indexFile } from '../server/src/workspace/file-index';
+import { decodeIndexSteps } from '../server/src/workspace/index-transfer';
 import { relativeFilePart, scalarText, withPointerSegment } from '../server/src/workspace/ref-text';
+import { largeDescription } from './helpers/large-description';
+import { fixturePath, REPO_ROOT } from './helpers/paths';
 
 describe('rewriting references', () => {
   it('replaces one pointer segment, escaping and percent-encoding it as the old one was', () => {
@@ -58,5 +67,54 @@ describe('the index of one file', () => {
     ]);
     assert.deepEqual(index.definitions.map((d) => [d.pointer.join('/'), d.kind]), [['components/schemas/Pet', 'Schema'], ['components/schemas/Dog', 'Schema']]);
     assert.deepEqual(index.operations.map((o) => [o.method, o.path, o.operationId, o.tags.map((t) => t.name)]), [['get', '/a', 'getA', ['a']]]);
+  });
+});
+
+describe('an index from the indexing worker', () => {
+  /** The built worker's replies to jobs, in order. */
+  async function viaWorker(jobs: IndexJob[]): Promise<IndexReply[]> {
+    const worker = new Worker(path.join(REPO_ROOT, 'dist', 'index-worker.js'));
+    try {
+      const replies: IndexReply[] = [];
+      await new Promise<void>((resolve, reject) => {
+        worker.on('error', reject);
+        worker.on('message', (reply: IndexReply) => replies.push(reply) === jobs.length && resolve());
+        for (const job of jobs) worker.postMessage(job);
+      });
+      return replies;
+    } finally {
+      await worker.terminate();
+    }
+  }
+
+  it('arrives as computed in this thread: every definition, operation, tag, security use, Link and reference', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-index-transfer-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'openapi.yaml'), largeDescription(3000));
+      const files = [
+        path.join(dir, 'openapi.yaml'),
+        ...['api/openapi.yaml', 'admin/openapi.json', 'shared/components.yaml', 'shared/schemas/Tag.yaml'].map((f) => fixturePath('fixtures', 'workspace', f)),
+      ];
+      const jobs = files.map((file) => ({ path: file, maxBytes: 20 * 1024 * 1024, referenced: true }));
+      const replies = await viaWorker(jobs);
+      for (const [i, job] of jobs.entries()) {
+        const expected = runIndexJob(job) as { path: string; index: FileIndex };
+        const reply = replies[i];
+        assert.ok('encoded' in reply, `${job.path}: ${JSON.stringify(reply)}`);
+        assert.ok(reply.encoded.ints instanceof Int32Array, 'the index travels as typed arrays');
+        assert.deepStrictEqual(drain(decodeIndexSteps(reply.encoded)), expected.index, job.path);
+      }
+      // What the comparison covered: none of these lists was empty.
+      const large = (runIndexJob(jobs[0]) as { index: FileIndex }).index;
+      assert.deepEqual(
+        [large.definitions.length, large.operations.length, large.paths.length, large.tags.length, large.securityUses.length, large.linkOperationIds.length, large.refs.length],
+        [54, 6000, 6000, 7, 3001, 3000, 18150],
+      );
+      const roles = new Set(large.refs.map((r) => r.role));
+      assert.deepEqual([...roles].sort(), ['mapping', 'operationRef', 'ref']);
+      assert.ok(large.refs.some((r) => r.pathKey) && large.refs.some((r) => r.inExtension) && large.operations.some((o) => o.deprecated));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { readTextFile } from '../io/read-file';
 import { detectFormat, parseText } from '../syntax/parse';
 import { FileIndex, indexFile } from '../workspace/file-index';
+import { EncodedIndex, encodeIndex } from '../workspace/index-transfer';
 
 export interface IndexJob {
   path: string;
@@ -13,6 +14,13 @@ export interface IndexJob {
 }
 
 export type IndexOutcome = { path: string; index: FileIndex } | { path: string; skipped: string };
+
+/** An outcome as the worker posts it: the index encoded (see workspace/index-transfer.ts). */
+export type IndexReply = { path: string; encoded: EncodedIndex } | { path: string; skipped: string };
+
+export function indexReply(outcome: IndexOutcome): IndexReply {
+  return 'index' in outcome ? { path: outcome.path, encoded: encodeIndex(outcome.index) } : outcome;
+}
 
 // A cheap look before parsing: an OpenAPI document names its version in an `openapi` key.
 const MENTIONS_OPENAPI = /["']?openapi["']?\s*:/;

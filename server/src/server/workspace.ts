@@ -8,8 +8,9 @@ import { ClientCapabilities, FileChangeType, FileEvent } from 'vscode-languagese
 import { Worker } from 'worker_threads';
 import { isLoadFailure, SourceDocument } from '../model/documents';
 import { FileIndex, indexFile, indexFileSteps } from '../workspace/file-index';
+import { decodeIndexSteps } from '../workspace/index-transfer';
 import { WorkspaceIndex } from '../workspace/workspace-index';
-import { IndexJob, IndexOutcome, runIndexJob } from './index-job';
+import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from './index-job';
 import { Session, uriToPath } from './session';
 
 export interface IndexingSettings {
@@ -88,6 +89,9 @@ export class WorkspaceFiles {
   private worker: Worker | undefined;
   private workerFailed = false;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** The worker's replies, taken one after the other (an index is decoded over several turns). */
+  private arrivals: Promise<void> = Promise.resolve();
+  private stopped = false;
   private progress: { reporter: Promise<ProgressReporter>; done: number; lastReport: number } | undefined;
   /** Open documents: the version indexed, and its index (kept out of the shared index until it matters). */
   private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex }>();
@@ -121,6 +125,7 @@ export class WorkspaceFiles {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.poller) clearInterval(this.poller);
     void this.worker?.terminate();
     this.worker = undefined;
@@ -367,7 +372,7 @@ export class WorkspaceFiles {
     }
     try {
       const worker = new Worker(script);
-      worker.on('message', (outcome: IndexOutcome) => this.received(outcome));
+      worker.on('message', (reply: IndexReply) => this.arrived(reply));
       worker.on('error', (e) => {
         this.log?.(`the indexing worker failed: ${e.stack}`);
         this.workerFailed = true;
@@ -386,6 +391,30 @@ export class WorkspaceFiles {
       this.workerFailed = true;
     }
     return this.worker;
+  }
+
+  /**
+   * A reply of the worker. An index comes encoded and is decoded a step per turn of the event loop
+   * (GitHub's description: 10,000 references), so a large file's arrival never holds up requests.
+   */
+  private arrived(reply: IndexReply): void {
+    this.arrivals = this.arrivals.then(async () => {
+      if (!('encoded' in reply)) return this.received(reply);
+      let outcome: IndexOutcome;
+      try {
+        const steps = decodeIndexSteps(reply.encoded);
+        let step = steps.next();
+        while (!step.done) {
+          await yieldToMessages();
+          if (this.stopped) return;
+          step = steps.next();
+        }
+        outcome = { path: reply.path, index: step.value };
+      } catch (e) {
+        outcome = { path: reply.path, skipped: `failed: ${(e as Error).message}` };
+      }
+      this.received(outcome);
+    }).catch((e) => this.log?.(`merging the index of ${reply.path} failed: ${(e as Error).stack}`));
   }
 
   private received(outcome: IndexOutcome): void {

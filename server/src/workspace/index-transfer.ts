@@ -1,0 +1,232 @@
+// A file's index as two integer arrays and one string, to hand it from the indexing worker to the
+// server's thread. Posted as objects, GitHub's 10 MB description's index (10,000 references, each
+// a few objects and strings) took the receiving thread 100-400 ms to deserialize, in one step no
+// message could interrupt. Typed arrays move without a copy, every distinct string is stored once,
+// and the receiver builds the entries again in steps between messages.
+import { ObjectKind } from '../model/spec';
+import { drain, stepClock, Steps } from '../syntax/steps';
+import { ScalarStyle, SourceFormat } from '../syntax/tree';
+import { Definition, FileIndex, NameUse, OperationEntry, PathEntry, RefEntry, RefRole, ScalarSpan, TagDeclaration } from './file-index';
+
+export interface EncodedIndex {
+  /** Every number, flag, count and string number of the index, in the order the layouts below read them. */
+  ints: Int32Array;
+  /** Every distinct string, end to end, and where each ends. */
+  strings: string;
+  stringEnds: Int32Array;
+  lines: Uint32Array;
+}
+
+/** The buffers to transfer (not copy) with a message holding an encoded index. */
+export function indexTransferables(encoded: EncodedIndex): ArrayBuffer[] {
+  return [encoded.ints.buffer as ArrayBuffer, encoded.stringEnds.buffer as ArrayBuffer, encoded.lines.buffer as ArrayBuffer];
+}
+
+export function encodeIndex(index: FileIndex): EncodedIndex {
+  const writer = new Writer();
+  drain(layout(writer, index));
+  // Only a typed array that owns its whole buffer can be transferred alone.
+  const lines = index.lines.byteOffset === 0 && index.lines.byteLength === index.lines.buffer.byteLength ? index.lines : index.lines.slice();
+  return { ...writer.finish(), lines };
+}
+
+/** The index again, built in steps (entries between two pauses: see stepClock). */
+export function decodeIndexSteps(encoded: EncodedIndex): Steps<FileIndex> {
+  return layout(new Reader(encoded), undefined, encoded.lines);
+}
+
+/**
+ * One side of the encoding. Each layout below calls it once per field, passing the field's value
+ * when writing (and getting it back) and nothing when reading (getting the value read): one
+ * function per entry type says the order for both sides, so they cannot drift apart.
+ */
+interface Channel {
+  int(value: number | undefined): number;
+  flag(value: boolean | undefined): boolean;
+  text(value: string | undefined): string;
+  maybeText(value: string | undefined): string | undefined;
+  /** Pointer segments. Equal lists come back as one array (10,000 references name 2,000 pointers): never change one. */
+  segments(values: readonly string[] | undefined): string[];
+  maybe<T>(value: T | undefined, entry: (value: T | undefined) => T): T | undefined;
+  list<T>(values: readonly T[] | undefined, entry: (value: T | undefined) => T): T[];
+}
+
+const NO_STRING = -1;
+/** A list of segments not seen before follows (else the number of one seen before). */
+const NEW_LIST = -1;
+
+class Writer implements Channel {
+  private readonly ints: number[] = [];
+  private readonly strings: string[] = [];
+  private readonly ends: number[] = [];
+  private readonly numbers = new Map<string, number>();
+  private length = 0;
+  /** Segment lists written so far, by their string numbers. */
+  private readonly lists = new Map<string, number>();
+
+  int(value: number | undefined): number {
+    this.ints.push(value!);
+    return value!;
+  }
+
+  flag(value: boolean | undefined): boolean {
+    this.ints.push(value ? 1 : 0);
+    return value!;
+  }
+
+  text(value: string | undefined): string {
+    this.ints.push(this.stringNumber(value!));
+    return value!;
+  }
+
+  maybeText(value: string | undefined): string | undefined {
+    this.ints.push(value === undefined ? NO_STRING : this.stringNumber(value));
+    return value;
+  }
+
+  segments(values: readonly string[] | undefined): string[] {
+    const numbers = values!.map((v) => this.stringNumber(v));
+    const key = numbers.join(',');
+    const known = this.lists.get(key);
+    if (known !== undefined) {
+      this.ints.push(known);
+    } else {
+      this.lists.set(key, this.lists.size);
+      this.ints.push(NEW_LIST, numbers.length);
+      for (const number of numbers) this.ints.push(number);
+    }
+    return values as string[];
+  }
+
+  maybe<T>(value: T | undefined, entry: (value: T | undefined) => T): T | undefined {
+    this.ints.push(value === undefined ? 0 : 1);
+    return value === undefined ? undefined : entry(value);
+  }
+
+  list<T>(values: readonly T[] | undefined, entry: (value: T | undefined) => T): T[] {
+    this.ints.push(values!.length);
+    for (const value of values!) entry(value);
+    return values as T[];
+  }
+
+  finish(): Omit<EncodedIndex, 'lines'> {
+    return { ints: Int32Array.from(this.ints), strings: this.strings.join(''), stringEnds: Int32Array.from(this.ends) };
+  }
+
+  /** Strings repeat (a file's path in each of its references, `components`, `plain`): each is stored once. */
+  private stringNumber(value: string): number {
+    let number = this.numbers.get(value);
+    if (number === undefined) {
+      number = this.strings.push(value) - 1;
+      this.ends.push((this.length += value.length));
+      this.numbers.set(value, number);
+    }
+    return number;
+  }
+}
+
+class Reader implements Channel {
+  private at = 0;
+  private readonly ints: Int32Array;
+  private readonly decoded: (string | undefined)[];
+  private readonly lists: string[][] = [];
+
+  constructor(private readonly encoded: EncodedIndex) {
+    this.ints = encoded.ints;
+    this.decoded = new Array(encoded.stringEnds.length);
+  }
+
+  int(): number {
+    return this.ints[this.at++];
+  }
+
+  flag(): boolean {
+    return this.ints[this.at++] === 1;
+  }
+
+  text(): string {
+    return this.string(this.ints[this.at++]);
+  }
+
+  maybeText(): string | undefined {
+    const number = this.ints[this.at++];
+    return number === NO_STRING ? undefined : this.string(number);
+  }
+
+  segments(): string[] {
+    const first = this.ints[this.at++];
+    if (first !== NEW_LIST) return this.lists[first];
+    const count = this.ints[this.at++];
+    const list: string[] = [];
+    for (let i = 0; i < count; i++) list.push(this.text());
+    this.lists.push(list);
+    return list;
+  }
+
+  maybe<T>(_value: T | undefined, entry: (value: T | undefined) => T): T | undefined {
+    return this.ints[this.at++] === 1 ? entry(undefined) : undefined;
+  }
+
+  list<T>(_values: readonly T[] | undefined, entry: (value: T | undefined) => T): T[] {
+    const count = this.ints[this.at++];
+    const values: T[] = [];
+    for (let i = 0; i < count; i++) values.push(entry(undefined));
+    return values;
+  }
+
+  private string(number: number): string {
+    const { strings, stringEnds } = this.encoded;
+    return (this.decoded[number] ??= strings.slice(number === 0 ? 0 : stringEnds[number - 1], stringEnds[number]));
+  }
+}
+
+// The layouts: every field of every entry, in one order for both sides.
+
+const span = (c: Channel, s: ScalarSpan | undefined): ScalarSpan => ({
+  offset: c.int(s?.offset), length: c.int(s?.length), style: c.text(s?.style) as ScalarStyle, flow: c.flag(s?.flow),
+});
+
+const nameUse = (c: Channel, u: NameUse | undefined): NameUse => ({ name: c.text(u?.name), span: span(c, u?.span) });
+
+const definition = (c: Channel, d: Definition | undefined): Definition => ({
+  name: c.text(d?.name), pointer: c.segments(d?.pointer), key: span(c, d?.key), start: c.int(d?.start), end: c.int(d?.end),
+  kind: c.maybeText(d?.kind) as ObjectKind | undefined, deprecated: c.flag(d?.deprecated),
+});
+
+const operation = (c: Channel, o: OperationEntry | undefined): OperationEntry => ({
+  method: c.text(o?.method), path: c.maybeText(o?.path), pathItem: c.segments(o?.pathItem), operationId: c.maybeText(o?.operationId),
+  operationIdSpan: c.maybe(o?.operationIdSpan, (s) => span(c, s)), key: span(c, o?.key), start: c.int(o?.start), end: c.int(o?.end),
+  tags: c.list(o?.tags, (t) => nameUse(c, t)), deprecated: c.flag(o?.deprecated),
+});
+
+const pathEntry = (c: Channel, p: PathEntry | undefined): PathEntry => ({
+  path: c.text(p?.path), pointer: c.segments(p?.pointer), key: span(c, p?.key), start: c.int(p?.start), end: c.int(p?.end),
+});
+
+const tag = (c: Channel, t: TagDeclaration | undefined): TagDeclaration => ({ ...nameUse(c, t), start: c.int(t?.start), end: c.int(t?.end) });
+
+const ref = (c: Channel, r: RefEntry | undefined): RefEntry => ({
+  raw: c.text(r?.raw), role: c.text(r?.role) as RefRole, span: span(c, r?.span), targetFile: c.text(r?.targetFile),
+  pointer: c.segments(r?.pointer), owner: c.int(r?.owner), expected: c.maybeText(r?.expected) as ObjectKind | undefined,
+  inExtension: c.flag(r?.inExtension), pathKey: c.maybe(r?.pathKey, (k) => ({ ...nameUse(c, k), pointer: c.segments(k?.pointer) })),
+});
+
+function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array): Steps<FileIndex> {
+  const due = stepClock();
+  // The index's lists, one entry per unit of work; the entries' own lists are short.
+  function* entries<T>(values: readonly T[] | undefined, entry: (c: Channel, value: T | undefined) => T): Steps<T[]> {
+    const count = c.int(values?.length);
+    const decoded: T[] = [];
+    for (let i = 0; i < count; i++) {
+      if (due()) yield;
+      decoded.push(entry(c, values?.[i]));
+    }
+    return decoded;
+  }
+  return {
+    path: c.text(index?.path), format: c.text(index?.format) as SourceFormat, root: c.flag(index?.root), lines: lines ?? index!.lines,
+    length: c.int(index?.length), definitions: yield* entries(index?.definitions, definition), operations: yield* entries(index?.operations, operation),
+    paths: yield* entries(index?.paths, pathEntry), tags: yield* entries(index?.tags, tag), securityUses: yield* entries(index?.securityUses, nameUse),
+    linkOperationIds: yield* entries(index?.linkOperationIds, nameUse), refs: yield* entries(index?.refs, ref), syntaxErrors: c.int(index?.syntaxErrors),
+  };
+}
