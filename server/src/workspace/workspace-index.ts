@@ -28,8 +28,10 @@ interface Derived {
   /** File -> files its references name (edges of the file graph), and the reverse. */
   filesReferenced: Map<string, Set<string>>;
   filesReferencing: Map<string, Set<string>>;
-  /** Per root that a check judges: the definitions every other root reaches (see reachedFromOtherRoots). */
-  reachedExcept: Map<string, Set<string>>;
+  /** What reachedFromOtherRoots walks, built on first use. */
+  reach: ReachGraph | undefined;
+  /** Per root that a check judges: the nodes of `reach` every other root reaches. */
+  reachedExcept: Map<string, Uint8Array>;
   /** Per file, filled on first use: its project (code lens asks once per tag and scheme). */
   projects: Map<string, Set<string>>;
 }
@@ -40,9 +42,56 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Definitions are at most this deep (`components/schemas/Pet`). */
-const MAX_DEFINITION_DEPTH = 3;
-const definitionsByPointer = new WeakMap<FileIndex, Map<string, Definition>>();
+/**
+ * A file's definitions as a tree of pointer segments: the one holding a pointer is found by
+ * walking its segments (definitions are at most three deep), without building strings.
+ */
+interface DefinitionTrie {
+  /** Index in the file's definitions of the one at this pointer (the last, if written twice); -1 for none. */
+  definition: number;
+  children: Map<string, DefinitionTrie> | undefined;
+}
+const definitionTries = new WeakMap<FileIndex, DefinitionTrie>();
+
+function definitionTrie(file: FileIndex): DefinitionTrie {
+  let trie = definitionTries.get(file);
+  if (trie) return trie;
+  trie = { definition: -1, children: undefined };
+  for (let i = 0; i < file.definitions.length; i++) {
+    let at = trie;
+    for (const segment of file.definitions[i].pointer) {
+      const children = (at.children ??= new Map());
+      let next = children.get(segment);
+      if (!next) children.set(segment, (next = { definition: -1, children: undefined }));
+      at = next;
+    }
+    at.definition = i;
+  }
+  definitionTries.set(file, trie);
+  return trie;
+}
+
+/** The index of the definition at a pointer, or of the innermost one holding it; -1 for none. */
+function definitionIndexHolding(file: FileIndex, pointer: readonly string[]): number {
+  let at: DefinitionTrie | undefined = definitionTrie(file);
+  let found = -1;
+  for (let i = 0; i < pointer.length && at; i++) {
+    at = at.children?.get(pointer[i]);
+    if (at && at.definition >= 0) found = at.definition;
+  }
+  return found;
+}
+
+/**
+ * The graph reachedFromOtherRoots walks, its nodes numbered: each file (its parts outside every
+ * definition), then each of its definitions; files only referenced (not indexed) get one node.
+ */
+interface ReachGraph {
+  /** Each file's node; its definition `i` is node `first + 1 + i`. */
+  first: Map<string, number>;
+  size: number;
+  edges: number[][];
+}
 
 /** Bound on the files a project walk visits (the index itself is bounded by the indexing settings). */
 const MAX_PROJECT_FILES = 100_000;
@@ -90,7 +139,7 @@ export class WorkspaceIndex implements WorkspaceUses {
     const d: Derived = {
       refsByTargetFile: new Map(), refsByPointer: new Map(), operationsById: new Map(), linkUsesById: new Map(), tagUsesByName: new Map(),
       tagDeclarationsByName: new Map(), schemeUsesByName: new Map(), filesReferenced: new Map(), filesReferencing: new Map(),
-      reachedExcept: new Map(), projects: new Map(),
+      reach: undefined, reachedExcept: new Map(), projects: new Map(),
     };
     for (const file of this.files.values()) {
       const referenced = new Set<string>();
@@ -168,16 +217,8 @@ export class WorkspaceIndex implements WorkspaceUses {
   definitionHolding(filePath: string, pointer: readonly string[]): Definition | undefined {
     const file = this.files.get(filePath);
     if (!file || file.definitions.length === 0) return undefined;
-    let byPointer = definitionsByPointer.get(file);
-    if (!byPointer) definitionsByPointer.set(file, (byPointer = new Map(file.definitions.map((d) => [pointerKey(d.pointer), d]))));
-    // Definitions sit a few levels deep: look the pointer's prefixes up, longest first.
-    const prefixes = [pointerKey([])];
-    for (let i = 0; i < pointer.length && i < MAX_DEFINITION_DEPTH; i++) prefixes.push(prefixes[i] + pointerKey([pointer[i]]).slice(1));
-    for (let i = prefixes.length - 1; i > 0; i--) {
-      const found = byPointer.get(prefixes[i]);
-      if (found) return found;
-    }
-    return undefined;
+    const found = definitionIndexHolding(file, pointer);
+    return found >= 0 ? file.definitions[found] : undefined;
   }
 
   /** The kind of a definition: from its place, else from what the references to it call for. */
@@ -235,39 +276,60 @@ export class WorkspaceIndex implements WorkspaceUses {
    */
   reachedFromOtherRoots(checkedRoot: string, filePath: string, pointer: readonly string[]): boolean {
     const derived = this.derived;
+    const graph = (derived.reach ??= this.reachGraph());
     let reached = derived.reachedExcept.get(checkedRoot);
-    if (!reached) derived.reachedExcept.set(checkedRoot, (reached = this.reachableFrom(checkedRoot)));
-    const definition = this.definitionHolding(filePath, pointer);
-    return reached.has(filePath + (definition ? pointerKey(definition.pointer) : '#'));
+    if (!reached) derived.reachedExcept.set(checkedRoot, (reached = this.reachableFrom(graph, checkedRoot)));
+    const first = graph.first.get(filePath);
+    if (first === undefined) return false;
+    const file = this.files.get(filePath);
+    return reached[file ? first + 1 + definitionIndexHolding(file, pointer) : first] === 1;
   }
 
-  private reachableFrom(excludedRoot: string): Set<string> {
-    const nodeOf = (file: FileIndex, owner: number) => file.path + (owner < 0 ? '#' : pointerKey(file.definitions[owner].pointer));
-    const targetOf = (entry: RefEntry) => {
-      const definition = this.definitionHolding(entry.targetFile, entry.pointer);
-      return entry.targetFile + (definition ? pointerKey(definition.pointer) : '#');
+  /** Built once per change of the file set, for every root a check judges; numbers, not strings, for its nodes. */
+  private reachGraph(): ReachGraph {
+    const first = new Map<string, number>();
+    let size = 0;
+    for (const file of this.files.values()) first.set(file.path, size), (size += 1 + file.definitions.length);
+    const nodeOf = (targetFile: string, pointer: readonly string[]) => {
+      const file = this.files.get(targetFile);
+      let node = first.get(targetFile);
+      if (node === undefined) first.set(targetFile, (node = size++));
+      return file ? node + 1 + definitionIndexHolding(file, pointer) : node;
     };
-    const edges = new Map<string, string[]>();
+    const edges: number[][] = [];
+    const link = (from: number, to: number) => (edges[from] ??= []).push(to);
     for (const file of this.files.values()) {
-      for (const entry of file.refs) if (!entry.inExtension) push(edges, nodeOf(file, entry.owner), targetOf(entry));
+      const node = first.get(file.path)!;
+      // A definition written twice is one node, as its pointer names one: the last.
+      const definitionNodes = file.definitions.map((d) => nodeOf(file.path, d.pointer));
+      for (const entry of file.refs) {
+        if (!entry.inExtension) link(entry.owner < 0 ? node : definitionNodes[entry.owner], nodeOf(entry.targetFile, entry.pointer));
+      }
       if (file.root) {
-        const schemes = new Map(file.definitions.filter((d) => d.pointer[1] === 'securitySchemes').map((d) => [d.name, d]));
+        const schemes = new Map<string, number>();
+        file.definitions.forEach((d, i) => d.pointer[1] === 'securitySchemes' && schemes.set(d.name, definitionNodes[i]));
         for (const use of file.securityUses) {
           const scheme = schemes.get(use.name);
-          if (scheme) push(edges, file.path + '#', file.path + pointerKey(scheme.pointer));
+          if (scheme !== undefined) link(node, scheme);
         }
       } else {
         // A fragment used as a whole uses all it holds.
-        for (let i = 0; i < file.definitions.length; i++) push(edges, file.path + '#', nodeOf(file, i));
+        for (const definition of definitionNodes) link(node, definition);
       }
     }
-    const reached = new Set<string>();
-    const queue: string[] = [];
+    return { first, size, edges };
+  }
+
+  private reachableFrom(graph: ReachGraph, excludedRoot: string): Uint8Array {
+    const reached = new Uint8Array(graph.size);
+    const queue: number[] = [];
     for (const file of this.files.values()) {
-      if (file.root && file.path !== excludedRoot) reached.add(file.path + '#'), queue.push(file.path + '#');
+      if (!file.root || file.path === excludedRoot) continue;
+      const node = graph.first.get(file.path)!;
+      if (!reached[node]) (reached[node] = 1), queue.push(node);
     }
     while (queue.length > 0) {
-      for (const next of edges.get(queue.pop()!) ?? []) if (!reached.has(next)) reached.add(next), queue.push(next);
+      for (const next of graph.edges[queue.pop()!] ?? []) if (!reached[next]) (reached[next] = 1), queue.push(next);
     }
     return reached;
   }
