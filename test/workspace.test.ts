@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, CodeLens, DocumentLink, DocumentSymbol, Location, Range, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { applyWorkspaceEdit } from './helpers/edits';
+import { largeDescription } from './helpers/large-description';
 import { LspClient } from './helpers/lsp-client';
 import { REPO_ROOT } from './helpers/paths';
 
@@ -366,6 +367,66 @@ describe('indexing a large workspace', { timeout: 120_000 }, () => {
       assert.equal(files.size, 20);
     } finally {
       await client.stop();
+    }
+  });
+});
+
+describe('a large description in the workspace', { timeout: 240_000 }, () => {
+  /** 12,000 paths: 10 MB of YAML, 72,000 references. Its index took the server's thread 3 s in one piece. */
+  const PATHS = 12_000;
+  /** Generous (a loaded machine), and far below what merging such an index in one step took. */
+  const ANSWER_BOUND_MS = 1_000;
+  /** A root of its own, open in the editor: its check asks the index whether another root uses `Local`. */
+  const OPEN = [
+    'openapi: 3.0.3', 'info: {title: Open, version: 1.0.0}', 'paths:', '  /open:', '    get:', '      responses:', "        '200':",
+    '          description: OK', 'components:', '  schemas:', '    Local:', '      type: string', '    Audited:', "      $ref: './shared.yaml#/Audit'",
+  ].join('\n') + '\n';
+
+  it('is indexed while requests on an open document are answered at once, and its index answers right after', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-workspace-big-'));
+    const client = new LspClient();
+    try {
+      const large = largeDescription(PATHS);
+      fs.writeFileSync(path.join(dir, 'openapi.yaml'), large);
+      fs.writeFileSync(path.join(dir, 'shared.yaml'), 'Audit: {type: object}\nKind: {type: string}\n');
+      fs.mkdirSync(path.join(dir, 'paths'));
+      fs.writeFileSync(path.join(dir, 'paths', 'mirror.yaml'), "get:\n  responses:\n    '200': {description: OK}\n");
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      const uri = client.open(path.join(dir, 'open.yaml'), OPEN);
+      await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'unused-component'));
+
+      // Requests one after another while the worker reads the file and its index comes in, and a
+      // while after (what its arrival starts: the maps derived from all files, a re-check).
+      const latencies: number[] = [];
+      let indexedAt: number | undefined;
+      while (indexedAt === undefined || performance.now() - indexedAt < 1_500) {
+        const started = performance.now();
+        await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+        latencies.push(performance.now() - started);
+        if (indexedAt === undefined && client.progress.some((p) => p.value.kind === 'end')) indexedAt = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.ok(latencies.length > 50, `${latencies.length} requests`);
+      assert.ok(Math.max(...latencies) < ANSWER_BOUND_MS, `the slowest answer took ${Math.round(Math.max(...latencies))} ms`);
+
+      // The index answers from the large file: its operations by name, every reference it holds.
+      const lineOf = (needle: string) => large.slice(0, large.indexOf(needle)).split('\n').length - 1;
+      const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: `getItem${PATHS - 1}` });
+      const exact = symbols.filter((s) => s.name === `getItem${PATHS - 1}`);
+      assert.deepEqual(exact.map((s) => [path.basename(fileURLToPath(s.location.uri)), s.location.range.start.line]),
+        [['openapi.yaml', lineOf(`\n      operationId: getItem${PATHS - 1}\n`) + 1]]);
+      const at = OPEN.split('\n').findIndex((l) => l.includes('./shared.yaml#/Audit'));
+      const audits = await client.request<Location[]>('textDocument/references', {
+        textDocument: { uri }, position: { line: at, character: 14 }, context: { includeDeclaration: false },
+      });
+      const inLarge = audits.filter((l) => l.uri.endsWith('/openapi.yaml')).map((l) => l.range.start.line);
+      const expected = large.split('\n').flatMap((l, i) => (l.includes("$ref: './shared.yaml#/Audit'") ? [i] : []));
+      assert.equal(expected.length, PATHS);
+      assert.deepEqual(inLarge.sort((a, b) => a - b), expected);
+      assert.equal(audits.length, PATHS + 1, 'and the open document\'s own');
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
