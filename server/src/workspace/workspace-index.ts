@@ -1,8 +1,10 @@
 // Every indexed file of the workspace, and what is derived from all of them together: who
 // references what, operations by operationId, tags and security schemes by name, which files each
-// root reaches. Derived maps are rebuilt lazily, once per change of the file set, in time linear
-// in the number of entries.
+// root reaches. What one file adds (its share of each map, its part of the reference graph) is
+// computed once per index of the file, in steps for a large one (see prepareSteps), so a change of
+// one file costs in proportion to that file, never to the whole workspace.
 import { ObjectKind } from '../model/spec';
+import { drain, stepClock, Steps } from '../syntax/steps';
 import { Definition, FileIndex, NameUse, OperationEntry, pointerKey, RefEntry, TagDeclaration } from './file-index';
 
 /** What a check may ask of the workspace (unused-component judges by every root). */
@@ -16,30 +18,135 @@ export interface Located<T> {
   entry: T;
 }
 
-interface Derived {
+/** What one file adds to the workspace's maps and reference graph. An index never changes: computed once per index. */
+interface FilePart {
   refsByTargetFile: Map<string, Located<RefEntry>[]>;
-  /** Per target file, filled on first use: its references by exact pointer. */
-  refsByPointer: Map<string, Map<string, Located<RefEntry>[]>>;
   operationsById: Map<string, Located<OperationEntry>[]>;
   linkUsesById: Map<string, Located<NameUse>[]>;
   tagUsesByName: Map<string, Located<NameUse>[]>;
   tagDeclarationsByName: Map<string, Located<TagDeclaration>[]>;
   schemeUsesByName: Map<string, Located<NameUse>[]>;
-  /** File -> files its references name (edges of the file graph), and the reverse. */
-  filesReferenced: Map<string, Set<string>>;
-  filesReferencing: Map<string, Set<string>>;
-  /** What reachedFromOtherRoots walks, built on first use. */
-  reach: ReachGraph | undefined;
-  /** Per root that a check judges: the nodes of `reach` every other root reaches. */
-  reachedExcept: Map<string, Uint8Array>;
-  /** Per file, filled on first use: its project (code lens asks once per tag and scheme). */
-  projects: Map<string, Set<string>>;
+  /** Files its references name, itself excepted. */
+  referenced: Set<string>;
+  graph: FileGraph;
 }
+
+/**
+ * A file's nodes in the graph reachedFromOtherRoots walks: 0 for its parts outside every
+ * definition, 1 + i for its definition i (of a pointer written twice, the last stands for both).
+ * Edges between its own nodes are numbers; an edge into another file is resolved when walked, as
+ * that file changes on its own.
+ */
+interface FileGraph {
+  local: (number[] | undefined)[];
+  outward: ({ file: string; pointer: readonly string[] }[] | undefined)[];
+}
+
+const fileParts = new WeakMap<FileIndex, FilePart>();
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+function pushAt<V>(lists: (V[] | undefined)[], at: number, value: V): void {
+  (lists[at] ??= []).push(value);
+}
+
+/**
+ * Computes a file's part of the workspace in steps, before the file is set: a large file that
+ * arrives (10,000 references) then never holds the thread for long. `set` computes it at once
+ * for a file not prepared.
+ */
+export function* prepareSteps(file: FileIndex): Steps<void> {
+  if (fileParts.has(file)) return;
+  const due = stepClock();
+  const part: FilePart = {
+    refsByTargetFile: new Map(), operationsById: new Map(), linkUsesById: new Map(), tagUsesByName: new Map(), tagDeclarationsByName: new Map(),
+    schemeUsesByName: new Map(), referenced: new Set(), graph: { local: [], outward: [] },
+  };
+  const { local, outward } = part.graph;
+  const nodes: number[] = [];
+  for (const definition of file.definitions) {
+    if (due()) yield;
+    nodes.push(1 + definitionIndexHolding(file, definition.pointer));
+  }
+  for (const entry of file.refs) {
+    if (due()) yield;
+    push(part.refsByTargetFile, entry.targetFile, { file, entry });
+    if (entry.targetFile !== file.path) part.referenced.add(entry.targetFile);
+    if (entry.inExtension) continue;
+    const from = entry.owner < 0 ? 0 : nodes[entry.owner];
+    if (entry.targetFile === file.path) pushAt(local, from, 1 + definitionIndexHolding(file, entry.pointer));
+    else pushAt(outward, from, { file: entry.targetFile, pointer: entry.pointer });
+  }
+  for (const entry of file.operations) {
+    if (due()) yield;
+    if (entry.operationId !== undefined) push(part.operationsById, entry.operationId, { file, entry });
+  }
+  for (const operation of file.operations) {
+    if (due()) yield;
+    for (const entry of operation.tags) push(part.tagUsesByName, entry.name, { file, entry });
+  }
+  for (const entry of file.linkOperationIds) push(part.linkUsesById, entry.name, { file, entry });
+  for (const entry of file.tags) push(part.tagDeclarationsByName, entry.name, { file, entry });
+  for (const entry of file.securityUses) push(part.schemeUsesByName, entry.name, { file, entry });
+  if (file.root) {
+    // A root uses the security schemes its requirements name.
+    const schemes = new Map<string, number>();
+    file.definitions.forEach((d, i) => d.pointer[1] === 'securitySchemes' && schemes.set(d.name, nodes[i]));
+    for (const use of file.securityUses) {
+      const scheme = schemes.get(use.name);
+      if (scheme !== undefined) pushAt(local, 0, scheme);
+    }
+  } else {
+    // A fragment used as a whole uses all it holds.
+    for (const node of nodes) pushAt(local, 0, node);
+  }
+  fileParts.set(file, part);
+}
+
+function partOf(file: FileIndex): FilePart {
+  if (!fileParts.has(file)) drain(prepareSteps(file));
+  return fileParts.get(file)!;
+}
+
+/** One of the workspace's maps: per key, each file's list (in the order files joined), joined on first read. */
+class Merged<T> {
+  private readonly byKey = new Map<string, Map<string, T[]>>();
+  private readonly joined = new Map<string, readonly T[]>();
+
+  /** A file's lists changed from `before` to `after`: only their keys are touched. */
+  update(filePath: string, before: Map<string, T[]> | undefined, after: Map<string, T[]> | undefined): void {
+    if (before) {
+      for (const key of before.keys()) {
+        if (after?.has(key)) continue;
+        const parts = this.byKey.get(key);
+        parts?.delete(filePath);
+        if (parts?.size === 0) this.byKey.delete(key);
+        this.joined.delete(key);
+      }
+    }
+    if (after) {
+      for (const [key, list] of after) {
+        let parts = this.byKey.get(key);
+        if (!parts) this.byKey.set(key, (parts = new Map()));
+        parts.set(filePath, list);
+        this.joined.delete(key);
+      }
+    }
+  }
+
+  get(key: string): readonly T[] {
+    let joined = this.joined.get(key);
+    if (joined) return joined;
+    const parts = this.byKey.get(key);
+    if (!parts) return [];
+    joined = parts.size === 1 ? parts.values().next().value! : ([] as T[]).concat(...parts.values());
+    this.joined.set(key, joined);
+    return joined;
+  }
 }
 
 /**
@@ -82,24 +189,27 @@ function definitionIndexHolding(file: FileIndex, pointer: readonly string[]): nu
   return found;
 }
 
-/**
- * The graph reachedFromOtherRoots walks, its nodes numbered: each file (its parts outside every
- * definition), then each of its definitions; files only referenced (not indexed) get one node.
- */
-interface ReachGraph {
-  /** Each file's node; its definition `i` is node `first + 1 + i`. */
-  first: Map<string, number>;
-  size: number;
-  edges: number[][];
-}
-
 /** Bound on the files a project walk visits (the index itself is bounded by the indexing settings). */
 const MAX_PROJECT_FILES = 100_000;
 
 export class WorkspaceIndex implements WorkspaceUses {
   private readonly files = new Map<string, FileIndex>();
-  private derivedState: Derived | undefined;
   private changes = 0;
+  private readonly refsByTargetFile = new Merged<Located<RefEntry>>();
+  private readonly operationsById = new Merged<Located<OperationEntry>>();
+  private readonly linkUsesById = new Merged<Located<NameUse>>();
+  private readonly tagUsesByName = new Merged<Located<NameUse>>();
+  private readonly tagDeclarationsByName = new Merged<Located<TagDeclaration>>();
+  private readonly schemeUsesByName = new Merged<Located<NameUse>>();
+  /** File -> files its references name (edges of the file graph), and the reverse. */
+  private readonly filesReferenced = new Map<string, Set<string>>();
+  private readonly filesReferencing = new Map<string, Set<string>>();
+  /** Per target file, filled on first use: its references by exact pointer. */
+  private readonly refsByPointer = new Map<string, Map<string, Located<RefEntry>[]>>();
+  /** Per root that a check judges, per file: the nodes (see FileGraph) every other root reaches. */
+  private readonly reachedExcept = new Map<string, Map<string, Uint8Array>>();
+  /** Per file, filled on first use: its project (code lens asks once per tag and scheme). */
+  private readonly projects = new Map<string, Set<string>>();
 
   /** Bumped on every change: callers cache what they compute per version. */
   get version(): number {
@@ -111,14 +221,17 @@ export class WorkspaceIndex implements WorkspaceUses {
   }
 
   set(file: FileIndex): void {
+    const before = this.files.get(file.path);
     this.files.set(file.path, file);
-    this.changed();
+    this.replacePart(file.path, before && partOf(before), partOf(file));
   }
 
   remove(filePath: string): boolean {
-    const removed = this.files.delete(filePath);
-    if (removed) this.changed();
-    return removed;
+    const before = this.files.get(filePath);
+    if (!before) return false;
+    this.files.delete(filePath);
+    this.replacePart(filePath, partOf(before), undefined);
+    return true;
   }
 
   get(filePath: string): FileIndex | undefined {
@@ -129,75 +242,70 @@ export class WorkspaceIndex implements WorkspaceUses {
     return this.files.values();
   }
 
-  private changed(): void {
-    this.changes++;
-    this.derivedState = undefined;
-  }
-
-  private get derived(): Derived {
-    if (this.derivedState) return this.derivedState;
-    const d: Derived = {
-      refsByTargetFile: new Map(), refsByPointer: new Map(), operationsById: new Map(), linkUsesById: new Map(), tagUsesByName: new Map(),
-      tagDeclarationsByName: new Map(), schemeUsesByName: new Map(), filesReferenced: new Map(), filesReferencing: new Map(),
-      reach: undefined, reachedExcept: new Map(), projects: new Map(),
-    };
-    for (const file of this.files.values()) {
-      const referenced = new Set<string>();
-      for (const entry of file.refs) {
-        push(d.refsByTargetFile, entry.targetFile, { file, entry });
-        if (entry.targetFile !== file.path) referenced.add(entry.targetFile);
-      }
-      d.filesReferenced.set(file.path, referenced);
-      for (const target of referenced) {
-        let set = d.filesReferencing.get(target);
-        if (!set) d.filesReferencing.set(target, (set = new Set()));
-        set.add(file.path);
-      }
-      for (const entry of file.operations) if (entry.operationId !== undefined) push(d.operationsById, entry.operationId, { file, entry });
-      for (const entry of file.linkOperationIds) push(d.linkUsesById, entry.name, { file, entry });
-      for (const operation of file.operations) for (const entry of operation.tags) push(d.tagUsesByName, entry.name, { file, entry });
-      for (const entry of file.tags) push(d.tagDeclarationsByName, entry.name, { file, entry });
-      for (const entry of file.securityUses) push(d.schemeUsesByName, entry.name, { file, entry });
+  /** Takes a file's old part out of the maps and puts its new one in: work in proportion to the file. */
+  private replacePart(filePath: string, before: FilePart | undefined, after: FilePart | undefined): void {
+    this.refsByTargetFile.update(filePath, before?.refsByTargetFile, after?.refsByTargetFile);
+    this.operationsById.update(filePath, before?.operationsById, after?.operationsById);
+    this.linkUsesById.update(filePath, before?.linkUsesById, after?.linkUsesById);
+    this.tagUsesByName.update(filePath, before?.tagUsesByName, after?.tagUsesByName);
+    this.tagDeclarationsByName.update(filePath, before?.tagDeclarationsByName, after?.tagDeclarationsByName);
+    this.schemeUsesByName.update(filePath, before?.schemeUsesByName, after?.schemeUsesByName);
+    for (const part of [before, after]) for (const target of part?.refsByTargetFile.keys() ?? []) this.refsByPointer.delete(target);
+    for (const target of before?.referenced ?? []) {
+      const referencing = this.filesReferencing.get(target);
+      referencing?.delete(filePath);
+      if (referencing?.size === 0) this.filesReferencing.delete(target);
     }
-    return (this.derivedState = d);
+    if (after) {
+      this.filesReferenced.set(filePath, after.referenced);
+      for (const target of after.referenced) {
+        let referencing = this.filesReferencing.get(target);
+        if (!referencing) this.filesReferencing.set(target, (referencing = new Set()));
+        referencing.add(filePath);
+      }
+    } else {
+      this.filesReferenced.delete(filePath);
+    }
+    this.changes++;
+    this.reachedExcept.clear();
+    this.projects.clear();
   }
 
   /** Every reference into a file (any pointer). */
   refsInto(filePath: string): readonly Located<RefEntry>[] {
-    return this.derived.refsByTargetFile.get(filePath) ?? [];
+    return this.refsByTargetFile.get(filePath);
   }
 
   /** References whose pointer is exactly this one (`under`: or inside it). */
   refsTo(filePath: string, pointer: readonly string[], under = false): readonly Located<RefEntry>[] {
     if (under) return this.refsInto(filePath).filter(({ entry }) => startsWith(entry.pointer, pointer));
-    const derived = this.derived;
-    let byPointer = derived.refsByPointer.get(filePath);
+    let byPointer = this.refsByPointer.get(filePath);
     if (!byPointer) {
       byPointer = new Map();
       for (const located of this.refsInto(filePath)) push(byPointer, pointerKey(located.entry.pointer), located);
-      derived.refsByPointer.set(filePath, byPointer);
+      this.refsByPointer.set(filePath, byPointer);
     }
     return byPointer.get(pointerKey(pointer)) ?? [];
   }
 
   operationsWithId(id: string): readonly Located<OperationEntry>[] {
-    return this.derived.operationsById.get(id) ?? [];
+    return this.operationsById.get(id);
   }
 
   linksTo(operationId: string): readonly Located<NameUse>[] {
-    return this.derived.linkUsesById.get(operationId) ?? [];
+    return this.linkUsesById.get(operationId);
   }
 
   tagUses(name: string): readonly Located<NameUse>[] {
-    return this.derived.tagUsesByName.get(name) ?? [];
+    return this.tagUsesByName.get(name);
   }
 
   tagDeclarations(name: string): readonly Located<TagDeclaration>[] {
-    return this.derived.tagDeclarationsByName.get(name) ?? [];
+    return this.tagDeclarationsByName.get(name);
   }
 
   schemeUses(name: string): readonly Located<NameUse>[] {
-    return this.derived.schemeUsesByName.get(name) ?? [];
+    return this.schemeUsesByName.get(name);
   }
 
   /**
@@ -238,7 +346,7 @@ export class WorkspaceIndex implements WorkspaceUses {
   /** Roots (OpenAPI documents) whose references reach a file, directly or through other files. */
   rootsReaching(filePath: string): string[] {
     const roots: string[] = [];
-    for (const file of this.walk([filePath], this.derived.filesReferencing)) if (this.files.get(file)?.root) roots.push(file);
+    for (const file of this.walk([filePath], this.filesReferencing)) if (this.files.get(file)?.root) roots.push(file);
     return roots;
   }
 
@@ -248,11 +356,11 @@ export class WorkspaceIndex implements WorkspaceUses {
    * and counted within it.
    */
   projectOf(filePath: string): Set<string> {
-    const projects = this.derived.projects;
+    const projects = this.projects;
     let project = projects.get(filePath);
     if (!project) {
       const roots = this.rootsReaching(filePath);
-      projects.set(filePath, (project = this.walk(roots.length > 0 ? roots : [filePath], this.derived.filesReferenced)));
+      projects.set(filePath, (project = this.walk(roots.length > 0 ? roots : [filePath], this.filesReferenced)));
     }
     return project;
   }
@@ -275,61 +383,42 @@ export class WorkspaceIndex implements WorkspaceUses {
    * fragment file referenced as a whole counts as using everything in it.
    */
   reachedFromOtherRoots(checkedRoot: string, filePath: string, pointer: readonly string[]): boolean {
-    const derived = this.derived;
-    const graph = (derived.reach ??= this.reachGraph());
-    let reached = derived.reachedExcept.get(checkedRoot);
-    if (!reached) derived.reachedExcept.set(checkedRoot, (reached = this.reachableFrom(graph, checkedRoot)));
-    const first = graph.first.get(filePath);
-    if (first === undefined) return false;
+    let reached = this.reachedExcept.get(checkedRoot);
+    if (!reached) this.reachedExcept.set(checkedRoot, (reached = this.reachableFrom(checkedRoot)));
+    const marks = reached.get(filePath);
     const file = this.files.get(filePath);
-    return reached[file ? first + 1 + definitionIndexHolding(file, pointer) : first] === 1;
+    return marks !== undefined && marks[file ? 1 + definitionIndexHolding(file, pointer) : 0] === 1;
   }
 
-  /** Built once per change of the file set, for every root a check judges; numbers, not strings, for its nodes. */
-  private reachGraph(): ReachGraph {
-    const first = new Map<string, number>();
-    let size = 0;
-    for (const file of this.files.values()) first.set(file.path, size), (size += 1 + file.definitions.length);
-    const nodeOf = (targetFile: string, pointer: readonly string[]) => {
-      const file = this.files.get(targetFile);
-      let node = first.get(targetFile);
-      if (node === undefined) first.set(targetFile, (node = size++));
-      return file ? node + 1 + definitionIndexHolding(file, pointer) : node;
+  /** Per file, its nodes reached from the roots other than `excludedRoot`; numbers, not strings. */
+  private reachableFrom(excludedRoot: string): Map<string, Uint8Array> {
+    const reached = new Map<string, Uint8Array>();
+    const queuedFiles: string[] = [];
+    const queuedNodes: number[] = [];
+    const marksOf = (filePath: string) => {
+      let marks = reached.get(filePath);
+      if (!marks) reached.set(filePath, (marks = new Uint8Array(1 + (this.files.get(filePath)?.definitions.length ?? 0))));
+      return marks;
     };
-    const edges: number[][] = [];
-    const link = (from: number, to: number) => (edges[from] ??= []).push(to);
-    for (const file of this.files.values()) {
-      const node = first.get(file.path)!;
-      // A definition written twice is one node, as its pointer names one: the last.
-      const definitionNodes = file.definitions.map((d) => nodeOf(file.path, d.pointer));
-      for (const entry of file.refs) {
-        if (!entry.inExtension) link(entry.owner < 0 ? node : definitionNodes[entry.owner], nodeOf(entry.targetFile, entry.pointer));
+    const visit = (filePath: string, marks: Uint8Array, node: number) => {
+      if (marks[node]) return;
+      marks[node] = 1;
+      queuedFiles.push(filePath);
+      queuedNodes.push(node);
+    };
+    for (const file of this.files.values()) if (file.root && file.path !== excludedRoot) visit(file.path, marksOf(file.path), 0);
+    while (queuedFiles.length > 0) {
+      const filePath = queuedFiles.pop()!;
+      const node = queuedNodes.pop()!;
+      const file = this.files.get(filePath);
+      if (!file) continue; // referenced, not indexed: nothing known inside
+      const { local, outward } = partOf(file).graph;
+      const marks = marksOf(filePath);
+      for (const to of local[node] ?? []) visit(filePath, marks, to);
+      for (const edge of outward[node] ?? []) {
+        const target = this.files.get(edge.file);
+        visit(edge.file, marksOf(edge.file), target ? 1 + definitionIndexHolding(target, edge.pointer) : 0);
       }
-      if (file.root) {
-        const schemes = new Map<string, number>();
-        file.definitions.forEach((d, i) => d.pointer[1] === 'securitySchemes' && schemes.set(d.name, definitionNodes[i]));
-        for (const use of file.securityUses) {
-          const scheme = schemes.get(use.name);
-          if (scheme !== undefined) link(node, scheme);
-        }
-      } else {
-        // A fragment used as a whole uses all it holds.
-        for (const definition of definitionNodes) link(node, definition);
-      }
-    }
-    return { first, size, edges };
-  }
-
-  private reachableFrom(graph: ReachGraph, excludedRoot: string): Uint8Array {
-    const reached = new Uint8Array(graph.size);
-    const queue: number[] = [];
-    for (const file of this.files.values()) {
-      if (!file.root || file.path === excludedRoot) continue;
-      const node = graph.first.get(file.path)!;
-      if (!reached[node]) (reached[node] = 1), queue.push(node);
-    }
-    while (queue.length > 0) {
-      for (const next of graph.edges[queue.pop()!] ?? []) if (!reached[next]) (reached[next] = 1), queue.push(next);
     }
     return reached;
   }
