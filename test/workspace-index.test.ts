@@ -12,6 +12,7 @@ import { drain } from '../server/src/syntax/steps';
 import { parseText } from '../server/src/syntax/parse';
 import { FileIndex, indexFile } from '../server/src/workspace/file-index';
 import { decodeIndexSteps } from '../server/src/workspace/index-transfer';
+import { Located, WorkspaceIndex } from '../server/src/workspace/workspace-index';
 import { relativeFilePart, scalarText, withPointerSegment } from '../server/src/workspace/ref-text';
 import { largeDescription } from './helpers/large-description';
 import { fixturePath, REPO_ROOT } from './helpers/paths';
@@ -116,5 +117,79 @@ describe('an index from the indexing worker', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the workspace index kept current file by file', () => {
+  const W = '/w';
+  const root = (paths: string, components: string) =>
+    `openapi: 3.0.3\ninfo: {title: T, version: '1'}\nsecurity: [{key: []}]\npaths:\n${paths}components:\n${components}`;
+  const op = (p: string, id: string, tag: string, ref: string) =>
+    `  ${p}:\n    get:\n      operationId: ${id}\n      tags: [${tag}]\n      responses:\n        '200': {$ref: '${ref}'}\n`;
+  const index = (file: string, text: string) => indexFile(`${W}/${file}`, parseText(text, 'yaml'));
+  const files = {
+    a: index('a.yaml', root(op('/a', 'getA', 'pets', '#/components/responses/R') + op('/b', 'shared', 'store', './frag.yaml#/X'),
+      "  securitySchemes: {key: {type: apiKey, name: k, in: header}}\n  responses:\n    R: {description: x, content: {a/b: {schema: {$ref: '#/components/schemas/A'}}}}\n" +
+      "    R: {description: written twice}\n  schemas:\n    A: {type: string}\n    Unused: {type: string}\n")),
+    a2: index('a.yaml', root(op('/c', 'getC', 'pets', '#/components/schemas/A'), '  schemas:\n    A: {type: string}\n')),
+    b: index('b.yaml', root(op('/d', 'shared', 'pets', './a.yaml#/components/schemas/Unused'), '  schemas: {}\n')),
+    frag: index('frag.yaml', "X:\n  type: object\n  properties:\n    y: {$ref: '#/Y'}\nY: {type: string}\nZ: {$ref: './a.yaml#/components/schemas/A'}\n"),
+    large: indexFile(`${W}/large.yaml`, parseText(largeDescription(40), 'yaml')),
+  };
+  const sorted = (found: readonly Located<unknown>[]) => found.map((l) => `${l.file.path} ${JSON.stringify(l.entry)}`).sort();
+
+  /** Every answer the index gives about its files, to compare two indexes. */
+  function answers(ix: WorkspaceIndex): string[] {
+    const out: string[] = [];
+    const known = [...ix.all()].sort((x, y) => x.path.localeCompare(y.path));
+    const paths = [...known.map((f) => f.path), `${W}/missing.yaml`, `${W}/shared.yaml`, `${W}/paths/mirror.yaml`];
+    const roots = [...known.filter((f) => f.root).map((f) => f.path), `${W}/none.yaml`];
+    for (const filePath of paths) {
+      out.push(`into ${filePath}: ${sorted(ix.refsInto(filePath)).join('|')}`, `roots ${filePath}: ${ix.rootsReaching(filePath).sort()}`);
+      out.push(`project ${filePath}: ${[...ix.projectOf(filePath)].sort()}`, `offers ${filePath}: ${ix.definitionsOf(filePath).map((d) => d.name)}`);
+    }
+    for (const file of known) {
+      const pointers = [[], ...file.definitions.flatMap((d) => [d.pointer, [...d.pointer, 'properties', 'y']]), ...file.refs.map((r) => r.pointer)];
+      for (const pointer of pointers) {
+        out.push(`to ${file.path}#${pointer.join('/')}: ${sorted(ix.refsTo(file.path, pointer)).join('|')} ${ix.definitionHolding(file.path, pointer)?.name}`);
+        for (const checked of roots) out.push(`reached ${checked} ${file.path}#${pointer.join('/')}: ${ix.reachedFromOtherRoots(checked, file.path, pointer)}`);
+      }
+      for (const o of file.operations) {
+        out.push(`op ${o.operationId}: ${sorted(ix.operationsWithId(o.operationId ?? '')).length} ${sorted(ix.linksTo(o.operationId ?? '')).length}`);
+        for (const t of o.tags) out.push(`tag ${t.name}: ${sorted(ix.tagUses(t.name)).length} ${sorted(ix.tagDeclarations(t.name)).length}`);
+        out.push(`path ${ix.pathOf(file, o)}`);
+      }
+      for (const use of file.securityUses) out.push(`scheme ${use.name}: ${sorted(ix.schemeUses(use.name)).length}`);
+    }
+    return out;
+  }
+
+  it('answers after each set, replacement and removal as an index built from its files at once', () => {
+    const kept = new WorkspaceIndex();
+    const steps: [string, (ix: WorkspaceIndex) => void][] = [
+      ['all set', (ix) => [files.a, files.b, files.frag, files.large].forEach((f) => ix.set(f))],
+      ['a replaced', (ix) => ix.set(files.a2)],
+      ['frag removed', (ix) => ix.remove(files.frag.path)],
+      ['frag and a back', (ix) => (ix.set(files.frag), ix.set(files.a))],
+      ['large removed', (ix) => ix.remove(files.large.path)],
+    ];
+    let reachedSomething = false;
+    for (const [label, step] of steps) {
+      step(kept);
+      const built = new WorkspaceIndex();
+      for (const file of kept.all()) built.set(file);
+      const got = answers(kept);
+      assert.deepEqual(got, answers(built), label);
+      reachedSomething ||= got.some((a) => a.startsWith('reached') && a.endsWith('true'));
+    }
+    assert.ok(reachedSomething, 'the comparison covered reachable definitions');
+    // What unused-component reads, with every file set: `b` uses `a`'s Unused; only `a` uses the rest.
+    kept.set(files.large);
+    const reached = (checked: string, file: string, pointer: string) => kept.reachedFromOtherRoots(`${W}/${checked}`, `${W}/${file}`, pointer.split('/'));
+    assert.deepEqual(
+      [reached('a.yaml', 'a.yaml', 'components/schemas/Unused'), reached('b.yaml', 'a.yaml', 'components/schemas/Unused'), reached('a.yaml', 'a.yaml', 'components/schemas/A')],
+      [true, false, false],
+    );
+    assert.deepEqual([reached('b.yaml', 'a.yaml', 'components/responses/R'), reached('b.yaml', 'frag.yaml', 'Y'), reached('a.yaml', 'frag.yaml', 'X')], [true, true, false]);
   });
 });

@@ -7,9 +7,11 @@ import * as path from 'path';
 import { ClientCapabilities, FileChangeType, FileEvent } from 'vscode-languageserver/node';
 import { Worker } from 'worker_threads';
 import { isLoadFailure, SourceDocument } from '../model/documents';
+import { Steps } from '../syntax/steps';
+import { ParsedText } from '../syntax/tree';
 import { FileIndex, indexFile, indexFileSteps } from '../workspace/file-index';
-import { decodeIndexSteps } from '../workspace/index-transfer';
-import { WorkspaceIndex } from '../workspace/workspace-index';
+import { decodeIndexSteps, EncodedIndex } from '../workspace/index-transfer';
+import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../workspace/workspace-index';
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from './index-job';
 import { Session, uriToPath } from './session';
 
@@ -63,6 +65,20 @@ export function watchedFileChanges(events: readonly FileEvent[]): FileChange[] {
 }
 
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// A large file's index is built (or decoded) and its part of the workspace's maps computed in steps,
+// before it is set in the index: setting it then costs little (see WorkspaceIndex).
+function* indexedSteps(filePath: string, parsed: ParsedText): Steps<FileIndex> {
+  const index = yield* indexFileSteps(filePath, parsed);
+  yield* prepareSteps(index);
+  return index;
+}
+
+function* decodedSteps(encoded: EncodedIndex): Steps<FileIndex> {
+  const index = yield* decodeIndexSteps(encoded);
+  yield* prepareSteps(index);
+  return index;
+}
 
 export class WorkspaceFiles {
   readonly index = new WorkspaceIndex();
@@ -184,7 +200,7 @@ export class WorkspaceFiles {
       }
       if (!large) return this.fresh();
       const [filePath, doc] = large;
-      const steps = indexFileSteps(filePath, doc.parsed);
+      const steps = indexedSteps(filePath, doc.parsed);
       let sliceStart = performance.now();
       let step = steps.next();
       while (!step.done) {
@@ -258,7 +274,7 @@ export class WorkspaceFiles {
           continue;
         }
         if (performance.now() - seen.since < SETTLE_MS) continue;
-        const steps = indexFileSteps(filePath, doc.parsed);
+        const steps = indexedSteps(filePath, doc.parsed);
         let sliceStart = performance.now();
         let step = steps.next();
         while (!step.done) {
@@ -311,16 +327,17 @@ export class WorkspaceFiles {
 
   /** Files referenced by an indexed one are indexed too, whatever they hold. */
   private followReferences(index: FileIndex): void {
-    for (const ref of index.refs) {
-      const target = ref.targetFile;
-      if (target === index.path || this.index.get(target) || this.open.has(target)) continue;
+    // The files named, each once (GitHub's description: 10,000 references, all into itself).
+    const targets = filesNamedBy(index);
+    for (const target of targets) {
+      if (this.index.get(target) || this.open.has(target)) continue;
       if (this.session.trust.refusal(target)) continue; // outside an untrusted workspace's folders
       if (this.skipped.get(target) === 'not-openapi' || !this.skipped.has(target)) this.enqueue(target, true, this.skipped.has(target));
     }
     // An open document that has just become referenced joins the index.
-    for (const ref of index.refs) {
-      const open = this.open.get(ref.targetFile);
-      if (open && !this.index.get(ref.targetFile)) this.index.set(open.index);
+    for (const target of targets) {
+      const open = this.open.get(target);
+      if (open && !this.index.get(target)) this.index.set(open.index);
     }
     this.pump();
   }
@@ -402,7 +419,7 @@ export class WorkspaceFiles {
       if (!('encoded' in reply)) return this.received(reply);
       let outcome: IndexOutcome;
       try {
-        const steps = decodeIndexSteps(reply.encoded);
+        const steps = decodedSteps(reply.encoded);
         let step = steps.next();
         while (!step.done) {
           await yieldToMessages();

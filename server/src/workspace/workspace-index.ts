@@ -112,40 +112,61 @@ function partOf(file: FileIndex): FilePart {
   return fileParts.get(file)!;
 }
 
-/** One of the workspace's maps: per key, each file's list (in the order files joined), joined on first read. */
-class Merged<T> {
-  private readonly byKey = new Map<string, Map<string, T[]>>();
+/** The files a file's references name, itself excepted, each once. */
+export function filesNamedBy(file: FileIndex): ReadonlySet<string> {
+  return partOf(file).referenced;
+}
+
+/**
+ * One of the workspace's maps, from every file's share: per key, the one file's list as it is (most
+ * keys: an operationId, a file referenced), or each file's list, joined on first read.
+ */
+class Merged<T extends Located<unknown>> {
+  private readonly byKey = new Map<string, T[] | Map<string, T[]>>();
   private readonly joined = new Map<string, readonly T[]>();
 
   /** A file's lists changed from `before` to `after`: only their keys are touched. */
   update(filePath: string, before: Map<string, T[]> | undefined, after: Map<string, T[]> | undefined): void {
-    if (before) {
-      for (const key of before.keys()) {
-        if (after?.has(key)) continue;
-        const parts = this.byKey.get(key);
-        parts?.delete(filePath);
-        if (parts?.size === 0) this.byKey.delete(key);
-        this.joined.delete(key);
-      }
-    }
-    if (after) {
-      for (const [key, list] of after) {
-        let parts = this.byKey.get(key);
-        if (!parts) this.byKey.set(key, (parts = new Map()));
-        parts.set(filePath, list);
-        this.joined.delete(key);
-      }
-    }
+    if (before) for (const key of before.keys()) if (!after?.has(key)) this.drop(key, filePath);
+    if (after) for (const [key, list] of after) this.put(key, filePath, list);
   }
 
   get(key: string): readonly T[] {
+    const held = this.byKey.get(key);
+    if (!held) return [];
+    if (Array.isArray(held)) return held;
     let joined = this.joined.get(key);
-    if (joined) return joined;
-    const parts = this.byKey.get(key);
-    if (!parts) return [];
-    joined = parts.size === 1 ? parts.values().next().value! : ([] as T[]).concat(...parts.values());
-    this.joined.set(key, joined);
+    if (!joined) {
+      const all: T[] = [];
+      for (const list of held.values()) for (const item of list) all.push(item);
+      this.joined.set(key, (joined = all));
+    }
     return joined;
+  }
+
+  // A list is never empty: its first item names its file.
+  private put(key: string, filePath: string, list: T[]): void {
+    const held = this.byKey.get(key);
+    if (!held || (Array.isArray(held) && held[0].file.path === filePath)) {
+      this.byKey.set(key, list);
+    } else if (Array.isArray(held)) {
+      this.byKey.set(key, new Map([[held[0].file.path, held], [filePath, list]]));
+    } else {
+      held.set(filePath, list);
+      this.joined.delete(key);
+    }
+  }
+
+  private drop(key: string, filePath: string): void {
+    const held = this.byKey.get(key);
+    if (!held) return;
+    if (Array.isArray(held)) {
+      if (held[0].file.path === filePath) this.byKey.delete(key);
+      return;
+    }
+    held.delete(filePath);
+    this.joined.delete(key);
+    if (held.size === 1) this.byKey.set(key, held.values().next().value!);
   }
 }
 
