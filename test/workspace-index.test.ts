@@ -94,7 +94,8 @@ describe('an index from the indexing worker', () => {
       fs.writeFileSync(path.join(dir, 'openapi.yaml'), largeDescription(3000));
       const files = [
         path.join(dir, 'openapi.yaml'),
-        ...['api/openapi.yaml', 'admin/openapi.json', 'shared/components.yaml', 'shared/schemas/Tag.yaml'].map((f) => fixturePath('fixtures', 'workspace', f)),
+        ...['api/openapi.yaml', 'admin/openapi.json', 'shared/components.yaml', 'shared/schemas/Tag.yaml']
+          .map((f) => fixturePath('fixtures', 'workspace', f)),
       ];
       const jobs = files.map((file) => ({ path: file, maxBytes: 20 * 1024 * 1024, referenced: true }));
       const replies = await viaWorker(jobs);
@@ -107,13 +108,13 @@ describe('an index from the indexing worker', () => {
       }
       // What the comparison covered: none of these lists was empty.
       const large = (runIndexJob(jobs[0]) as { index: FileIndex }).index;
+      const { definitions, operations, paths, tags, securityUses, linkOperationIds, refs } = large;
       assert.deepEqual(
-        [large.definitions.length, large.operations.length, large.paths.length, large.tags.length, large.securityUses.length, large.linkOperationIds.length, large.refs.length],
+        [definitions, operations, paths, tags, securityUses, linkOperationIds, refs].map((list) => list.length),
         [54, 6000, 6000, 7, 3001, 3000, 18150],
       );
-      const roles = new Set(large.refs.map((r) => r.role));
-      assert.deepEqual([...roles].sort(), ['mapping', 'operationRef', 'ref']);
-      assert.ok(large.refs.some((r) => r.pathKey) && large.refs.some((r) => r.inExtension) && large.operations.some((o) => o.deprecated));
+      assert.deepEqual([...new Set(refs.map((r) => r.role))].sort(), ['mapping', 'operationRef', 'ref']);
+      assert.ok(refs.some((r) => r.pathKey) && refs.some((r) => r.inExtension) && operations.some((o) => o.deprecated));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -129,11 +130,13 @@ describe('the workspace index kept current file by file', () => {
   const index = (file: string, text: string) => indexFile(`${W}/${file}`, parseText(text, 'yaml'));
   const files = {
     a: index('a.yaml', root(op('/a', 'getA', 'pets', '#/components/responses/R') + op('/b', 'shared', 'store', './frag.yaml#/X'),
-      "  securitySchemes: {key: {type: apiKey, name: k, in: header}}\n  responses:\n    R: {description: x, content: {a/b: {schema: {$ref: '#/components/schemas/A'}}}}\n" +
-      "    R: {description: written twice}\n  schemas:\n    A: {type: string}\n    Unused: {type: string}\n")),
+      '  securitySchemes: {key: {type: apiKey, name: k, in: header}}\n' +
+      "  responses:\n    R: {description: x, content: {a/b: {schema: {$ref: '#/components/schemas/A'}}}}\n" +
+      '    R: {description: written twice}\n  schemas:\n    A: {type: string}\n    Unused: {type: string}\n')),
     a2: index('a.yaml', root(op('/c', 'getC', 'pets', '#/components/schemas/A'), '  schemas:\n    A: {type: string}\n')),
     b: index('b.yaml', root(op('/d', 'shared', 'pets', './a.yaml#/components/schemas/Unused'), '  schemas: {}\n')),
-    frag: index('frag.yaml', "X:\n  type: object\n  properties:\n    y: {$ref: '#/Y'}\nY: {type: string}\nZ: {$ref: './a.yaml#/components/schemas/A'}\n"),
+    frag: index('frag.yaml', "X:\n  type: object\n  properties:\n    y: {$ref: '#/Y'}\n" +
+      "Y: {type: string}\nZ: {$ref: './a.yaml#/components/schemas/A'}\n"),
     large: indexFile(`${W}/large.yaml`, parseText(largeDescription(40), 'yaml')),
   };
   const sorted = (found: readonly Located<unknown>[]) => found.map((l) => `${l.file.path} ${JSON.stringify(l.entry)}`).sort();
@@ -145,21 +148,30 @@ describe('the workspace index kept current file by file', () => {
     const paths = [...known.map((f) => f.path), `${W}/missing.yaml`, `${W}/shared.yaml`, `${W}/paths/mirror.yaml`];
     const roots = [...known.filter((f) => f.root).map((f) => f.path), `${W}/none.yaml`];
     for (const filePath of paths) {
-      out.push(`into ${filePath}: ${sorted(ix.refsInto(filePath)).join('|')}`, `roots ${filePath}: ${ix.rootsReaching(filePath).sort()}`);
-      out.push(`project ${filePath}: ${[...ix.projectOf(filePath)].sort()}`, `offers ${filePath}: ${ix.definitionsOf(filePath).map((d) => d.name)}`);
+      out.push(`into ${filePath}: ${sorted(ix.refsInto(filePath)).join('|')}`);
+      out.push(`roots ${filePath}: ${ix.rootsReaching(filePath).sort()}`);
+      out.push(`project ${filePath}: ${[...ix.projectOf(filePath)].sort()}`);
+      out.push(`offers ${filePath}: ${ix.definitionsOf(filePath).map((d) => d.name)}`);
     }
     for (const file of known) {
-      const pointers = [[], ...file.definitions.flatMap((d) => [d.pointer, [...d.pointer, 'properties', 'y']]), ...file.refs.map((r) => r.pointer)];
+      const inside = file.definitions.map((d) => [...d.pointer, 'properties', 'y']);
+      const pointers = [[], ...file.definitions.map((d) => d.pointer), ...inside, ...file.refs.map((r) => r.pointer)];
       for (const pointer of pointers) {
-        out.push(`to ${file.path}#${pointer.join('/')}: ${sorted(ix.refsTo(file.path, pointer)).join('|')} ${ix.definitionHolding(file.path, pointer)?.name}`);
-        for (const checked of roots) out.push(`reached ${checked} ${file.path}#${pointer.join('/')}: ${ix.reachedFromOtherRoots(checked, file.path, pointer)}`);
+        const at = `${file.path}#${pointer.join('/')}`;
+        out.push(`to ${at}: ${sorted(ix.refsTo(file.path, pointer)).join('|')}`, `in ${at}: ${ix.definitionHolding(file.path, pointer)?.name}`);
+        for (const checked of roots) {
+          out.push(`reached ${checked} ${at}: ${ix.reachedFromOtherRoots(checked, file.path, pointer)}`);
+        }
       }
       for (const o of file.operations) {
-        out.push(`op ${o.operationId}: ${sorted(ix.operationsWithId(o.operationId ?? '')).length} ${sorted(ix.linksTo(o.operationId ?? '')).length}`);
-        for (const t of o.tags) out.push(`tag ${t.name}: ${sorted(ix.tagUses(t.name)).length} ${sorted(ix.tagDeclarations(t.name)).length}`);
+        const id = o.operationId ?? '';
+        out.push(`op ${id}: ${sorted(ix.operationsWithId(id)).join('|')} ${sorted(ix.linksTo(id)).join('|')}`);
+        for (const t of o.tags) {
+          out.push(`tag ${t.name}: ${sorted(ix.tagUses(t.name)).join('|')}`, `declared ${sorted(ix.tagDeclarations(t.name)).join('|')}`);
+        }
         out.push(`path ${ix.pathOf(file, o)}`);
       }
-      for (const use of file.securityUses) out.push(`scheme ${use.name}: ${sorted(ix.schemeUses(use.name)).length}`);
+      for (const use of file.securityUses) out.push(`scheme ${use.name}: ${sorted(ix.schemeUses(use.name)).join('|')}`);
     }
     return out;
   }
@@ -185,11 +197,12 @@ describe('the workspace index kept current file by file', () => {
     assert.ok(reachedSomething, 'the comparison covered reachable definitions');
     // What unused-component reads, with every file set: `b` uses `a`'s Unused; only `a` uses the rest.
     kept.set(files.large);
-    const reached = (checked: string, file: string, pointer: string) => kept.reachedFromOtherRoots(`${W}/${checked}`, `${W}/${file}`, pointer.split('/'));
-    assert.deepEqual(
-      [reached('a.yaml', 'a.yaml', 'components/schemas/Unused'), reached('b.yaml', 'a.yaml', 'components/schemas/Unused'), reached('a.yaml', 'a.yaml', 'components/schemas/A')],
-      [true, false, false],
-    );
-    assert.deepEqual([reached('b.yaml', 'a.yaml', 'components/responses/R'), reached('b.yaml', 'frag.yaml', 'Y'), reached('a.yaml', 'frag.yaml', 'X')], [true, true, false]);
+    const reached = (checked: string, file: string, pointer: string) =>
+      kept.reachedFromOtherRoots(`${W}/${checked}`, `${W}/${file}`, pointer.split('/'));
+    assert.deepEqual([
+      reached('a.yaml', 'a.yaml', 'components/schemas/Unused'), reached('b.yaml', 'a.yaml', 'components/schemas/Unused'),
+      reached('a.yaml', 'a.yaml', 'components/schemas/A'), reached('b.yaml', 'a.yaml', 'components/responses/R'),
+      reached('b.yaml', 'frag.yaml', 'Y'), reached('a.yaml', 'frag.yaml', 'X'),
+    ], [true, false, false, true, true, false]);
   });
 });

@@ -378,8 +378,9 @@ describe('a large description in the workspace', { timeout: 240_000 }, () => {
   const ANSWER_BOUND_MS = 1_000;
   /** A root of its own, open in the editor: its check asks the index whether another root uses `Local`. */
   const OPEN = [
-    'openapi: 3.0.3', 'info: {title: Open, version: 1.0.0}', 'paths:', '  /open:', '    get:', '      responses:', "        '200':",
-    '          description: OK', 'components:', '  schemas:', '    Local:', '      type: string', '    Audited:', "      $ref: './shared.yaml#/Audit'",
+    'openapi: 3.0.3', 'info: {title: Open, version: 1.0.0}', 'paths:', '  /open:', '    get:', '      responses:',
+    "        '200':", '          description: OK', 'components:', '  schemas:', '    Local:', '      type: string',
+    '    Audited:', "      $ref: './shared.yaml#/Audit'",
   ].join('\n') + '\n';
 
   it('is indexed while requests on an open document are answered at once, and its index answers right after', async () => {

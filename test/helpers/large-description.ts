@@ -43,9 +43,21 @@ export function largeDescription(paths: number): string {
       `    $ref: './paths/mirror.yaml'`,
     );
   }
-  lines.push('components:', '  parameters:', '    Id: {name: id, in: path, required: true, schema: {type: string}}', '  responses:', '    Gone:', '      description: Gone');
-  lines.push('  securitySchemes:', '    api_key: {type: apiKey, name: key, in: header}', '    oauth:', '      type: oauth2', '      flows:');
-  lines.push('        clientCredentials: {tokenUrl: /token, scopes: {read:items: read}}', '  schemas:');
+  lines.push(
+    'components:',
+    '  parameters:',
+    '    Id: {name: id, in: path, required: true, schema: {type: string}}',
+    '  responses:',
+    '    Gone:',
+    '      description: Gone',
+    '  securitySchemes:',
+    '    api_key: {type: apiKey, name: key, in: header}',
+    '    oauth:',
+    '      type: oauth2',
+    '      flows:',
+    '        clientCredentials: {tokenUrl: /token, scopes: {read:items: read}}',
+    '  schemas:',
+  );
   for (let s = 0; s < 50; s++) {
     lines.push(
       `    Item${s}:`,

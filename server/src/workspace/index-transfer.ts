@@ -6,10 +6,12 @@
 import { ObjectKind } from '../model/spec';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { ScalarStyle, SourceFormat } from '../syntax/tree';
-import { Definition, FileIndex, NameUse, OperationEntry, PathEntry, RefEntry, RefRole, ScalarSpan, TagDeclaration } from './file-index';
+import {
+  Definition, FileIndex, NameUse, OperationEntry, PathEntry, RefEntry, RefRole, ScalarSpan, TagDeclaration,
+} from './file-index';
 
 export interface EncodedIndex {
-  /** Every number, flag, count and string number of the index, in the order the layouts below read them. */
+  /** Every number, flag, count and string number of the index, in the order the layouts below say. */
   ints: Int32Array;
   /** Every distinct string, end to end, and where each ends. */
   strings: string;
@@ -19,14 +21,16 @@ export interface EncodedIndex {
 
 /** The buffers to transfer (not copy) with a message holding an encoded index. */
 export function indexTransferables(encoded: EncodedIndex): ArrayBuffer[] {
-  return [encoded.ints.buffer as ArrayBuffer, encoded.stringEnds.buffer as ArrayBuffer, encoded.lines.buffer as ArrayBuffer];
+  const { ints, stringEnds, lines } = encoded;
+  return [ints.buffer as ArrayBuffer, stringEnds.buffer as ArrayBuffer, lines.buffer as ArrayBuffer];
 }
 
 export function encodeIndex(index: FileIndex): EncodedIndex {
   const writer = new Writer();
   drain(layout(writer, index));
   // Only a typed array that owns its whole buffer can be transferred alone.
-  const lines = index.lines.byteOffset === 0 && index.lines.byteLength === index.lines.buffer.byteLength ? index.lines : index.lines.slice();
+  const ownsBuffer = index.lines.byteOffset === 0 && index.lines.byteLength === index.lines.buffer.byteLength;
+  const lines = ownsBuffer ? index.lines : index.lines.slice();
   return { ...writer.finish(), lines };
 }
 
@@ -45,7 +49,7 @@ interface Channel {
   flag(value: boolean | undefined): boolean;
   text(value: string | undefined): string;
   maybeText(value: string | undefined): string | undefined;
-  /** Pointer segments. Equal lists come back as one array (10,000 references name 2,000 pointers): never change one. */
+  /** Pointer segments. Equal lists come back as one array (10,000 references, 2,000 pointers): never change one. */
   segments(values: readonly string[] | undefined): string[];
   maybe<T>(value: T | undefined, entry: (value: T | undefined) => T): T | undefined;
   list<T>(values: readonly T[] | undefined, entry: (value: T | undefined) => T): T[];
@@ -189,31 +193,51 @@ const span = (c: Channel, s: ScalarSpan | undefined): ScalarSpan => ({
 const nameUse = (c: Channel, u: NameUse | undefined): NameUse => ({ name: c.text(u?.name), span: span(c, u?.span) });
 
 const definition = (c: Channel, d: Definition | undefined): Definition => ({
-  name: c.text(d?.name), pointer: c.segments(d?.pointer), key: span(c, d?.key), start: c.int(d?.start), end: c.int(d?.end),
-  kind: c.maybeText(d?.kind) as ObjectKind | undefined, deprecated: c.flag(d?.deprecated),
+  name: c.text(d?.name),
+  pointer: c.segments(d?.pointer),
+  key: span(c, d?.key),
+  start: c.int(d?.start),
+  end: c.int(d?.end),
+  kind: c.maybeText(d?.kind) as ObjectKind | undefined,
+  deprecated: c.flag(d?.deprecated),
 });
 
 const operation = (c: Channel, o: OperationEntry | undefined): OperationEntry => ({
-  method: c.text(o?.method), path: c.maybeText(o?.path), pathItem: c.segments(o?.pathItem), operationId: c.maybeText(o?.operationId),
-  operationIdSpan: c.maybe(o?.operationIdSpan, (s) => span(c, s)), key: span(c, o?.key), start: c.int(o?.start), end: c.int(o?.end),
-  tags: c.list(o?.tags, (t) => nameUse(c, t)), deprecated: c.flag(o?.deprecated),
+  method: c.text(o?.method),
+  path: c.maybeText(o?.path),
+  pathItem: c.segments(o?.pathItem),
+  operationId: c.maybeText(o?.operationId),
+  operationIdSpan: c.maybe(o?.operationIdSpan, (s) => span(c, s)),
+  key: span(c, o?.key),
+  start: c.int(o?.start),
+  end: c.int(o?.end),
+  tags: c.list(o?.tags, (t) => nameUse(c, t)),
+  deprecated: c.flag(o?.deprecated),
 });
 
 const pathEntry = (c: Channel, p: PathEntry | undefined): PathEntry => ({
   path: c.text(p?.path), pointer: c.segments(p?.pointer), key: span(c, p?.key), start: c.int(p?.start), end: c.int(p?.end),
 });
 
-const tag = (c: Channel, t: TagDeclaration | undefined): TagDeclaration => ({ ...nameUse(c, t), start: c.int(t?.start), end: c.int(t?.end) });
+const tag = (c: Channel, t: TagDeclaration | undefined): TagDeclaration => ({
+  ...nameUse(c, t), start: c.int(t?.start), end: c.int(t?.end),
+});
 
 const ref = (c: Channel, r: RefEntry | undefined): RefEntry => ({
-  raw: c.text(r?.raw), role: c.text(r?.role) as RefRole, span: span(c, r?.span), targetFile: c.text(r?.targetFile),
-  pointer: c.segments(r?.pointer), owner: c.int(r?.owner), expected: c.maybeText(r?.expected) as ObjectKind | undefined,
-  inExtension: c.flag(r?.inExtension), pathKey: c.maybe(r?.pathKey, (k) => ({ ...nameUse(c, k), pointer: c.segments(k?.pointer) })),
+  raw: c.text(r?.raw),
+  role: c.text(r?.role) as RefRole,
+  span: span(c, r?.span),
+  targetFile: c.text(r?.targetFile),
+  pointer: c.segments(r?.pointer),
+  owner: c.int(r?.owner),
+  expected: c.maybeText(r?.expected) as ObjectKind | undefined,
+  inExtension: c.flag(r?.inExtension),
+  pathKey: c.maybe(r?.pathKey, (k) => ({ ...nameUse(c, k), pointer: c.segments(k?.pointer) })),
 });
 
 function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array): Steps<FileIndex> {
   const due = stepClock();
-  // The index's lists, one entry per unit of work; the entries' own lists are short.
+  // The index's lists, one entry per unit of work (an entry's own lists, tags and pointer segments, are read whole).
   function* entries<T>(values: readonly T[] | undefined, entry: (c: Channel, value: T | undefined) => T): Steps<T[]> {
     const count = c.int(values?.length);
     const decoded: T[] = [];
@@ -224,9 +248,18 @@ function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array):
     return decoded;
   }
   return {
-    path: c.text(index?.path), format: c.text(index?.format) as SourceFormat, root: c.flag(index?.root), lines: lines ?? index!.lines,
-    length: c.int(index?.length), definitions: yield* entries(index?.definitions, definition), operations: yield* entries(index?.operations, operation),
-    paths: yield* entries(index?.paths, pathEntry), tags: yield* entries(index?.tags, tag), securityUses: yield* entries(index?.securityUses, nameUse),
-    linkOperationIds: yield* entries(index?.linkOperationIds, nameUse), refs: yield* entries(index?.refs, ref), syntaxErrors: c.int(index?.syntaxErrors),
+    path: c.text(index?.path),
+    format: c.text(index?.format) as SourceFormat,
+    root: c.flag(index?.root),
+    lines: lines ?? index!.lines,
+    length: c.int(index?.length),
+    definitions: yield* entries(index?.definitions, definition),
+    operations: yield* entries(index?.operations, operation),
+    paths: yield* entries(index?.paths, pathEntry),
+    tags: yield* entries(index?.tags, tag),
+    securityUses: yield* entries(index?.securityUses, nameUse),
+    linkOperationIds: yield* entries(index?.linkOperationIds, nameUse),
+    refs: yield* entries(index?.refs, ref),
+    syntaxErrors: c.int(index?.syntaxErrors),
   };
 }

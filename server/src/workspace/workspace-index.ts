@@ -63,8 +63,8 @@ export function* prepareSteps(file: FileIndex): Steps<void> {
   if (fileParts.has(file)) return;
   const due = stepClock();
   const part: FilePart = {
-    refsByTargetFile: new Map(), operationsById: new Map(), linkUsesById: new Map(), tagUsesByName: new Map(), tagDeclarationsByName: new Map(),
-    schemeUsesByName: new Map(), referenced: new Set(), graph: { local: [], outward: [] },
+    refsByTargetFile: new Map(), operationsById: new Map(), linkUsesById: new Map(), tagUsesByName: new Map(),
+    tagDeclarationsByName: new Map(), schemeUsesByName: new Map(), referenced: new Set(), graph: { local: [], outward: [] },
   };
   const { local, outward } = part.graph;
   const nodes: number[] = [];
@@ -271,7 +271,9 @@ export class WorkspaceIndex implements WorkspaceUses {
     this.tagUsesByName.update(filePath, before?.tagUsesByName, after?.tagUsesByName);
     this.tagDeclarationsByName.update(filePath, before?.tagDeclarationsByName, after?.tagDeclarationsByName);
     this.schemeUsesByName.update(filePath, before?.schemeUsesByName, after?.schemeUsesByName);
-    for (const part of [before, after]) for (const target of part?.refsByTargetFile.keys() ?? []) this.refsByPointer.delete(target);
+    for (const part of [before, after]) {
+      for (const target of part?.refsByTargetFile.keys() ?? []) this.refsByPointer.delete(target);
+    }
     for (const target of before?.referenced ?? []) {
       const referencing = this.filesReferencing.get(target);
       referencing?.delete(filePath);
@@ -427,7 +429,9 @@ export class WorkspaceIndex implements WorkspaceUses {
       queuedFiles.push(filePath);
       queuedNodes.push(node);
     };
-    for (const file of this.files.values()) if (file.root && file.path !== excludedRoot) visit(file.path, marksOf(file.path), 0);
+    for (const file of this.files.values()) {
+      if (file.root && file.path !== excludedRoot) visit(file.path, marksOf(file.path), 0);
+    }
     while (queuedFiles.length > 0) {
       const filePath = queuedFiles.pop()!;
       const node = queuedNodes.pop()!;
