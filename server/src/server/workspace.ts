@@ -200,18 +200,8 @@ export class WorkspaceFiles {
       }
       if (!large) return this.fresh();
       const [filePath, doc] = large;
-      const steps = indexedSteps(filePath, doc.parsed);
-      let sliceStart = performance.now();
-      let step = steps.next();
-      while (!step.done) {
-        if (performance.now() - sliceStart > SLICE_MS) {
-          await yieldToMessages();
-          if (this.session.store.cached(filePath) !== doc) break;
-          sliceStart = performance.now();
-        }
-        step = steps.next();
-      }
-      if (step.done) this.useOpenIndex(filePath, doc, step.value);
+      const index = await this.indexInSlices(filePath, doc, false);
+      if (index) this.useOpenIndex(filePath, doc, index);
     }
     return this.fresh();
   }
@@ -261,6 +251,27 @@ export class WorkspaceFiles {
    * Indexes edited open documents in slices once they have settled (not while the user types, when
    * checks need the thread), so that diagnostics and requests never wait for it.
    */
+  /**
+   * An open document's index, built in slices; undefined when a newer edit (or a request that
+   * indexed it already) made the walk moot. `yieldToChecks`: checks come first (this walk would
+   * take the turns they give to requests), so it waits while they run.
+   */
+  private async indexInSlices(filePath: string, doc: SourceDocument, yieldToChecks: boolean): Promise<FileIndex | undefined> {
+    const steps = indexedSteps(filePath, doc.parsed);
+    let sliceStart = performance.now();
+    let step = steps.next();
+    while (!step.done) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToMessages();
+        while (yieldToChecks && this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
+        if (this.session.store.cached(filePath) !== doc) return undefined;
+        sliceStart = performance.now();
+      }
+      step = steps.next();
+    }
+    return step.value;
+  }
+
   private async refreshOpenInBackground(): Promise<void> {
     if (this.refreshing) return;
     this.refreshing = true;
@@ -274,22 +285,9 @@ export class WorkspaceFiles {
           continue;
         }
         if (performance.now() - seen.since < SETTLE_MS) continue;
-        const steps = indexedSteps(filePath, doc.parsed);
-        let sliceStart = performance.now();
-        let step = steps.next();
-        while (!step.done) {
-          if (performance.now() - sliceStart > SLICE_MS) {
-            await yieldToMessages();
-            // A newer edit (or a request that indexed it already) makes this walk moot; checks
-            // come first (this walk would take the turns they give to requests): it waits.
-            while (this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
-            if (this.session.store.cached(filePath) !== doc) break;
-            sliceStart = performance.now();
-          }
-          step = steps.next();
-        }
-        if (step.done) {
-          this.useOpenIndex(filePath, doc, step.value);
+        const index = await this.indexInSlices(filePath, doc, true);
+        if (index) {
+          this.useOpenIndex(filePath, doc, index);
           changed = true;
         }
       }
