@@ -1,5 +1,6 @@
 import { SyntaxNode } from '../syntax/tree';
-import { defineRule } from '../check/types';
+import { defineRule, EditedValue } from '../check/types';
+import { ObjectKind } from '../model/spec';
 import { shortened } from '../check/report';
 import { mergePathItemsFix } from '../check/path-merge';
 import { templateParams } from '../model/operations';
@@ -28,6 +29,21 @@ function mergeTitle(keep: string, renames: Map<string, string>): string {
   return `Merge into "${shortened(keep)}"${renaming ? `, renaming ${renaming}` : ''}`;
 }
 
+/**
+ * Objects whose values the merge fix compares or renames (mergePathItemsFix): the Path Items'
+ * members besides their operations (summary, servers, extensions), their parameters with
+ * everything in them, and the operationRefs of Links. Operations move whole, unread.
+ */
+const MERGE_READS: ReadonlySet<ObjectKind> = new Set<ObjectKind>([
+  'PathItem', 'Server', 'ServerVariable', 'Parameter', 'Schema', 'Discriminator', 'XML', 'ExternalDocs',
+  'MediaType', 'Example', 'Encoding', 'Header', 'Link',
+]);
+
+/** Whether an edited value can change a merge of two Path Items (path-trailing-slash's fix too). */
+export function readByMerge(edited: EditedValue): boolean {
+  return edited.kinds.some((kind) => MERGE_READS.has(kind));
+}
+
 export default defineRule({
   id: 'equivalent-paths',
   severity: 'error',
@@ -37,8 +53,7 @@ export default defineRule({
     'The specification says templated paths with the same hierarchy but different templated names MUST NOT exist: a server cannot tell which of them a request is for.',
   messages: { equivalent: 'Path "{path}" is the same as "{other}" up to parameter names: a request cannot tell them apart. Describe its operations under "{other}".' },
   kinds: ['Paths'],
-  // The merge fix carries the Path Items' text: every value in them.
-  readsValue: (edited) => edited.kinds.some((kind) => kind !== 'Root' && kind !== 'Info' && kind !== 'Components'),
+  readsValue: readByMerge,
   checkObject(object, context) {
     const first = new Map<string, SyntaxNode>();
     for (const child of object.node.children!) {

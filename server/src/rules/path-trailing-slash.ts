@@ -1,6 +1,7 @@
 import { defineRule } from '../check/types';
 import { shortened } from '../check/report';
 import { mergePathItemsFix } from '../check/path-merge';
+import { readByMerge } from './equivalent-paths';
 
 export default defineRule({
   id: 'path-trailing-slash',
@@ -11,6 +12,8 @@ export default defineRule({
     'Many servers and gateways treat the two as one path, so one of the two descriptions is never reached; others treat them as two, and clients must guess which one to call.',
   messages: { twin: 'Path "{path}" is "{other}" with a trailing "/": describe the operations under one of them.' },
   kinds: ['Paths'],
+  // The paths are keys; the merge fix reads values.
+  readsValue: readByMerge,
   checkObject(object, context) {
     const { node, doc } = object;
     for (const child of node.children!) {
