@@ -10,7 +10,11 @@ export default defineRule({
     'Tags that are not declared have no description and no order: documentation groups the operation under a bare name.',
   messages: { undeclared: 'Tag "{tag}" is not declared in the root "tags" list, so it has no description or order.' },
   kinds: ['Operation'],
-  readsValue: (edited) => (edited.kinds.includes('Operation') && edited.field === 'tags') || (edited.kinds.includes('Tag') && edited.field === 'name'),
+  // Operation tags and declared names, also those written beside a `$ref` (values of the root's `tags`).
+  readsValue: ({ kinds, field }) =>
+    (kinds.includes('Operation') && field === 'tags') ||
+    (kinds.includes('Tag') && field === 'name') ||
+    (kinds.includes('Root') && field === 'tags'),
   checkObject(object, context) {
     const tags = object.node.get('tags');
     if (tags?.kind !== 'array') return;
