@@ -39,6 +39,8 @@ export default defineRule({
     'The specification says component keys MUST match ^[a-zA-Z0-9.-_]+$: other characters need escaping in every reference, and code generators turn the names into identifiers.',
   messages: { invalid: '"{name}" is not a valid component name: use only letters, digits, ".", "-" and "_"{suggestion}.' },
   kinds: ['Components'],
+  // Component keys, and the `$ref`s to them (a `$ref` is structure, not a value).
+  readsValue: () => false,
   checkObject(object, context) {
     const { node, doc } = object;
     for (const map of node.children!) {

@@ -10,6 +10,8 @@ export default defineRule({
     'A parameter that allows a single value is a constant: if it is optional, clients may leave it out, and the server never receives the value it expects.',
   messages: { optional: 'Parameter "{name}" allows a single value, so it is a constant: make it "required: true", as constants are always sent.' },
   kinds: ['Parameter'],
+  // `required`, `in` and `name`; of the schema, only how many `enum` values it lists.
+  readsValue: (edited) => edited.kinds.includes('Parameter') && ['required', 'in', 'name'].includes(edited.field ?? ''),
   checkObject(object, context) {
     const { node, doc } = object;
     if (node.get('required')?.value === true || node.get('in')?.value === 'path') return;

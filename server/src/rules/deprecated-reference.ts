@@ -13,6 +13,12 @@ export default defineRule({
   },
   tags: ['deprecated'],
   kinds: ['Link'],
+  // The Link's operationId, the operationIds and `deprecated` of operations, and the `deprecated`
+  // and `name` of the parameters `$ref`s lead to.
+  readsValue: ({ kinds, field }) =>
+    (kinds.includes('Link') && field === 'operationId') ||
+    (kinds.includes('Operation') && (field === 'operationId' || field === 'deprecated')) ||
+    (kinds.includes('Parameter') && (field === 'deprecated' || field === 'name')),
   checkObject(object, context) {
     const id = object.node.get('operationId');
     if (id?.kind !== 'string') return;

@@ -10,6 +10,9 @@ export default defineRule({
     'The specification says each tag name in the list MUST be unique: documentation tools merge or drop the second declaration, with its description.',
   messages: { duplicate: 'Tag "{name}" is already declared: tag names must be unique.' },
   kinds: ['Root'],
+  // Tag names; a `$ref` in the list is no Tag object, and its `name` is a value of the root's `tags`.
+  readsValue: ({ kinds, field }) =>
+    (kinds.includes('Tag') && field === 'name') || (kinds.includes('Root') && field === 'tags'),
   checkObject(object, context) {
     const tags = object.node.get('tags');
     if (tags?.kind !== 'array') return;

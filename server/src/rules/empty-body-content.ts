@@ -18,6 +18,8 @@ export default defineRule({
     statusRef: 'The referenced response has "content", but a "{code}" response has no body.',
   },
   kinds: ['Responses'],
+  // Status codes and the operation's method are keys; of the response, only whether `content` has members.
+  readsValue: () => false,
   checkObject(object, context) {
     const head = object.parent?.kind === 'Operation' && object.parent.node.key === 'head';
     for (const entry of object.node.children!) {

@@ -19,6 +19,8 @@ export default defineRule({
     response: '"encoding" applies only to request bodies: it is ignored in a response.',
   },
   kinds: ['MediaType'],
+  // Encoding keys, the media type key, the schema's property names and whether `additionalProperties` is false.
+  readsValue: (edited) => edited.kinds.includes('Schema') && edited.field === 'additionalProperties',
   checkObject(object, context) {
     const { node, doc } = object;
     const encoding = node.get('encoding');

@@ -30,6 +30,19 @@ function bearerEdits(object: OpenApiObject, operation: SyntaxNode): TextEdit[] |
   return edits;
 }
 
+/**
+ * Whether a value is the `type` or `scheme` of `components.securitySchemes.bearerAuth`, which
+ * bearerEdits reads in the parameter's document (whether or not the analysis reached it there).
+ */
+function inBearerScheme(node: SyntaxNode): boolean {
+  if (node.key !== 'type' && node.key !== 'scheme') return false;
+  const scheme = node.parent;
+  const schemes = scheme?.parent;
+  const components = schemes?.parent;
+  const inRoot = components?.key === 'components' && components.parent?.parent === undefined;
+  return scheme?.key === 'bearerAuth' && schemes?.key === 'securitySchemes' && inRoot;
+}
+
 export default defineRule({
   id: 'header-parameter-ignored',
   severity: 'warning',
@@ -42,6 +55,9 @@ export default defineRule({
     authorization: 'A header parameter named "{name}" is ignored: describe authorization with "securitySchemes" and "security".',
   },
   kinds: ['Parameter'],
+  // `in` and `name`, and what the fix reads of a `bearerAuth` scheme.
+  readsValue: ({ kinds, field, node }) =>
+    (kinds.includes('Parameter') && (field === 'in' || field === 'name')) || inBearerScheme(node),
   checkObject(object, context) {
     const { node } = object;
     const name = node.get('name');

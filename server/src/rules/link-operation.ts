@@ -20,6 +20,10 @@ export default defineRule({
     neither: 'A Link needs "operationId" or "operationRef" to say which operation it leads to.',
   },
   kinds: ['Link'],
+  // The Link's operationId and operationRef, and every operation's operationId.
+  readsValue: ({ kinds, field }) =>
+    (kinds.includes('Link') && (field === 'operationId' || field === 'operationRef')) ||
+    (kinds.includes('Operation') && field === 'operationId'),
   checkObject(object, context) {
     const { node, doc } = object;
     const id = node.get('operationId');

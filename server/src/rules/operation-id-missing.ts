@@ -28,6 +28,8 @@ export default defineRule({
     'Code generators name client methods after operationIds, and Links refer to operations by them: without one, tools invent names that change whenever the path does.',
   messages: { missing: 'This operation has no "operationId": add a unique name, such as "{suggestion}".' },
   kinds: ['Operation'],
+  // Whether an operation has an operationId is structure; its suggestion avoids every operationId.
+  readsValue: (edited) => edited.kinds.includes('Operation') && edited.field === 'operationId',
   checkObject(object, context) {
     const { node, doc } = object;
     if (node.get('operationId') || typeof node.key !== 'string') return;

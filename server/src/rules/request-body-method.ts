@@ -18,6 +18,8 @@ export default defineRule({
     noPost: '{method} operations should not have a "requestBody": many servers and proxies drop the body of {method} requests. Send the data as parameters.',
   },
   kinds: ['Operation'],
+  // Methods are keys; of the body, only whether it is there.
+  readsValue: () => false,
   checkObject(object, context) {
     const { node, doc } = object;
     const method = node.key;

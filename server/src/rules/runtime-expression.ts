@@ -233,6 +233,11 @@ export default defineRule({
     pathNoneKey: 'This callback URL reads the path parameter "{name}", but {operation} has no path parameters.',
   },
   kinds: ['Link', 'Callback'],
+  // A Link's `parameters` and `requestBody` values (callback URLs are keys), and the `name` and `in`
+  // of the parameters of the operations holding it.
+  readsValue: ({ kinds, field }) =>
+    (kinds.includes('Link') && (field === 'parameters' || field === 'requestBody')) ||
+    (kinds.includes('Parameter') && (field === 'name' || field === 'in')),
   checkObject(object, context) {
     const { node, doc } = object;
     const reads: PathRead[] = [];

@@ -14,6 +14,8 @@ export default defineRule({
     suggest: 'Security scheme "{name}" is not defined in "components.securitySchemes". Did you mean "{suggestion}"?',
   },
   kinds: ['SecurityRequirement'],
+  // Requirement names and scheme names are keys.
+  readsValue: () => false,
   checkObject(object, context) {
     const schemes = context.analysis.root.root?.get('components')?.get('securitySchemes');
     const names = schemes?.kind === 'object' ? keyNames(schemes) : undefined;

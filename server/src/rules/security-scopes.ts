@@ -16,6 +16,9 @@ export default defineRule({
     notOauth: 'Scheme "{scheme}" is of type "{type}", which has no scopes: its list in a security requirement must be empty.',
   },
   kinds: ['SecurityRequirement'],
+  // The scopes listed, and the scheme's `type` (the scopes a flow declares are keys).
+  readsValue: ({ kinds, field }) =>
+    kinds.includes('SecurityRequirement') || (kinds.includes('SecurityScheme') && field === 'type'),
   checkObject(object, context) {
     const { analysis } = context;
     const schemes = analysis.root.root?.get('components')?.get('securitySchemes');

@@ -11,6 +11,8 @@ export default defineRule({
     'Clients of a secured operation must handle missing or invalid credentials: documenting the 401 response tells them how.',
   messages: { missing: 'This operation requires authorization but documents no "401" response for missing or invalid credentials.' },
   kinds: ['Operation'],
+  // Whether requirements are listed, and the status codes, which are keys.
+  readsValue: () => false,
   checkObject(object, context) {
     const { node, doc } = object;
     const security = node.get('security') ?? context.analysis.root.root?.get('security');
