@@ -25,7 +25,7 @@ if (traceTiming) {
   // Garbage collection pauses: the other thing that can hold the message loop.
   const { PerformanceObserver } = require('perf_hooks') as typeof import('perf_hooks');
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.duration > 15) process.stderr.write(`[timing] gc ${Math.round(entry.duration)} ms (kind ${(entry as { detail?: { kind?: number } }).detail?.kind})\n`);
+    for (const entry of list.getEntries()) if (entry.duration > 50) process.stderr.write(`[timing] gc ${Math.round(entry.duration)} ms (kind ${(entry as { detail?: { kind?: number } }).detail?.kind})\n`);
   }).observe({ entryTypes: ['gc'] });
 }
 
@@ -142,7 +142,7 @@ export class CheckScheduler {
           break;
         }
         if (step.value instanceof Awaiting) {
-          // Work in a worker thread (a YAML parse): wait for it, or for a newer change.
+          // Work in a worker thread (a parse that cannot pause): wait for it, or for a newer change.
           step.value.awaited = true;
           await Promise.race([step.value.settled, run.woken]);
         } else if (performance.now() - sliceStart < SLICE_MS) continue;
