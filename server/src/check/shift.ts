@@ -25,21 +25,30 @@ function shift(offset: number, length: number, edit: TextEdit, delta: number): {
   return { offset, length };
 }
 
+/** A file's document now and the edits made in it since a finding was found; undefined when unedited. */
+export type EditedFile = (path: string) => { doc: SourceDocument; edits: readonly TextEdit[] } | undefined;
+
 /**
- * A copy of a finding in `to`'s file moved through edits made there since it was found (its range,
- * fixes and the related places in the same file).
+ * A copy of a finding moved through the edits made since it was found: its range and fixes by the
+ * edits of its own file, each related place by those of the file it is in (another file may have
+ * been edited too).
  */
-export function movedDiagnostic(d: Diagnostic, to: SourceDocument, edits: readonly TextEdit[]): Diagnostic {
-  let { offset, length } = d;
-  let fixes = d.fixes;
-  let related = d.related;
-  for (const edit of edits) {
+export function movedDiagnostic(d: Diagnostic, editedFile: EditedFile): Diagnostic {
+  const own = editedFile(d.doc.path);
+  let { offset, length, fixes } = d;
+  for (const edit of own?.edits ?? []) {
     const delta = edit.newText.length - edit.length;
     ({ offset, length } = shift(offset, length, edit, delta));
     fixes = fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, ...shift(e.offset, e.length, edit, delta) })) }));
-    related = related.map((r) => (r.doc.path === to.path ? { ...r, ...shift(r.offset, r.length, edit, delta) } : r));
   }
-  return { ...d, offset, length, doc: to, fixes, related: related.map((r) => (r.doc.path === to.path ? { ...r, doc: to } : r)) };
+  const related = d.related.map((r) => {
+    const file = editedFile(r.doc.path);
+    if (!file) return r;
+    let { offset, length } = r;
+    for (const edit of file.edits) ({ offset, length } = shift(offset, length, edit, edit.newText.length - edit.length));
+    return { ...r, offset, length, doc: file.doc };
+  });
+  return { ...d, offset, length, doc: own?.doc ?? d.doc, fixes, related };
 }
 
 /** Moves findings (their ranges, fixes and related places) in `from` to the edited document. */

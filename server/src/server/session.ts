@@ -10,7 +10,7 @@ import { drain, Steps } from '../syntax/steps';
 import { specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
-import { isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
+import { EditedFile, isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
 import { EarlierFindings } from '../check/engine';
 import { TextEdit } from '../syntax/edit';
 import { checkDocument, checkDocumentSteps, CheckResult } from '../check/checker';
@@ -416,11 +416,12 @@ class EditsSinceCheck {
     if (!before || !perUnit) return undefined;
     const sameAnalysis = this.sameStructure && this.edits.size > 0 && sameTrees(before, store);
     const valueEdits = sameAnalysis && this.values ? this.values.map((node) => editedValue(node, before)) : undefined;
-    const moved = (d: Diagnostic): Diagnostic => {
-      const edits = this.edits.get(d.doc.path);
-      const now = edits && store.cached(d.doc.path);
-      return now && !isLoadFailure(now) ? movedDiagnostic(d, now, edits) : d;
+    const editedFile: EditedFile = (path) => {
+      const edits = this.edits.get(path);
+      const now = edits && store.cached(path);
+      return now && !isLoadFailure(now) ? { doc: now, edits } : undefined;
     };
+    const moved = (d: Diagnostic): Diagnostic => movedDiagnostic(d, editedFile);
     return {
       forObject: (object) => {
         const node = object.node;
@@ -430,8 +431,7 @@ class EditsSinceCheck {
         const found = perUnit.get(earlier);
         // Most objects have no findings: one shared empty list, nothing allocated per object.
         if (!found) return NO_FINDINGS;
-        const edits = this.edits.get(object.doc.path) ?? [];
-        return found.map((d) => movedDiagnostic(d, object.doc, edits));
+        return found.map(moved);
       },
       referencedUnchanged: (analysis) => {
         // An edit inside a Schema or Example touched its node (the edit's ancestors are touched).

@@ -1,0 +1,72 @@
+// Findings an incremental re-check keeps (whole, per object, through references) equal a fresh
+// check's in the cases the randomized re-check tests met only by chance: related places in another
+// edited file, values the merge fix compares, values inside free-form values that a `$ref` makes
+// an object, and the example and default rules' findings kept across edits elsewhere.
+import assert from 'node:assert/strict';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { describe, it } from 'node:test';
+import { Diagnostic } from '../server/src/check/types';
+import { OpenDocument, Session } from '../server/src/server/session';
+import { LineIndex } from '../server/src/syntax/line-index';
+import { REPO_ROOT } from './helpers/paths';
+
+const describeAll = (ds: readonly Diagnostic[]) =>
+  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message])])).sort();
+
+const FOLDER = path.join(REPO_ROOT, 'examples', 'recheck-kept');
+
+/** A session with these texts open, checked once from the first. */
+function openSession(files: Record<string, string[]>): { session: Session; docs: OpenDocument[]; root: string } {
+  const session = new Session();
+  const docs = Object.entries(files).map(([name, lines], version) => {
+    const file = path.join(FOLDER, name);
+    const doc = { uri: pathToFileURL(file).href, path: file, version, text: lines.join('\n') };
+    session.open.set(doc.uri, doc);
+    return doc;
+  });
+  session.check(docs[0].path);
+  return { session, docs, root: docs[0].path };
+}
+
+/** Types a text right after the first occurrence of `after` in a document. */
+function typeAfter(session: Session, doc: OpenDocument, after: string, text: string): ReturnType<Session['applyChanges']> {
+  const at = doc.text.indexOf(after);
+  assert.ok(at >= 0, `"${after}" is in ${path.basename(doc.path)}`);
+  const position = new LineIndex(doc.text).positionAt(at + after.length);
+  return session.applyChanges(doc, [{ range: { start: position, end: position }, text }]);
+}
+
+/** The root checked again by the session, and by a new session given the same texts. */
+function checkBoth(session: Session, root: string): { kept: string[]; fresh: string[]; keptUnits: number; freshUnits: number } {
+  const result = session.check(root);
+  const other = new Session();
+  for (const doc of session.open.values()) other.open.set(doc.uri, { ...doc });
+  const fresh = other.check(root);
+  const units = (r: typeof result) => [...(r.perUnit?.values() ?? [])].reduce((n, list) => n + list.length, 0);
+  return { kept: describeAll(result.diagnostics), fresh: describeAll(fresh.diagnostics), keptUnits: units(result), freshUnits: units(fresh) };
+}
+
+const HEAD = ['openapi: 3.0.3', 'info:', '  title: T', '  version: 1.0.0'];
+
+describe('findings kept by an incremental re-check', () => {
+  it('move their related places in another file edited since the last check', () => {
+    const { session, docs, root } = openSession({
+      'root.yaml': [
+        ...HEAD, 'paths:', '  /b:', "    $ref: 'other.yaml#/paths/~1b'", '  /a:', '    get:', '      x-note: abc', '      operationId: dup',
+        "      responses: {'200': {description: OK}}", '',
+      ],
+      'other.yaml': ['paths:', '  /b:', '    get:', '      operationId: dup', "      responses: {'200': {description: OK}}", ''],
+    });
+    // The root's operations are walked first: the duplicate is the other file's, the first use the root's.
+    const before = session.results.get(root)!.diagnostics.find((d) => d.rule === 'operation-id-unique');
+    assert.equal(before?.doc.path, docs[1].path);
+    assert.equal(before?.related[0]?.doc.path, root);
+    // A value no rule about operationIds reads, before the first use: its place moves by 3.
+    assert.equal(typeAfter(session, docs[0], 'x-note: ab', 'xyz'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    const after = session.results.get(root)!.diagnostics.find((d) => d.rule === 'operation-id-unique')!;
+    assert.equal(after.related[0].offset, docs[0].text.indexOf('dup'));
+  });
+});
