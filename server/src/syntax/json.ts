@@ -3,7 +3,7 @@
 // text has an error, jsonc-parser's tolerant parser rebuilds the tree so that the editor still has
 // a usable tree around the broken spot.
 import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
-import { stepClock, Steps } from './steps';
+import { drain, stepClock, Steps } from './steps';
 import * as jsonc from 'jsonc-parser';
 import { internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
 
@@ -274,11 +274,7 @@ const LITERALS: [string, 'boolean' | 'null', boolean | null][] = [
 ];
 
 export function parseJson(text: string): ParsedText {
-  const steps = parseJsonSteps(text);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return drain(parseJsonSteps(text));
 }
 
 /**

@@ -18,11 +18,19 @@ export type Pause = void | Awaiting;
 
 export type Steps<T> = Generator<Pause, T, void>;
 
+/** How many `drain`s are running: their computations' clocks never call for a pause. */
+let draining = 0;
+
 /** Runs a step-wise computation to its end, in this thread, without waiting for anything. */
 export function drain<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
+  draining++;
+  try {
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  } finally {
+    draining--;
   }
 }
 
@@ -39,7 +47,9 @@ export function stepClock(every = 32): () => boolean {
   let since = performance.now();
   let units = 0;
   return () => {
-    if ((++units & mask) !== 0) return false;
+    // Run to the end (the CLI): a pause would be ignored, so the time is not even read (the rule
+    // run asks every fourth rule call, 200,000 times on GitHub's description).
+    if (draining > 0 || (++units & mask) !== 0) return false;
     const now = performance.now();
     if (now - since < STEP_MS) return false;
     since = now;
