@@ -7,6 +7,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
 import { Diagnostic } from '../server/src/check/types';
+import { RULES } from '../server/src/rules/index';
 import { OpenDocument, Session } from '../server/src/server/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { REPO_ROOT } from './helpers/paths';
@@ -38,8 +39,9 @@ function typeAfter(session: Session, doc: OpenDocument, after: string, text: str
 }
 
 /** The root checked again by the session, and by a new session given the same texts. */
-function checkBoth(session: Session, root: string): { kept: string[]; fresh: string[]; keptUnits: number; freshUnits: number } {
+function checkBoth(session: Session, root: string, afterKept?: () => void): { kept: string[]; fresh: string[]; keptUnits: number; freshUnits: number } {
   const result = session.check(root);
+  afterKept?.();
   const other = new Session();
   for (const doc of session.open.values()) other.open.set(doc.uri, { ...doc });
   const fresh = other.check(root);
@@ -69,4 +71,55 @@ describe('findings kept by an incremental re-check', () => {
     const after = session.results.get(root)!.diagnostics.find((d) => d.rule === 'operation-id-unique')!;
     assert.equal(after.related[0].offset, docs[0].text.indexOf('dup'));
   });
+
+  it('keep example and default findings whole after typing in values they do not read, counted once', () => {
+    const { session, docs, root } = openSession({
+      'examples.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':",
+        '          description: OK', '          content:', '            application/json:', '              x-note: abc',
+        "              schema: {$ref: '#/components/schemas/Pet'}", '              example: {id: abc}',
+        'components:', '  schemas:', '    Pet:', '      type: object', '      description: A pet', '      properties:',
+        '        id:', '          type: integer', '          default: x', '',
+      ],
+    });
+    const [doc] = docs;
+    const runs = countRuns(['example-valid', 'default-type']);
+    try {
+      const found = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid' || d.rule === 'default-type');
+      assert.deepEqual(found().map((d) => d.rule), ['example-valid', 'default-type']);
+      // Three checks, so findings kept twice would double each time.
+      for (const [after, text] of [['x-note: ab', 'x'], ['operationId: list', 'y'], ['description: A p', 'z']]) {
+        runs.count = 0;
+        assert.equal(typeAfter(session, doc, after, text), after.startsWith('description') ? 'findings-unchanged' : 'recheck');
+        let ran = 0;
+        const { kept, fresh, keptUnits, freshUnits } = checkBoth(session, root, () => (ran = runs.count));
+        assert.deepEqual(kept, fresh, `after typing after "${after}"`);
+        assert.equal(keptUnits, freshUnits, 'each finding is kept once');
+        assert.equal(ran, 0, `neither rule ran after typing after "${after}"`);
+      }
+      assert.equal(found().length, 2);
+      // A value they read: both run again.
+      typeAfter(session, doc, '          type: integ', 'x');
+      runs.count = 0;
+      let ran = 0;
+      const { kept, fresh } = checkBoth(session, root, () => (ran = runs.count));
+      assert.deepEqual(kept, fresh);
+      assert.ok(ran > 0);
+    } finally {
+      runs.restore();
+    }
+  });
 });
+
+/** Counts the calls of these rules' checkObject until restored. */
+function countRuns(ids: string[]): { count: number; restore(): void } {
+  const counter = { count: 0, restore: () => {} };
+  const restores = ids.map((id) => {
+    const rule = RULES.find((r) => r.id === id)!;
+    const original = rule.checkObject!;
+    rule.checkObject = (object, context) => (counter.count++, original.call(rule, object, context));
+    return () => (rule.checkObject = original);
+  });
+  counter.restore = () => restores.forEach((restore) => restore());
+  return counter;
+}

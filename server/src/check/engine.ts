@@ -215,7 +215,8 @@ export function* runRulesSteps(
   let keptObjects = 0;
   const throughRefs = earlier?.referencedUnchanged(analysis) ?? false;
   const keeps = (rule: Rule) => Boolean(rule.local || (throughRefs && rule.localThroughRefs));
-  const keptRules = new Set(active.filter((r) => keeps(r.rule)).map((r) => r.rule.id));
+  // Rules kept whole bring all their findings at the end: kept here too, they would count twice.
+  const keptRules = new Set(active.filter((r) => keeps(r.rule) && !keptWhole.has(r.rule.id)).map((r) => r.rule.id));
   // Per kind, the rules each object is checked by: those whose findings are not kept whole, and
   // of those, when the object's own findings are kept, the ones that do not keep them.
   type Watching = { rule: ActiveRule; state: RuleState }[];

@@ -3,7 +3,7 @@
 import { SourceDocument } from '../model/documents';
 import { TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
-import { Diagnostic } from './types';
+import { Diagnostic, EditedValue } from './types';
 
 const FREE_TEXT = new Set(['description', 'summary', 'title']);
 /** Values rules validate (examples, defaults, enums) or that belong to someone else (`x-`). */
@@ -16,6 +16,14 @@ export function isFreeText(node: SyntaxNode): boolean {
     if (typeof n.key === 'string' && (VALUES.has(n.key) || n.key.startsWith('x-'))) return false;
   }
   return true;
+}
+
+/**
+ * Whether an edited value is free text written directly in the field of its object (a Schema's
+ * `description`, a Path Item's `summary`): the value rules that read only meanings answer false for.
+ */
+export function isFreeTextValue(edited: EditedValue): boolean {
+  return edited.field !== undefined && FREE_TEXT.has(edited.field) && edited.node.key === edited.field;
 }
 
 function shift(offset: number, length: number, edit: TextEdit, delta: number): { offset: number; length: number } {

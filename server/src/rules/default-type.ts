@@ -1,6 +1,7 @@
 import { SchemaValidator } from '../model/validate';
 import { defineRule, Fix } from '../check/types';
 import { firstLineSpan } from '../check/report';
+import { isFreeTextValue } from '../check/shift';
 import { replaceNode, scalarText } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { SourceDocument } from '../model/documents';
@@ -31,6 +32,8 @@ export default defineRule({
   messages: { invalid: '"default{path}": {message}.' },
   kinds: ['Schema'],
   localThroughRefs: true,
+  // Defaults are Schemas' and validated against them: any of their values but free text.
+  readsValue: (edited) => edited.kinds.includes('Schema') && !isFreeTextValue(edited),
   checkObject(object, context) {
     const value = object.node.get('default');
     if (!value) return;

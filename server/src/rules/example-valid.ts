@@ -2,6 +2,7 @@ import { SchemaValidator, ValidateOptions } from '../model/validate';
 import { OpenApiObject } from '../model/analysis';
 import { defineRule } from '../check/types';
 import { firstLineSpan } from '../check/report';
+import { isFreeTextValue } from '../check/shift';
 
 function direction(object: OpenApiObject): ValidateOptions['direction'] {
   if (object.kind === 'Parameter') return 'request';
@@ -20,6 +21,13 @@ export default defineRule({
   messages: { invalid: '"{where}{path}": {message}.' },
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
   localThroughRefs: true,
+  // The examples and the schemas they are validated against (no schema's free text).
+  readsValue: (edited) => {
+    const { kinds, field } = edited;
+    if (kinds.includes('Schema')) return !isFreeTextValue(edited);
+    if (kinds.includes('Example')) return field === 'value';
+    return field === 'example' && kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'MediaType');
+  },
   checkObject(object, context) {
     const { node, doc } = object;
     const example = node.get('example');
