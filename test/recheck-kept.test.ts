@@ -72,6 +72,22 @@ describe('findings kept by an incremental re-check', () => {
     assert.equal(after.related[0].offset, docs[0].text.indexOf('dup'));
   });
 
+  it('are checked again after typing in a free-form value that a $ref makes an object of another kind', () => {
+    // The Schema's example is a Parameter too: its `name` is the example's value as much as a name.
+    const { session, docs, root } = openSession({
+      'free-form.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', "      parameters: [{$ref: '#/components/schemas/Query/example'}]",
+        "      responses: {'200': {description: OK}}", 'components:', '  schemas:', '    Query:', '      type: object',
+        '      properties:', '        name: {type: string, enum: [limit]}', '      example:', '        name: limit', '        in: query', '',
+      ],
+    });
+    assert.deepEqual(session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid'), []);
+    assert.equal(typeAfter(session, docs[0], 'name: limit', 'x'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.ok(kept.some((d) => d.includes('example-valid')), 'the example is no longer in the enum');
+  });
+
   it('keep example and default findings whole after typing in values they do not read, counted once', () => {
     const { session, docs, root } = openSession({
       'examples.yaml': [

@@ -7,7 +7,7 @@ import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../io/read-file';
 import { Analysis, documentStatus } from '../model/analysis';
 import { drain, Steps } from '../syntax/steps';
-import { specOf } from '../model/spec';
+import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
 import { EditedFile, isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
@@ -415,7 +415,11 @@ class EditsSinceCheck {
     const { analysis: before, perUnit } = previous;
     if (!before || !perUnit) return undefined;
     const sameAnalysis = this.sameStructure && this.edits.size > 0 && sameTrees(before, store);
-    const valueEdits = sameAnalysis && this.values ? this.values.map((node) => editedValue(node, before)) : undefined;
+    let valueEdits: EditedValue[] | undefined;
+    if (sameAnalysis && this.values) {
+      valueEdits = [];
+      for (const node of this.values) editedValues(node, before, valueEdits);
+    }
     const editedFile: EditedFile = (path) => {
       const edits = this.edits.get(path);
       const now = edits && store.cached(path);
@@ -520,14 +524,32 @@ function sameTrees(analysis: Analysis, store: DocumentStore): boolean {
   return true;
 }
 
-/** An edited scalar with the object and field it is in. */
-function editedValue(node: SyntaxNode, analysis: Analysis): EditedValue {
+/**
+ * An edited scalar as the objects around it read it: the innermost object with the field it is in,
+ * and every object further out whose free-form value (an example, a default, an extension) holds
+ * it. A `$ref` into such a value makes part of it an object of another kind, and the rules of the
+ * outer object still read it as their value. One walk up the tree: its depth.
+ */
+function editedValues(node: SyntaxNode, analysis: Analysis, into: EditedValue[]): void {
   let member = node;
+  let innermost = true;
   for (let at = node.parent; at; member = at, at = at.parent) {
     const objects = analysis.objectsAt(at);
-    if (objects.length > 0) return { node, kinds: objects.map((o) => o.kind), field: typeof member.key === 'string' ? member.key : undefined };
+    if (objects.length === 0) continue;
+    const field = typeof member.key === 'string' ? member.key : undefined;
+    if (innermost || objects.some((o) => holdsFreeForm(o.kind, field))) into.push({ node, kinds: objects.map((o) => o.kind), field });
+    innermost = false;
   }
-  return { node, kinds: [], field: undefined };
+  if (innermost) into.push({ node, kinds: [], field: undefined });
+}
+
+/** Whether a field of an object holds a value read whole (not objects the analysis walks into). */
+function holdsFreeForm(kind: ObjectKind, field: string | undefined): boolean {
+  if (field === undefined) return false;
+  const spec = specOf(kind);
+  if (spec.extensions && field.startsWith('x-')) return true;
+  const fieldSpec = spec.fields.get(field) ?? spec.patterned;
+  return !fieldSpec?.kind;
 }
 
 /** A free-text string that is still one after the edit (same key, still a string). */
