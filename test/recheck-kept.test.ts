@@ -72,6 +72,30 @@ describe('findings kept by an incremental re-check', () => {
     assert.equal(after.related[0].offset, docs[0].text.indexOf('dup'));
   });
 
+  it('check a merge fix again after typing in a Path Item summary it compares, and only move findings for a schema description', () => {
+    const { session, docs, root } = openSession({
+      'twins.yaml': [
+        ...HEAD, 'paths:', '  /pets/{id}:', '    summary: Pets', '    get:', '      operationId: getPet',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        '  /pets/{petId}:', '    summary: Pets', '    put:', '      operationId: putPet',
+        '      parameters: [{name: petId, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        'components:', '  schemas:', '    Pet:', '      type: object', '      description: A pet', '',
+      ],
+    });
+    const [doc] = docs;
+    const merges = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'equivalent-paths').flatMap((d) => d.fixes.map((f) => f.title));
+    assert.deepEqual(merges(), ['Merge into "/pets/{id}", renaming "petId" to "id"']);
+    // The twins' summaries differ now: merging would lose one, so no merge is offered.
+    assert.equal(typeAfter(session, doc, '/pets/{petId}:\n    summary: Pets', 'x'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(merges(), []);
+    // No rule reads a schema's description: its findings only move.
+    assert.equal(typeAfter(session, doc, 'description: A p', 'x'), 'findings-unchanged');
+    const moved = describeAll(session.results.get(root)!.diagnostics);
+    assert.deepEqual(moved, checkBoth(session, root).fresh);
+  });
+
   it('are checked again after typing in a free-form value that a $ref makes an object of another kind', () => {
     // The Schema's example is a Parameter too: its `name` is the example's value as much as a name.
     const { session, docs, root } = openSession({

@@ -1,5 +1,6 @@
 // Findings after an edit that no rule can see: free text (descriptions, summaries, titles) carries
-// no meaning for any rule, so the findings stay the same and only their offsets move.
+// no meaning for local rules, and a non-local rule that reads some (the merge fix compares Path
+// Items' summaries) says so in Rule.readsValue; elsewhere the findings stay and only move.
 import { SourceDocument } from '../model/documents';
 import { TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';

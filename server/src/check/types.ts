@@ -108,7 +108,8 @@ export interface Rule {
    * document's structure, keys and `$ref`s unchanged) can change any of the rule's findings,
    * anywhere. A rule that reads only the structure answers false. After edits that changed only
    * values, a rule that answers false for each of them keeps all its findings (moved); a rule
-   * without this is checked again in full. The randomized re-check tests hold rules to it.
+   * without this is checked again in full. Typing in free text (a description) only moves the
+   * findings when every rule answers false. The re-check tests hold rules to it.
    */
   readsValue?(edited: EditedValue): boolean;
   /**

@@ -1,4 +1,5 @@
 import { defineRule, Fix } from '../check/types';
+import { isFreeTextValue } from '../check/shift';
 import { OpenApiObject } from '../model/analysis';
 import { insertFirstMember, insertMember, removeNode, TextEdit } from '../syntax/edit';
 
@@ -41,7 +42,8 @@ export default defineRule({
     'A credential described as an ordinary parameter is invisible to the tools that handle authentication: generated clients do not attach it for the user, and the documentation does not show the operation as secured.',
   messages: { credential: '"{name}" looks like a credential: describe it as an "apiKey" security scheme with "in: {in}" and require it with "security".' },
   kinds: ['Parameter'],
-  readsValue: (edited) => edited.kinds.some((kind) => kind === 'Parameter' || kind === 'SecurityScheme' || kind === 'SecurityRequirement'),
+  readsValue: (edited) =>
+    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'SecurityScheme' || kind === 'SecurityRequirement') && !isFreeTextValue(edited),
   checkObject(object, context) {
     const name = object.node.get('name');
     const location = object.node.get('in')?.stringValue;

@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { defineRule } from '../check/types';
+import { isFreeTextValue } from '../check/shift';
 import { keyNames } from '../check/suggest';
 import { parseRef } from '../model/ref';
 import { declaredProperties } from '../model/validate';
@@ -33,7 +34,7 @@ export default defineRule({
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
   },
   kinds: ['Schema'],
-  readsValue: (edited) => edited.kinds.includes('Schema') || edited.kinds.includes('Discriminator'),
+  readsValue: (edited) => (edited.kinds.includes('Schema') || edited.kinds.includes('Discriminator')) && !isFreeTextValue(edited),
   checkObject(object, context) {
     const { node, doc } = object;
     const discriminator = node.get('discriminator');

@@ -1,4 +1,5 @@
 import { defineRule } from '../check/types';
+import { isFreeTextValue } from '../check/shift';
 import { ParameterUse, parameterKey, parameterUses } from '../model/operations';
 import { removalFix } from '../check/report';
 
@@ -11,7 +12,7 @@ export default defineRule({
     'The specification says a parameter list MUST NOT include duplicated parameters: two definitions of the same parameter contradict each other, and tools silently pick one.',
   messages: { duplicate: 'Parameter "{name}" (in: {in}) is already in this list: parameters with the same name and location are the same parameter.' },
   kinds: ['Operation', 'PathItem'],
-  readsValue: (edited) => edited.kinds.includes('Parameter'),
+  readsValue: (edited) => edited.kinds.includes('Parameter') && !isFreeTextValue(edited),
   checkObject(object, context) {
     const uses = parameterUses(object.node.get('parameters'), object.doc, context.analysis, object.kind === 'PathItem' ? 'path' : 'operation');
     const first = new Map<string, ParameterUse>();

@@ -4,6 +4,10 @@ import { ObjectKind } from '../model/spec';
 import { shortened } from '../check/report';
 import { mergePathItemsFix } from '../check/path-merge';
 import { templateParams } from '../model/operations';
+import { HTTP_METHODS } from '../model/spec';
+import { isFreeTextValue } from '../check/shift';
+
+const isMethod = (key: string) => (HTTP_METHODS as readonly string[]).includes(key);
 
 /**
  * The names of `moved`'s path template that become those of `keep`'s, position by position;
@@ -30,18 +34,39 @@ function mergeTitle(keep: string, renames: Map<string, string>): string {
 }
 
 /**
- * Objects whose values the merge fix compares or renames (mergePathItemsFix): the Path Items'
- * members besides their operations (summary, servers, extensions), their parameters with
- * everything in them, and the operationRefs of Links. Operations move whole, unread.
+ * Objects whose values the merge fix may read in a file the root only references: parameters
+ * (compared with everything in them but their own documentation) and what they hold.
  */
 const MERGE_READS: ReadonlySet<ObjectKind> = new Set<ObjectKind>([
   'PathItem', 'Server', 'ServerVariable', 'Parameter', 'Schema', 'Discriminator', 'XML', 'ExternalDocs',
   'MediaType', 'Example', 'Encoding', 'Header', 'Link',
 ]);
 
-/** Whether an edited value can change a merge of two Path Items (path-trailing-slash's fix too). */
+/**
+ * Whether an edited value can change a merge of two Path Items (path-trailing-slash's fix too):
+ * what mergePathItemsFix compares or renames. In the root document that is a Path Item's members
+ * besides its operations (summary, servers, parameters, extensions), the name and `in` of an
+ * operation's parameters, the component parameters (path-level ones may be references to them)
+ * and Links' operationRefs; no Parameter's own description. Operations move whole, unread.
+ */
 export function readByMerge(edited: EditedValue): boolean {
-  return edited.kinds.some((kind) => MERGE_READS.has(kind));
+  const { kinds, field } = edited;
+  if (kinds.includes('Link') && field === 'operationRef') return true;
+  if (kinds.length > 0 && kinds.every((kind) => kind === 'Parameter') && isFreeTextValue(edited)) return false;
+  // The keys from the document's top down to the value, three deep: one walk up the tree.
+  const keys: (string | number | undefined)[] = [];
+  let top = edited.node;
+  for (; top.parent; top = top.parent) {
+    keys.unshift(top.key);
+    if (keys.length > 3) keys.pop();
+  }
+  if (top.kind !== 'object' || !top.get('openapi')) return kinds.some((kind) => MERGE_READS.has(kind));
+  const [first, second, third] = keys;
+  if (first === 'paths') {
+    if (typeof third !== 'string' || !isMethod(third)) return true;
+    return kinds.includes('Parameter') && (field === 'name' || field === 'in');
+  }
+  return (first === 'components' && second === 'parameters') || kinds.includes('Parameter');
 }
 
 export default defineRule({

@@ -1,6 +1,7 @@
 import { replaceScalar } from '../syntax/edit';
 import { STYLES, STYLE_TYPES } from '../model/facts';
 import { defineRule } from '../check/types';
+import { isFreeTextValue } from '../check/shift';
 
 
 
@@ -19,7 +20,8 @@ export default defineRule({
   },
   kinds: ['Parameter', 'Header', 'Encoding'],
   // The style and location, and the type of the schema it serializes.
-  readsValue: (edited) => edited.kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' || kind === 'Schema'),
+  readsValue: (edited) =>
+    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' || kind === 'Schema') && !isFreeTextValue(edited),
   checkObject(object, context) {
     const { node, doc } = object;
     const style = node.get('style');

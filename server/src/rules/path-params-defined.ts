@@ -1,5 +1,6 @@
 import { appendItem, insertMember, replaceScalar, TextEdit } from '../syntax/edit';
 import { defineRule } from '../check/types';
+import { isFreeTextValue } from '../check/shift';
 import { NameIndex } from '../check/suggest';
 import { operationsOf, ParameterUse, pathMemberOf, parameterUses, templateParams } from '../model/operations';
 import { PARAMETER_LOCATIONS } from '../model/facts';
@@ -18,7 +19,7 @@ export default defineRule({
     undefinedSome: 'Path parameter "{name}" is not declared for {methods}: add a parameter with "name: {name}" and "in: path".',
   },
   kinds: ['PathItem'],
-  readsValue: (edited) => edited.kinds.includes('Parameter'),
+  readsValue: (edited) => edited.kinds.includes('Parameter') && !isFreeTextValue(edited),
   checkObject(pathItem, context) {
     const member = pathMemberOf(pathItem);
     if (!member) return;

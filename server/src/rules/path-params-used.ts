@@ -1,4 +1,5 @@
 import { defineRule, Fix } from '../check/types';
+import { isFreeTextValue } from '../check/shift';
 import { NameIndex } from '../check/suggest';
 import { replaceScalar } from '../syntax/edit';
 import { operationsOf, parameterUses, pathKeyOf, pathMemberOf, templateParams } from '../model/operations';
@@ -16,7 +17,7 @@ export default defineRule({
     unusedSuggest: 'Path parameter "{name}" does not appear in the path "{path}". Did you mean "{suggestion}"?',
   },
   kinds: ['PathItem'],
-  readsValue: (edited) => edited.kinds.includes('Parameter'),
+  readsValue: (edited) => edited.kinds.includes('Parameter') && !isFreeTextValue(edited),
   checkObject(pathItem, context) {
     const path = pathKeyOf(pathItem);
     const member = pathMemberOf(pathItem);

@@ -209,11 +209,12 @@ export class Session {
         doc.text = reparsed.parsed.text;
         const updated = new SourceDocument(doc.path, reparsed.parsed);
         this.store.replace(updated);
-        // Free text: no rule reads it, so every root's findings stay and only move (unless a
-        // re-check is due anyway: then its findings are moved through every edit at once).
+        // Free text that no rule reads (see readByRule): every root's findings stay and only move
+        // (unless a re-check is due anyway: then its findings are moved through every edit at once).
         const roots = this.rootsReading(doc.path);
         const waiting = roots.some((root) => this.sinceCheck.get(root)?.edits.size !== 0);
-        if (roots.length > 0 && !waiting && reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node)) {
+        const unread = () => roots.every((root) => !readByRule(reparsed.replaced, this.results.get(root)?.analysis));
+        if (roots.length > 0 && !waiting && reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node) && unread()) {
           for (const root of roots) {
             const result = this.results.get(root)!;
             for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
@@ -541,6 +542,17 @@ function editedValues(node: SyntaxNode, analysis: Analysis, into: EditedValue[])
     innermost = false;
   }
   if (innermost) into.push({ node, kinds: [], field: undefined });
+}
+
+/**
+ * Whether a rule says it reads a scalar's value (Rule.readsValue). Free text is read by no local
+ * rule, but a non-local one may compare it (two Path Items' summaries before a merge).
+ */
+function readByRule(node: SyntaxNode, analysis: Analysis | undefined): boolean {
+  if (!analysis) return false;
+  const values: EditedValue[] = [];
+  editedValues(node, analysis, values);
+  return RULES.some((rule) => rule.readsValue && values.some((value) => rule.readsValue!(value)));
 }
 
 /** Whether a field of an object holds a value read whole (not objects the analysis walks into). */
