@@ -26,6 +26,22 @@ const describeAll = (ds: readonly Diagnostic[]) =>
 const findingsKept = (result: { perUnit?: ReadonlyMap<unknown, readonly Diagnostic[]> }) =>
   [...(result.perUnit?.values() ?? [])].reduce((n, list) => n + list.length, 0);
 
+/**
+ * A session with a rule's fixture checked: the files beside it (referenced ones) are open too,
+ * all without their annotations.
+ */
+function fixtureSession(dir: string, file: string): { session: Session; doc: OpenDocument } {
+  const session = new Session();
+  const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed'));
+  for (const [i, name] of beside.entries()) {
+    const p = path.join(dir, name);
+    const uri = pathToFileURL(p).href;
+    session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
+  }
+  session.check(file);
+  return { session, doc: session.open.get(pathToFileURL(file).href)! };
+}
+
 function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
@@ -131,18 +147,10 @@ describe('incremental re-check', () => {
   for (const rule of ruleDirs) {
     it(`equals a fresh check after edits of values in the fixtures of ${rule}`, () => {
       const dir = path.join(REPO_ROOT, 'test', 'rules', rule);
-      // Files beside the fixtures (referenced ones) are open too, without their annotations.
-      const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed')).map((f) => path.join(dir, f));
       for (const { file } of rootFixtures(dir)) {
         // Seeded by the path inside the repository: the same edits on every machine.
         const next = random(path.relative(REPO_ROOT, file).length * Number(process.env.RECHECK_SEED ?? 7919));
-        const session = new Session();
-        for (const [i, p] of beside.entries()) {
-          const uri = pathToFileURL(p).href;
-          session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
-        }
-        const doc = session.open.get(pathToFileURL(file).href)!;
-        session.check(file);
+        const { session, doc } = fixtureSession(dir, file);
         for (let i = 0; i < 12; i++) {
           const scalars: SyntaxNode[] = [];
           const stack = [parseText(doc.text, detectFormat(file, doc.text)).root].filter((n): n is SyntaxNode => Boolean(n));
@@ -181,15 +189,8 @@ describe('incremental re-check', () => {
   for (const rule of ruleDirs) {
     it(`equals a fresh check after typing at either end of each string value in the fixtures of ${rule}`, () => {
       const dir = path.join(REPO_ROOT, 'test', 'rules', rule);
-      const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed')).map((f) => path.join(dir, f));
       for (const { file } of rootFixtures(dir)) {
-        const session = new Session();
-        for (const [i, p] of beside.entries()) {
-          const uri = pathToFileURL(p).href;
-          session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
-        }
-        const doc = session.open.get(pathToFileURL(file).href)!;
-        session.check(file);
+        const { session, doc } = fixtureSession(dir, file);
         const original = parseText(doc.text, detectFormat(file, doc.text)).root;
         const strings: { offset: number; end: number }[] = [];
         const stack = original ? [original] : [];
