@@ -72,6 +72,27 @@ describe('findings kept by an incremental re-check', () => {
     assert.equal(after.related[0].offset, docs[0].text.indexOf('dup'));
   });
 
+  it('stay in the file they are in when kept for an object of another file', () => {
+    // The example's finding is in the referenced file; its Media Type is in the root.
+    const { session, docs, root } = openSession({
+      'media.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':",
+        '          description: OK', '          content:', '            application/json:',
+        '              schema: {type: object, properties: {id: {type: integer}}}', "              examples: {e: {$ref: 'examples.yaml#/E'}}",
+        '  /other:', '    get:', "      responses: {'200': {description: OK}}", '',
+      ],
+      'examples.yaml': ['E:', '  value: {id: abc}', ''],
+    });
+    const found = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid').map((d) => d.doc.path);
+    assert.deepEqual(found(), [docs[1].path]);
+    // A Parameter elsewhere: the analysis walks again, the Media Type's findings are kept.
+    assert.equal(typeAfter(session, docs[0], '  /other:\n    get:\n', '      parameters: [{name: q, in: query, schema: {type: string}}]\n'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.ok(session.results.get(root)!.keptObjects! > 0);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(found(), [docs[1].path]);
+  });
+
   it('check a merge fix again after typing in a Path Item summary it compares, and only move findings for a schema description', () => {
     const { session, docs, root } = openSession({
       'twins.yaml': [
