@@ -43,7 +43,8 @@ export default defineRule({
   messages: { credential: '"{name}" looks like a credential: describe it as an "apiKey" security scheme with "in: {in}" and require it with "security".' },
   kinds: ['Parameter'],
   readsValue: (edited) =>
-    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'SecurityScheme' || kind === 'SecurityRequirement') && !isFreeTextValue(edited),
+    !isFreeTextValue(edited) &&
+    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'SecurityScheme' || kind === 'SecurityRequirement'),
   checkObject(object, context) {
     const name = object.node.get('name');
     const location = object.node.get('in')?.stringValue;

@@ -34,7 +34,8 @@ export default defineRule({
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
   },
   kinds: ['Schema'],
-  readsValue: (edited) => (edited.kinds.includes('Schema') || edited.kinds.includes('Discriminator')) && !isFreeTextValue(edited),
+  readsValue: (edited) =>
+    !isFreeTextValue(edited) && (edited.kinds.includes('Schema') || edited.kinds.includes('Discriminator')),
   checkObject(object, context) {
     const { node, doc } = object;
     const discriminator = node.get('discriminator');

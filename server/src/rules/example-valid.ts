@@ -11,6 +11,9 @@ function direction(object: OpenApiObject): ValidateOptions['direction'] {
   return undefined;
 }
 
+/** Objects besides Schemas whose `example` is validated (their `examples` are Example objects). */
+const HOLDS_EXAMPLE = ['Parameter', 'Header', 'MediaType'] as const;
+
 export default defineRule({
   id: 'example-valid',
   severity: 'warning',
@@ -26,7 +29,7 @@ export default defineRule({
     const { kinds, field } = edited;
     if (kinds.includes('Schema')) return !isFreeTextValue(edited);
     if (kinds.includes('Example')) return field === 'value';
-    return field === 'example' && kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'MediaType');
+    return field === 'example' && HOLDS_EXAMPLE.some((kind) => kinds.includes(kind));
   },
   checkObject(object, context) {
     const { node, doc } = object;

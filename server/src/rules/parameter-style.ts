@@ -21,7 +21,8 @@ export default defineRule({
   kinds: ['Parameter', 'Header', 'Encoding'],
   // The style and location, and the type of the schema it serializes.
   readsValue: (edited) =>
-    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' || kind === 'Schema') && !isFreeTextValue(edited),
+    !isFreeTextValue(edited) &&
+    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' || kind === 'Schema'),
   checkObject(object, context) {
     const { node, doc } = object;
     const style = node.get('style');

@@ -214,7 +214,8 @@ export class Session {
         const roots = this.rootsReading(doc.path);
         const waiting = roots.some((root) => this.sinceCheck.get(root)?.edits.size !== 0);
         const unread = () => roots.every((root) => !readByRule(reparsed.replaced, this.results.get(root)?.analysis));
-        if (roots.length > 0 && !waiting && reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node) && unread()) {
+        const freeText = reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node);
+        if (roots.length > 0 && !waiting && freeText && unread()) {
           for (const root of roots) {
             const result = this.results.get(root)!;
             for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
@@ -538,7 +539,8 @@ function editedValues(node: SyntaxNode, analysis: Analysis, into: EditedValue[])
     const objects = analysis.objectsAt(at);
     if (objects.length === 0) continue;
     const field = typeof member.key === 'string' ? member.key : undefined;
-    if (innermost || objects.some((o) => holdsFreeForm(o.kind, field))) into.push({ node, kinds: objects.map((o) => o.kind), field });
+    const readsAsValue = innermost || objects.some((o) => holdsFreeForm(o.kind, field));
+    if (readsAsValue) into.push({ node, kinds: objects.map((o) => o.kind), field });
     innermost = false;
   }
   if (innermost) into.push({ node, kinds: [], field: undefined });
