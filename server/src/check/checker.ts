@@ -53,12 +53,13 @@ export function checkDocument(store: DocumentStore, absolutePath: string, option
 
 /** The check in steps (see analyzeSteps): the language server can stop it between two. */
 export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, options: CheckOptions): Steps<CheckResult> {
+  const started = performance.now();
   const loaded = store.get(absolutePath);
   if (isLoadFailure(loaded)) return { path: absolutePath, loadFailure: loaded, diagnostics: [], crashes: [] };
   if (options.skipNonOpenApi && documentStatus(loaded.root).kind === 'not-openapi') {
     return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };
   }
-  let phase = performance.now();
+  let phase = phaseTime('read and parse (when not cached)', started);
   const current = (doc: SourceDocument) => {
     const now = store.cached(doc.path);
     return now && !isLoadFailure(now) ? now : doc;

@@ -228,7 +228,11 @@ export function* runRulesSteps(
   // Every few rule calls: one call may be long (a rule on the Paths object of a huge document).
   const due = stepClock(4);
   let phase = times && performance.now();
-  for (const object of analysis.objects) {
+  // Indexed loops: a generator's loops run unoptimized, where `for...of` allocates a result object
+  // per item (33 MB per rule run on GitHub's description, 750,000 rule calls).
+  const objects = analysis.objects;
+  for (let i = 0; i < objects.length; i++) {
+    const object = objects[i];
     const rules = toRun.get(object.kind);
     if (!rules) continue;
     const kept = earlier?.forObject(object);
@@ -239,7 +243,9 @@ export function* runRulesSteps(
         if (list.length > 0) append(object, list);
       }
     }
-    for (const { rule, state } of kept ? rules.whenKept : rules.always) {
+    const watching = kept ? rules.whenKept : rules.always;
+    for (let j = 0; j < watching.length; j++) {
+      const { rule, state } = watching[j];
       if (due()) yield;
       state.unit = object;
       state.doc = object.doc;

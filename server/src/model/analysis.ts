@@ -141,6 +141,16 @@ interface Pending {
   usage: SyntaxNode;
 }
 
+/**
+ * Every Pending made here, fields in one order: spread copies (`{ ...item, node }`) got hidden
+ * classes of their own, and the walk's code, seeing several, was deoptimized again and again.
+ */
+function pending(
+  doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean, usage: SyntaxNode,
+): Pending {
+  return { doc, node, kind, parent, refAllowed, usage };
+}
+
 /** The file an object's `$ref` names when it is not loaded yet (or out of date). */
 function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   const node = item.node;
@@ -205,7 +215,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   };
 
   const enqueue = (doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean) =>
-    queue.push({ doc, node, kind, parent, refAllowed, usage: node });
+    queue.push(pending(doc, node, kind, parent, refAllowed, node));
 
   const enqueueField = (item: Pending, owner: OpenApiObject | undefined, child: SyntaxNode, spec: FieldSpec): void => {
     const kind = spec.kind;
@@ -218,8 +228,9 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       // `schemas: {$ref: './x.yaml'}`: a reference in place of the whole map is not allowed (§4.6).
       // A `$ref` whose value is an object is an entry with that name (SCIM schemas have a
       // property called `$ref`).
-      if (ref?.kind === 'string') recordReference({ ...item, kind, parent: owner }, child, ref, false, 'map');
-      else for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
+      if (ref?.kind === 'string') {
+        recordReference(pending(item.doc, item.node, kind, owner, item.refAllowed, item.usage), child, ref, false, 'map');
+      } else for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
     }
   };
 
@@ -234,7 +245,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       if (kinds.has(kind)) return;
       kinds.add(kind);
       const reference = recordReference(item, node, refNode, item.refAllowed);
-      if (reference.target) queue.push({ ...item, doc: reference.target.doc, node: reference.target.node, refAllowed: true });
+      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, true, item.usage));
       return;
     }
     const seen = visited.get(node);
@@ -246,7 +257,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     if (refNode) {
       // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
       const reference = recordReference(item, node, refNode, true);
-      if (reference.target) queue.push({ ...item, doc: reference.target.doc, node: reference.target.node });
+      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage));
     }
     const object: OpenApiObject = { kind, node, doc, parent: item.parent, usages: [{ node: item.usage, doc: item.doc, parent: item.parent }] };
     objects.push(object);
@@ -279,7 +290,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   };
 
   if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') {
-    queue.push({ doc: rootDoc, node: rootDoc.root!, kind: 'Root', parent: undefined, refAllowed: false, usage: rootDoc.root! });
+    queue.push(pending(rootDoc, rootDoc.root!, 'Root', undefined, false, rootDoc.root!));
     // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
     const due = stepClock();
     for (let i = 0; i < queue.length; i++) {
