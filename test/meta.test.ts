@@ -7,9 +7,9 @@ import * as path from 'path';
 import { describe, it } from 'node:test';
 import { RULES } from '../server/src/rules/index';
 import { FixtureFiles, rootFixtures } from './helpers/fixtures';
-import { analyze, OpenApiObject } from '../server/src/model/analysis';
+import { analyze, Analysis, OpenApiObject } from '../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
-import { RuleContext } from '../server/src/check/types';
+import { Rule, RuleContext } from '../server/src/check/types';
 import { SPEC_HEADINGS } from '../server/src/model/facts';
 import { fixturePath, REPO_ROOT } from './helpers/paths';
 import { README_PATH, ruleDoc, ruleDocPath, withReadmeRuleTable } from './tools/rule-docs';
@@ -80,6 +80,18 @@ describe('rule set', () => {
     });
   }
 
+  /** Every object of every rule fixture that a rule watches, with its file and analysis. */
+  function* watchedObjects(rule: Rule): Generator<{ file: string; analysis: Analysis; object: OpenApiObject }> {
+    for (const dir of fs.readdirSync(fixturePath('rules'))) {
+      for (const { file } of rootFixtures(fixturePath('rules', dir))) {
+        const store = new DocumentStore(new FixtureFiles());
+        const doc = store.get(file);
+        if (isLoadFailure(doc)) continue;
+        const analysis = analyze(doc as SourceDocument, store);
+        for (const object of analysis.objects) if (rule.kinds!.includes(object.kind)) yield { file, analysis, object };
+      }
+    }
+  }
   // An editor keeps a `local` rule's findings for objects an edit did not touch, so such a rule
   // must not read anything but the object's node: run it on every fixture where the analysis and
   // the object's place throw when read.
@@ -87,27 +99,37 @@ describe('rule set', () => {
   for (const rule of RULES.filter((r) => r.local)) {
     it(`${rule.id}: is local, reading only the object it checks`, () => {
       let objects = 0;
-      for (const dir of fs.readdirSync(fixturePath('rules'))) {
-        for (const { file } of rootFixtures(fixturePath('rules', dir))) {
-          const store = new DocumentStore(new FixtureFiles());
-          const doc = store.get(file);
-          if (isLoadFailure(doc)) continue;
-          const analysis = analyze(doc as SourceDocument, store);
-          for (const object of analysis.objects) {
-            if (!rule.kinds!.includes(object.kind)) continue;
-            objects++;
-            const bare = { kind: object.kind, node: object.node, doc: object.doc } as OpenApiObject;
-            Object.defineProperty(bare, 'parent', { get: () => forbidden('object.parent') });
-            Object.defineProperty(bare, 'usages', { get: () => forbidden('object.usages') });
-            const context: RuleContext = { analysis: forbidden('analysis') as RuleContext['analysis'], options: {}, report: () => undefined };
-            rule.checkObject!(bare, context);
-          }
-        }
+      for (const { object } of watchedObjects(rule)) {
+        objects++;
+        const bare = { kind: object.kind, node: object.node, doc: object.doc } as OpenApiObject;
+        Object.defineProperty(bare, 'parent', { get: () => forbidden('object.parent') });
+        Object.defineProperty(bare, 'usages', { get: () => forbidden('object.usages') });
+        const context: RuleContext = { analysis: forbidden('analysis') as RuleContext['analysis'], options: {}, report: () => undefined };
+        rule.checkObject!(bare, context);
       }
       assert.ok(objects > 0);
       // Reads the fixtures may not reach (a `$ref` schema...) are ruled out in the source.
       const source = fs.readFileSync(path.join(RULES_DIR, `${rule.id}.ts`), 'utf8');
       assert.doesNotMatch(source, /context\.analysis|\.usages\b|object\.parent\b/);
+    });
+  }
+  // The engine calls a rule that names its members only for objects with one of them: called on
+  // every object of every fixture, such a rule reports nothing on one without them.
+  for (const rule of RULES.filter((r) => r.members)) {
+    it(`${rule.id}: reports nothing on an object without one of its members`, () => {
+      let without = 0;
+      let reported = 0;
+      for (const { file, analysis, object } of watchedObjects(rule)) {
+        const has = (object.node.children ?? []).some((member) => rule.members!.includes(member.key as string));
+        const report = () => {
+          reported++;
+          assert.ok(has, `${rule.id} reported on ${file}#${object.node.pointer}, which has none of ${rule.members!.join(', ')}`);
+        };
+        if (!has) without++;
+        const steps = rule.checkObject!(object, { analysis, options: {}, report });
+        if (steps) for (const _ of steps);
+      }
+      assert.ok(without > 0 && reported > 0, 'objects with and without the members were checked');
     });
   }
   for (const rule of RULES.filter((r) => r.localThroughRefs)) {

@@ -173,15 +173,32 @@ export function* runRulesSteps(
     // A rule that meets something it did not expect must not take the others down.
     crashes.push({ rule: rule.rule.id, where, error: (e as Error).stack ?? String(e) });
 
+  // Rules that name the members they need (Rule.members) are called only for objects with one:
+  // the object's keys are read once, and each marks the rules (by slot) that need it.
+  const needing = new Map<string, number[]>();
+  let slots = 0;
+  const slotOf = (rule: ActiveRule) => {
+    if (!rule.rule.members) return -1;
+    for (const member of rule.rule.members) {
+      let list = needing.get(member);
+      if (!list) needing.set(member, (list = []));
+      list.push(slots);
+    }
+    return slots++;
+  };
   // The rules of each kind with their contexts, looked up once per object rather than per call.
-  const byKind = new Map<ObjectKind, { rule: ActiveRule; state: RuleState }[]>();
+  type Watching = { rule: ActiveRule; state: RuleState; slot: number }[];
+  const byKind = new Map<ObjectKind, Watching>();
   for (const rule of active) {
+    const slot = slotOf(rule);
     for (const kind of rule.rule.kinds ?? []) {
       let list = byKind.get(kind);
       if (!list) byKind.set(kind, (list = []));
-      list.push({ rule, state: contextFor(rule) });
+      list.push({ rule, state: contextFor(rule), slot });
     }
   }
+  /** Per slot, the last object (its index) with a member the slot's rule needs. */
+  const markedFor = new Int32Array(slots).fill(-1);
   const documentRules = active.filter((r) => r.rule.checkDocument);
   const referenceRules = active.filter((r) => r.rule.checkReference);
 
@@ -219,11 +236,11 @@ export function* runRulesSteps(
   const keptRules = new Set(active.filter((r) => keeps(r.rule) && !keptWhole.has(r.rule.id)).map((r) => r.rule.id));
   // Per kind, the rules each object is checked by: those whose findings are not kept whole, and
   // of those, when the object's own findings are kept, the ones that do not keep them.
-  type Watching = { rule: ActiveRule; state: RuleState }[];
-  const toRun = new Map<ObjectKind, { always: Watching; whenKept: Watching }>();
+  const toRun = new Map<ObjectKind, { always: Watching; whenKept: Watching; filtered: boolean }>();
   for (const [kind, watching] of byKind) {
     const always = watching.filter((w) => !keptWhole.has(w.rule.rule.id));
-    toRun.set(kind, { always, whenKept: always.filter((w) => !keeps(w.rule.rule)) });
+    const filtered = always.some((w) => w.slot >= 0);
+    toRun.set(kind, { always, whenKept: always.filter((w) => !keeps(w.rule.rule)), filtered });
   }
   // Every few rule calls: one call may be long (a rule on the Paths object of a huge document).
   const due = stepClock(4);
@@ -244,8 +261,16 @@ export function* runRulesSteps(
       }
     }
     const watching = kept ? rules.whenKept : rules.always;
+    const members = rules.filtered ? object.node.children ?? [] : undefined;
+    if (members) {
+      for (let m = 0; m < members.length; m++) {
+        const marks = needing.get(members[m].key as string);
+        if (marks) for (let k = 0; k < marks.length; k++) markedFor[marks[k]] = i;
+      }
+    }
     for (let j = 0; j < watching.length; j++) {
-      const { rule, state } = watching[j];
+      const { rule, state, slot } = watching[j];
+      if (slot >= 0 && markedFor[slot] !== i) continue;
       if (due()) yield;
       state.unit = object;
       state.doc = object.doc;

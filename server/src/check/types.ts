@@ -92,6 +92,12 @@ export interface Rule {
   /** Object kinds whose every instance is passed to `checkObject`. */
   kinds?: readonly ObjectKind[];
   /**
+   * `checkObject` reports nothing on an object that has none of these members: the engine calls
+   * it only for objects with one of them (most rules of Schema Objects look for one keyword, and
+   * a large description has 40,000 schemas). The meta test holds rules to it.
+   */
+  members?: readonly string[];
+  /**
    * `checkObject` reads only the object's node and subtree, its parent and siblings (never the
    * analysis, the object's place or other documents): after an edit elsewhere its findings still
    * hold and are moved instead of checked again. The meta test holds rules to this.

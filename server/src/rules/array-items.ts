@@ -10,6 +10,7 @@ export default defineRule({
     'The specification says items MUST be present when the type is array: without it, validators and code generators cannot know what the array holds.',
   messages: { missing: 'A schema of "type: array" must have "items": use "items: {}" to allow any item.' },
   kinds: ['Schema'],
+  members: ['type'],
   local: true,
   checkObject(object, context) {
     const type = object.node.get('type');

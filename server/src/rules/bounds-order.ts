@@ -19,6 +19,7 @@ export default defineRule({
     negative: '"{field}" cannot be negative.',
   },
   kinds: ['Schema'],
+  members: [...BOUNDS],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;

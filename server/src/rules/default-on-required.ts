@@ -13,6 +13,7 @@ export default defineRule({
     property: 'Property "{name}" is required, so its "default" is never used: use "example" for a sample value.',
   },
   kinds: ['Parameter', 'Header', 'Schema'],
+  members: ['required'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;

@@ -31,6 +31,7 @@ export default defineRule({
     'The specification says the default MUST conform to the schema\'s type. Clients and servers substitute the default for a missing value; a default the schema rejects is a value the API itself would reject.',
   messages: { invalid: '"default{path}": {message}.' },
   kinds: ['Schema'],
+  members: ['default'],
   localThroughRefs: true,
   // Defaults are Schemas' and validated against them: any of their values but free text.
   readsValue: (edited) => edited.kinds.includes('Schema') && !isFreeTextValue(edited),

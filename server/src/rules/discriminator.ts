@@ -34,6 +34,7 @@ export default defineRule({
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
   },
   kinds: ['Schema'],
+  members: ['discriminator'],
   readsValue: (edited) =>
     !isFreeTextValue(edited) && (edited.kinds.includes('Schema') || edited.kinds.includes('Discriminator')),
   checkObject(object, context) {

@@ -15,6 +15,7 @@ export default defineRule({
     duplicate: 'This "enum" value is listed twice.',
   },
   kinds: ['Schema'],
+  members: ['enum'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;

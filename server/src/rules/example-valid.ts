@@ -23,6 +23,7 @@ export default defineRule({
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
   messages: { invalid: '"{where}{path}": {message}.' },
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
+  members: ['example', 'examples'],
   localThroughRefs: true,
   // The examples and the schemas they are validated against (no schema's free text).
   readsValue: (edited) => {

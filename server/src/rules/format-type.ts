@@ -17,6 +17,7 @@ export default defineRule({
     'A format refines only the type it is defined for: elsewhere tools ignore it, so the constraint the author meant is not applied.',
   messages: { wrong: '"format: {format}" applies to {types}, not to "type: {type}": it is ignored here.' },
   kinds: ['Schema'],
+  members: ['format'],
   local: true,
   checkObject(object, context) {
     const format = object.node.get('format');

@@ -9,6 +9,7 @@ export default defineRule({
     'The specification adds null to the allowed values only when type is given in the same schema: without it, the null the author meant to allow stays forbidden.',
   messages: { noType: '"nullable: true" has no effect without "type" in the same schema: add the type.' },
   kinds: ['Schema'],
+  members: ['nullable'],
   local: true,
   checkObject(object, context) {
     const nullable = object.node.get('nullable');

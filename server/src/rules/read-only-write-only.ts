@@ -10,6 +10,7 @@ export default defineRule({
     'The specification says a property MUST NOT be marked as both readOnly and writeOnly: it could be sent neither in requests nor in responses, so generated clients and servers drop it.',
   messages: { both: 'A property cannot be both "readOnly" and "writeOnly": keep the one that says where it is sent.' },
   kinds: ['Schema'],
+  members: ['readOnly'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;

@@ -12,6 +12,7 @@ export default defineRule({
     'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
   messages: { undefined: '"{name}" is required but not defined in "properties".' },
   kinds: ['Schema'],
+  members: ['required'],
   // The schema's own `required` and `properties`, and whether it is an allOf member: nothing else.
   local: true,
   checkObject(object, context) {

@@ -24,6 +24,7 @@ export default defineRule({
     'Validation keywords apply to values of one type only: on a schema of another type they are ignored, so the constraint the author meant is never checked. Usually the type or the keyword is wrong.',
   messages: { ignored: '"{keyword}" applies to {owner}, so it is ignored on "type: {type}".' },
   kinds: ['Schema'],
+  members: ['type'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;

@@ -27,6 +27,7 @@ export default defineRule({
     pattern: '"pattern" is not a regular expression: {problem}.',
   },
   kinds: ['Schema'],
+  members: ['multipleOf', 'required', 'enum', 'pattern'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;

@@ -22,6 +22,7 @@ export default defineRule({
     array: 'In OpenAPI 3.0 "type" is a single string, not a list of types (that is OpenAPI 3.1).',
   },
   kinds: ['Schema'],
+  members: ['type'],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;
