@@ -18,6 +18,8 @@ import { suppressionFix } from '../server/src/services/suppress';
 import { applyEdits } from '../server/src/syntax/edit';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { LspClient } from './helpers/lsp-client';
+import { pathToFileURL } from 'url';
+import { Session } from '../server/src/server/session';
 
 function check(files: Record<string, string>, root = Object.keys(files)[0]) {
   const store = new DocumentStore({ read: (p) => (p in files ? { text: files[p] } : { reason: 'missing', message: `${p} does not exist.` }) });
@@ -88,6 +90,34 @@ describe('suppressions', () => {
     const doc = store.get('/a.yaml') as SourceDocument;
     assert.equal(suppressionsOf(doc), suppressionsOf(doc));
     assert.equal(suppressionsOf(doc).all.length, 1);
+  });
+
+  it('a comment typed key by key silences its finding once complete, also when its middle is typed last', () => {
+    const file = path.join(os.tmpdir(), 'typed-suppression.yaml');
+    const text = HEAD + '  stores:\n    get:\n      cacheHint: 1\n' + OK;
+    const session = new Session();
+    const doc = { uri: pathToFileURL(file).href, path: file, version: 1, text };
+    session.open.set(doc.uri, doc);
+    const rules = () => session.check(file).diagnostics.map((d) => `${d.rule}@${d.offset}`).sort();
+    const fresh = () => {
+      const other = new Session();
+      other.open.set(doc.uri, { ...doc });
+      return other.check(file).diagnostics.map((d) => `${d.rule}@${d.offset}`).sort();
+    };
+    const type = (offset: number, typed: string) => {
+      for (const ch of typed) {
+        const at = new LineIndex(doc.text).positionAt(offset++);
+        assert.notEqual(session.applyChanges(doc, [{ range: { start: at, end: at }, text: ch }]), 'full-parse');
+        assert.deepEqual(rules(), fresh(), JSON.stringify(doc.text));
+      }
+    };
+    assert.ok(rules().some((r) => r.startsWith('unknown-field@')));
+    // The marker without its "k" first, then the "k": only that keystroke makes it one.
+    const lineEnd = doc.text.indexOf('cacheHint: 1') + 'cacheHint: 1'.length;
+    type(lineEnd, ' # openapi-chec-disable-line unknown-field -- legacy');
+    assert.ok(rules().some((r) => r.startsWith('unknown-field@')));
+    type(doc.text.indexOf('-chec-') + '-chec'.length, 'k');
+    assert.ok(!rules().some((r) => r.startsWith('unknown-field@')), doc.text);
   });
 
   it('stays fast with many suppressions and many findings', () => {

@@ -12,6 +12,7 @@
 import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { childStartingAtOrBefore, lastAtOrBefore } from '../syntax/child-at';
+import { TextEdit } from '../syntax/edit';
 import { LineIndex } from '../syntax/line-index';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { Config } from './config';
@@ -65,7 +66,22 @@ export interface SuppressionIndex {
 }
 
 const EMPTY_INDEX: SuppressionIndex = { all: [], lines: [], blocks: [], enclosing: [] };
+/** The index of a text without the marker anywhere (most documents). */
+const NO_MARKER_INDEX: SuppressionIndex = { all: [], lines: [], blocks: [], enclosing: [] };
 const indexes = new WeakMap<ParsedText, SuppressionIndex>();
+
+/**
+ * After an edit of a text without the marker: when the characters around the edit do not form
+ * one either, the new text has none. Spares a scan of the new text per keystroke (and V8's copy
+ * of the whole concatenated text that the scan would cost first).
+ */
+export function carrySuppressions(from: ParsedText, to: ParsedText, edit: TextEdit): void {
+  if (indexes.get(from) !== NO_MARKER_INDEX) return;
+  const reach = COMMENT_MARKER.length - 1;
+  const end = edit.offset + edit.length;
+  const around = from.text.slice(Math.max(0, edit.offset - reach), edit.offset) + edit.newText + from.text.slice(end, end + reach);
+  if (around.indexOf(COMMENT_MARKER) < 0) indexes.set(to, NO_MARKER_INDEX);
+}
 
 /** The suppressions of a document, found once per parsed text. */
 export function suppressionsOf(doc: SourceDocument): SuppressionIndex {
@@ -79,7 +95,7 @@ export function suppressionsOf(doc: SourceDocument): SuppressionIndex {
 
 function buildIndex(doc: SourceDocument): SuppressionIndex {
   const text = doc.text;
-  if (text.indexOf(COMMENT_MARKER) < 0) return EMPTY_INDEX;
+  if (text.indexOf(COMMENT_MARKER) < 0) return NO_MARKER_INDEX;
   const all: Suppression[] = [];
   if (doc.format === 'yaml') commentSuppressions(doc, all);
   extensionSuppressions(doc, all);
