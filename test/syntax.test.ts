@@ -107,8 +107,12 @@ describe('line index', () => {
       const removed = random(text.length - offset + 1);
       const inserted = somePieces(4);
       const next = text.slice(0, offset) + inserted + text.slice(offset + removed);
-      const moved = new LineIndex(text).afterEdit(next, offset, removed, inserted.length);
-      assert.deepEqual(starts(moved), starts(new LineIndex(next)), JSON.stringify({ text, offset, removed, inserted }));
+      const moved = new LineIndex(text).afterEdit(next, offset, removed, inserted);
+      const fresh = new LineIndex(next);
+      assert.deepEqual(starts(moved), starts(fresh), JSON.stringify({ text, offset, removed, inserted }));
+      // Positions too: between a CR and its LF is the end of the line, which needs the CR known.
+      for (let at = 0; at <= next.length; at++) assert.deepEqual(moved.positionAt(at), fresh.positionAt(at), JSON.stringify({ next, at }));
+      for (let line = 0; line < fresh.lineCount; line++) assert.equal(moved.offsetAt({ line, character: 99 }), fresh.offsetAt({ line, character: 99 }));
     }
   });
 });

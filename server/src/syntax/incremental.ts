@@ -35,7 +35,7 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
     ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
     : old.selfContainedBlocks ? reparseScalar(old, edit) ?? reparseBlock(old, edit) : undefined;
   if (result?.lines) rememberLineIndex(result.parsed, result.lines);
-  else if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText.length);
+  else if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText);
   return result;
 }
 
@@ -195,7 +195,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   const newText = text.slice(0, edit.offset) + edit.newText + text.slice(editEnd);
   // After the edit the region still ends where the next block starts, at the start of a line.
   const newEnd = end + delta;
-  const newLines = lines.afterEdit(newText, edit.offset, edit.length, edit.newText.length);
+  const newLines = lines.afterEdit(newText, edit.offset, edit.length, edit.newText);
   if (newEnd < newText.length && newLines.lineStart(newLines.lineOf(newEnd)) !== newEnd) return undefined;
   // Lines at this indent inside it are members the edit added (a pasted field line).
   const newMembers = blockEnd(newLines, start, indent) !== newEnd;

@@ -10,26 +10,34 @@ export class LineIndex {
   // A typed array: an edit of a 10 MB text copies 350,000 starts, which as a JS array of numbers
   // cost more (and left more garbage) than the reparse.
   private readonly starts: Int32Array;
+  /** Whether the text may hold a CR: without one, positions need not look at the text itself. */
+  private readonly mayHoldCR: boolean;
 
-  constructor(readonly text: string, starts?: Int32Array) {
-    this.starts = starts ?? (text.indexOf('\r') < 0 ? lineFeedStarts(text) : Int32Array.from(lineStarts(text, 0, text.length, [0])));
+  constructor(readonly text: string, starts?: Int32Array, mayHoldCR?: boolean) {
+    this.mayHoldCR = mayHoldCR ?? text.indexOf('\r') >= 0;
+    this.starts = starts ?? (this.mayHoldCR ? Int32Array.from(lineStarts((i) => text.charCodeAt(i), 0, text.length, [0])) : lineFeedStarts(text));
   }
 
   /**
    * The index of a text after one edit, from this one: the lines before the edit are kept, those
    * it touched are found again, those after it move. Linear in the line count, with no scan of
-   * the text outside the edit (a 10 MB text has 350,000 lines and 10 million characters).
+   * the text outside the edit (a 10 MB text has 350,000 lines and 10 million characters). The
+   * touched lines are read from this text and the inserted one, not from the new text: that is
+   * a concatenation, and reading it would make V8 copy all of it (12 ms for GitHub's 10 MB).
    */
-  afterEdit(text: string, offset: number, removed: number, inserted: number): LineIndex {
+  afterEdit(text: string, offset: number, removed: number, inserted: string): LineIndex {
     const starts = this.starts;
-    const delta = inserted - removed;
+    const old = this.text;
+    const delta = inserted.length - removed;
+    const insertedEnd = offset + inserted.length;
+    const charAt = (i: number) => (i < offset ? old.charCodeAt(i) : i < insertedEnd ? inserted.charCodeAt(i - offset) : old.charCodeAt(i - delta));
     // Lines before the one holding the character before the edit stay (an edit right after a
     // CR can make it a CRLF); from there to the first line start past the edit, scan again.
     const keep = this.lineOf(Math.max(0, offset - 1));
     let next = keep + 1;
     while (next < starts.length && starts[next] <= offset + removed + 1) next++;
     const scanEnd = next < starts.length ? starts[next] + delta : text.length;
-    const middle = lineStarts(text, starts[keep], scanEnd, []);
+    const middle = lineStarts(charAt, starts[keep], scanEnd, []);
     // Then every later start, moved (the scan may have found the first of them already).
     const last = middle.length > 0 ? middle[middle.length - 1] : starts[keep];
     let tail = next;
@@ -38,7 +46,8 @@ export class LineIndex {
     result.set(starts.subarray(0, keep + 1));
     result.set(middle, keep + 1);
     for (let i = tail, at = keep + 1 + middle.length; i < starts.length; i++, at++) result[at] = starts[i] + delta;
-    return new LineIndex(text, result);
+    // A removed CR may leave none, but "may hold" only costs a look at the text per position.
+    return new LineIndex(text, result, this.mayHoldCR || inserted.indexOf('\r') >= 0);
   }
 
   /** The line an offset is on. */
@@ -60,7 +69,7 @@ export class LineIndex {
   /** An offset between the \r and the \n of a line break is the end of its line (LSP has no position there). */
   positionAt(offset: number): Position {
     let clamped = Math.max(0, Math.min(offset, this.text.length));
-    if (this.text.charCodeAt(clamped) === 10 && this.text.charCodeAt(clamped - 1) === 13) clamped--;
+    if (this.mayHoldCR && this.text.charCodeAt(clamped) === 10 && this.text.charCodeAt(clamped - 1) === 13) clamped--;
     const line = this.lineOf(clamped);
     return { line, character: clamped - this.starts[line] };
   }
@@ -77,7 +86,7 @@ export class LineIndex {
   private contentEnd(line: number): number {
     if (line + 1 >= this.starts.length) return this.text.length;
     const next = this.starts[line + 1];
-    return this.text.charCodeAt(next - 1) === 10 && this.text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
+    return this.mayHoldCR && this.text.charCodeAt(next - 1) === 10 && this.text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
   }
 
   lineStart(line: number): number {
@@ -107,12 +116,12 @@ function lineFeedStarts(text: string): Int32Array {
 }
 
 /** Appends the starts of lines that begin in (from, end] of a text (LF, CRLF and lone CR breaks). */
-function lineStarts(text: string, from: number, end: number, starts: number[]): number[] {
+function lineStarts(charAt: (i: number) => number, from: number, end: number, starts: number[]): number[] {
   for (let i = from; i < end; i++) {
-    const c = text.charCodeAt(i);
+    const c = charAt(i);
     if (c === 10) starts.push(i + 1);
     else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
+      if (charAt(i + 1) === 10) i++;
       starts.push(i + 1);
     }
   }
@@ -136,7 +145,7 @@ export function rememberLineIndex(parsed: { text: string }, index: LineIndex): v
 }
 
 /** Gives a new parsed text the index of its previous version moved through one edit (if built). */
-export function carryLineIndex(from: { text: string }, to: { text: string }, offset: number, removed: number, inserted: number): void {
+export function carryLineIndex(from: { text: string }, to: { text: string }, offset: number, removed: number, inserted: string): void {
   const index = indexes.get(from);
   if (index) indexes.set(to, index.afterEdit(to.text, offset, removed, inserted));
 }
