@@ -107,11 +107,12 @@ export class CheckScheduler {
     return true;
   }
 
-  private schedule(): void {
+  /** `since`: when the change arrived; the time spent applying it counts towards the wait. */
+  private schedule(since = performance.now()): void {
     this.idle.busy();
     this.stopRunning();
     if (this.pending) clearTimeout(this.pending);
-    this.pending = setTimeout(() => void this.run(), DEBOUNCE_MS);
+    this.pending = setTimeout(() => void this.run(), Math.max(0, DEBOUNCE_MS - (performance.now() - since)));
   }
 
   /** Parses what changed and re-checks every root that reads it, in slices; then publishes. */
@@ -178,6 +179,12 @@ export class CheckScheduler {
       this.schedule();
     } else if (!run.stopped) this.idle.worked();
     if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
+    if (!run.stopped) this.settleTextsSoon();
+  }
+
+  /** After the messages waiting now (a newer edit reads the text anyway). */
+  private settleTextsSoon(): void {
+    void nextTurn().then(nextTurn).then(() => this.session.settleTexts());
   }
 
   private publish(filePath: string): void {
@@ -259,10 +266,11 @@ export class CheckScheduler {
         this.publish(doc.path);
         this.idle.worked();
         timing('published moved findings', applying);
+        this.settleTextsSoon();
         return;
       }
       this.dirty.add(doc.path);
-      this.schedule();
+      this.schedule(applying);
     });
 
     connection.onDidCloseTextDocument(({ textDocument }) => {
