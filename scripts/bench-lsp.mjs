@@ -20,6 +20,9 @@ const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const MIXED = Number(process.env.BENCH_MIXED_EDITS ?? 500);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 20);
 const FORMS = (process.env.BENCH_FORMS ?? 'yaml,json').split(',');
+// Another build's server (to compare two versions in one run), and skipping the responsiveness rows.
+const SERVER = process.env.BENCH_SERVER ?? join(root, 'dist', 'server.js');
+const ONLY_EDITS = process.env.BENCH_ONLY_EDITS === '1';
 const jsonFile = githubJson;
 const yamlFile = ensureGithubYaml();
 
@@ -36,7 +39,7 @@ const rssMiB = (pid, field = 'VmRSS') => {
 
 /** Starts a server with timing traces on; counts its full parses. */
 function startServer() {
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : []), join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_TRACE_TIMING: '1' } });
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_TRACE_TIMING: '1' } });
   const stats = { fullParses: 0, stderr: '' };
   server.stderr.on('data', (d) => {
     const text = String(d);
@@ -117,8 +120,8 @@ async function benchForm(form) {
     parseMs = performance.now() - start;
     console.log(`reference: the yaml package's parseDocument of the same text in this run: ${Math.round(parseMs)} ms`);
   }
-  await responsiveness(`this ${form.toUpperCase()} document`, file, text, form);
-  if (form === 'yaml') {
+  if (!ONLY_EDITS) await responsiveness(`this ${form.toUpperCase()} document`, file, text, form);
+  if (form === 'yaml' && !ONLY_EDITS) {
     // An alias anywhere sends the text to the yaml package, parsed in a worker thread.
     await responsiveness('this YAML document with one alias added', file, text + 'x-anchored: &anchored\n  a: 1\nx-alias: *anchored\n', 'yaml');
   }
