@@ -115,8 +115,18 @@ export interface EarlierFindings {
   valueEdits?: readonly EditedValue[];
   /** With the same analysis: a reference's findings, when neither it nor what it reaches changed. */
   forReference?(reference: Reference): readonly Diagnostic[] | undefined;
-  /** With the same analysis: every finding of these rules in the previous check, by unit, moved. */
+  /**
+   * With the same analysis: every finding of these rules in the previous check, by unit, moved
+   * (but those of `recheck`'s units).
+   */
   findingsOf?(rules: ReadonlySet<string>): Iterable<[OpenApiObject | Reference | SourceDocument, Diagnostic[]]>;
+  /**
+   * With the same analysis: units every rule checks again, kept whole or not. A finding's fix
+   * may read the layout of its object's members (where a member is inserted), and an edit that
+   * cuts across a finding's range cannot move it: the objects edits added members to or removed
+   * them from, and the units of findings an edit cut across.
+   */
+  recheck?: ReadonlySet<OpenApiObject | Reference | SourceDocument>;
 }
 
 /** OPENAPI_TRACE_RULES=1: the time each rule took in a run, the slowest first, on stderr. */
@@ -213,9 +223,10 @@ export function* runRulesSteps(
     if (!existing) perUnit.set(unit, (existing = []));
     for (const d of list) existing.push(d);
   };
+  const recheck = earlier?.recheck;
   for (const doc of analysis.documents) {
     for (const rule of documentRules) {
-      if (keptWhole.has(rule.rule.id)) continue;
+      if (keptWhole.has(rule.rule.id) && !recheck?.has(doc)) continue;
       const state = contextFor(rule);
       state.unit = doc;
       state.doc = doc;
@@ -236,11 +247,11 @@ export function* runRulesSteps(
   const keptRules = new Set(active.filter((r) => keeps(r.rule) && !keptWhole.has(r.rule.id)).map((r) => r.rule.id));
   // Per kind, the rules each object is checked by: those whose findings are not kept whole, and
   // of those, when the object's own findings are kept, the ones that do not keep them.
-  const toRun = new Map<ObjectKind, { always: Watching; whenKept: Watching; filtered: boolean }>();
+  const toRun = new Map<ObjectKind, { all: Watching; always: Watching; whenKept: Watching; filtered: boolean }>();
   for (const [kind, watching] of byKind) {
     const always = watching.filter((w) => !keptWhole.has(w.rule.rule.id));
-    const filtered = always.some((w) => w.slot >= 0);
-    toRun.set(kind, { always, whenKept: always.filter((w) => !keeps(w.rule.rule)), filtered });
+    const filtered = watching.some((w) => w.slot >= 0);
+    toRun.set(kind, { all: watching, always, whenKept: always.filter((w) => !keeps(w.rule.rule)), filtered });
   }
   // Every few rule calls: one call may be long (a rule on the Paths object of a huge document).
   const due = stepClock(4);
@@ -252,7 +263,8 @@ export function* runRulesSteps(
     const object = objects[i];
     const rules = toRun.get(object.kind);
     if (!rules) continue;
-    const kept = earlier?.forObject(object);
+    const again = recheck?.has(object) ?? false;
+    const kept = again ? undefined : earlier?.forObject(object);
     if (kept) {
       keptObjects++;
       if (kept.length > 0) {
@@ -260,7 +272,7 @@ export function* runRulesSteps(
         if (list.length > 0) append(object, list);
       }
     }
-    const watching = kept ? rules.whenKept : rules.always;
+    const watching = again ? rules.all : kept ? rules.whenKept : rules.always;
     const members = rules.filtered ? object.node.children ?? [] : undefined;
     if (members) {
       for (let m = 0; m < members.length; m++) {
@@ -287,13 +299,14 @@ export function* runRulesSteps(
   if (times) times.add('(all objects)', phase!), (phase = performance.now());
   for (const reference of analysis.references) {
     if (due()) yield;
-    const kept = earlier?.forReference?.(reference);
+    const again = recheck?.has(reference) ?? false;
+    const kept = again ? undefined : earlier?.forReference?.(reference);
     if (kept) {
       if (kept.length > 0) append(reference, kept.filter((d) => !keptWhole.has(d.rule)));
       continue;
     }
     for (const rule of referenceRules) {
-      if (keptWhole.has(rule.rule.id)) continue;
+      if (keptWhole.has(rule.rule.id) && !again) continue;
       const state = contextFor(rule);
       state.unit = reference;
       state.doc = reference.doc;

@@ -75,3 +75,37 @@ export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: So
     }
   }
 }
+
+/**
+ * Whether a range stays one range through edits: each edit is before it, after it, or inside it.
+ * An edit that cuts across its start or end leaves no range `shift` could move it to, and text
+ * inserted right at its start or end may or may not belong to it (a line added after the member
+ * a fix deletes is not deleted with it).
+ */
+export function movesThrough(offset: number, length: number, edits: readonly TextEdit[]): boolean {
+  for (const edit of edits) {
+    const end = edit.offset + edit.length;
+    if (edit.length === 0 && (edit.offset === offset || edit.offset === offset + length)) return false;
+    const before = offset + length <= edit.offset;
+    const inside = offset <= edit.offset && offset + length >= end;
+    if (!before && !inside && offset < end) return false;
+    ({ offset, length } = shift(offset, length, edit, edit.newText.length - edit.length));
+  }
+  return true;
+}
+
+/** Where a range that moves through edits (see movesThrough) ends up. */
+export function movedRange(offset: number, length: number, edits: readonly TextEdit[]): { offset: number; length: number } {
+  for (const edit of edits) ({ offset, length } = shift(offset, length, edit, edit.newText.length - edit.length));
+  return { offset, length };
+}
+
+/** Whether a finding, its fixes and its related places (in `edited`'s files) all move through the edits. */
+export function findingMovesThrough(d: Diagnostic, edited: ReadonlyMap<string, readonly TextEdit[]>): boolean {
+  const own = edited.get(d.doc.path);
+  if (own && (!movesThrough(d.offset, d.length, own) || !d.fixes.every((f) => f.edits.every((e) => movesThrough(e.offset, e.length, own))))) return false;
+  return d.related.every((r) => {
+    const edits = edited.get(r.doc.path);
+    return !edits || movesThrough(r.offset, r.length, edits);
+  });
+}

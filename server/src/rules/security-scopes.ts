@@ -16,9 +16,9 @@ export default defineRule({
     notOauth: 'Scheme "{scheme}" is of type "{type}", which has no scopes: its list in a security requirement must be empty.',
   },
   kinds: ['SecurityRequirement'],
-  // The scopes listed, and the scheme's `type` (the scopes a flow declares are keys).
+  // The scopes listed, the scheme's `type`, and the scopes a flow declares (keys, added or removed).
   readsValue: ({ kinds, field }) =>
-    kinds.includes('SecurityRequirement') || (kinds.includes('SecurityScheme') && field === 'type'),
+    kinds.includes('SecurityRequirement') || (kinds.includes('SecurityScheme') && field === 'type') || (kinds.includes('OAuthFlow') && field === 'scopes'),
   checkObject(object, context) {
     const { analysis } = context;
     const schemes = analysis.root.root?.get('components')?.get('securitySchemes');

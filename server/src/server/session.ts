@@ -10,7 +10,7 @@ import { drain, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { reparseEdit } from '../syntax/incremental';
-import { EditedFile, isFreeText, movedDiagnostic, shiftDiagnostics } from '../check/shift';
+import { EditedFile, findingMovesThrough, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
 import { carrySuppressions } from '../check/suppressions';
 import { EarlierFindings } from '../check/engine';
 import { TextEdit } from '../syntax/edit';
@@ -227,7 +227,7 @@ export class Session {
         }
         for (const root of roots) {
           const analysis = this.results.get(root)?.analysis;
-          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, analysis ? changeOf(analysis, reparsed.replaced, reparsed.nodes) : 'structure');
+          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, reparsed.nodes, analysis ? changeOf(analysis, reparsed.replaced, reparsed.nodes) : 'structure');
         }
         return 'recheck';
       }
@@ -392,6 +392,9 @@ export class Session {
   }
 }
 
+/** What a check's findings are kept by: an object, a reference or a document. */
+type Unit = Parameters<NonNullable<CheckResult['perUnit']>['get']>[0];
+
 /** The edits made since a root's last check in trees that were updated in place. */
 const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
 
@@ -400,19 +403,58 @@ class EditsSinceCheck {
   readonly edits = new Map<string, TextEdit[]>();
   /** Nodes whose subtree an edit changed: the replaced node and its ancestors. */
   private readonly touched = new Set<SyntaxNode>();
-  /** Scalars whose value an edit changed in place, while no edit changed more than a value. */
+  /**
+   * Where edits changed fields, while none changed which node is which object: scalars whose
+   * value changed in place, and members added, removed or replaced (holding no object).
+   */
   private values: SyntaxNode[] | undefined = [];
+  /** The mappings members were added to or removed from, by file. */
+  private readonly memberParents: { path: string; node: SyntaxNode }[] = [];
   /** Whether no edit changed which node is which object (see changeOf). */
   private sameStructure = true;
 
-  record(filePath: string, edit: TextEdit, replaced: SyntaxNode, change: Change): void {
+  record(filePath: string, edit: TextEdit, replaced: SyntaxNode, nodes: readonly SyntaxNode[], change: Change): void {
     let list = this.edits.get(filePath);
     if (!list) this.edits.set(filePath, (list = []));
     list.push(edit);
     for (let n: SyntaxNode | undefined = replaced; n; n = n.parent) this.touched.add(n);
-    if (change === 'value') this.values?.push(replaced);
-    else this.values = undefined;
-    if (change === 'structure') this.sameStructure = false;
+    if (change === 'structure') {
+      this.sameStructure = false;
+      this.values = undefined;
+    } else if (this.values) {
+      // A member's old node still knows its parent: the field it was is found like the new ones.
+      this.values.push(replaced);
+      if (change === 'member') {
+        for (const node of nodes) if (node !== replaced) this.values.push(node);
+        if (replaced.parent) this.memberParents.push({ path: filePath, node: replaced.parent });
+      }
+    }
+  }
+
+  /**
+   * The objects members were added to or removed from; the units of findings an edit cut across;
+   * and those of findings with a fix that writes into a mapping whose members changed (where it
+   * inserts depends on them: before the first member, after the last).
+   */
+  private unitsToCheckAgain(before: Analysis, perUnit: NonNullable<CheckResult['perUnit']>): Set<Unit> {
+    const units = new Set<Unit>();
+    for (const { node: parent } of this.memberParents) {
+      for (let n: SyntaxNode | undefined = parent; n; n = n.parent) {
+        const objects = before.objectsAt(n);
+        if (objects.length === 0) continue;
+        for (const object of objects) units.add(object);
+        break;
+      }
+    }
+    const writesIntoChanged = (d: Diagnostic) => d.fixes.some((fix) => fix.edits.some((e) => {
+      const at = movedRange(e.offset, e.length, this.edits.get(d.doc.path) ?? []);
+      return this.memberParents.some(({ path, node }) => path === d.doc.path && at.offset + at.length >= node.offset && at.offset <= node.end);
+    }));
+    for (const [unit, list] of perUnit) {
+      if (units.has(unit)) continue;
+      if (!list.every((d) => findingMovesThrough(d, this.edits)) || (this.memberParents.length > 0 && list.some(writesIntoChanged))) units.add(unit);
+    }
+    return units;
   }
 
   /**
@@ -432,6 +474,7 @@ class EditsSinceCheck {
       valueEdits = [];
       for (const node of this.values) editedValues(node, before, valueEdits);
     }
+    const recheck = valueEdits ? this.unitsToCheckAgain(before, perUnit) : undefined;
     const editedFile: EditedFile = (path) => {
       const edits = this.edits.get(path);
       const now = edits && store.cached(path);
@@ -447,6 +490,7 @@ class EditsSinceCheck {
         const found = perUnit.get(earlier);
         // Most objects have no findings: one shared empty list, nothing allocated per object.
         if (!found) return NO_FINDINGS;
+        if (!found.every((d) => findingMovesThrough(d, this.edits))) return undefined;
         return found.map(moved);
       },
       referencedUnchanged: (analysis) => {
@@ -468,10 +512,13 @@ class EditsSinceCheck {
         if (reference.target && this.touched.has(reference.target.node)) return undefined;
         const end = before.resolve(reference.holder, reference.doc).target;
         if (end && this.touched.has(end.node)) return undefined;
-        return (perUnit.get(reference) ?? []).map(moved);
+        const found = perUnit.get(reference) ?? NO_FINDINGS;
+        return found.every((d) => findingMovesThrough(d, this.edits)) ? found.map(moved) : undefined;
       } : undefined,
+      recheck,
       findingsOf: function* (rules) {
         for (const [unit, list] of perUnit) {
+          if (recheck?.has(unit)) continue;
           const kept = list.filter((d) => rules.has(d.rule));
           if (kept.length > 0) yield [unit, kept.map(moved)];
         }
