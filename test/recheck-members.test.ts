@@ -6,23 +6,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
-import { Diagnostic } from '../server/src/check/types';
-import { Session } from '../server/src/server/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { REPO_ROOT } from './helpers/paths';
-import { rootFixtures, stripAnnotations } from './helpers/fixtures';
-
-const describeAll = (ds: readonly Diagnostic[]) =>
-  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.severity, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message]), d.tags])).sort();
-
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
-}
+import { rootFixtures } from './helpers/fixtures';
+import { describeAll, fixtureSession, freshFindings, random } from './helpers/recheck';
 
 /** Members whose presence rules read: fields of Operations, Parameters, Schemas, Tags, Links... */
 const MEMBERS = [
@@ -76,18 +66,11 @@ describe('incremental re-check after members added and removed', () => {
   for (const rule of ruleDirs) {
     it(`equals a fresh check after members added and removed in the fixtures of ${rule}`, () => {
       const dir = path.join(REPO_ROOT, 'test', 'rules', rule);
-      const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed')).map((f) => path.join(dir, f));
       for (const { file } of rootFixtures(dir)) {
         if (detectFormat(file, '') === 'json') continue;
         // Seeded by the path inside the repository: the same edits on every machine.
         const next = random(path.relative(REPO_ROOT, file).length * Number(process.env.RECHECK_SEED ?? 104729));
-        const session = new Session();
-        for (const [i, p] of beside.entries()) {
-          const uri = pathToFileURL(p).href;
-          session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
-        }
-        const doc = session.open.get(pathToFileURL(file).href)!;
-        session.check(file);
+        const { session, doc } = fixtureSession(dir, file);
         for (let i = 0; i < 25; i++) {
           const edit = memberEdit(doc.text, parseText(doc.text, 'yaml').root, next);
           if (!edit) continue;
@@ -97,9 +80,7 @@ describe('incremental re-check after members added and removed', () => {
           const result = session.check(file);
           outcomes.checks++;
           if (result.analysisReused) outcomes.reused++;
-          const fresh = new Session();
-          for (const open of session.open.values()) fresh.open.set(open.uri, { ...open });
-          assert.deepEqual(describeAll(session.results.get(file)!.diagnostics), describeAll(fresh.check(file).diagnostics), `${path.basename(file)} after edit ${i}: ${JSON.stringify(edit)}`);
+          assert.deepEqual(describeAll(session.results.get(file)!.diagnostics), freshFindings(session, file), `${path.basename(file)} after edit ${i}: ${JSON.stringify(edit)}`);
         }
       }
     });
@@ -110,16 +91,9 @@ describe('incremental re-check after members added and removed', () => {
   for (const rule of ruleDirs) {
     it(`equals a fresh check after each one-line member of the fixtures of ${rule} is taken out and put back`, () => {
       const dir = path.join(REPO_ROOT, 'test', 'rules', rule);
-      const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed')).map((f) => path.join(dir, f));
       for (const { file } of rootFixtures(dir)) {
         if (detectFormat(file, '') === 'json') continue;
-        const session = new Session();
-        for (const [i, p] of beside.entries()) {
-          const uri = pathToFileURL(p).href;
-          session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
-        }
-        const doc = session.open.get(pathToFileURL(file).href)!;
-        session.check(file);
+        const { session, doc } = fixtureSession(dir, file);
         const count = blockMembers(parseText(doc.text, 'yaml').root).length;
         for (let i = 0; i < count; i++) {
           const member = blockMembers(parseText(doc.text, 'yaml').root)[i];
@@ -130,9 +104,7 @@ describe('incremental re-check after members added and removed', () => {
             const lines = new LineIndex(doc.text);
             session.applyChanges(doc, [{ range: { start: lines.positionAt(offset), end: lines.positionAt(offset + length) }, text: newText }]);
             session.check(file);
-            const fresh = new Session();
-            for (const open of session.open.values()) fresh.open.set(open.uri, { ...open });
-            assert.deepEqual(describeAll(session.results.get(file)!.diagnostics), describeAll(fresh.check(file).diagnostics), `${path.basename(file)}: ${JSON.stringify(written)} -> ${JSON.stringify(newText)}`);
+            assert.deepEqual(describeAll(session.results.get(file)!.diagnostics), freshFindings(session, file), `${path.basename(file)}: ${JSON.stringify(written)} -> ${JSON.stringify(newText)}`);
           }
         }
       }

@@ -16,36 +16,13 @@ import { LineIndex } from '../server/src/syntax/line-index';
 import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { REPO_ROOT } from './helpers/paths';
-import { rootFixtures, stripAnnotations } from './helpers/fixtures';
+import { rootFixtures } from './helpers/fixtures';
+import { describeAll, fixtureSession, freshSession, random } from './helpers/recheck';
 
-
-const describeAll = (ds: readonly Diagnostic[]) =>
-  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.severity, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message]), d.tags])).sort();
 
 /** The findings a check keeps per unit for the next one, duplicates included. */
 const findingsKept = (result: { perUnit?: ReadonlyMap<unknown, readonly Diagnostic[]> }) =>
   [...(result.perUnit?.values() ?? [])].reduce((n, list) => n + list.length, 0);
-
-/**
- * A session with a rule's fixture checked: the files beside it (referenced ones) are open too,
- * all without their annotations.
- */
-function fixtureSession(dir: string, file: string): { session: Session; doc: OpenDocument } {
-  const session = new Session();
-  const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed'));
-  for (const [i, name] of beside.entries()) {
-    const p = path.join(dir, name);
-    const uri = pathToFileURL(p).href;
-    session.open.set(uri, { uri, path: p, version: i, text: stripAnnotations(fs.readFileSync(p, 'utf8'), p).text });
-  }
-  session.check(file);
-  return { session, doc: session.open.get(pathToFileURL(file).href)! };
-}
-
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
-}
 
 const LINES = ['type: strin', 'deprecated: true', 'minimum: 5', 'maximum: 1', 'in: query', 'style: form', 'x-note: 1', '- item', 'required: [a]', 'nullable: true', '', 'enum: [1, b]', 'format: int32', 'default: x'];
 const TYPED = 'abcxyz019 _-';
@@ -173,8 +150,7 @@ describe('incremental re-check', () => {
           reuse.checks++;
           if (result.analysisReused) reuse.reused++;
           // A new session given the same texts (files not open are read from the disk by both).
-          const fresh = new Session();
-          for (const open of session.open.values()) fresh.open.set(open.uri, { ...open });
+          const fresh = freshSession(session);
           const freshResult = fresh.check(file);
           assert.deepEqual(describeAll(session.results.get(file)!.diagnostics), describeAll(freshResult.diagnostics), `${path.basename(file)} after edit ${i}: ${JSON.stringify(edit)}`);
           // Findings kept twice would not show above (the engine reports each once) but pile up.
@@ -208,8 +184,7 @@ describe('incremental re-check', () => {
           const quoted = doc.text[offset] === '"' || doc.text[offset] === "'" ? 1 : 0;
           for (const at of [offset + quoted, end - quoted]) {
             type(at, 0, 'q');
-            const fresh = new Session();
-            for (const open of session.open.values()) fresh.open.set(open.uri, { ...open });
+            const fresh = freshSession(session);
             const result = session.check(file);
             const where = `${path.basename(file)} after typing at ${at} in ${JSON.stringify(doc.text.slice(offset, end + 1))}`;
             assert.deepEqual(describeAll(result.diagnostics), describeAll(fresh.check(file).diagnostics), where);
