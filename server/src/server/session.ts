@@ -5,7 +5,7 @@ import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../io/read-file';
-import { Analysis, documentStatus } from '../model/analysis';
+import { Analysis, documentStatus, OpenApiObject } from '../model/analysis';
 import { drain, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
@@ -394,6 +394,7 @@ export class Session {
 
 /** What a check's findings are kept by: an object, a reference or a document. */
 type Unit = Parameters<NonNullable<CheckResult['perUnit']>['get']>[0];
+const isObject = (unit: Unit): unit is OpenApiObject => 'kind' in unit && 'usages' in unit;
 
 /** The edits made since a root's last check in trees that were updated in place. */
 const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
@@ -458,6 +459,21 @@ class EditsSinceCheck {
   }
 
   /**
+   * The objects forObject answers for with findings or undefined: those with findings, those an
+   * edit touched or whose parent node it touched, and those checked again.
+   */
+  private objectsToVisit(before: Analysis, perUnit: NonNullable<CheckResult['perUnit']>, recheck: ReadonlySet<Unit> | undefined): Set<OpenApiObject> {
+    const objects = new Set<OpenApiObject>();
+    for (const node of this.touched) {
+      for (const object of before.objectsAt(node)) objects.add(object);
+      for (const child of node.children ?? []) for (const object of before.objectsAt(child)) objects.add(object);
+    }
+    for (const unit of perUnit.keys()) if (isObject(unit)) objects.add(unit);
+    for (const unit of recheck ?? []) if (isObject(unit)) objects.add(unit);
+    return objects;
+  }
+
+  /**
    * An object of the new analysis keeps the findings of the last check when the same node had the
    * same role then, and neither it nor its parent contains an edit (local rules also read the
    * parent and siblings). A file parsed again has new nodes, so nothing in it is kept.
@@ -475,6 +491,7 @@ class EditsSinceCheck {
       for (const node of this.values) editedValues(node, before, valueEdits);
     }
     const recheck = valueEdits ? this.unitsToCheckAgain(before, perUnit) : undefined;
+    const objectsToVisit = sameAnalysis ? this.objectsToVisit(before, perUnit, recheck) : undefined;
     const editedFile: EditedFile = (path) => {
       const edits = this.edits.get(path);
       const now = edits && store.cached(path);
@@ -516,6 +533,7 @@ class EditsSinceCheck {
         return found.every((d) => findingMovesThrough(d, this.edits)) ? found.map(moved) : undefined;
       } : undefined,
       recheck,
+      objectsToVisit,
       findingsOf: function* (rules) {
         for (const [unit, list] of perUnit) {
           if (recheck?.has(unit)) continue;
