@@ -44,6 +44,10 @@ export type EditedFile = (path: string) => { doc: SourceDocument; edits: readonl
  */
 export function movedDiagnostic(d: Diagnostic, editedFile: EditedFile): Diagnostic {
   const own = editedFile(d.doc.path);
+  // Most findings are before the edits, or in another file: only their document changes.
+  if (!own || (endsBefore(d.offset, d.length, own.edits) && d.fixes.every((f) => f.edits.every((e) => endsBefore(e.offset, e.length, own.edits))))) {
+    if (d.related.every((r) => !editedFile(r.doc.path))) return own ? { ...d, doc: own.doc } : d;
+  }
   let { offset, length, fixes } = d;
   for (const edit of own?.edits ?? []) {
     const delta = edit.newText.length - edit.length;
@@ -58,6 +62,12 @@ export function movedDiagnostic(d: Diagnostic, editedFile: EditedFile): Diagnost
     return { ...r, offset, length, doc: file.doc };
   });
   return { ...d, offset, length, doc: own?.doc ?? d.doc, fixes, related };
+}
+
+/** Whether a range ends before every edit, so none of them moves it (an insertion at its end grows it). */
+function endsBefore(offset: number, length: number, edits: readonly TextEdit[]): boolean {
+  for (const edit of edits) if (offset + length >= edit.offset) return false;
+  return true;
 }
 
 /** Moves findings (their ranges, fixes and related places) in `from` to the edited document. */
