@@ -35,6 +35,21 @@ describe('syntax trees', () => {
     assert.deepEqual(get.path, ['paths', '/users/{id}', 'get']);
   });
 
+  it('read a key half typed above a member as a key without a value, and keep the member', () => {
+    // The yaml package reads `descr` and the `responses:` line below as one key (an error).
+    const text = 'get:\n  operationId: a\n  descr\n  x-y\n  responses:\n    default: {description: OK}\n';
+    const parsed = parseText(text, 'yaml');
+    const get = parsed.root!.get('get')!;
+    assert.deepEqual(get.children!.map((c) => [c.key, c.kind, text.slice(c.keyOffset, c.keyOffset + c.keyLength)]), [
+      ['operationId', 'string', 'operationId'], ['descr', 'null', 'descr'], ['x-y', 'null', 'x-y'], ['responses', 'object', 'responses'],
+    ]);
+    assert.equal(get.get('descr')!.offset, text.indexOf('descr') + 5);
+    assert.deepEqual(parsed.errors.map((e) => [e.message, e.offset]), [['Implicit keys need to be on a single line.', text.indexOf('descr')]]);
+    // More indented, a line continues a plain scalar as before.
+    const folded = parseText('a:\n  descr\n    more\n', 'yaml');
+    assert.equal(folded.root!.get('a')!.value, 'descr more');
+  });
+
   it('keep key and value offsets, and how YAML keys were written', () => {
     const y = parseText(YAML, 'yaml');
     const response = y.root!.get('paths')!.get('/users/{id}')!.get('get')!.get('responses')!.get('200')!;

@@ -34,10 +34,13 @@ class YamlConverter {
       if (depth >= MAX_DEPTH) return this.tooDeep(result);
       if (isMap(node)) {
         for (const pair of node.items) {
+          const lines = node.flow ? undefined : this.keyLines(pair.key);
+          if (lines) for (const line of lines.slice(0, -1)) result.children!.push(this.keyWithoutValue(line, result));
           const child = pair.value == null
             ? this.emptyValue(pair.key, result)
             : this.convert(pair.value, result, depth + 1, expanding);
           this.setKey(child, pair.key);
+          if (lines) this.setKeyLine(child, lines[lines.length - 1]);
           result.children!.push(child);
         }
         if (result.children!.length > 1) reportDuplicateKeys(result, this.errors);
@@ -72,6 +75,44 @@ class YamlConverter {
     result.value = scalarValue;
     result.style = scalarStyle(node.type);
     return result;
+  }
+
+  /**
+   * A key half typed above a member (`de` over `responses:`): the yaml package reads the two
+   * lines as one key, which takes the member's place (an Operation loses its responses while a
+   * new field is typed). Lines of a plain key that each start at the key's column are read as
+   * keys of their own: the ones before the last without a value. The syntax error stays.
+   */
+  keyLines(key: unknown): { text: string; offset: number }[] | undefined {
+    if (!isScalar(key) || key.type !== 'PLAIN' || !key.range) return undefined;
+    const [start, end] = key.range;
+    const source = this.text.slice(start, end);
+    if (source.indexOf('\n') < 0) return undefined;
+    const column = start - (this.text.lastIndexOf('\n', start - 1) + 1);
+    const lines: { text: string; offset: number }[] = [];
+    let at = start;
+    for (const [i, raw] of source.split('\n').entries()) {
+      const indent = i === 0 ? 0 : raw.length - raw.trimStart().length;
+      const text = raw.trim();
+      if ((i > 0 && indent !== column) || text === '' || text.includes(': ') || text.startsWith('#')) return undefined;
+      lines.push({ text, offset: at + indent });
+      at += raw.length + 1;
+    }
+    return lines;
+  }
+
+  keyWithoutValue(line: { text: string; offset: number }, parent: SyntaxNode): SyntaxNode {
+    const member = new SyntaxNode('null', line.offset + line.text.length, 0, parent);
+    this.setKeyLine(member, line);
+    return member;
+  }
+
+  setKeyLine(member: SyntaxNode, line: { text: string; offset: number }): void {
+    member.key = line.text;
+    member.keyOffset = line.offset;
+    member.keyLength = line.text.length;
+    member.keyStyle = 'plain';
+    member.keyKind = 'string';
   }
 
   /** `key:` with nothing after it: a null value, placed right after the key. */
