@@ -37,9 +37,12 @@ const rssMiB = (pid, field = 'VmRSS') => {
   }
 };
 
+/** The environment the VS Code extension starts the server with (client/src/extension.ts). */
+const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+
 /** Starts a server with timing traces on; counts its full parses. */
 function startServer() {
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_TRACE_TIMING: '1' } });
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...SERVER_ENV, OPENAPI_TRACE_TIMING: '1' } });
   const stats = { fullParses: 0, stderr: '' };
   server.stderr.on('data', (d) => {
     const text = String(d);
