@@ -122,6 +122,11 @@ export interface EarlierFindings {
   /** With the same analysis: a reference's findings, when neither it nor what it reaches changed. */
   forReference?(reference: Reference): readonly Diagnostic[] | undefined;
   /**
+   * With the same analysis: every reference `forReference` may answer for with findings or
+   * undefined (or more); the others keep none and are checked by no rule, and are passed by.
+   */
+  referencesToVisit?: ReadonlySet<Reference>;
+  /**
    * With the same analysis: every finding of these rules in the previous check, by unit, moved
    * (but those of `recheck`'s units).
    */
@@ -308,7 +313,9 @@ export function* runRulesSteps(
     }
   }
   if (times) times.add('(all objects)', phase!), (phase = performance.now());
+  const referencesToVisit = earlier?.referencesToVisit;
   for (const reference of analysis.references) {
+    if (referencesToVisit && !referencesToVisit.has(reference)) continue;
     if (due()) yield;
     const again = recheck?.has(reference) ?? false;
     const kept = again ? undefined : earlier?.forReference?.(reference);

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../io/read-file';
-import { Analysis, documentStatus, OpenApiObject } from '../model/analysis';
+import { Analysis, documentStatus, OpenApiObject, Reference } from '../model/analysis';
 import { drain, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
@@ -395,6 +395,7 @@ export class Session {
 /** What a check's findings are kept by: an object, a reference or a document. */
 type Unit = Parameters<NonNullable<CheckResult['perUnit']>['get']>[0];
 const isObject = (unit: Unit): unit is OpenApiObject => 'kind' in unit && 'usages' in unit;
+const isReference = (unit: Unit): unit is Reference => 'holder' in unit && 'refNode' in unit;
 
 /** The edits made since a root's last check in trees that were updated in place. */
 const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
@@ -474,6 +475,22 @@ class EditsSinceCheck {
   }
 
   /**
+   * The references forReference answers for with findings or undefined: those with findings and
+   * those whose holder an edit touched. A touched node a reference reaches (a target, so also the
+   * end of every chain) may change what any of them reports: then all are visited (undefined).
+   */
+  private referencesToVisit(before: Analysis, perUnit: NonNullable<CheckResult['perUnit']>): Set<Reference> | undefined {
+    const references = new Set<Reference>();
+    for (const node of this.touched) {
+      if (before.isReferenced(node)) return undefined;
+      const reference = before.referenceAt(node);
+      if (reference) references.add(reference);
+    }
+    for (const unit of perUnit.keys()) if (isReference(unit)) references.add(unit);
+    return references;
+  }
+
+  /**
    * An object of the new analysis keeps the findings of the last check when the same node had the
    * same role then, and neither it nor its parent contains an edit (local rules also read the
    * parent and siblings). A file parsed again has new nodes, so nothing in it is kept.
@@ -492,6 +509,7 @@ class EditsSinceCheck {
     }
     const recheck = valueEdits ? this.unitsToCheckAgain(before, perUnit) : undefined;
     const objectsToVisit = sameAnalysis ? this.objectsToVisit(before, perUnit, recheck) : undefined;
+    const referencesToVisit = sameAnalysis ? this.referencesToVisit(before, perUnit) : undefined;
     const editedFile: EditedFile = (path) => {
       const edits = this.edits.get(path);
       const now = edits && store.cached(path);
@@ -534,6 +552,7 @@ class EditsSinceCheck {
       } : undefined,
       recheck,
       objectsToVisit,
+      referencesToVisit,
       findingsOf: function* (rules) {
         for (const [unit, list] of perUnit) {
           if (recheck?.has(unit)) continue;
