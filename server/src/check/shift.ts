@@ -48,20 +48,13 @@ export function movedDiagnostic(d: Diagnostic, editedFile: EditedFile): Diagnost
   if (!own || (endsBefore(d.offset, d.length, own.edits) && d.fixes.every((f) => f.edits.every((e) => endsBefore(e.offset, e.length, own.edits))))) {
     if (d.related.every((r) => !editedFile(r.doc.path))) return own ? { ...d, doc: own.doc } : d;
   }
-  let { offset, length, fixes } = d;
-  for (const edit of own?.edits ?? []) {
-    const delta = edit.newText.length - edit.length;
-    ({ offset, length } = shift(offset, length, edit, delta));
-    fixes = fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, ...shift(e.offset, e.length, edit, delta) })) }));
-  }
+  const edits = own?.edits ?? [];
+  const fixes = edits.length === 0 ? d.fixes : d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, ...movedRange(e.offset, e.length, edits) })) }));
   const related = d.related.map((r) => {
     const file = editedFile(r.doc.path);
-    if (!file) return r;
-    let { offset, length } = r;
-    for (const edit of file.edits) ({ offset, length } = shift(offset, length, edit, edit.newText.length - edit.length));
-    return { ...r, offset, length, doc: file.doc };
+    return file ? { ...r, ...movedRange(r.offset, r.length, file.edits), doc: file.doc } : r;
   });
-  return { ...d, offset, length, doc: own?.doc ?? d.doc, fixes, related };
+  return { ...d, ...movedRange(d.offset, d.length, edits), doc: own?.doc ?? d.doc, fixes, related };
 }
 
 /** Whether a range ends before every edit, so none of them moves it (an insertion at its end grows it). */

@@ -525,7 +525,8 @@ class EditsSinceCheck {
         const found = perUnit.get(earlier);
         // Most objects have no findings: one shared empty list, nothing allocated per object.
         if (!found) return NO_FINDINGS;
-        if (!found.every((d) => findingMovesThrough(d, this.edits))) return undefined;
+        // `recheck` holds the units of findings an edit cuts across, when there is one.
+        if (!recheck && !found.every((d) => findingMovesThrough(d, this.edits))) return undefined;
         return found.map(moved);
       },
       referencedUnchanged: (analysis) => {
@@ -548,7 +549,7 @@ class EditsSinceCheck {
         const end = before.resolve(reference.holder, reference.doc).target;
         if (end && this.touched.has(end.node)) return undefined;
         const found = perUnit.get(reference) ?? NO_FINDINGS;
-        return found.every((d) => findingMovesThrough(d, this.edits)) ? found.map(moved) : undefined;
+        return recheck || found.every((d) => findingMovesThrough(d, this.edits)) ? found.map(moved) : undefined;
       } : undefined,
       recheck,
       objectsToVisit,

@@ -15,7 +15,7 @@ export class LineIndex {
 
   constructor(readonly text: string, starts?: Int32Array, mayHoldCR?: boolean) {
     this.mayHoldCR = mayHoldCR ?? text.indexOf('\r') >= 0;
-    this.starts = starts ?? (this.mayHoldCR ? Int32Array.from(lineStarts((i) => text.charCodeAt(i), 0, text.length, [0])) : lineFeedStarts(text));
+    this.starts = starts ?? (this.mayHoldCR ? Int32Array.from(lineStarts(text, 0, text.length, [0])) : lineFeedStarts(text));
   }
 
   /**
@@ -27,17 +27,18 @@ export class LineIndex {
    */
   afterEdit(text: string, offset: number, removed: number, inserted: string): LineIndex {
     const starts = this.starts;
-    const old = this.text;
     const delta = inserted.length - removed;
-    const insertedEnd = offset + inserted.length;
-    const charAt = (i: number) => (i < offset ? old.charCodeAt(i) : i < insertedEnd ? inserted.charCodeAt(i - offset) : old.charCodeAt(i - delta));
     // Lines before the one holding the character before the edit stay (an edit right after a
     // CR can make it a CRLF); from there to the first line start past the edit, scan again.
     const keep = this.lineOf(Math.max(0, offset - 1));
     let next = keep + 1;
     while (next < starts.length && starts[next] <= offset + removed + 1) next++;
     const scanEnd = next < starts.length ? starts[next] + delta : text.length;
-    const middle = lineStarts(charAt, starts[keep], scanEnd, []);
+    // Those lines in the new text, and the character after them (is a CR followed by a LF?).
+    const from = starts[keep];
+    const oldEnd = scanEnd - delta + 1;
+    const lines = this.text.slice(from, offset) + inserted + this.text.slice(offset + removed, Math.max(offset + removed, oldEnd));
+    const middle = lineStarts(lines, 0, scanEnd - from, [], from);
     // Then every later start, moved (the scan may have found the first of them already).
     const last = middle.length > 0 ? middle[middle.length - 1] : starts[keep];
     let tail = next;
@@ -115,14 +116,17 @@ function lineFeedStarts(text: string): Int32Array {
   return count === starts.length ? starts : starts.slice(0, count);
 }
 
-/** Appends the starts of lines that begin in (from, end] of a text (LF, CRLF and lone CR breaks). */
-function lineStarts(charAt: (i: number) => number, from: number, end: number, starts: number[]): number[] {
+/**
+ * Appends the starts of lines that begin in (from, end] of a text (LF, CRLF and lone CR breaks),
+ * plus `base` (the text's place in a larger one).
+ */
+function lineStarts(text: string, from: number, end: number, starts: number[], base = 0): number[] {
   for (let i = from; i < end; i++) {
-    const c = charAt(i);
-    if (c === 10) starts.push(i + 1);
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(base + i + 1);
     else if (c === 13) {
-      if (charAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(base + i + 1);
     }
   }
   return starts;
