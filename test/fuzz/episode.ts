@@ -26,6 +26,8 @@ export interface EpisodeOptions {
   deadline?: number;
   /** Progress lines (a long run prints them). */
   log?: (line: string) => void;
+  /** Requests answered slower than this are logged (with the step's other actions), to find what is slow. */
+  logSlowMs?: number;
 }
 
 /** An action and the step it belongs to (a step's request comes last). */
@@ -293,7 +295,16 @@ export class Episode {
     }
     const ms = performance.now() - start;
     this.figures.requests++;
+    if (this.options.logSlowMs !== undefined && ms > this.options.logSlowMs) this.logSlow(ms, method, params);
     if (ms > this.figures.slowest.ms) this.figures.slowest = { ms, method, step: this.step };
+  }
+
+  private logSlow(ms: number, method: string, params: unknown): void {
+    const before = this.actions.filter((a) => a.step === this.step).slice(0, -1).map((a) => summary(a.action));
+    const sizes = [...this.open].map(([file, doc]) => `${file} ${doc.text.length}`).join(', ');
+    this.options.log?.(`  slow: ${method} ${Math.round(ms)} ms at step ${this.step}: ` +
+      `${short(JSON.stringify(params).split(this.folderUrl).join('{folder}'), 200)}\n` +
+      `    after: ${before.join('; ') || 'nothing'}\n    open: ${sizes}`);
   }
 
   /**

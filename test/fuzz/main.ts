@@ -11,7 +11,8 @@ import { REPO_ROOT } from '../helpers/paths';
 
 const USAGE = `npm run fuzz -- [--seed N] [--seconds S] [--steps K] [--small] [--request-bound MS]
                     [--publish-bound MS] [--out DIR] [--no-shrink] [--shrink-seconds S]
-                    [--episode-seed X] [--replay DIR] [--deep-yaml-flow]
+                    [--episode-seed X] [--replay DIR] [--deep-yaml-flow] [--log-slow MS]
+  --log-slow: print each request answered slower than MS, with what its step did before it
   --small: the scale of npm test's fuzz test (smaller big inputs), for more steps per minute`;
 
 type Args = Record<string, string | true>;
@@ -46,6 +47,7 @@ function episodeOptions(args: Args): EpisodeOptions {
     scale: { ...(args.small ? TEST_SCALE : FULL_SCALE), ...(args['deep-yaml-flow'] ? { yamlFlowDepth: 2_000 } : {}) },
     requestBoundMs: numberArg(args, 'request-bound', 10_000),
     publishBoundMs: numberArg(args, 'publish-bound', 60_000),
+    logSlowMs: args['log-slow'] === undefined ? undefined : numberArg(args, 'log-slow', 100),
   };
 }
 

@@ -23,7 +23,10 @@ export class LspClient {
   lastPublishAt = 0;
 
   constructor(env: Record<string, string> = {}) {
-    this.process = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // OPENAPI_SERVER_NODE_ARGS: options for the server's node (`--cpu-prof`, not allowed in NODE_OPTIONS).
+    const nodeArgs = process.env.OPENAPI_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const args = [...nodeArgs, path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'];
+    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
     this.process.on('exit', (code, signal) => (this.exited = { code, signal }));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
@@ -132,6 +135,13 @@ export class LspClient {
       // already gone
     }
     this.connection.dispose();
+    // A profiled server writes its profile as it exits: give it the time.
+    if (process.env.OPENAPI_SERVER_NODE_ARGS && !this.exited) {
+      await new Promise((resolve) => {
+        this.process.once('exit', resolve);
+        setTimeout(resolve, 10_000);
+      });
+    }
     this.process.kill();
   }
 }
