@@ -7,6 +7,7 @@ import * as path from 'path';
 import { describe, it } from 'node:test';
 import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
+import { parseRef } from '../server/src/model/ref';
 import { checkDocument } from '../server/src/check/checker';
 import { fixAllFiles, nonOverlappingEdits } from '../server/src/check/fix-all';
 import { closest, editDistanceWithin, NameIndex } from '../server/src/check/suggest';
@@ -127,6 +128,16 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
       return isLoadFailure(other) ? undefined : other;
     };
     within('completion', () => completionsAt(doc, at, analysis, [], load));
+  });
+
+  it('a long $ref is parsed once for the walk, the index and the rules (250,000 spaces: 40-130 ms a parse)', () => {
+    const long = ' '.repeat(250_000) + '#/components/schemas/Pet';
+    const parsed = parseRef(long);
+    assert.equal(parseRef(long.slice()), parsed, 'the same text: the same result, not parsed again');
+    assert.deepEqual(parsed.pointer, ['components', 'schemas', 'Pet']);
+    assert.equal(parsed.syntaxProblems[0].suggestion, '%20'.repeat(250_000) + '#/components/schemas/Pet');
+    const short = '#/components/schemas/Pet';
+    assert.notEqual(parseRef(short), parseRef(short), 'short ones are parsed each time (nothing kept for them)');
   });
 
   it('a $ref with 100,000 bad "%" and one with 100,000 bad "~": one finding each, one fix for all', () => {

@@ -37,9 +37,12 @@ const URI_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 const IS_URI_CHAR = new Uint8Array(128);
 for (const ch of URI_CHARS) IS_URI_CHAR[ch.charCodeAt(0)] = 1;
 
+/** `%XX` escapes of the ASCII characters, by code: a table read per character (250,000 spaces in a $ref). */
+const PERCENT_ESCAPES = Array.from({ length: 128 }, (_, code) => `%${code.toString(16).toUpperCase().padStart(2, '0')}`);
+
 /** `%XX` escapes of an ASCII character (the only kind `parseRef` finds bad). */
 function encodeChar(ch: string): string {
-  return '%' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+  return PERCENT_ESCAPES[ch.charCodeAt(0)];
 }
 
 function isHexDigit(code: number): boolean {
@@ -48,17 +51,45 @@ function isHexDigit(code: number): boolean {
 
 /** `text` with the characters at `positions` (ascending) replaced: one pass, whatever their number. */
 function replaceAt(text: string, positions: readonly number[], replacement: (ch: string, at: number) => string): string {
-  const parts: string[] = [];
+  let result = '';
   let from = 0;
   for (const at of positions) {
-    parts.push(text.slice(from, at), replacement(text[at], at));
+    if (at > from) result += text.slice(from, at);
+    result += replacement(text[at], at);
     from = at + 1;
   }
-  parts.push(text.slice(from));
-  return parts.join('');
+  return result + text.slice(from);
 }
 
+/** References at least this long are kept parsed (their parse costs in proportion to their length). */
+const LONG_REF = 1024;
+/** Long references kept parsed, oldest first: the walk, the index and the rules each parse the same one. */
+const longRefs = new Map<string, ParsedRef>();
+/** Bounds on what is kept: references (each may hold its document's text), and their characters. */
+const MAX_LONG_REFS = 8;
+const MAX_LONG_REF_CHARS = 2_000_000;
+let longRefChars = 0;
+
+/** A `$ref` value read as a URI reference: its form, file, pointer and syntax problems. Never mutate the result. */
 export function parseRef(raw: string): ParsedRef {
+  if (raw.length < LONG_REF) return parseRefText(raw);
+  let parsed = longRefs.get(raw);
+  if (!parsed) {
+    parsed = parseRefText(raw);
+    while (longRefs.size > 0 && (longRefs.size >= MAX_LONG_REFS || longRefChars + raw.length > MAX_LONG_REF_CHARS)) {
+      const oldest = longRefs.keys().next().value!;
+      longRefs.delete(oldest);
+      longRefChars -= oldest.length;
+    }
+    if (raw.length <= MAX_LONG_REF_CHARS) {
+      longRefs.set(raw, parsed);
+      longRefChars += raw.length;
+    }
+  }
+  return parsed;
+}
+
+function parseRefText(raw: string): ParsedRef {
   const syntaxProblems: RefSyntaxProblem[] = [];
   const hash = raw.indexOf('#');
   const filePart = hash < 0 ? raw : raw.slice(0, hash);
@@ -91,7 +122,7 @@ export function parseRef(raw: string): ParsedRef {
   }
   if (bad.length) {
     const first = bad[0];
-    const chars = [...new Set(bad.map((i) => raw[i]))].map((c) => (c === ' ' ? 'space' : `"${c}"`)).join(', ');
+    const chars = [...charsAt(raw, bad)].map((c) => (c === ' ' ? 'space' : `"${c}"`)).join(', ');
     const backslashOnly = bad.every((i) => raw[i] === '\\');
     const fileEnd = hash < 0 ? raw.length : hash;
     const suggestion = backslashOnly
@@ -132,6 +163,13 @@ export function parseRef(raw: string): ParsedRef {
     suggestion: replaceAt(raw, badTildes, () => '~0'),
   }];
   return { raw, form, file: safeDecode(filePart), pointer: segments, syntaxProblems, escapeProblems };
+}
+
+/** The distinct characters at some places of a text, in order of first place. */
+function charsAt(text: string, places: readonly number[]): Set<string> {
+  const chars = new Set<string>();
+  for (const at of places) chars.add(text[at]);
+  return chars;
 }
 
 function safeDecode(s: string): string {
