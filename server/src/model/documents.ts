@@ -48,6 +48,10 @@ export class DocumentStore {
   private readonly cache = new Map<string, SourceDocument | LoadFailure>();
   /** Files whose cached entry is older than their text. */
   private readonly stale = new Set<string>();
+  /** Per file, how many times it was invalidated: a load that read an older text leaves it stale. */
+  private readonly invalidations = new Map<string, number>();
+  /** While a request computes (see deferringLoads): the files `get` would have read, instead of reading them. */
+  private deferred: Set<string> | undefined;
   constructor(readonly files: FileSource) {}
 
   /** The file's current model, read and parsed now if it is not cached or out of date. */
@@ -55,16 +59,42 @@ export class DocumentStore {
     const key = path.resolve(absolutePath);
     const entry = this.cache.get(key);
     if (entry && !this.stale.has(key)) return entry;
+    if (this.deferred) {
+      // Its last complete model serves meanwhile; with none, the caller's answer is not used.
+      this.deferred.add(key);
+      return entry ?? NOT_LOADED_YET;
+    }
     return drain(this.loadSteps(key));
+  }
+
+  /**
+   * Runs a computation (a request's) without reading or parsing anything at once: `needed` lists
+   * the files it asked for that were not current, to load in slices before computing again;
+   * `complete` says whether every file it asked for had a model (the answer can stand).
+   */
+  deferringLoads<T>(compute: () => T): { result: T; needed: Set<string>; complete: boolean } {
+    const outer = this.deferred;
+    const needed = new Set<string>();
+    this.deferred = needed;
+    try {
+      const result = compute();
+      return { result, needed, complete: [...needed].every((file) => this.cache.has(file)) };
+    } finally {
+      this.deferred = outer;
+      for (const file of needed) outer?.add(file);
+    }
   }
 
   /** Reads and parses a file in steps (parsing pauses between slices) and caches it. */
   *loadSteps(absolutePath: string): Steps<SourceDocument | LoadFailure> {
     const key = path.resolve(absolutePath);
+    const invalidations = this.invalidations.get(key);
     const read = this.files.read(key);
     const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text))) : read;
     this.cache.set(key, entry);
-    this.stale.delete(key);
+    // Changed while it was parsed: the entry serves as the last complete model until loaded again.
+    if (this.invalidations.get(key) === invalidations) this.stale.delete(key);
+    else this.stale.add(key);
     return entry;
   }
 
@@ -89,6 +119,7 @@ export class DocumentStore {
   /** The file changed (in the editor or on disk): its entry is out of date until loaded again. */
   invalidate(absolutePath: string): void {
     const key = path.resolve(absolutePath);
+    this.invalidations.set(key, (this.invalidations.get(key) ?? 0) + 1);
     if (this.cache.has(key)) this.stale.add(key);
   }
 
@@ -97,8 +128,12 @@ export class DocumentStore {
     const key = path.resolve(absolutePath);
     this.cache.delete(key);
     this.stale.delete(key);
+    this.invalidations.delete(key);
   }
 }
+
+/** What `get` answers, while loads are deferred, for a file it has no model of. */
+const NOT_LOADED_YET: LoadFailure = { reason: 'unreadable', message: 'The file is being read.' };
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 

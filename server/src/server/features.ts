@@ -14,6 +14,7 @@ import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './c
 import { Session, uriToPath } from './session';
 import { refactorCodeActions } from './refactors';
 import { WorkspaceFiles } from './workspace';
+import { answerWithoutBlocking } from './request-loads';
 
 /** What the editor told the server at start (`initializationOptions`). */
 export interface EditorOptions {
@@ -28,7 +29,7 @@ export function registerFeatures(connection: Connection, session: Session, works
     return filePath ? session.modelOf(filePath) : undefined;
   }
 
-  connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
+  connection.onCodeAction((params: CodeActionParams, token) => answerWithoutBlocking(session, (): CodeAction[] => {
     try {
       const filePath = uriToPath(params.textDocument.uri);
       // Fixes are edits at the offsets of the last complete model: none while a newer text is parsed.
@@ -67,9 +68,9 @@ export function registerFeatures(connection: Connection, session: Session, works
       connection.console.error(`codeAction failed: ${(e as Error).stack}`);
       return [];
     }
-  });
+  }, [], token));
 
-  connection.onDefinition((params): LocationLink[] | null => {
+  connection.onDefinition((params, token) => answerWithoutBlocking(session, (): LocationLink[] | null => {
     try {
       const filePath = uriToPath(params.textDocument.uri);
       if (!filePath) return null;
@@ -91,7 +92,7 @@ export function registerFeatures(connection: Connection, session: Session, works
       connection.console.error(`definition failed: ${(e as Error).stack}`);
       return null;
     }
-  });
+  }, null, token));
 
   const COMPLETION_KIND: Record<string, CompletionItemKind> = {
     property: CompletionItemKind.Property,
@@ -102,7 +103,7 @@ export function registerFeatures(connection: Connection, session: Session, works
   };
   const loadDocument = (filePath: string) => session.modelOf(filePath);
 
-  connection.onCompletion((params): CompletionItem[] => {
+  connection.onCompletion((params, token) => answerWithoutBlocking(session, (): CompletionItem[] => {
     try {
       const doc = currentDocument(params.textDocument.uri);
       if (!doc) return [];
@@ -123,9 +124,9 @@ export function registerFeatures(connection: Connection, session: Session, works
       connection.console.error(`completion failed: ${(e as Error).stack}`);
       return [];
     }
-  });
+  }, [], token));
 
-  connection.onHover((params): Hover | null => {
+  connection.onHover((params, token) => answerWithoutBlocking(session, (): Hover | null => {
     try {
       const doc = currentDocument(params.textDocument.uri);
       if (!doc) return null;
@@ -135,11 +136,11 @@ export function registerFeatures(connection: Connection, session: Session, works
       connection.console.error(`hover failed: ${(e as Error).stack}`);
       return null;
     }
-  });
+  }, null, token));
 
   const SYMBOL_KIND: Record<OurSymbol['kind'], SymbolKind> = { group: SymbolKind.Namespace, path: SymbolKind.Module, operation: SymbolKind.Method, component: SymbolKind.Class };
 
-  connection.onDocumentSymbol((params): DocumentSymbol[] => {
+  connection.onDocumentSymbol((params, token) => answerWithoutBlocking(session, (): DocumentSymbol[] => {
     try {
       const doc = currentDocument(params.textDocument.uri);
       if (!doc) return [];
@@ -157,5 +158,5 @@ export function registerFeatures(connection: Connection, session: Session, works
       connection.console.error(`documentSymbol failed: ${(e as Error).stack}`);
       return [];
     }
-  });
+  }, [], token));
 }

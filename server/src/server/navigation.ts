@@ -3,8 +3,8 @@
 // text in it; offsets become LSP positions here only.
 import * as fs from 'fs';
 import {
-  CodeLens, CodeLensRefreshRequest, Command, Connection, DocumentLink, FileOperationRegistrationOptions, Location, LSPErrorCodes, Position, Range, ResponseError, SymbolInformation,
-  SymbolKind, SymbolTag, TextEdit as LspTextEdit, WorkspaceEdit,
+  CancellationToken, CodeLens, CodeLensRefreshRequest, Command, Connection, DocumentLink, FileOperationRegistrationOptions,
+  Location, LSPErrorCodes, Position, Range, ResponseError, SymbolInformation, SymbolKind, SymbolTag, TextEdit as LspTextEdit, WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { ObjectKind } from '../model/spec';
 import { TextEdit } from '../syntax/edit';
@@ -19,6 +19,7 @@ import { offsetIn, positionIn } from '../workspace/file-index';
 import { Session, uriToPath } from './session';
 import { DEFAULT_INDEXING, WorkspaceFiles } from './workspace';
 import { registerRefactorResolve } from './refactors';
+import { answerWithoutBlocking } from './request-loads';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 
 /** The client-side command a references lens runs (the VS Code client shows the references view). */
@@ -50,6 +51,9 @@ const COMPONENT_SYMBOL: Partial<Record<ObjectKind, SymbolKind>> = {
   Header: SymbolKind.Field, Example: SymbolKind.Constant, SecurityScheme: SymbolKind.Key, Link: SymbolKind.Event, Callback: SymbolKind.Function,
   PathItem: SymbolKind.Module,
 };
+
+const NOTHING_TO_RENAME = 'Nothing to rename here: put the cursor on a component, a $ref, an operationId, a tag, '
+  + 'a security scheme or a path parameter.';
 
 function failed(message: string): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestFailed, message);
@@ -104,16 +108,30 @@ export function registerNavigation(connection: Connection, session: Session, wor
     const range = rangeIn(span.file, span.offset, span.length);
     return range ? { uri: session.uriOf(span.file), range } : undefined;
   };
-  /** The request's file and offset, with the index fresh (large edited documents indexed in slices). */
-  const at = async (uri: string, position: Position) => {
+  /** The request's file and offset in an index with the open documents' current text. */
+  const at = (index: WorkspaceIndex, uri: string, position: Position) => {
     const filePath = uriToPath(uri);
     if (!filePath) return undefined;
-    const index = await workspace.freshInSlices();
     const file = index.get(filePath);
     // Edits are made at the last complete model's offsets: none while a newer text is parsed.
     const doc = session.modelOf(filePath);
     if (!file || !doc || !session.isCurrent(filePath)) return undefined;
     return { filePath, index, doc, offset: offsetIn(file.lines, position, file.length) };
+  };
+  type Here = NonNullable<ReturnType<typeof at>>;
+  /**
+   * A request at a position: the index brought up to date first (large edited documents indexed in
+   * slices), files it needs parsed in slices (see request-loads.ts); `fallback` where there is nothing.
+   */
+  const answerAt = <R>(uri: string, position: Position, fallback: R, token: CancellationToken,
+    answer: (here: Here) => R) => {
+    let index = workspace.index;
+    const compute = () => {
+      const here = at(index, uri, position);
+      return here ? answer(here) : fallback;
+    };
+    const freshIndex = async () => void (index = await workspace.freshInSlices(token));
+    return answerWithoutBlocking(session, compute, fallback, token, freshIndex);
   };
   const workspaceEdit = (edits: FileEdits) => toWorkspaceEdit(session, workspace.index, edits);
   const guarded = <P, R>(name: string, fallback: R, handler: (params: P) => R) => (params: P): R => {
@@ -128,31 +146,35 @@ export function registerNavigation(connection: Connection, session: Session, wor
     connection.console.error(`${name} failed: ${(e as Error).stack}`);
     return fallback;
   };
-  const guardedAsync = <P, R>(name: string, fallback: R, handler: (params: P) => Promise<R>) => (params: P): Promise<R> =>
-    handler(params).catch((e) => failedWith(name, fallback, e));
+  type AsyncHandler<P, R> = (params: P, token: CancellationToken) => Promise<R>;
+  const guardedAsync = <P, R>(name: string, fallback: R, handler: AsyncHandler<P, R>): AsyncHandler<P, R> =>
+    (params, token) => handler(params, token).catch((e) => failedWith(name, fallback, e));
 
-  connection.onReferences(guardedAsync('references', [], async (params) => {
-    const here = await at(params.textDocument.uri, params.position);
-    if (!here) return [];
-    const spans = findReferences(here.index, here.filePath, here.offset, params.context.includeDeclaration, here.doc.text);
-    return spans.flatMap((s) => location(s) ?? []);
+  connection.onReferences(guardedAsync('references', [], (params, token) => {
+    const { textDocument, position, context } = params;
+    return answerAt(textDocument.uri, position, [], token, (here) => {
+      const spans = findReferences(here.index, here.filePath, here.offset, context.includeDeclaration, here.doc.text);
+      return spans.flatMap((s) => location(s) ?? []);
+    });
   }));
 
-  connection.onPrepareRename(guardedAsync('prepareRename', null, async (params) => {
-    const here = await at(params.textDocument.uri, params.position);
-    if (!here) return null;
-    const result = prepareRename(here.index, here.doc, here.offset);
+  connection.onPrepareRename(guardedAsync('prepareRename', null, (params, token) => {
+    return answerAt(params.textDocument.uri, params.position, null, token, (here) => {
+      const result = prepareRename(here.index, here.doc, here.offset);
+      if (!result) return null;
+      if ('error' in result) throw failed(result.error);
+      const range = rangeIn(here.filePath, result.range.offset, result.range.length);
+      return range ? { range, placeholder: result.placeholder } : null;
+    });
+  }));
+
+  connection.onRenameRequest(guardedAsync('rename', null, async (params, token) => {
+    const result = await answerAt(params.textDocument.uri, params.position, null, token, (here) => {
+      const analysis = session.analysisFor(here.filePath);
+      return renameAt(here.index, here.doc, here.offset, params.newName, analysis) ?? 'nothing';
+    });
     if (!result) return null;
-    if ('error' in result) throw failed(result.error);
-    const range = rangeIn(here.filePath, result.range.offset, result.range.length);
-    return range ? { range, placeholder: result.placeholder } : null;
-  }));
-
-  connection.onRenameRequest(guardedAsync('rename', null, async (params) => {
-    const here = await at(params.textDocument.uri, params.position);
-    if (!here) return null;
-    const result = renameAt(here.index, here.doc, here.offset, params.newName, session.analysisFor(here.filePath));
-    if (!result) throw failed('Nothing to rename here: put the cursor on a component, a $ref, an operationId, a tag, a security scheme or a path parameter.');
+    if (result === 'nothing') throw failed(NOTHING_TO_RENAME);
     if ('error' in result) throw failed(result.error);
     return workspaceEdit(result.edits);
   }));

@@ -42,6 +42,13 @@ const MAX_FRESH_ROUNDS = 4;
 const CHECKS_BUSY_WAIT_MS = 50;
 /** Open documents larger than this (characters) are indexed in the background only, never while a request waits. */
 const SYNC_INDEX_LIMIT = 1_000_000;
+/** Open documents larger than this that a request waits for are indexed in slices (1 MB at once took 0.1-0.3 s). */
+const SLICED_INDEX_CHARS = 100_000;
+
+/** A request's cancellation, as the work it waits for sees it. */
+export interface Cancellable {
+  readonly isCancellationRequested: boolean;
+}
 
 export interface ProgressReporter {
   begin(title: string, percentage?: number, message?: string): void;
@@ -190,20 +197,21 @@ export class WorkspaceFiles {
    * is indexed in slices, so requests on other documents are answered meanwhile (at once it held
    * the server for seconds). A document edited again meanwhile is indexed again, a few times at most.
    */
-  async freshInSlices(): Promise<WorkspaceIndex> {
+  async freshInSlices(token?: Cancellable): Promise<WorkspaceIndex> {
     for (let round = 0; round < MAX_FRESH_ROUNDS; round++) {
+      if (token?.isCancellationRequested) return this.index; // the request answers nothing
       let large: [string, SourceDocument] | undefined;
       for (const [filePath, doc] of this.openDocuments(true)) {
         if (this.open.get(filePath)?.doc === doc) continue;
-        if (doc.text.length > SYNC_INDEX_LIMIT) large ??= [filePath, doc];
+        if (doc.text.length > SLICED_INDEX_CHARS) large ??= [filePath, doc];
         else this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
       }
       if (!large) return this.fresh();
       const [filePath, doc] = large;
-      const index = await this.indexInSlices(filePath, doc, false);
+      const index = await this.indexInSlices(filePath, doc, false, token);
       if (index) this.useOpenIndex(filePath, doc, index);
     }
-    return this.fresh();
+    return token?.isCancellationRequested ? this.index : this.fresh();
   }
 
   /** Whether an open document has edits its index has not seen yet (its spans are not current). */
@@ -253,10 +261,12 @@ export class WorkspaceFiles {
    */
   /**
    * An open document's index, built in slices; undefined when a newer edit (or a request that
-   * indexed it already) made the walk moot. `yieldToChecks`: checks come first (this walk would
+   * indexed it already) made the walk moot, or the request waiting for it was cancelled.
+   * `yieldToChecks`: checks come first (this walk would
    * take the turns they give to requests), so it waits while they run.
    */
-  private async indexInSlices(filePath: string, doc: SourceDocument, yieldToChecks: boolean): Promise<FileIndex | undefined> {
+  private async indexInSlices(filePath: string, doc: SourceDocument, yieldToChecks: boolean,
+    token?: Cancellable): Promise<FileIndex | undefined> {
     const steps = indexedSteps(filePath, doc.parsed);
     let sliceStart = performance.now();
     let step = steps.next();
@@ -264,7 +274,7 @@ export class WorkspaceFiles {
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToMessages();
         while (yieldToChecks && this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
-        if (this.session.store.cached(filePath) !== doc) return undefined;
+        if (this.session.store.cached(filePath) !== doc || token?.isCancellationRequested) return undefined;
         sliceStart = performance.now();
       }
       step = steps.next();

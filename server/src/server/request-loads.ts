@@ -1,0 +1,101 @@
+// Requests never parse a file in one block. A request on a closed file, or one that follows a
+// `$ref` into a file no check has read, used to read and parse it at once: a 3 MB file held the
+// server for seconds, answering nothing else. Now the request's service runs with loads deferred
+// (it sees the last complete models); the files it asked for are parsed in slices, other messages
+// answered in between, and the service runs again. A request waits a short while for them, then
+// answers from what it has (nothing, for a file never parsed) while the parse goes on.
+import { CancellationToken } from 'vscode-languageserver/node';
+import { Awaiting } from '../syntax/steps';
+import { Session } from './session';
+
+/** How long a request waits for the files it needs before it answers without them. */
+const LOAD_WAIT_MS = 50;
+/** Work between two looks at the message queue while a file is parsed for a request. */
+const SLICE_MS = 8;
+/** Times a request computes again after loading what it asked for (each answer may name new files). */
+const MAX_ROUNDS = 4;
+
+/** Turns of the event loop per pause: a request is read, handled and answered over several (as in checks.ts). */
+const TURNS_PER_PAUSE = 5;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToMessages = async () => {
+  for (let turn = 0; turn < TURNS_PER_PAUSE; turn++) await nextTurn();
+};
+
+/** Parses under way for requests, per session: a file asked for twice is parsed once. */
+const loadsUnderWay = new WeakMap<Session, Map<string, Promise<void>>>();
+
+/**
+ * Computes a request's answer without parsing at once (see above). `prepare` runs before each
+ * computation (the workspace index brought up to date); `fallback` is the answer when a file the
+ * service needs has no model yet in time, or the request was cancelled.
+ */
+export async function answerWithoutBlocking<T>(session: Session, compute: () => T, fallback: T,
+  token?: CancellationToken, prepare?: () => Promise<void>): Promise<T> {
+  const deadline = performance.now() + LOAD_WAIT_MS;
+  for (let round = 0; ; round++) {
+    await prepare?.();
+    if (token?.isCancellationRequested) return fallback;
+    // An error (a rename refused) counts only once the service had every file it asked for.
+    const attempt = () => {
+      try {
+        return { value: compute() };
+      } catch (error) {
+        return { error };
+      }
+    };
+    const { result, needed, complete } = session.store.deferringLoads(attempt);
+    const answer = () => {
+      if (!complete) return fallback;
+      if ('error' in result) throw result.error;
+      return result.value;
+    };
+    // An open document's newer text is parsed by the check scheduler: its last model serves.
+    const toLoad = [...needed].filter((file) => !session.openDocument(file));
+    if (toLoad.length === 0) return answer();
+    const loaded = Promise.all(toLoad.map((file) => load(session, file)));
+    if (round + 1 >= MAX_ROUNDS || !(await within(loaded, deadline - performance.now()))) return answer();
+  }
+}
+
+/** Whether a promise settles within a time. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  if (ms <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function load(session: Session, file: string): Promise<void> {
+  let loads = loadsUnderWay.get(session);
+  if (!loads) loadsUnderWay.set(session, (loads = new Map()));
+  let loading = loads.get(file);
+  if (!loading) {
+    const under = loads;
+    loading = loadInSlices(session, file).catch(() => undefined).finally(() => under.delete(file));
+    loads.set(file, loading);
+  }
+  return loading;
+}
+
+/** Reads and parses a file into the session's store, in slices. */
+async function loadInSlices(session: Session, file: string): Promise<void> {
+  const steps = session.store.loadSteps(file);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return;
+    if (step.value instanceof Awaiting) {
+      // A parse in the worker thread: wait for it.
+      step.value.awaited = true;
+      await step.value.settled;
+    } else if (performance.now() - sliceStart < SLICE_MS) continue;
+    else await yieldToMessages();
+    sliceStart = performance.now();
+  }
+}

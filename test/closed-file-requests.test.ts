@@ -1,0 +1,76 @@
+// Requests on a file the editor has not opened (or that follow a `$ref` into one no check has
+// read) parse it in slices: the server answers other requests meanwhile. It used to parse it in
+// one block: a completion on a closed 3 MB description held every other request for seconds.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { describe, it } from 'node:test';
+import type { CompletionItem, Hover, LocationLink } from 'vscode-languageserver-protocol';
+import { largeDescription } from './helpers/large-description';
+import { LspClient } from './helpers/lsp-client';
+
+describe('requests on a large closed file', { timeout: 180_000 }, () => {
+  /** About 3 MB of YAML: parsing it takes the server a second or more. */
+  const PATHS = 4_000;
+  const SMALL = [
+    'openapi: 3.0.3', 'info: {title: Small, version: 1.0.0}', 'paths:', '  /pets:', '    get:', '      responses:',
+    "        '200':", '          description: OK', 'components:', '  schemas:', '    Pet:', '      type: string',
+  ].join('\n') + '\n';
+
+  it('answers requests on other documents while it parses the file, then answers from it', async (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-closed-'));
+    const client = new LspClient();
+    try {
+      const large = largeDescription(PATHS);
+      const largePath = path.join(dir, 'large.yaml');
+      fs.writeFileSync(largePath, large);
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      await client.waitForProgressEnd(60_000);
+      const small = client.open(path.join(dir, 'small.yaml'), SMALL);
+      await client.waitForDiagnostics(small, () => true);
+      const hoverSmall = () => client.request<Hover | null>('textDocument/hover', {
+        textDocument: { uri: small }, position: { line: 11, character: 8 },
+      });
+      assert.ok(await hoverSmall(), 'a hover on the open document (type: string)');
+
+      // A completion inside the closed file's first operation (after `operationId: `), and at once a
+      // hover on the open document.
+      const largeUri = pathToFileURL(largePath).href;
+      const idLine = large.split('\n').findIndex((l) => l.includes('operationId: getItem0'));
+      const completion = { textDocument: { uri: largeUri }, position: { line: idLine, character: 6 } };
+      const started = performance.now();
+      const first = client.request<CompletionItem[]>('textDocument/completion', completion);
+      await hoverSmall();
+      const hoverMs = performance.now() - started;
+      await first;
+
+      // Asked again until the parse is done: then the items of an Operation, as from a file parsed at once.
+      let items: CompletionItem[] = [];
+      while (items.length === 0 && performance.now() - started < 120_000) {
+        items = await client.request<CompletionItem[]>('textDocument/completion', completion);
+        if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const parseMs = performance.now() - started;
+      const labels = items.map((i) => i.label);
+      assert.ok(labels.includes('summary') && labels.includes('requestBody'), `items: ${labels.join(', ')}`);
+      const figures = `the hover took ${Math.round(hoverMs)} ms, the parse ${Math.round(parseMs)} ms`;
+      t.diagnostic(figures);
+      // Before: the hover waited for the whole parse (a machine's load slows both alike).
+      assert.ok(hoverMs * 4 < parseMs, figures);
+
+      // Definition in the closed file, now parsed: `#/components/schemas/Item0` to its key.
+      const refLine = large.split('\n').findIndex((l) => l.includes("$ref: '#/components/schemas/Item0'"));
+      const character = large.split('\n')[refLine].indexOf('Item0');
+      const links = await client.request<LocationLink[]>('textDocument/definition', {
+        textDocument: { uri: largeUri }, position: { line: refLine, character },
+      });
+      const itemLine = large.split('\n').findIndex((l) => l === '    Item0:');
+      assert.deepEqual(links.map((l) => [l.targetUri, l.targetSelectionRange.start.line]), [[largeUri, itemLine]]);
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
