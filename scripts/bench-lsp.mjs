@@ -157,6 +157,7 @@ async function benchForm(form) {
     await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: insert }] });
     await wait;
     const ms = performance.now() - t;
+    if (process.env.BENCH_VERBOSE) process.stderr.write(`[bench] v${version} took ${Math.round(ms)} ms\n`);
     const [head, ...rest] = (lines[line].slice(0, character) + insert + lines[line].slice(character)).split('\n');
     lines.splice(line, 1, head, ...rest);
     return { ms, added: rest.length };

@@ -117,6 +117,27 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(moved, checkBoth(session, root).fresh);
   });
 
+  it('only move after typing in the free text of an extension, also where a $ref makes it an object', () => {
+    const { session, docs, root } = openSession({
+      'extension.yaml': [
+        ...HEAD, 'paths:', "  /pets/{id}:", "    $ref: '#/x-paths/~1pets~1%7Bid%7D'", '  /pets/{petId}:', '    summary: Pets', '    put:',
+        '      operationId: putPet', "      parameters: [{$ref: '#/x-parameters/petId'}]", "      responses: {'200': {description: OK}}",
+        'x-paths:', '  /pets/{id}:', '    summary: Pets', '    get:', '      operationId: getPet',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        'x-parameters:', '  petId: {name: petId, in: path, required: true, description: The pet, schema: {type: string}}',
+        'x-webhooks:', '  created:', '    post:', '      description: Someone created a pet', '      operationId: 7', '',
+      ],
+    });
+    const [doc] = docs;
+    const rules = () => [...new Set(session.results.get(root)!.diagnostics.map((d) => d.rule))].sort();
+    assert.deepEqual(rules(), ['equivalent-paths']);
+    // Read by no rule, as a referenced Path Item's summary and a Parameter's description are not.
+    for (const [after, text] of [['Someone cr', 'x'], ['x-paths:\n  /pets/{id}:\n    summary: Pe', 'y'], ['description: The p', 'z']]) {
+      assert.equal(typeAfter(session, doc, after, text), 'findings-unchanged', `after typing after "${after}"`);
+      assert.deepEqual(describeAll(session.results.get(root)!.diagnostics), checkBoth(session, root).fresh, `after typing after "${after}"`);
+    }
+  });
+
   it('are checked again after typing in a free-form value that a $ref makes an object of another kind', () => {
     // The Schema's example is a Parameter too: its `name` is the example's value as much as a name.
     const { session, docs, root } = openSession({

@@ -7,14 +7,17 @@ import { SyntaxNode } from '../syntax/tree';
 import { Diagnostic, EditedValue } from './types';
 
 const FREE_TEXT = new Set(['description', 'summary', 'title']);
-/** Values rules validate (examples, defaults, enums) or that belong to someone else (`x-`). */
+/**
+ * Values rules validate (examples, defaults, enums). An extension's content is read by no rule, so
+ * its free text is free text too; a `$ref` into it is a question for Rule.readsValue.
+ */
 const VALUES = new Set(['example', 'examples', 'default', 'enum', 'value']);
 
 /** Whether a scalar is free text that no rule reads (only its presence matters to them). */
 export function isFreeText(node: SyntaxNode): boolean {
   if (typeof node.key !== 'string' || !FREE_TEXT.has(node.key) || node.parent?.kind !== 'object') return false;
   for (let n: SyntaxNode | undefined = node.parent; n; n = n.parent) {
-    if (typeof n.key === 'string' && (VALUES.has(n.key) || n.key.startsWith('x-'))) return false;
+    if (typeof n.key === 'string' && VALUES.has(n.key)) return false;
   }
   return true;
 }
