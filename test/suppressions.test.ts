@@ -198,7 +198,7 @@ describe('suppressions in the editor', { timeout: 60_000 }, () => {
       assert.equal(after[0].message, 'This suppression of unknown-field gives no reason: write why after \" -- \", so the exception can be reviewed.');
       // Writing the reason leaves nothing.
       const lines = new LineIndex(applyEdits(text, [{ offset: new LineIndex(text).offsetAt(edit.range.start), length: 0, newText: edit.newText }]));
-      const reasonAt = lines.text.indexOf('<reason>');
+      const reasonAt = lines.text.toString().indexOf('<reason>');
       const start = lines.positionAt(reasonAt);
       client.change(uri, [{ range: { start, end: { line: start.line, character: start.character + 8 } }, text: 'read by the gateway' }]);
       await client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);

@@ -4,6 +4,7 @@
 import { Analysis, OpenApiObject, Reference } from '../model/analysis';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { SourceDocument } from '../model/documents';
+import type { TextLike } from '../syntax/piece-text';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
 import { Diagnostic, EditedValue, Fix, Report, Rule, RuleContext, Severity } from './types';
@@ -57,8 +58,8 @@ function boundedTitles(fixes: Fix[]): Fix[] {
 }
 
 /** Trailing whitespace of YAML block ranges is not part of what a diagnostic points at. */
-function trimmedEnd(text: string, offset: number, end: number): number {
-  while (end > offset + 1 && /\s/.test(text[end - 1])) end--;
+function trimmedEnd(text: TextLike, offset: number, end: number): number {
+  while (end > offset + 1 && /\s/.test(text.slice(end - 1, end))) end--;
   return end;
 }
 
@@ -85,7 +86,7 @@ export function toDiagnostic(active: ActiveRule, report: Report & { severity?: S
     offset = at.offset;
     end = at.offset + at.length;
   }
-  end = trimmedEnd(target.text, offset, end);
+  end = trimmedEnd(target.source, offset, end);
   const template = rule.messages[report.messageId] ?? report.messageId;
   return {
     rule: rule.id,

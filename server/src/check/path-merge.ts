@@ -100,7 +100,7 @@ function joinEdit(doc: SourceDocument, first: SyntaxNode, second: SyntaxNode): T
   const last = first.children!.at(-1);
   const next = second.children![0];
   if (!last || !next) return undefined;
-  const text = doc.text;
+  const text = doc.source;
   if (doc.format === 'json') {
     // The space before the second's first member becomes the space after the comma.
     const space = text.slice(second.offset + 1, next.memberStart);

@@ -1,6 +1,7 @@
 // Helpers rules share to say where a finding is and to build removal fixes.
 import { SourceDocument } from '../model/documents';
 import { removeNode } from '../syntax/edit';
+import type { TextLike } from '../syntax/piece-text';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { Fix, Span } from './types';
 
@@ -13,7 +14,7 @@ export function spanInScalar(doc: SourceDocument, node: SyntaxNode, part: 'key' 
   const sourceLength = part === 'key' ? node.keyLength : node.length;
   const style = part === 'key' ? node.keyStyle : node.style;
   const quote = style === 'single' || style === 'double' ? 1 : 0;
-  if (style !== 'block' && start + length <= verbatimLength(doc.text, node, part, offset + quote)) return { offset: offset + quote + start, length };
+  if (style !== 'block' && start + length <= verbatimLength(doc.source, node, part, offset + quote)) return { offset: offset + quote + start, length };
   return { offset, length: sourceLength };
 }
 
@@ -22,14 +23,15 @@ export function spanInScalar(doc: SourceDocument, node: SyntaxNode, part: 'key' 
 // Rules map many spans into one scalar (every `{param}` of a long path): measured once, not per span.
 const verbatimLengths = new WeakMap<SyntaxNode, { key?: [string, number]; value?: [string, number] }>();
 
-function verbatimLength(text: string, node: SyntaxNode, part: 'key' | 'value', from: number): number {
+function verbatimLength(text: TextLike, node: SyntaxNode, part: 'key' | 'value', from: number): number {
   const value = part === 'key' ? String(node.key) : String(node.value);
   let entry = verbatimLengths.get(node);
   if (!entry) verbatimLengths.set(node, (entry = {}));
   const known = entry[part];
   if (known && known[0] === value) return known[1];
+  const written = text.slice(from, from + value.length);
   let n = 0;
-  while (n < value.length && from + n < text.length && text.charCodeAt(from + n) === value.charCodeAt(n)) n++;
+  while (n < written.length && written.charCodeAt(n) === value.charCodeAt(n)) n++;
   entry[part] = [value, n];
   return n;
 }

@@ -14,6 +14,7 @@ import { SourceDocument } from '../model/documents';
 import { childStartingAtOrBefore, lastAtOrBefore } from '../syntax/child-at';
 import { TextEdit } from '../syntax/edit';
 import { LineIndex } from '../syntax/line-index';
+import { sourceOf } from '../syntax/piece-text';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { Config } from './config';
 import { activeRules, EngineResult, RuleCrash, toDiagnostic } from './engine';
@@ -79,7 +80,8 @@ export function carrySuppressions(from: ParsedText, to: ParsedText, edit: TextEd
   if (indexes.get(from) !== NO_MARKER_INDEX) return;
   const reach = COMMENT_MARKER.length - 1;
   const end = edit.offset + edit.length;
-  const around = from.text.slice(Math.max(0, edit.offset - reach), edit.offset) + edit.newText + from.text.slice(end, end + reach);
+  const text = sourceOf(from);
+  const around = text.slice(Math.max(0, edit.offset - reach), edit.offset) + edit.newText + text.slice(end, end + reach);
   if (around.indexOf(COMMENT_MARKER) < 0) indexes.set(to, NO_MARKER_INDEX);
 }
 

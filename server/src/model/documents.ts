@@ -3,6 +3,7 @@
 import * as path from 'path';
 import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
+import { PieceText, sourceOf } from '../syntax/piece-text';
 import { drain, Steps } from '../syntax/steps';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
@@ -23,6 +24,14 @@ export class SourceDocument {
 
   get text(): string {
     return this.parsed.text;
+  }
+  /** The text as pieces: reads of a few characters that do not join an edited version's text. */
+  get source(): PieceText {
+    return sourceOf(this.parsed);
+  }
+  /** The text's length, without joining an edited version's pieces. */
+  get textLength(): number {
+    return this.parsed.source?.length ?? this.parsed.text.length;
   }
   get root(): SyntaxNode | undefined {
     return this.parsed.root;

@@ -31,7 +31,7 @@ export default defineRule({
       if (a?.kind !== 'number' || b?.kind !== 'number') continue;
       const low = a.value as number;
       const high = b.value as number;
-      const source = (n: typeof a) => doc.text.slice(n.offset, n.end).trimEnd();
+      const source = (n: typeof a) => doc.source.slice(n.offset, n.end).trimEnd();
       if (low > high) {
         context.report({
           at: { node: a, part: 'member' },

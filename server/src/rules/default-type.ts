@@ -8,7 +8,7 @@ import { SourceDocument } from '../model/documents';
 
 /** The default written as the schema's type, when the text says it unambiguously ("100" for an integer). */
 function converted(value: SyntaxNode, type: string | undefined, doc: SourceDocument): Fix | undefined {
-  const text = doc.text.slice(value.offset, value.end).trimEnd();
+  const text = doc.source.slice(value.offset, value.end).trimEnd();
   let newText: string | undefined;
   if ((type === 'integer' || type === 'number') && value.kind === 'string') {
     const s = (value.value as string).trim();

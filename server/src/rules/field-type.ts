@@ -33,7 +33,7 @@ function expected(spec: FieldSpec): string {
 /** The value written the way the field wants it, when that is unambiguous: `"true"` -> `true`, `7` -> `"7"`. */
 function converted(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): Fix | undefined {
   const parsed = doc.parsed;
-  const source = doc.text.slice(node.offset, node.end).trimEnd();
+  const source = doc.source.slice(node.offset, node.end).trimEnd();
   if (spec.shape === 'scalar' && spec.scalar === 'boolean' && node.kind === 'string' && /^(true|false)$/.test(node.value as string)) {
     return { title: `Change to ${node.value}`, edits: [replaceNode(node, node.value as string)] };
   }
@@ -45,7 +45,7 @@ function converted(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): Fix 
   }
   if (spec.shape === 'object' && spec.kind === 'Schema' && node.kind === 'array' && node.children!.length === 1) {
     const only = node.children![0];
-    const text = doc.text.slice(only.offset, only.offset + doc.text.slice(only.offset, only.end).trimEnd().length);
+    const text = doc.source.slice(only.offset, only.end).trimEnd();
     if (only.kind === 'object' && (node.flow || doc.format === 'json') && !text.includes('\n')) return { title: 'Use the one schema of the list', edits: [replaceNode(node, text)] };
   }
   return undefined;

@@ -30,9 +30,9 @@ export default defineRule({
       case 'openapi-3.0-malformed': {
         const node = status.versionNode;
         if (node.kind === 'number') {
-          context.report({ at: { node }, messageId: 'notString', data: { source: doc.text.slice(node.offset, node.end) }, fixes: fix(node) });
+          context.report({ at: { node }, messageId: 'notString', data: { source: doc.source.slice(node.offset, node.end) }, fixes: fix(node) });
         } else {
-          const version = node.kind === 'string' ? String(node.value) : doc.text.slice(node.offset, node.end);
+          const version = node.kind === 'string' ? String(node.value) : doc.source.slice(node.offset, node.end);
           context.report({ at: { node }, messageId: 'badVersion', data: { version }, fixes: node.kind === 'string' || node.kind === 'null' ? fix(node) : [] });
         }
         break;

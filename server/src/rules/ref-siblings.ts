@@ -20,7 +20,7 @@ export default defineRule({
     const fixes: Fix[] = [{ title: 'Remove the keys beside "$ref"', edits: removeNodes(doc.parsed, siblings), removes: siblings }];
     if (reference.expected === 'Schema' && refNode.kind === 'string') {
       // In a Schema, `allOf: [{$ref}]` keeps the reference and makes the siblings count.
-      const indent = ' '.repeat(refNode.keyOffset - doc.text.lastIndexOf('\n', refNode.keyOffset - 1) - 1);
+      const indent = ' '.repeat(doc.lineIndex.positionAt(refNode.keyOffset).character);
       const allOf = memberText(doc.parsed, 'allOf', [{ $ref: refNode.value as string }], indent, isInline(doc.parsed, holder));
       fixes.push({ title: 'Wrap the "$ref" in "allOf" so the other keys apply', edits: [{ offset: refNode.keyOffset, length: refNode.end - refNode.keyOffset, newText: allOf }] });
     }

@@ -5,7 +5,7 @@ import { defineRule } from '../check/types';
 export function yamlCommentRef(reference: Reference): { offset: number; length: number; pointer: string } | undefined {
   const { refNode, doc } = reference;
   if (doc.format !== 'yaml' || refNode.kind !== 'null' || refNode.keyOffset < 0) return undefined;
-  const text = doc.text;
+  const text = doc.source;
   const m = /^\s*:[ \t]+(#[^\r\n]*)/.exec(text.slice(refNode.keyOffset + refNode.keyLength, refNode.keyOffset + refNode.keyLength + 2000));
   if (!m) return undefined;
   const comment = m[1].trimEnd();

@@ -14,7 +14,7 @@ export default defineRule({
     if (object.doc.format !== 'yaml') return;
     for (const child of object.node.children!) {
       if (child.keyKind !== 'number') continue;
-      const source = object.doc.text.slice(child.keyOffset, child.keyOffset + child.keyLength);
+      const source = object.doc.source.slice(child.keyOffset, child.keyOffset + child.keyLength);
       context.report({
         at: { node: child, part: 'key' },
         messageId: 'unquoted',

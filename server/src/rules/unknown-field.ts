@@ -46,7 +46,7 @@ const OPENAPI_31_ONLY: Partial<Record<ObjectKind, Record<string, string>>> = {
 
 /** `const: x` -> `enum: [x]`, `examples: [a, ...]` -> `example: a`: the 3.0 way, when it says the same. */
 function rewriteFor30(doc: SourceDocument, member: SyntaxNode, schema: SyntaxNode): Fix | undefined {
-  const text = doc.text;
+  const text = doc.source;
   const end = member.offset + text.slice(member.offset, member.end).trimEnd().length;
   const keyText = (key: string) => (doc.format === 'json' ? JSON.stringify(key) : key);
   const rewrite = (key: string, value: string): TextEdit => ({ offset: member.keyOffset, length: end - member.keyOffset, newText: `${keyText(key)}: ${value}` });

@@ -79,12 +79,12 @@ function idRemoval(suppression: Suppression, index: number): TextEdit {
 
 /** The comment and the blank before it; a comment alone on its line goes with the line. */
 function commentRemoval(doc: SourceDocument, suppression: Suppression): TextEdit {
-  const text = doc.text;
+  const text = doc.source;
   const lines = doc.lineIndex;
   const line = lines.positionAt(suppression.offset).line;
   const lineStart = lines.lineStart(line);
   let start = suppression.offset;
-  while (start > lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  while (start > lineStart && (text.charCodeAt(start - 1) === 32 || text.charCodeAt(start - 1) === 9)) start--;
   const end = suppression.offset + suppression.length;
   if (start === lineStart) {
     const next = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : end;

@@ -179,12 +179,6 @@ export class CheckScheduler {
       this.schedule();
     } else if (!run.stopped) this.idle.worked();
     if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
-    if (!run.stopped) this.settleTextsSoon();
-  }
-
-  /** After the messages waiting now (a newer edit reads the text anyway). */
-  private settleTextsSoon(): void {
-    void nextTurn().then(nextTurn).then(() => this.session.settleTexts());
   }
 
   private publish(filePath: string): void {
@@ -215,7 +209,7 @@ export class CheckScheduler {
    * says so instead of a finding per reference.
    */
   private unsavedFindings(found: Diagnostic[]): Diagnostic[] {
-    const isFileRef = (d: Diagnostic) => d.rule === 'ref-unresolved' && !/^['"]?#/.test(d.doc.text.slice(d.offset, d.offset + 2));
+    const isFileRef = (d: Diagnostic) => d.rule === 'ref-unresolved' && !/^['"]?#/.test(d.doc.source.slice(d.offset, d.offset + 2));
     const fileRefs = found.filter(isFileRef);
     if (fileRefs.length === 0) return found;
     const note: Diagnostic = {
@@ -266,7 +260,6 @@ export class CheckScheduler {
         this.publish(doc.path);
         this.idle.worked();
         timing('published moved findings', applying);
-        this.settleTextsSoon();
         return;
       }
       this.dirty.add(doc.path);

@@ -19,7 +19,8 @@ import { fixAll } from '../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
 import { Diagnostic, EditedValue } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
-import { SyntaxNode } from '../syntax/tree';
+import { ParsedText, SyntaxNode } from '../syntax/tree';
+import { sourceOf } from '../syntax/piece-text';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 import { WorkspaceTrust } from '../io/trust';
 
@@ -28,6 +29,47 @@ export interface OpenDocument {
   path: string;
   version: number;
   text: string;
+}
+
+/**
+ * An open document as the server holds it. After an incremental edit its text is the parsed
+ * version's (see syntax/piece-text.ts): joined into one string only when something reads it whole.
+ */
+class EditorDocument implements OpenDocument {
+  private whole: string | undefined;
+  private edited: ParsedText | undefined;
+
+  constructor(readonly uri: string, readonly path: string, public version: number, text: string) {
+    this.whole = text;
+  }
+
+  get text(): string {
+    return (this.whole ??= this.edited!.text);
+  }
+  set text(text: string) {
+    this.whole = text;
+    this.edited = undefined;
+  }
+
+  /** The text is now this edited version's. */
+  follow(parsed: ParsedText): void {
+    this.edited = parsed;
+    this.whole = parsed.source?.isJoined ? parsed.text : undefined;
+  }
+
+  get length(): number {
+    return this.whole?.length ?? sourceOf(this.edited!).length;
+  }
+
+  /** Whether a parsed version is of this text, without joining either. */
+  isTextOf(parsed: ParsedText): boolean {
+    return this.edited ? this.edited === parsed : this.whole === parsed.text;
+  }
+}
+
+/** An open document's text length, without joining an edited version's text. */
+function textLength(doc: OpenDocument): number {
+  return doc instanceof EditorDocument ? doc.length : doc.text.length;
 }
 
 export interface ContentChange {
@@ -143,7 +185,8 @@ export class Session {
     return this.open.byPath.get(filePath);
   }
 
-  opened(doc: OpenDocument): void {
+  opened(opened: OpenDocument): void {
+    const doc = new EditorDocument(opened.uri, opened.path, opened.version, opened.text);
     this.open.set(doc.uri, doc);
     this.invalidate(doc.path);
     this.parseIfSmall(doc);
@@ -154,7 +197,7 @@ export class Session {
    * edit see it; a larger one waits for the scheduler, which parses it in slices.
    */
   private parseIfSmall(doc: OpenDocument): void {
-    if (doc.text.length > SYNC_PARSE_CHARS) return;
+    if (textLength(doc) > SYNC_PARSE_CHARS) return;
     const steps = this.store.loadSteps(doc.path);
     while (!steps.next().done);
   }
@@ -170,7 +213,7 @@ export class Session {
   /** An open document too large to check (the openapi30.maxFileSize setting): parsed, not checked. */
   tooLarge(filePath: string): boolean {
     const open = this.open.byPath.get(filePath);
-    return open !== undefined && open.text.length > this.maxFileBytes;
+    return open !== undefined && textLength(open) > this.maxFileBytes;
   }
 
   /**
@@ -201,13 +244,15 @@ export class Session {
   applyChanges(doc: OpenDocument, changes: readonly ContentChange[]): 'findings-unchanged' | 'recheck' | 'full-parse' {
     const cached = this.store.cached(doc.path);
     const change = changes.length === 1 ? changes[0] : undefined;
-    if (change?.range && cached && !isLoadFailure(cached) && cached.text === doc.text) {
+    const current = cached && !isLoadFailure(cached) && (doc instanceof EditorDocument ? doc.isTextOf(cached.parsed) : cached.text === doc.text);
+    if (change?.range && cached && !isLoadFailure(cached) && current) {
       const offset = cached.lineIndex.offsetAt(change.range.start);
       const end = cached.lineIndex.offsetAt(change.range.end);
       const edit = { offset, length: end - offset, newText: change.text };
       const reparsed = reparseEdit(cached.parsed, edit);
       if (reparsed) {
-        doc.text = reparsed.parsed.text;
+        if (doc instanceof EditorDocument) doc.follow(reparsed.parsed);
+        else doc.text = reparsed.parsed.text;
         carrySuppressions(cached.parsed, reparsed.parsed, edit);
         const updated = new SourceDocument(doc.path, reparsed.parsed);
         this.store.replace(updated);
@@ -236,14 +281,6 @@ export class Session {
     this.invalidate(doc.path);
     this.parseIfSmall(doc);
     return 'full-parse';
-  }
-
-  /**
-   * An edited text is a concatenation that V8 copies into one piece when it is first read (12 ms
-   * for GitHub's 10 MB description): done here, between keystrokes, instead of in the next one.
-   */
-  settleTexts(): void {
-    for (const doc of this.open.values()) doc.text.charCodeAt(0);
   }
 
   /** Settings changed: every cached parse stays valid, but every root is checked again in full. */

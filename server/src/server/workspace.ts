@@ -185,7 +185,7 @@ export class WorkspaceFiles {
   fresh(mode: 'all' | 'small' = 'all'): WorkspaceIndex {
     for (const [filePath, doc] of this.openDocuments(true)) {
       if (this.open.get(filePath)?.doc === doc) continue;
-      if (mode === 'small' && doc.text.length > SYNC_INDEX_LIMIT) continue;
+      if (mode === 'small' && doc.textLength > SYNC_INDEX_LIMIT) continue;
       this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
     }
     this.forgetClosed();
@@ -203,7 +203,7 @@ export class WorkspaceFiles {
       let large: [string, SourceDocument] | undefined;
       for (const [filePath, doc] of this.openDocuments(true)) {
         if (this.open.get(filePath)?.doc === doc) continue;
-        if (doc.text.length > SLICED_INDEX_CHARS) large ??= [filePath, doc];
+        if (doc.textLength > SLICED_INDEX_CHARS) large ??= [filePath, doc];
         else this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
       }
       if (!large) return this.fresh();

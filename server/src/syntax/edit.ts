@@ -1,6 +1,7 @@
 // Text edits built from node offsets, for YAML (block and flow) and JSON, keeping the author's
 // indentation and quoting. Fixes are built only from these, so every rule's fix behaves alike.
 import { lineIndexOf } from './line-index';
+import { sourceOf, TextLike } from './piece-text';
 import { indexInParent, ParsedText, ScalarStyle, SyntaxNode } from './tree';
 
 export interface TextEdit {
@@ -33,25 +34,71 @@ function lineStartOf(parsed: ParsedText, offset: number): number {
   return lines.lineStart(lines.positionAt(offset).line);
 }
 
-function lineEndOf(text: string, offset: number): number {
+// Texts are read as TextLike (an edited version's pieces, see piece-text.ts): building a fix must
+// not join a large document's text into one string again.
+
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const TAB = 9;
+
+function isWhitespace(text: TextLike, at: number): boolean {
+  return at >= 0 && at < text.length && /\s/.test(text.slice(at, at + 1));
+}
+
+function lineEndOf(text: TextLike, offset: number): number {
   let i = offset;
-  while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+  for (let c = text.charCodeAt(i); i < text.length && c !== LF && c !== CR; c = text.charCodeAt(++i));
   return i;
 }
 
 /** End of the line break after `offset`'s line (start of the next line). */
-function nextLineStart(text: string, offset: number): number {
+function nextLineStart(text: TextLike, offset: number): number {
   let i = lineEndOf(text, offset);
-  if (text[i] === '\r') i++;
-  if (text[i] === '\n') i++;
+  if (text.charCodeAt(i) === CR) i++;
+  if (text.charCodeAt(i) === LF) i++;
   return i;
 }
 
 /** Last offset of real content in a node (YAML block ranges can include trailing blank lines). */
-function contentEnd(text: string, node: SyntaxNode): number {
+function contentEnd(text: TextLike, node: SyntaxNode): number {
   let end = node.end;
-  while (end > node.offset && /\s/.test(text[end - 1])) end--;
+  while (end > node.offset && isWhitespace(text, end - 1)) end--;
   return Math.max(end, node.offset);
+}
+
+/** Characters read at a time when looking for the first line break or indented line. */
+const WINDOW = 16 * 1024;
+
+/** Where the first line feed is, or -1. */
+function firstLineFeed(text: TextLike): number {
+  for (let at = 0; at < text.length; at += WINDOW) {
+    const found = text.slice(at, at + WINDOW).indexOf('\n');
+    if (found >= 0) return at + found;
+  }
+  return -1;
+}
+
+/** The indentation of the first line that starts with spaces (or one tab) and then has content. */
+function firstIndent(text: TextLike): string | undefined {
+  for (let at = 0; at < text.length; at += WINDOW) {
+    const window = text.slice(at, at + WINDOW);
+    for (let i = window.indexOf('\n'); i >= 0; i = window.indexOf('\n', i + 1)) {
+      const start = at + i + 1;
+      if (text.charCodeAt(start) === TAB) {
+        if (isContent(text, start + 1)) return '\t';
+        continue;
+      }
+      let end = start;
+      while (text.charCodeAt(end) === SPACE) end++;
+      if (end > start && isContent(text, end)) return ' '.repeat(Math.min(end - start, 8));
+    }
+  }
+  return undefined;
+}
+
+function isContent(text: TextLike, at: number): boolean {
+  return at < text.length && !isWhitespace(text, at);
 }
 
 function columnOf(parsed: ParsedText, offset: number): number {
@@ -65,8 +112,9 @@ const indentUnits = new WeakMap<ParsedText, string>();
 function newline(parsed: ParsedText): string {
   let nl = newlines.get(parsed);
   if (nl === undefined) {
-    const lf = parsed.text.indexOf('\n');
-    nl = lf > 0 && parsed.text[lf - 1] === '\r' ? '\r\n' : '\n';
+    const text = sourceOf(parsed);
+    const lf = firstLineFeed(text);
+    nl = lf > 0 && text.charCodeAt(lf - 1) === CR ? '\r\n' : '\n';
     newlines.set(parsed, nl);
   }
   return nl;
@@ -76,8 +124,7 @@ function newline(parsed: ParsedText): string {
 export function indentUnit(parsed: ParsedText): string {
   let unit = indentUnits.get(parsed);
   if (unit === undefined) {
-    const m = /\n( +|\t)\S/.exec(parsed.text);
-    unit = m ? (m[1][0] === '\t' ? '\t' : ' '.repeat(Math.min(m[1].length, 8))) : '  ';
+    unit = firstIndent(sourceOf(parsed)) ?? '  ';
     indentUnits.set(parsed, unit);
   }
   return unit;
@@ -176,7 +223,7 @@ export function memberText(parsed: ParsedText, key: string, value: WriteValue, i
 }
 
 function childIndent(parsed: ParsedText, container: SyntaxNode): string {
-  const text = parsed.text;
+  const text = sourceOf(parsed);
   const first = container.children?.[0];
   if (first) {
     const start = first.memberStart;
@@ -195,15 +242,16 @@ export function isInline(parsed: ParsedText, container: SyntaxNode): boolean {
   if (parsed.format === 'yaml') return container.flow;
   // Whether the first member starts on the bracket's line: O(1), not a scan of the container.
   const first = container.children?.[0];
-  const until = first ? first.memberStart : contentEnd(parsed.text, container);
-  return !/[\r\n]/.test(parsed.text.slice(container.offset, until));
+  const text = sourceOf(parsed);
+  const until = first ? first.memberStart : contentEnd(text, container);
+  return !/[\r\n]/.test(text.slice(container.offset, until));
 }
 
 // ---- inserting ----------------------------------------------------------------------------
 
 /** Adds `key: value` as the last member of an object. */
 export function insertMember(parsed: ParsedText, object: SyntaxNode, key: string, value: WriteValue): TextEdit {
-  const text = parsed.text;
+  const text = sourceOf(parsed);
   const children = object.children ?? [];
   const inline = isInline(parsed, object);
   const indent = childIndent(parsed, object);
@@ -231,7 +279,7 @@ export function insertMember(parsed: ParsedText, object: SyntaxNode, key: string
 
 /** Adds an item at the end of an array. */
 export function appendItem(parsed: ParsedText, array: SyntaxNode, value: WriteValue): TextEdit {
-  const text = parsed.text;
+  const text = sourceOf(parsed);
   const items = array.children ?? [];
   const inline = isInline(parsed, array);
   if (items.length === 0) {
@@ -249,8 +297,8 @@ export function appendItem(parsed: ParsedText, array: SyntaxNode, value: WriteVa
   }
   // YAML block sequence: a new `- ` line at the column of the existing dashes.
   let dash = last.offset;
-  while (dash > 0 && text[dash - 1] === ' ') dash--;
-  if (text[dash - 1] === '-') dash--;
+  while (dash > 0 && text.charCodeAt(dash - 1) === SPACE) dash--;
+  if (text.slice(dash - 1, dash) === '-') dash--;
   const dashIndent = ' '.repeat(columnOf(parsed, dash));
   const at = lineEndOf(text, end);
   return { offset: at, length: 0, newText: nl + dashIndent + '-' + yamlItem(parsed, value, dashIndent + indentUnit(parsed)) };
@@ -271,7 +319,7 @@ export function setMember(parsed: ParsedText, object: SyntaxNode, key: string, v
 
 /** Removes a member of an object or an item of an array, with its separator and its lines. */
 export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
-  const text = parsed.text;
+  const text = sourceOf(parsed);
   const container = node.parent!;
   const siblings = container.children!;
   const index = indexInParent(node);
@@ -288,8 +336,8 @@ export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
   if (siblings.length === 1) return emptyCollection(parsed, container);
   let start = node.memberStart;
   if (isItem) {
-    while (start > 0 && text[start - 1] === ' ') start--;
-    if (text[start - 1] === '-') start--;
+    while (start > 0 && text.charCodeAt(start - 1) === SPACE) start--;
+    if (text.slice(start - 1, start) === '-') start--;
   }
   const lineStart = lineStartOf(parsed, start);
   const end = contentEnd(text, node);
@@ -305,11 +353,13 @@ export function removeNode(parsed: ParsedText, node: SyntaxNode): TextEdit {
 
 /** Empties a YAML block collection: `key: []` right after its key's colon (its trailing blank space stays). */
 function emptyCollection(parsed: ParsedText, container: SyntaxNode): TextEdit {
-  const text = parsed.text;
+  const text = sourceOf(parsed);
   const empty = container.kind === 'array' ? '[]' : '{}';
   const end = contentEnd(text, container);
-  const colon = container.keyOffset >= 0 ? text.indexOf(':', container.keyOffset + container.keyLength) : -1;
-  if (colon >= 0 && colon < container.offset) return { offset: colon + 1, length: end - colon - 1, newText: ' ' + empty };
+  const keyEnd = container.keyOffset + container.keyLength;
+  const found = container.keyOffset >= 0 && keyEnd < container.offset ? text.slice(keyEnd, container.offset).indexOf(':') : -1;
+  const colon = found >= 0 ? keyEnd + found : -1;
+  if (colon >= 0) return { offset: colon + 1, length: end - colon - 1, newText: ' ' + empty };
   return { offset: container.offset, length: end - container.offset, newText: empty };
 }
 

@@ -11,7 +11,8 @@
 import { TextEdit } from './edit';
 import { parseJsonFragment } from './json';
 import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
-import { detached, ParsedText, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
+import { sourceOf, TextLike } from './piece-text';
+import { detached, editedText, ParsedText, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
 
 export interface Reparsed {
@@ -82,7 +83,7 @@ function errorsAfter(old: readonly SyntaxError[], start: number, end: number, de
 function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, value: string): Reparsed {
   const editEnd = edit.offset + edit.length;
   const delta = edit.newText.length - edit.length;
-  const text = old.text.slice(0, edit.offset) + edit.newText + old.text.slice(editEnd);
+  const source = sourceOf(old).edit(edit.offset, edit.length, edit.newText);
   // One pass over the tree, no recursion; a subtree that ends before the edit stays as it is.
   const stack: SyntaxNode[] = [old.root!];
   while (stack.length) {
@@ -96,7 +97,7 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
   node.value = detached(value);
   valueChangedIn(node);
   const errors = old.errors.length ? errorsAfter(old.errors, editEnd, editEnd, delta, []) : [];
-  return { parsed: { format: old.format, text, root: old.root, errors, selfContainedBlocks: old.selfContainedBlocks }, node, nodes: [node], replaced: node };
+  return { parsed: editedText(old.format, source, old.root, errors, old.selfContainedBlocks), node, nodes: [node], replaced: node };
 }
 
 /** Characters that cannot start or change YAML structure inside a scalar on one line. */
@@ -105,13 +106,14 @@ const OTHER_TYPE = /^(true|false|null|yes|no|on|off|~|[-+]?(\d|\.\d)[\d._eE+-]*|
 
 function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   const editEnd = edit.offset + edit.length;
-  const removed = old.text.slice(edit.offset, editEnd);
+  const source = sourceOf(old);
+  const removed = source.slice(edit.offset, editEnd);
   if (/[\r\n]/.test(edit.newText) || /[\r\n]/.test(removed)) return undefined;
   const node = deepestAt(old.root!, edit.offset, editEnd);
   if (!node || node.kind !== 'string' || node.children) return undefined;
   // An error inside the scalar: the parser's reading of it is not ours to redo.
   if (old.errors.some((e) => e.offset >= node.memberStart && e.offset <= node.end)) return undefined;
-  const raw = old.text.slice(node.offset, node.end);
+  const raw = source.slice(node.offset, node.end);
   if (/[\r\n]/.test(raw)) return undefined;
   if (node.style === 'block') return undefined;
   const quote = node.style === 'single' || node.style === 'double' ? 1 : 0;
@@ -131,8 +133,8 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (node.style === 'double' && /["\\]/.test(edit.newText + removed)) return undefined;
   if (!quote) {
     // A plain scalar after `key: ` or `- ` (never at column 0, where `---` would be a marker).
-    const before = old.text[node.offset - 1];
-    if (before === undefined || before === '\n' || before === '\r') return undefined;
+    const before = node.offset > 0 ? source.charCodeAt(node.offset - 1) : 10;
+    if (before === 10 || before === 13) return undefined;
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
@@ -176,7 +178,7 @@ function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {
 
 function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Reparsed | undefined {
   const parent = member.parent!;
-  const text = old.text;
+  const text = sourceOf(old);
   const lines = lineIndexOf(old);
   const start = lines.lineStart(lines.lineOf(member.keyOffset));
   const indent = member.keyOffset - start;
@@ -192,7 +194,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   if (nextNodeStart(member) < end) return undefined;
   if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
   const delta = edit.newText.length - edit.length;
-  const newText = text.slice(0, edit.offset) + edit.newText + text.slice(editEnd);
+  const newText = text.edit(edit.offset, edit.length, edit.newText);
   // After the edit the region still ends where the next block starts, at the start of a line.
   const newEnd = end + delta;
   const newLines = lines.afterEdit(newText, edit.offset, edit.length, edit.newText);
@@ -230,7 +232,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
-  const parsed: ParsedText = { format: 'yaml', text: newText, root: old.root, errors, selfContainedBlocks: true };
+  const parsed = editedText('yaml', newText, old.root, errors, true);
   if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, lines: newLines };
   return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
 }
@@ -243,7 +245,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
  * holds no collection, preferably, when the edit only added members), or undefined when the trees
  * differ at the top (another key, a flow collection) or old members went (several in one, removed).
  */
-function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: string, newText: string): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
+function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, newText: TextLike): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
   if (old.kind !== 'object' || fresh.kind !== 'object' || old.flow || fresh.flow) return undefined;
   if (old.key !== fresh.key || old.keyOffset !== fresh.keyOffset || old.offset !== fresh.offset || old.packedFlags !== fresh.packedFlags) return undefined;
   const before = old.children!;
@@ -305,7 +307,7 @@ function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member:
   if (inside.length === 0) return true;
   let depth = 0;
   for (let n = member.parent!.parent; n; n = n.parent) depth++;
-  const alone = parseYamlBlock(old.text.slice(start, end), depth);
+  const alone = parseYamlBlock(sourceOf(old).slice(start, end), depth);
   if (!alone) return false;
   const own = alone.errors.map((e) => describe(e, start)).sort();
   inside.sort();
@@ -351,9 +353,10 @@ function reparseJsonString(old: ParsedText, edit: TextEdit): Reparsed | undefine
   const node = deepestAt(old.root!, edit.offset, editEnd);
   if (!node || node.kind !== 'string' || edit.offset <= node.offset || editEnd >= node.end) return undefined;
   if (old.errors.some((e) => e.offset >= node.memberStart && e.offset <= node.end)) return undefined;
-  const removed = old.text.slice(edit.offset, editEnd);
+  const source = sourceOf(old);
+  const removed = source.slice(edit.offset, editEnd);
   if (/["\\\u0000-\u001f]/.test(edit.newText + removed)) return undefined;
-  const inner = old.text.slice(node.offset + 1, node.end - 1);
+  const inner = source.slice(node.offset + 1, node.end - 1);
   if (inner !== node.value) return undefined; // escapes: our reading is not the raw text
   const at = edit.offset - node.offset - 1;
   return shiftAroundScalar(old, node, edit, inner.slice(0, at) + edit.newText + inner.slice(at + edit.length));
@@ -370,10 +373,11 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     node = childBefore(node, edit.offset);
   }
   const delta = edit.newText.length - edit.length;
-  const text = old.text.slice(0, edit.offset) + edit.newText + old.text.slice(editEnd);
+  const oldText = sourceOf(old);
+  const text = oldText.edit(edit.offset, edit.length, edit.newText);
   for (let i = around.length - 1; i >= 1; i--) {
     const node = around[i];
-    if (node.length > old.text.length * MAX_BLOCK_SHARE) return undefined;
+    if (node.length > oldText.length * MAX_BLOCK_SHARE) return undefined;
     if (old.errors.some((e) => e.offset < node.offset && e.offset + e.length > node.offset)) continue;
     if (nextNodeStart(node) < node.end) continue; // a recovered tree where a sibling starts inside it
     const start = node.offset;
@@ -389,7 +393,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     const parent = node.parent!;
     const oldEnd = node.end;
     // As in YAML blocks: the members the edit left as they were keep their nodes.
-    const kept = keepUnchanged(node, replacement, old.text, text);
+    const kept = keepUnchanged(node, replacement, oldText, text);
     if (!kept) parent.replaceChild(parent.children!.indexOf(node), replacement);
     else valueChangedIn(kept.nodes[0].parent!);
     const ancestors: SyntaxNode[] = [];
@@ -399,7 +403,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     for (const a of ancestors) a.length += delta;
     const added = fragment.errors.map((e) => ({ ...e, offset: e.offset + start }));
     const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, oldEnd, delta, added) : [];
-    const parsed: ParsedText = { format: 'json', text, root: old.root, errors };
+    const parsed = editedText('json', text, old.root, errors);
     if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced };
     return { parsed, node: replacement, nodes: [replacement], replaced: node };
   }

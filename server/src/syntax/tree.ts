@@ -1,5 +1,6 @@
 // One node model for YAML and JSON. A tree is a plain value: offsets into the source text,
 // no OpenAPI knowledge, no semantic state (that lives in model/).
+import type { PieceText } from './piece-text';
 
 export type NodeKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 export type SourceFormat = 'yaml' | 'json';
@@ -239,7 +240,10 @@ export interface SyntaxError {
 
 export interface ParsedText {
   format: SourceFormat;
-  text: string;
+  /** The whole text. After an incremental edit it is built on first read: prefer `source` on edit paths. */
+  readonly text: string;
+  /** The text as pieces (see piece-text.ts): set by edits, made on demand otherwise (sourceOf). */
+  source?: PieceText;
   root: SyntaxNode | undefined;
   errors: SyntaxError[];
   /**
@@ -280,5 +284,19 @@ function duplicateKeyError(node: SyntaxNode): SyntaxError {
     length: node.keyLength,
     code: 'DUPLICATE_KEY',
     severity: 'error',
+  };
+}
+
+/** A parsed text after an incremental edit: its whole text is joined from `source` when read. */
+export function editedText(format: SourceFormat, source: PieceText, root: SyntaxNode | undefined, errors: SyntaxError[], selfContainedBlocks?: boolean): ParsedText {
+  return {
+    format,
+    source,
+    get text() {
+      return source.toString();
+    },
+    root,
+    errors,
+    selfContainedBlocks,
   };
 }
