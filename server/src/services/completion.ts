@@ -10,6 +10,7 @@ import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { kindName, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
 import { fieldDoc, specLink, VALUE_DOCS } from '../model/field-docs';
 import { yamlScalar } from '../syntax/edit';
+import { isBlank } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
 import { cursorContext, CursorContext } from './cursor';
 import { lookupTable } from '../model/lookup';
@@ -56,7 +57,7 @@ const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '4
 export function completionsAt(
   doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceFiles: readonly string[] = [], load?: LoadDocument,
 ): CompletionItem[] {
-  if (/^\s*$/.test(doc.text)) return [newDocumentSnippet(doc, offset)];
+  if (isBlank(doc.source)) return [newDocumentSnippet(doc, offset)];
   const context = cursorContext(doc, offset);
   if (!context) return [];
   const place = placeOf(doc, context, analysis);
@@ -65,7 +66,8 @@ export function completionsAt(
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceFiles, load);
   else if (context.position === 'key') drafts = keyCompletions(doc, context, place, analysis);
   else drafts = valueCompletions(doc, context, place, analysis);
-  const typedQuote = /['"]/.test(doc.text[context.replace.offset] ?? '') && context.replace.offset < offset ? doc.text[context.replace.offset] : '';
+  const first = doc.source.slice(context.replace.offset, context.replace.offset + 1);
+  const typedQuote = /['"]/.test(first) && context.replace.offset < offset ? first : '';
   return drafts.map((d) => ({ ...d, filterText: d.filterText ?? typedQuote + d.label }));
 }
 
@@ -344,7 +346,7 @@ function refCompletions(
   const expected = kind ?? place.container?.kind;
   const map = expected ? COMPONENT_MAPS[expected] : undefined;
   if (!map) return [];
-  const typed = doc.text.slice(context.replace.offset, context.replace.offset + context.replace.length);
+  const typed = doc.source.slice(context.replace.offset, context.replace.offset + context.replace.length);
   const quote = typed[0] === "'" || typed[0] === '"' ? typed[0] : doc.format === 'json' ? '"' : "'";
   const sameFile = analysis ? analysis.root.path === doc.path : true;
   const prefix = sameFile ? '' : pathFrom(doc, analysis!.root);

@@ -3,6 +3,7 @@
 // text around the cursor and the last tree (YAML: by indentation; JSON: jsonc-parser's location).
 import * as jsonc from 'jsonc-parser';
 import { SourceDocument } from '../model/documents';
+import { TextLike } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
 import { nodeAt } from './node-at';
 
@@ -24,6 +25,8 @@ export interface CursorContext {
   flow: boolean;
 }
 
+const LF = 10;
+const CR = 13;
 const YAML_KEY = /^(\s*)(-\s+)?([^\s:#]*)$/;
 
 // Lines are read by scanning, not by regexes with a lazy key before `\s*:`: on a line of 100,000
@@ -82,11 +85,11 @@ function yamlValueOf(prefix: string): { indent: string; dash: string; key: strin
   return { indent: prefix.slice(0, indent), dash: prefix.slice(indent, indent + dash), key: found.key, partial: prefix.slice(valueStart) };
 }
 
-function lineBounds(text: string, offset: number): { start: number; end: number } {
+function lineBounds(text: TextLike, offset: number): { start: number; end: number } {
   let start = offset;
-  while (start > 0 && text[start - 1] !== '\n') start--;
+  while (start > 0 && text.charCodeAt(start - 1) !== LF) start--;
   let end = offset;
-  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
   return { start, end };
 }
 
@@ -141,11 +144,11 @@ function yamlFlowContext(doc: SourceDocument, offset: number, prefix: string): C
   let node = nodeAt(doc.root, offset)?.node;
   while (node && !(node.kind === 'object' && node.flow && node.offset < offset && offset < node.end)) node = node.parent;
   if (!node) return undefined;
-  const text = doc.text;
+  const text = doc.source;
   if (m[2] !== undefined) {
     const partial = m[2];
     let end = offset;
-    while (end < text.length && !/[\s,}\]]/.test(text[end])) end++;
+    while (end < text.length && !/[\s,}\]]/.test(text.slice(end, end + 1))) end++;
     return { path: node.path, object: node, key: m[1], position: 'value', replace: { offset: offset - partial.length, length: end - offset + partial.length }, newItem: false, quoted: false, flow: true };
   }
   const partial = m[1];
@@ -153,7 +156,8 @@ function yamlFlowContext(doc: SourceDocument, offset: number, prefix: string): C
 }
 
 function yamlContext(doc: SourceDocument, offset: number): CursorContext | undefined {
-  const text = doc.text;
+  // Pieces: a completion right after a keystroke must not join a large edited text.
+  const text = doc.source;
   const { start: lineStart } = lineBounds(text, offset);
   const prefix = text.slice(lineStart, offset);
   // In a flow mapping: a `{` or `,` comes after the last `}` or `]` (and a `{` is on the line).
@@ -175,10 +179,10 @@ function yamlContext(doc: SourceDocument, offset: number): CursorContext | undef
     let end = offset;
     const quote = partial[0] === "'" || partial[0] === '"' ? partial[0] : undefined;
     if (quote) {
-      const close = text.indexOf(quote, offset);
-      end = close >= 0 && close < lineEnd ? close + 1 : offset;
+      const close = text.slice(offset, lineEnd).indexOf(quote);
+      end = close >= 0 ? offset + close + 1 : offset;
     } else {
-      while (end < lineEnd && !/\s/.test(text[end])) end++;
+      while (end < lineEnd && !/\s/.test(text.slice(end, end + 1))) end++;
     }
     return {
       path: container ? container.path : [],

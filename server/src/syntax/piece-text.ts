@@ -115,3 +115,10 @@ function flat(text: string): string {
 export function sourceOf(parsed: { readonly text: string; source?: PieceText }): PieceText {
   return (parsed.source ??= PieceText.of(parsed.text));
 }
+
+/** Whether a text is only whitespace, read a window at a time (stops at the first content). */
+export function isBlank(text: TextLike): boolean {
+  const WINDOW = 16 * 1024;
+  for (let at = 0; at < text.length; at += WINDOW) if (!/^\s*$/.test(text.slice(at, at + WINDOW))) return false;
+  return true;
+}
