@@ -25,6 +25,7 @@ import { expandGlob, isGlob } from './glob';
 import { diskFiles, formatBytes, MAX_FILE_BYTES } from '../io/read-file';
 import { decodeText, FileRead } from '../model/documents';
 import { checkInProcesses, checkInThisThread, CheckSetup, workerScript } from './parallel';
+import { tuneForOneRun } from './v8-tuning';
 
 declare const PRODUCT_VERSION: string;
 const VERSION = typeof PRODUCT_VERSION === 'string' ? PRODUCT_VERSION : '0.0.0';
@@ -327,6 +328,7 @@ function runBundle(options: BundleOptions, io: Io): number {
 }
 
 if (require.main === module) {
+  tuneForOneRun();
   void run(process.argv.slice(2), {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),

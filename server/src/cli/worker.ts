@@ -2,7 +2,9 @@
 // its own document store. The first message is the setup every check shares.
 import { FileChecker, FileJob } from './check-files';
 import { CheckSetup, filesWithOverlay } from './parallel';
+import { tuneForOneRun } from './v8-tuning';
 
+tuneForOneRun();
 type Message = { setup: CheckSetup } | { index: number; job: FileJob };
 
 let checker: FileChecker | undefined;
