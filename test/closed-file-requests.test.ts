@@ -7,7 +7,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
-import type { CompletionItem, Hover, LocationLink } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionItem, Hover, LocationLink } from 'vscode-languageserver-protocol';
+import { applyWorkspaceEdit } from './helpers/edits';
 import { largeDescription } from './helpers/large-description';
 import { LspClient } from './helpers/lsp-client';
 
@@ -19,9 +20,15 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
     "        '200':", '          description: OK', 'components:', '  schemas:', '    Pet:', '      type: string',
   ].join('\n') + '\n';
 
+  /** A hover on `type: string` in SMALL. */
+  const hover = (client: LspClient, uri: string) => client.request<Hover | null>('textDocument/hover', {
+    textDocument: { uri }, position: { line: 11, character: 8 },
+  });
+
   it('answers requests on other documents while it parses the file, then answers from it', async (t) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-closed-'));
     const client = new LspClient();
+    const hoverOn = (uri: string) => hover(client, uri);
     try {
       const large = largeDescription(PATHS);
       const largePath = path.join(dir, 'large.yaml');
@@ -30,9 +37,7 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
       await client.waitForProgressEnd(60_000);
       const small = client.open(path.join(dir, 'small.yaml'), SMALL);
       await client.waitForDiagnostics(small, () => true);
-      const hoverSmall = () => client.request<Hover | null>('textDocument/hover', {
-        textDocument: { uri: small }, position: { line: 11, character: 8 },
-      });
+      const hoverSmall = () => hoverOn(small);
       assert.ok(await hoverSmall(), 'a hover on the open document (type: string)');
 
       // A completion inside the closed file's first operation (after `operationId: `), and at once a
@@ -68,6 +73,52 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
       });
       const itemLine = large.split('\n').findIndex((l) => l === '    Item0:');
       assert.deepEqual(links.map((l) => [l.targetUri, l.targetSelectionRange.start.line]), [[largeUri, itemLine]]);
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('works out fix-all on a large document in slices, answering other requests meanwhile', async (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fix-all-'));
+    const client = new LspClient();
+    const hoverOn = (uri: string) => hover(client, uri);
+    try {
+      fs.writeFileSync(path.join(dir, 'shared.yaml'), 'Audit: {type: object}\nKind: {type: string}\n');
+      fs.mkdirSync(path.join(dir, 'paths'));
+      fs.writeFileSync(path.join(dir, 'paths', 'mirror.yaml'), "get:\n  responses:\n    '200': {description: OK}\n");
+      await client.initialize(dir);
+      const small = client.open(path.join(dir, 'small.yaml'), SMALL);
+      await client.waitForDiagnostics(small, () => true);
+      // One status code unquoted (and a tag the operations use, not declared).
+      const fixed = largeDescription(PATHS);
+      const large = fixed.replace("        '200':\n", '        200:\n');
+      const largeUri = client.open(path.join(dir, 'openapi.yaml'), large);
+      const quoted = (p: { diagnostics: { code?: unknown }[] }) => p.diagnostics.some((d) => d.code === 'response-code-quoted');
+      await client.waitForDiagnostics(largeUri, quoted, 120_000);
+
+      const started = performance.now();
+      const fixAll = client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: largeUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [], only: ['source.fixAll'] },
+      });
+      await hoverOn(small);
+      const hoverMs = performance.now() - started;
+      const actions = await fixAll;
+      const fixAllMs = performance.now() - started;
+      const figures = `the hover took ${Math.round(hoverMs)} ms, fix-all ${Math.round(fixAllMs)} ms`;
+      t.diagnostic(figures);
+      assert.deepEqual(actions.map((a) => a.kind), ['source.fixAll']);
+      const largePath = path.join(dir, 'openapi.yaml');
+      const after = applyWorkspaceEdit(actions[0].edit!, (p) => (p === largePath ? large : fs.readFileSync(p, 'utf8')));
+      // The code quoted; the tag the operations use declared; each discriminator's property required.
+      const required = (line: string) => (line.startsWith("        next: {$ref: '#/components/schemas/Item")
+        ? `${line}\n      required:\n        - kind` : line);
+      const withTag = fixed.replace('\nsecurity:\n', '\n  - name: items\nsecurity:\n');
+      const expected = withTag.split('\n').map(required).join('\n');
+      assert.ok(after.get(largePath) === expected, 'fix-all made other edits');
+      // Before: the hover waited for fix-all's checks of the whole document.
+      assert.ok(hoverMs * 4 < fixAllMs, figures);
     } finally {
       await client.stop();
       fs.rmSync(dir, { recursive: true, force: true });

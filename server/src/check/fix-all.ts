@@ -5,6 +5,7 @@
 // that leaves a file with more syntax findings is undone there and retried with half the fixes.
 // The editor's fix-all and the CLI's `--fix` are this one function.
 import { applyEdits, TextEdit } from '../syntax/edit';
+import { drain, Steps } from '../syntax/steps';
 import { SyntaxNode } from '../syntax/tree';
 import { Diagnostic } from './types';
 
@@ -85,13 +86,24 @@ export interface FixAllResult {
  * `check` re-checks a text and returns the diagnostics to fix, all in that text's document.
  */
 export function fixAll(text: string, check: (text: string) => readonly Diagnostic[], maxRounds = 10): FixAllResult {
+  return drain(fixAllSteps(text, (t) => done(check(t)), maxRounds));
+}
+
+/** The same in steps, with a check in steps (the language server answers messages between them). */
+export function* fixAllSteps(text: string, check: (text: string) => Steps<readonly Diagnostic[]>,
+  maxRounds = 10): Steps<FixAllResult> {
   let file: string | undefined;
-  const result = fixAllFiles((texts) => {
-    const diagnostics = check(file === undefined ? text : texts.get(file) ?? text);
+  const result = yield* fixAllFilesSteps(function* (texts) {
+    const diagnostics = yield* check(file === undefined ? text : texts.get(file) ?? text);
     file ??= diagnostics[0]?.doc.path;
     return diagnostics;
   }, maxRounds);
   return { text: (file !== undefined && result.texts.get(file)) || text, rounds: result.rounds };
+}
+
+/** A value as a computation of no steps. */
+function* done<T>(value: T): Steps<T> {
+  return value;
 }
 
 export interface FixAllFilesResult {
@@ -117,6 +129,11 @@ const identity = (d: Diagnostic) => `${d.doc.path}\0${d.rule}\0${d.offset}\0${d.
  * fixes that do not overlap in each file. A fix that edits a referenced file applies there.
  */
 export function fixAllFiles(check: (texts: ReadonlyMap<string, string>) => readonly Diagnostic[], maxRounds = 10): FixAllFilesResult {
+  return drain(fixAllFilesSteps((texts) => done(check(texts)), maxRounds));
+}
+
+function* fixAllFilesSteps(check: (texts: ReadonlyMap<string, string>) => Steps<readonly Diagnostic[]>,
+  maxRounds: number): Steps<FixAllFilesResult> {
   const texts = new Map<string, string>();
   const applied: Diagnostic[] = [];
   /** Fixes a round may apply per file, once a round there had to be undone. */
@@ -128,7 +145,7 @@ export function fixAllFiles(check: (texts: ReadonlyMap<string, string>) => reado
   // Undone rounds do not count as rounds, but are bounded too: each halves a limit or skips a fix.
   // The check after the last round is what tells whether that round must be undone.
   for (let attempt = 0; attempt < maxRounds * 4; attempt++) {
-    const diagnostics = check(texts);
+    const diagnostics = yield* check(texts);
     const syntax = new Map<string, number>();
     for (const d of diagnostics) if (d.rule === 'syntax') syntax.set(d.doc.path, (syntax.get(d.doc.path) ?? 0) + 1);
     let undone = false;

@@ -2,7 +2,7 @@
 // answers from the newest complete model of the document and never waits for a check.
 import {
   CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, Connection, DocumentSymbol, Hover, InsertTextFormat, LocationLink,
-  MarkupKind, SymbolKind, SymbolTag,
+  MarkupKind, Position, SymbolKind, SymbolTag,
 } from 'vscode-languageserver/node';
 import { SourceDocument } from '../model/documents';
 import { completionsAt } from '../services/completion';
@@ -14,7 +14,7 @@ import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './c
 import { Session, uriToPath } from './session';
 import { refactorCodeActions } from './refactors';
 import { WorkspaceFiles } from './workspace';
-import { answerWithoutBlocking } from './request-loads';
+import { answerWithoutBlocking, runInSlices } from './request-loads';
 
 /** What the editor told the server at start (`initializationOptions`). */
 export interface EditorOptions {
@@ -29,46 +29,59 @@ export function registerFeatures(connection: Connection, session: Session, works
     return filePath ? session.modelOf(filePath) : undefined;
   }
 
-  connection.onCodeAction((params: CodeActionParams, token) => answerWithoutBlocking(session, (): CodeAction[] => {
+  /** Quick fixes and refactors at a range, and the fix-all to work out (several checks: in slices). */
+  function listedActions(params: CodeActionParams) {
+    const filePath = uriToPath(params.textDocument.uri);
+    // Fixes are edits at the offsets of the last complete model: none while a newer text is parsed.
+    if (!filePath || !session.isCurrent(filePath)) return undefined;
+    const diagnostics = session.diagnosticsIn(filePath);
+    const only = params.context.only;
+    const quickFixes: CodeAction[] = [];
+    const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+    if (wants(CodeActionKind.QuickFix)) {
+      const start = params.range.start;
+      const end = params.range.end;
+      for (const d of diagnostics) {
+        const range = rangeOf(d.doc, d.offset, d.length);
+        const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+        if (before(range.end, start) || before(end, range.start)) continue;
+        const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
+        d.fixes.forEach((fix, i) => quickFixes.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+        const suppress = suppressionFix(d.doc, d.rule, d.offset);
+        if (suppress) quickFixes.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
+      }
+    }
+    const fixAllKind = CodeActionKind.SourceFixAll;
+    const asksFixAll = only?.some((k) => fixAllKind.startsWith(k) || k === fixAllKind);
+    const steps = asksFixAll && diagnostics.some((d) => d.fixes.length > 0) ? session.fixAllTextSteps(filePath) : undefined;
+    const doc = session.modelOf(filePath);
+    const fixAll = steps && doc && { steps, doc };
+    return { quickFixes, fixAll, refactors: refactorCodeActions(session, workspaceFiles, params) };
+  }
+
+  connection.onCodeAction(async (params: CodeActionParams, token): Promise<CodeAction[]> => {
     try {
-      const filePath = uriToPath(params.textDocument.uri);
-      // Fixes are edits at the offsets of the last complete model: none while a newer text is parsed.
-      if (!filePath || !session.isCurrent(filePath)) return [];
-      const diagnostics = session.diagnosticsIn(filePath);
-      const only = params.context.only;
-      const actions: CodeAction[] = [];
-      const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
-      if (wants(CodeActionKind.QuickFix)) {
-        const start = params.range.start;
-        const end = params.range.end;
-        for (const d of diagnostics) {
-          const range = rangeOf(d.doc, d.offset, d.length);
-          const before = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character < b.character);
-          if (before(range.end, start) || before(end, range.start)) continue;
-          const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
-          d.fixes.forEach((fix, i) => actions.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
-          const suppress = suppressionFix(d.doc, d.rule, d.offset);
-          if (suppress) actions.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
-        }
+      const listed = await answerWithoutBlocking(session, () => listedActions(params), undefined, token);
+      if (!listed) return [];
+      const actions = [...listed.quickFixes];
+      const fixAll = listed.fixAll;
+      const result = fixAll && (await runInSlices(fixAll.steps, token));
+      // Not when the document changed meanwhile: the edit is made at the offsets of the text it read.
+      if (fixAll && result && result.after !== result.before && session.modelOf(fixAll.doc.path) === fixAll.doc) {
+        const edits = toLspEdits(fixAll.doc, [minimalEdit(result.before, result.after)]);
+        actions.push({
+          title: 'Fix all OpenAPI problems that have a fix',
+          kind: CodeActionKind.SourceFixAll,
+          edit: { changes: { [params.textDocument.uri]: edits } },
+        });
       }
-      if (only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k === CodeActionKind.SourceFixAll) && diagnostics.some((d) => d.fixes.length > 0)) {
-        const result = session.fixAllText(filePath);
-        const doc = session.modelOf(filePath);
-        if (result && result.after !== result.before && doc) {
-          actions.push({
-            title: 'Fix all OpenAPI problems that have a fix',
-            kind: CodeActionKind.SourceFixAll,
-            edit: { changes: { [params.textDocument.uri]: toLspEdits(doc, [minimalEdit(result.before, result.after)]) } },
-          });
-        }
-      }
-      actions.push(...refactorCodeActions(session, workspaceFiles, params));
+      actions.push(...listed.refactors);
       return actions;
     } catch (e) {
       connection.console.error(`codeAction failed: ${(e as Error).stack}`);
       return [];
     }
-  }, [], token));
+  });
 
   connection.onDefinition((params, token) => answerWithoutBlocking(session, (): LocationLink[] | null => {
     try {

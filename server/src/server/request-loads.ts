@@ -5,7 +5,7 @@
 // answered in between, and the service runs again. A request waits a short while for them, then
 // answers from what it has (nothing, for a file never parsed) while the parse goes on.
 import { CancellationToken } from 'vscode-languageserver/node';
-import { Awaiting } from '../syntax/steps';
+import { Awaiting, Steps } from '../syntax/steps';
 import { Session } from './session';
 
 /** How long a request waits for the files it needs before it answers without them. */
@@ -85,17 +85,25 @@ function load(session: Session, file: string): Promise<void> {
 
 /** Reads and parses a file into the session's store, in slices. */
 async function loadInSlices(session: Session, file: string): Promise<void> {
-  const steps = session.store.loadSteps(file);
+  await runInSlices(session.store.loadSteps(file));
+}
+
+/**
+ * Runs a step-wise computation for a request in slices, answering other messages between them;
+ * undefined when the request is cancelled meanwhile.
+ */
+export async function runInSlices<T>(steps: Steps<T>, token?: CancellationToken): Promise<T | undefined> {
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
-    if (step.done) return;
+    if (step.done) return step.value;
     if (step.value instanceof Awaiting) {
-      // A parse in the worker thread: wait for it.
+      // Work in the worker thread (a parse that cannot pause): wait for it.
       step.value.awaited = true;
       await step.value.settled;
     } else if (performance.now() - sliceStart < SLICE_MS) continue;
     else await yieldToMessages();
+    if (token?.isCancellationRequested) return undefined;
     sliceStart = performance.now();
   }
 }

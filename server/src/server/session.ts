@@ -14,8 +14,8 @@ import { EditedFile, findingMovesThrough, isFreeText, movedDiagnostic, movedRang
 import { carrySuppressions } from '../check/suppressions';
 import { EarlierFindings } from '../check/engine';
 import { TextEdit } from '../syntax/edit';
-import { checkDocument, checkDocumentSteps, CheckResult } from '../check/checker';
-import { fixAll } from '../check/fix-all';
+import { checkDocumentSteps, CheckResult } from '../check/checker';
+import { fixAllSteps } from '../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
 import { Diagnostic, EditedValue } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
@@ -382,17 +382,31 @@ export class Session {
    * text, repeated until nothing fixable is left.
    */
   fixAllText(filePath: string): { before: string; after: string } | undefined {
+    const steps = this.fixAllTextSteps(filePath);
+    return steps && drain(steps);
+  }
+
+  /**
+   * The same in steps (several checks of the root: seconds for a large one); undefined when there
+   * is nothing to fix-all (no current model, no root reads the file).
+   */
+  fixAllTextSteps(filePath: string): Steps<{ before: string; after: string }> | undefined {
     const doc = this.modelOf(filePath);
     if (!doc || !this.isCurrent(filePath)) return undefined;
     const root = this.rootsReading(filePath)[0];
     if (!root) return undefined;
     const base = this.files();
-    const config = this.configFor(root);
-    const recheck = (text: string) => {
+    const options = { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, workspace: this.workspace };
+    const recheck = function* (text: string): Steps<Diagnostic[]> {
       const store = new DocumentStore({ read: (p) => (p === filePath ? { text } : base.read(p)) });
-      return checkDocument(store, root, { rules: RULES, config, skipNonOpenApi: true, workspace: this.workspace }).diagnostics.filter((d) => d.doc.path === filePath);
+      yield* store.loadSteps(root); // parsed in slices, not by the check's first look
+      const result = yield* checkDocumentSteps(store, root, options);
+      return result.diagnostics.filter((d) => d.doc.path === filePath);
     };
-    return { before: doc.text, after: fixAll(doc.text, recheck).text };
+    return (function* () {
+      const after = yield* fixAllSteps(doc.text, recheck);
+      return { before: doc.text, after: after.text };
+    })();
   }
 
   /** The latest analysis that covers a file (its own if it is a root, else a root's that reads it). */
