@@ -2,14 +2,21 @@
 // `$ref` into a file no check has read, used to read and parse it at once: a 3 MB file held the
 // server for seconds, answering nothing else. Now the request's service runs with loads deferred
 // (it sees the last complete models); the files it asked for are parsed in slices, other messages
-// answered in between, and the service runs again. A request waits a short while for them, then
-// answers from what it has (nothing, for a file never parsed) while the parse goes on.
+// answered in between, and the service runs again. A request waits for small files, and a short
+// while for large ones, then answers from what it has (nothing, for a file never parsed) while the
+// parse goes on.
+import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
 import { Awaiting, Steps } from '../syntax/steps';
 import { Session } from './session';
 
-/** How long a request waits for the files it needs before it answers without them. */
+/** How long a request waits for large files it needs before it answers without them. */
 const LOAD_WAIT_MS = 50;
+/**
+ * Files up to this size are always waited for: they parse in a few milliseconds of work, and a busy
+ * machine must not turn a request on a small closed file into an empty answer.
+ */
+const ALWAYS_WAITED_BYTES = 256 * 1024;
 /** Work between two looks at the message queue while a file is parsed for a request. */
 const SLICE_MS = 8;
 /** Times a request computes again after loading what it asked for (each answer may name new files). */
@@ -33,7 +40,7 @@ const loadsUnderWay = new WeakMap<Session, Map<string, Promise<void>>>();
  */
 export async function answerWithoutBlocking<T>(session: Session, compute: () => T, fallback: T,
   token?: CancellationToken, prepare?: () => Promise<void>): Promise<T> {
-  const deadline = performance.now() + LOAD_WAIT_MS;
+  let deadline: number | undefined;
   for (let round = 0; ; round++) {
     await prepare?.();
     if (token?.isCancellationRequested) return fallback;
@@ -54,8 +61,21 @@ export async function answerWithoutBlocking<T>(session: Session, compute: () => 
     // An open document's newer text is parsed by the check scheduler: its last model serves.
     const toLoad = [...needed].filter((file) => !session.openDocument(file));
     if (toLoad.length === 0) return answer();
-    const loaded = Promise.all(toLoad.map((file) => load(session, file)));
-    if (round + 1 >= MAX_ROUNDS || !(await within(loaded, deadline - performance.now()))) return answer();
+    if (round + 1 >= MAX_ROUNDS) return answer();
+    const loads = toLoad.map((file) => load(session, file));
+    await Promise.all(loads.filter((_, i) => isSmall(toLoad[i])));
+    // The wait starts with the first load (not with the index a request may have waited for).
+    deadline ??= performance.now() + LOAD_WAIT_MS;
+    if (!(await within(Promise.all(loads), deadline - performance.now()))) return answer();
+  }
+}
+
+/** Whether a file is small enough to wait for (one that cannot be looked at fails fast). */
+function isSmall(file: string): boolean {
+  try {
+    return fs.statSync(file).size <= ALWAYS_WAITED_BYTES;
+  } catch {
+    return true;
   }
 }
 
