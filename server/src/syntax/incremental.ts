@@ -12,7 +12,7 @@ import { TextEdit } from './edit';
 import { parseJsonFragment } from './json';
 import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
 import { sourceOf, TextLike } from './piece-text';
-import { detached, editedText, ParsedText, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
+import { detached, editedText, ParsedText, segmentTree, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
 
 export interface Reparsed {
@@ -32,6 +32,7 @@ const MAX_BLOCK_SHARE = 0.5;
 
 export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (!old.root) return undefined;
+  segmentTree(old.root);
   const result = old.format === 'json'
     ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
     : old.selfContainedBlocks ? reparseScalar(old, edit) ?? reparseBlock(old, edit) : undefined;
@@ -84,11 +85,16 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
   const editEnd = edit.offset + edit.length;
   const delta = edit.newText.length - edit.length;
   const source = sourceOf(old).edit(edit.offset, edit.length, edit.newText);
-  // One pass over the tree, no recursion; a subtree that ends before the edit stays as it is.
+  // One pass over the tree, no recursion; a subtree that ends before the edit stays as it is, a
+  // segment after it moves whole.
   const stack: SyntaxNode[] = [old.root!];
   while (stack.length) {
     const n = stack.pop()!;
     if (n.offset + n.length < edit.offset) continue;
+    if (n.isSegmentRoot && n.memberStart >= editEnd && n.memberStart > node.offset) {
+      n.base.delta += delta;
+      continue;
+    }
     if (n.keyOffset >= editEnd) n.keyOffset += delta;
     if (n.offset >= editEnd && n !== node) n.offset += delta;
     else if (n.offset <= edit.offset && n.offset + n.length >= editEnd) n.length += delta;
@@ -341,6 +347,10 @@ function moveSubtree(root: SyntaxNode, delta: number): void {
   const stack = [root];
   while (stack.length) {
     const n = stack.pop()!;
+    if (n.isSegmentRoot) {
+      n.base.delta += delta;
+      continue;
+    }
     n.offset += delta;
     if (n.keyOffset >= 0) n.keyOffset += delta;
     if (n.children) for (const c of n.children) stack.push(c);

@@ -24,27 +24,78 @@ const KEY_STYLE_SHIFT = 2;
 const KEY_KIND_SHIFT = 4;
 const FLOW_BIT = 1 << 7;
 
+/**
+ * What the nodes of one segment of a tree (a subtree, see segmentTree) add to the offsets they
+ * store. An edit moves everything after it: a segment after the edit moves by one addition here
+ * instead of a visit of each of its nodes (a keystroke in a 10 MB document moved 500,000 nodes).
+ */
+export class OffsetBase {
+  delta = 0;
+  constructor(readonly root: SyntaxNode | undefined) {}
+}
+
+/** The base of nodes in no segment: their stored offsets are the offsets. */
+const ABSOLUTE = new OffsetBase(undefined);
+/** A stored key offset for "no key" (stored offsets of keys are never this low). */
+const NO_KEY = -(2 ** 31);
+
 export class SyntaxNode {
   kind: NodeKind;
-  /** Offset and length of the value in the source text. */
-  offset: number;
+  private storedOffset: number;
   length: number;
   parent: SyntaxNode | undefined;
   /** Property name (in an object) or index (in an array); undefined for the root. */
   key: string | number | undefined = undefined;
-  /** Offset and length of the property key in the source; -1 when the node has no key. */
-  keyOffset = -1;
+  private storedKeyOffset = NO_KEY;
   keyLength = 0;
   value: ScalarValue = null;
   children: SyntaxNode[] | undefined;
   private flags = 0; // style double, keyStyle double, keyKind string, not flow
+  /** The segment this node is in (see OffsetBase). */
+  base: OffsetBase = ABSOLUTE;
 
   constructor(kind: NodeKind, offset: number, length: number, parent: SyntaxNode | undefined) {
     this.kind = kind;
-    this.offset = offset;
+    this.storedOffset = offset;
     this.length = length;
     this.parent = parent;
     this.children = kind === 'object' || kind === 'array' ? [] : undefined;
+  }
+
+  /** Offset of the value in the source text (its length is `length`). */
+  get offset(): number {
+    return this.storedOffset + this.base.delta;
+  }
+  set offset(offset: number) {
+    this.storedOffset = offset - this.base.delta;
+  }
+  /** Offset of the property key in the source (its length is `keyLength`); -1 when the node has no key. */
+  get keyOffset(): number {
+    const stored = this.storedKeyOffset;
+    return stored === NO_KEY ? -1 : stored + this.base.delta;
+  }
+  set keyOffset(offset: number) {
+    this.storedKeyOffset = offset < 0 ? NO_KEY : offset - this.base.delta;
+  }
+
+  /** Whether this node is the root of a segment (see OffsetBase): it and all below it move together. */
+  get isSegmentRoot(): boolean {
+    return this.base.root === this;
+  }
+
+  /** Puts this node and its subtree in a segment, keeping their offsets. */
+  joinBase(base: OffsetBase): void {
+    const stack: SyntaxNode[] = [this];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.base === base) continue;
+      const offset = n.offset;
+      const keyOffset = n.keyOffset;
+      n.base = base;
+      n.offset = offset;
+      n.keyOffset = keyOffset;
+      if (n.children) for (const c of n.children) stack.push(c);
+    }
   }
 
   /** How a scalar is written in the source; fixes reuse it to keep the author's quoting. */
@@ -116,7 +167,11 @@ export class SyntaxNode {
   replaceChildren(index: number, count: number, nodes: readonly SyntaxNode[]): void {
     if (count === 1 && nodes.length === 1) this.children![index] = nodes[0];
     else this.children!.splice(index, count, ...nodes);
-    for (const node of nodes) node.parent = this;
+    for (const node of nodes) {
+      node.parent = this;
+      // Inside a segment, new nodes move with it.
+      if (node.base !== this.base) node.joinBase(this.base);
+    }
     keyIndexes.delete(this);
     childViews.delete(this);
   }
@@ -299,4 +354,50 @@ export function editedText(format: SourceFormat, source: PieceText, root: Syntax
     errors,
     selfContainedBlocks,
   };
+}
+
+const segmented = new WeakSet<SyntaxNode>();
+
+/**
+ * Cuts a tree into segments (see OffsetBase), once per tree, before its first incremental edit:
+ * the largest subtrees of at most about the square root of the node count (an edit visits the
+ * nodes above segments, one mark per segment, and the nodes of the segment it is in: about
+ * 3,000 of a million). Linear: one walk in pre-order, where each subtree is a run of the order,
+ * then one pass from the leaves up for the sizes.
+ */
+export function segmentTree(root: SyntaxNode): void {
+  if (segmented.has(root)) return;
+  segmented.add(root);
+  const order: SyntaxNode[] = [];
+  const parents: number[] = [];
+  const stack: SyntaxNode[] = [root];
+  const stackParents: number[] = [-1];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const parent = stackParents.pop()!;
+    const index = order.length;
+    order.push(node);
+    parents.push(parent);
+    if (node.children) for (const child of node.children) stack.push(child), stackParents.push(index);
+  }
+  const most = Math.max(16, Math.round(Math.sqrt(order.length)));
+  const sizes = new Int32Array(order.length).fill(1);
+  for (let i = order.length - 1; i > 0; i--) sizes[parents[i]] += sizes[i];
+  for (let i = 0; i < order.length; ) {
+    const parent = parents[i];
+    if (sizes[i] > most || parent < 0 || sizes[parent] <= most) {
+      i++;
+      continue;
+    }
+    const base = new OffsetBase(order[i]);
+    for (let j = i; j < i + sizes[i]; j++) {
+      const n = order[j];
+      const offset = n.offset;
+      const keyOffset = n.keyOffset;
+      n.base = base;
+      n.offset = offset;
+      n.keyOffset = keyOffset;
+    }
+    i += sizes[i];
+  }
 }
