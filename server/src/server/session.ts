@@ -19,7 +19,7 @@ import { fixAllSteps } from '../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
 import { Diagnostic, EditedValue } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
-import { ParsedText, SyntaxNode } from '../syntax/tree';
+import { ParsedText, segmentTree, SyntaxNode } from '../syntax/tree';
 import { sourceOf } from '../syntax/piece-text';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 import { WorkspaceTrust } from '../io/trust';
@@ -302,6 +302,14 @@ export class Session {
     this.invalidate(doc.path);
     this.parseIfSmall(doc);
     return 'full-parse';
+  }
+
+  /** Cuts the open documents' trees into segments before their first edit (see segmentTree). */
+  segmentTrees(): void {
+    for (const doc of this.open.values()) {
+      const cached = this.store.cached(doc.path);
+      if (cached && !isLoadFailure(cached) && cached.root) segmentTree(cached.root);
+    }
   }
 
   /** Settings changed: every cached parse stays valid, but every root is checked again in full. */
