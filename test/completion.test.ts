@@ -1,6 +1,7 @@
 // Completion at a cursor (`|` in the fixture): what the user sees offered, in YAML and JSON.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import * as jsonc from 'jsonc-parser';
 import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
 import { CompletionItem, completionsAt } from '../server/src/services/completion';
@@ -8,6 +9,8 @@ import { checkDocument } from '../server/src/check/checker';
 import { RULES } from '../server/src/rules/index';
 import { fieldDoc } from '../server/src/model/field-docs';
 import { SPECS } from '../server/src/model/spec';
+import { cursorContext } from '../server/src/services/cursor';
+import { parseText } from '../server/src/syntax/parse';
 
 function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}, workspaceFiles: string[] = []) {
   const offset = fixture.indexOf('|');
@@ -204,5 +207,44 @@ describe('completion', () => {
 
   it('offers nothing in a document that is not OpenAPI, or in a free value', () => {
     assert.deepEqual(complete(HEAD + 'paths:\n  /pets:\n    get:\n      description: |\n').labels, []);
+  });
+});
+
+describe('completion in a large JSON document', () => {
+  // A description of 2,000 paths, pretty-printed: about 1 MB.
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < 2_000; i++) {
+    const responses = { '200': { description: 'OK' } };
+    paths[`/items${i}`] = { get: { operationId: `get${i}`, tags: ['a', 'b'], responses } };
+  }
+  const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths }, null, 2);
+  const doc = new SourceDocument('/virtual/large.json', parseText(text, 'json'));
+
+  it('finds the cursor\'s place as jsonc does over the whole text, scanning only the object around it', () => {
+    assert.equal(doc.parsed.errors.length, 0);
+    // Every offset of the last operation and around it: keys, values, array items, blanks.
+    const from = text.lastIndexOf('"/items1999"') - 40;
+    for (let offset = from; offset < text.length; offset++) {
+      const location = jsonc.getLocation(text, offset);
+      const context = cursorContext(doc, offset);
+      const path = [...location.path];
+      const last = path.pop();
+      const expected = path.length === 0 && last === undefined ? undefined
+        : location.isAtPropertyKey ? { path, key: String(last), position: 'key' }
+          : typeof last === 'number' || last === undefined ? undefined : { path, key: last, position: 'value' };
+      const got = context && { path: context.path, key: context.key, position: context.position };
+      assert.deepEqual(got, expected, `at ${offset}: ${JSON.stringify(text.slice(offset - 20, offset))}|`);
+    }
+    // Near the end of the document the whole-text scan reads it all; the object around the cursor is small.
+    const offset = text.lastIndexOf('"description"') + 3;
+    const time = (work: () => unknown) => {
+      const start = performance.now();
+      for (let i = 0; i < 5; i++) work();
+      return performance.now() - start;
+    };
+    const whole = time(() => jsonc.getLocation(text, offset));
+    const scoped = time(() => cursorContext(doc, offset));
+    const figures = `the cursor's place took ${scoped.toFixed(1)} ms, a scan of the text ${whole.toFixed(1)} ms`;
+    assert.ok(scoped * 5 < whole, figures);
   });
 });
