@@ -2,8 +2,8 @@
 // published (13 MB JSON), the same as YAML (about 10 MB), and the description grown to about 75 MB
 // as JSON and as YAML (its paths repeated under distinct prefixes, operationIds renamed to stay
 // unique) for the "large documents" figures of issue 8.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 
@@ -21,6 +21,17 @@ function writeOnce(file, make) {
   writeFileSync(partial, make());
   renameSync(partial, file);
   return file;
+}
+
+/**
+ * A copy of a document in a folder of its own, for the language server's figures: the server
+ * indexes the workspace folder, and the folder GitHub's package ships its description in holds five
+ * more (11-78 MB), whose indexing the measured edits competed with (and whose memory they counted).
+ */
+export function aloneInFolder(file, folder) {
+  const dir = join(benchDir, folder);
+  mkdirSync(dir, { recursive: true });
+  return writeOnce(join(dir, basename(file)), () => readFileSync(file));
 }
 
 export function ensureGithubYaml() {

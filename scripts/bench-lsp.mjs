@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { parseDocument } from 'yaml';
-import { ensureGithubYaml, githubJson } from './bench-inputs.mjs';
+import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
@@ -23,8 +23,8 @@ const FORMS = (process.env.BENCH_FORMS ?? 'yaml,json').split(',');
 // Another build's server (to compare two versions in one run), and skipping the responsiveness rows.
 const SERVER = process.env.BENCH_SERVER ?? join(root, 'dist', 'server.js');
 const ONLY_EDITS = process.env.BENCH_ONLY_EDITS === '1';
-const jsonFile = githubJson;
-const yamlFile = ensureGithubYaml();
+const jsonFile = aloneInFolder(githubJson, 'lsp-json');
+const yamlFile = aloneInFolder(ensureGithubYaml(), 'lsp-yaml');
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
