@@ -22,10 +22,10 @@ declare const PRODUCT_VERSION: string;
 const HEAP_GROWING_PERCENT = 40;
 
 // V8 lets the heap grow to up to four times what survived the last full collection before the
-// next one, and every keystroke in a large document leaves a copy of its text (26 MB for GitHub's
-// 13 MB JSON): the server peaked at 0.9-1.8 GB while holding 300 MB. Growing by 40% at most keeps
-// the peak at 510-580 MiB (YAML) and 810 MiB (JSON) in `npm run bench`, for collections more
-// often (operationId keystroke median 59 -> 82-87 ms).
+// next one. When every keystroke left a copy of the text (before syntax/piece-text.ts) the server
+// peaked at 0.9-1.8 GB while holding 300 MB. Keystrokes leave far less now, and the cap still
+// counts: over 200 mixed edits of GitHub's 10 MB YAML, peak 256-265 MiB and end/fresh 1.09-1.13
+// with it, 333-342 MiB and 1.23-1.29 without, at the same latencies.
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 const connection = refuseAfterShutdown(createConnection(ProposedFeatures.all));
 // Parses that cannot be paused (YAML the fast reader refuses, broken JSON) run in a worker thread.
