@@ -17,12 +17,14 @@ const keyIndexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
 // Other values computed from a node's children (see `fromChildren`), by what computed them.
 const childViews = new WeakMap<SyntaxNode, Map<object, unknown>>();
 
-// flags: bits 0-1 style, 2-3 keyStyle, 4-6 keyKind, 7 flow. One small integer instead of four
-// fields: a large document has a million nodes, and their size is most of the parse's GC time.
+// flags: bits 0-1 style, 2-3 keyStyle, 4-6 keyKind, 7 flow, 8-10 kind. One small integer instead
+// of five fields: a large document has a million nodes, and their size is most of the parse's GC time.
 const STYLE_SHIFT = 0;
 const KEY_STYLE_SHIFT = 2;
 const KEY_KIND_SHIFT = 4;
 const FLOW_BIT = 1 << 7;
+const KIND_SHIFT = 8;
+const KIND_CODES: Record<NodeKind, number> = { object: 0, array: 1, string: 2, number: 3, boolean: 4, null: 5 };
 
 /**
  * What the nodes of one segment of a tree (a subtree, see segmentTree) add to the offsets they
@@ -40,7 +42,6 @@ const ABSOLUTE = new OffsetBase(undefined);
 const NO_KEY = -(2 ** 31);
 
 export class SyntaxNode {
-  kind: NodeKind;
   private storedOffset: number;
   length: number;
   parent: SyntaxNode | undefined;
@@ -50,7 +51,7 @@ export class SyntaxNode {
   keyLength = 0;
   value: ScalarValue = null;
   children: SyntaxNode[] | undefined;
-  private flags = 0; // style double, keyStyle double, keyKind string, not flow
+  private flags = 0; // style double, keyStyle double, keyKind string, not flow, kind object
   /** The segment this node is in (see OffsetBase). */
   base: OffsetBase = ABSOLUTE;
 
@@ -96,6 +97,13 @@ export class SyntaxNode {
       n.keyOffset = keyOffset;
       if (n.children) for (const c of n.children) stack.push(c);
     }
+  }
+
+  get kind(): NodeKind {
+    return KINDS[(this.flags >> KIND_SHIFT) & 7];
+  }
+  set kind(kind: NodeKind) {
+    this.flags = (this.flags & ~(7 << KIND_SHIFT)) | (KIND_CODES[kind] << KIND_SHIFT);
   }
 
   /** How a scalar is written in the source; fixes reuse it to keep the author's quoting. */
