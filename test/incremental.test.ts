@@ -248,6 +248,25 @@ describe('incremental JSON reparse', () => {
     });
   }
 
+  it('leaves an edit past the depth limit to the whole-text parse, which reports what was typed there', () => {
+    // Broken further on (a comma missing), so the whole text is read by the tolerant parser, which
+    // reports errors at any depth; the strict reader of a reparsed value skips past the limit.
+    const text = '{"openapi": "3.0.3", "x-deep": ' + '['.repeat(1100) + ']'.repeat(1100) + ', "x-shallow": [1] "x-broken": 2}';
+    const parsed = parseText(text, 'json');
+    assert.deepEqual(parsed.errors.map((e) => e.code), ['CommaExpected']);
+    // Typed 1,050 levels deep: a fresh parse reports the invalid symbol.
+    const at = text.indexOf('['.repeat(1050)) + 1050;
+    const edit = { offset: at, length: 0, newText: 'a' };
+    const expected = parseText(text.slice(0, at) + 'a' + text.slice(at), 'json');
+    assert.ok(expected.errors.some((e) => e.offset === at && e.severity === 'error'), JSON.stringify(expected.errors));
+    assert.equal(reparseEdit(parsed, edit), undefined);
+    // A shallow edit in the same document is still reparsed alone, and keeps the depth warning.
+    const shallow = text.indexOf('[1]') + 2;
+    const reparsed = reparseEdit(parseText(text, 'json'), { offset: shallow, length: 0, newText: ', 2' });
+    assert.ok(reparsed);
+    assertLikeFullParse(reparsed.parsed, parseText(text.slice(0, shallow) + ', 2' + text.slice(shallow), 'json'), 'shallow edit');
+  });
+
   it('leaves a large broken value to the whole-text parse, and still reparses a small one', () => {
     // jsonc-parser's recovery over 100 KB, level after level up the tree, held the server per keystroke.
     const paths = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`/p${i}`, { get: { responses: {} } }]));

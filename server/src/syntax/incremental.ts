@@ -394,6 +394,9 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     const end = node.end + delta;
     const fragment = parseJsonFragment(detached(text.slice(start, end)), i);
     if (!fragment) continue;
+    // Past the depth limit the strict reader skips what it does not build, errors included: what
+    // is reported there is the whole text's parse's to say.
+    if (fragment.errors.some((e) => e.code === 'TooDeep')) return undefined;
     const replacement = fragment.root;
     moveSubtree(replacement, start);
     replacement.key = node.key;
