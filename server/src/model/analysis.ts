@@ -113,6 +113,8 @@ export interface ResolvedChain {
 /** References followed from one `$ref` before giving up (each step may be another file). */
 export const MAX_CHAIN = 64;
 
+const NO_OBJECTS: readonly OpenApiObject[] = [];
+
 /**
  * A `$ref` loop seen from one of its references. All members share one array: a loop through
  * 10,000 references is stored once, not once per member turned to start with it.
@@ -177,7 +179,9 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   const operationIds = new Map<string, OpenApiObject[]>();
   const documents: SourceDocument[] = [rootDoc];
   const seenDocuments = new Set<SourceDocument>([rootDoc]);
-  const visited = new Map<SyntaxNode, OpenApiObject[]>();
+  // The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
+  // GitHub's description, about 3 MB).
+  const visited = new Map<SyntaxNode, OpenApiObject | OpenApiObject[]>();
   const children = new Map<OpenApiObject, OpenApiObject[]>();
   const followed = new Map<SyntaxNode, Set<ObjectKind>>();
   const queue: Pending[] = [];
@@ -249,7 +253,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       return;
     }
     const seen = visited.get(node);
-    const again = seen?.find((o) => o.kind === kind);
+    const again = seen === undefined ? undefined : Array.isArray(seen) ? seen.find((o) => o.kind === kind) : seen.kind === kind ? seen : undefined;
     if (again) {
       again.usages.push({ node: item.usage, doc: item.doc, parent: item.parent });
       return;
@@ -266,8 +270,9 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       if (siblings) siblings.push(object);
       else children.set(item.parent, [object]);
     }
-    if (seen) seen.push(object);
-    else visited.set(node, [object]);
+    if (seen === undefined) visited.set(node, object);
+    else if (Array.isArray(seen)) seen.push(object);
+    else visited.set(node, [seen, object]);
     let list = byKind.get(kind);
     if (!list) byKind.set(kind, (list = []));
     list.push(object);
@@ -428,7 +433,10 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     loopAt,
     isReferenced,
     childrenOf: (object) => children.get(object) ?? [],
-    objectsAt: (node) => visited.get(node) ?? [],
+    objectsAt: (node) => {
+      const at = visited.get(node);
+      return at === undefined ? NO_OBJECTS : Array.isArray(at) ? at : [at];
+    },
   };
   return analysis;
 }
