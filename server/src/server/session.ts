@@ -61,9 +61,12 @@ class EditorDocument implements OpenDocument {
     return this.whole?.length ?? sourceOf(this.edited!).length;
   }
 
-  /** Whether a parsed version is of this text, without joining either. */
+  /**
+   * Whether a parsed version is of this text, without joining an edited one. A version parsed
+   * again from this text (the store read `text`) holds the same string.
+   */
   isTextOf(parsed: ParsedText): boolean {
-    return this.edited ? this.edited === parsed : this.whole === parsed.text;
+    return this.edited === parsed || (this.whole !== undefined && this.whole === parsed.text);
   }
 }
 
