@@ -70,7 +70,12 @@ interface Run {
 export class CheckScheduler {
   private pending: NodeJS.Timeout | undefined;
   private readonly dirty = new Set<string>();
-  /** Files whose diagnostics must be published again though nothing reads them now (a closed root's). */
+  /**
+   * Files whose diagnostics must be published again: those a closed root read, and those a run
+   * found (a root's files before and after its check) and had not published when a newer change
+   * stopped it. The next run could not find them again: a file a root no longer reads is in no
+   * root's files any more.
+   */
   private readonly republish = new Set<string>();
   /** Closed files: their models are dropped once no open root reads them. */
   private readonly closedFiles = new Set<string>();
@@ -125,23 +130,19 @@ export class CheckScheduler {
     this.running = run;
     const started = performance.now();
     if (traceTiming) process.stderr.write(`[timing] check started\n`);
-    let toPublish: Set<string>;
     try {
       const steps = this.session.updateSteps(changed, (root, result) => {
         for (const crash of result.crashes) this.connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
         const objects = result.analysis?.objects.length ?? 0;
         timing(`check (findings of ${result.keptObjects ?? 0} of ${objects} objects kept)`, started);
         this.connection.tracer.log(`checked ${root}: ${objects} objects, ${result.diagnostics.length} findings, ${Math.round(performance.now() - started)} ms`);
-      });
+      }, this.republish);
       let sliceStart = performance.now();
       for (;;) {
         const stepStart = performance.now();
         const step = steps.next();
         if (traceTiming && performance.now() - stepStart > 30) process.stderr.write(`[timing] one step took ${Math.round(performance.now() - stepStart)} ms\n`);
-        if (step.done) {
-          toPublish = step.value;
-          break;
-        }
+        if (step.done) break;
         if (step.value instanceof Awaiting) {
           // Work in a worker thread (a parse that cannot pause): wait for it, or for a newer change.
           step.value.awaited = true;
@@ -156,11 +157,11 @@ export class CheckScheduler {
       }
     } catch (e) {
       this.connection.console.error(`checking failed: ${(e as Error).stack}`);
-      toPublish = new Set(changed);
+      for (const file of changed) this.republish.add(file);
     } finally {
       if (this.running === run) this.running = undefined;
     }
-    for (const file of this.republish) toPublish.add(file);
+    const toPublish = [...this.republish];
     this.republish.clear();
     for (const file of [...this.closedFiles]) {
       if (this.session.openDocument(file) || this.session.rootsReading(file).length > 0) continue;
@@ -168,9 +169,12 @@ export class CheckScheduler {
       this.closedFiles.delete(file);
     }
     const publishing = performance.now();
-    for (const file of toPublish) {
-      if (run.stopped) break; // the next run publishes them
-      this.publish(file);
+    for (let i = 0; i < toPublish.length; i++) {
+      if (run.stopped) {
+        for (const file of toPublish.slice(i)) this.republish.add(file); // the next run publishes them
+        break;
+      }
+      this.publish(toPublish[i]);
       if (performance.now() - publishing > SLICE_MS) await yieldToMessages();
     }
     timing('publish', publishing);

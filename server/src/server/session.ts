@@ -340,10 +340,14 @@ export class Session {
 
   /**
    * The work after changes, in steps: open documents whose text changed are parsed, every root
-   * that reads a changed file is checked again. Returns the files whose diagnostics may differ.
-   * A caller that stops it (a newer edit arrived) must not run it on.
+   * that reads a changed file is checked again. The files whose diagnostics may differ are added
+   * to `toPublish` as they are known (and returned): a caller that stops the work (a newer edit
+   * arrived) still has those of the roots checked so far, whose files before the check the next
+   * run cannot know. A stopped caller must not run it on.
    */
-  *updateSteps(changed: readonly string[], onCheck?: (root: string, result: CheckResult) => void): Steps<Set<string>> {
+  *updateSteps(
+    changed: readonly string[], onCheck?: (root: string, result: CheckResult) => void, toPublish = new Set<string>(),
+  ): Steps<Set<string>> {
     for (const doc of [...this.open.values()]) {
       if (!this.store.isCurrent(doc.path)) yield* this.store.loadSteps(doc.path);
     }
@@ -351,7 +355,7 @@ export class Session {
     for (const file of changed) for (const root of this.rootsReading(file)) roots.add(root);
     const openRoots = new Set(this.roots());
     for (const file of changed) if (openRoots.has(file)) roots.add(file);
-    const toPublish = new Set<string>(changed);
+    for (const file of changed) toPublish.add(file);
     for (const root of roots) {
       for (const file of this.filesOf(root)) toPublish.add(file);
       if (!openRoots.has(root) || this.tooLarge(root)) {
