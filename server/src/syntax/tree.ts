@@ -90,11 +90,7 @@ export class SyntaxNode {
     while (stack.length) {
       const n = stack.pop()!;
       if (n.base === base) continue;
-      const offset = n.offset;
-      const keyOffset = n.keyOffset;
-      n.base = base;
-      n.offset = offset;
-      n.keyOffset = keyOffset;
+      rebase(n, base);
       if (n.children) for (const c of n.children) stack.push(c);
     }
   }
@@ -366,6 +362,15 @@ export function editedText(format: SourceFormat, source: PieceText, root: Syntax
 
 const segmented = new WeakSet<SyntaxNode>();
 
+/** Puts one node in a segment, keeping its offsets. */
+function rebase(node: SyntaxNode, base: OffsetBase): void {
+  const offset = node.offset;
+  const keyOffset = node.keyOffset;
+  node.base = base;
+  node.offset = offset;
+  node.keyOffset = keyOffset;
+}
+
 /**
  * Cuts a tree into segments (see OffsetBase), once per tree, before its first incremental edit:
  * the largest subtrees of at most about the square root of the node count (an edit visits the
@@ -398,14 +403,7 @@ export function segmentTree(root: SyntaxNode): void {
       continue;
     }
     const base = new OffsetBase(order[i]);
-    for (let j = i; j < i + sizes[i]; j++) {
-      const n = order[j];
-      const offset = n.offset;
-      const keyOffset = n.keyOffset;
-      n.base = base;
-      n.offset = offset;
-      n.keyOffset = keyOffset;
-    }
+    for (let j = i; j < i + sizes[i]; j++) rebase(order[j], base);
     i += sizes[i];
   }
 }
