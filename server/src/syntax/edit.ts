@@ -1,7 +1,7 @@
 // Text edits built from node offsets, for YAML (block and flow) and JSON, keeping the author's
 // indentation and quoting. Fixes are built only from these, so every rule's fix behaves alike.
 import { lineIndexOf } from './line-index';
-import { sourceOf, TextLike } from './piece-text';
+import { searchFrom, sourceOf, TextLike } from './piece-text';
 import { indexInParent, ParsedText, ScalarStyle, SyntaxNode } from './tree';
 
 export interface TextEdit {
@@ -47,9 +47,8 @@ function isWhitespace(text: TextLike, at: number): boolean {
 }
 
 function lineEndOf(text: TextLike, offset: number): number {
-  let i = offset;
-  for (let c = text.charCodeAt(i); i < text.length && c !== LF && c !== CR; c = text.charCodeAt(++i));
-  return i;
+  const end = searchFrom(text, offset, /[\r\n]/);
+  return end < 0 ? Math.max(offset, text.length) : end;
 }
 
 /** End of the line break after `offset`'s line (start of the next line). */
@@ -67,30 +66,25 @@ function contentEnd(text: TextLike, node: SyntaxNode): number {
   return Math.max(end, node.offset);
 }
 
-/** Characters read at a time when looking for the first line break or indented line. */
-const WINDOW = 16 * 1024;
-
-/** Where the first line feed is, or -1. */
-function firstLineFeed(text: TextLike): number {
-  for (let at = 0; at < text.length; at += WINDOW) {
-    const found = text.slice(at, at + WINDOW).indexOf('\n');
-    if (found >= 0) return at + found;
-  }
-  return -1;
-}
-
-/** The indentation of the first line that starts with spaces (or one tab) and then has content. */
+/**
+ * The indentation of the first line that starts with spaces (or one tab) and then has content.
+ * Line by line from one line feed to the next, the spaces read from the text only when they run
+ * past the window the line feed was found in.
+ */
 function firstIndent(text: TextLike): string | undefined {
+  const WINDOW = 16 * 1024;
   for (let at = 0; at < text.length; at += WINDOW) {
     const window = text.slice(at, at + WINDOW);
     for (let i = window.indexOf('\n'); i >= 0; i = window.indexOf('\n', i + 1)) {
       const start = at + i + 1;
-      if (text.charCodeAt(start) === TAB) {
+      if (window.charCodeAt(i + 1) === TAB || (i + 1 === window.length && text.charCodeAt(start) === TAB)) {
         if (isContent(text, start + 1)) return '\t';
         continue;
       }
-      let end = start;
-      while (text.charCodeAt(end) === SPACE) end++;
+      let inWindow = i + 1;
+      while (inWindow < window.length && window.charCodeAt(inWindow) === SPACE) inWindow++;
+      let end = at + inWindow;
+      if (inWindow === window.length) while (text.charCodeAt(end) === SPACE) end++;
       if (end > start && isContent(text, end)) return ' '.repeat(Math.min(end - start, 8));
     }
   }
@@ -113,7 +107,7 @@ function newline(parsed: ParsedText): string {
   let nl = newlines.get(parsed);
   if (nl === undefined) {
     const text = sourceOf(parsed);
-    const lf = firstLineFeed(text);
+    const lf = searchFrom(text, 0, /\n/);
     nl = lf > 0 && text.charCodeAt(lf - 1) === CR ? '\r\n' : '\n';
     newlines.set(parsed, nl);
   }

@@ -116,9 +116,22 @@ export function sourceOf(parsed: { readonly text: string; source?: PieceText }):
   return (parsed.source ??= PieceText.of(parsed.text));
 }
 
-/** Whether a text is only whitespace, read a window at a time (stops at the first content). */
+/** Characters read at a time by searches in a text (see searchFrom). */
+const WINDOW = 16 * 1024;
+
+/**
+ * Where a one-character pattern first matches at or after `from`, or -1: read a window at a time,
+ * so it costs what it reads, and a text in pieces is not joined.
+ */
+export function searchFrom(text: TextLike, from: number, oneCharacter: RegExp): number {
+  for (let at = Math.max(0, from); at < text.length; at += WINDOW) {
+    const found = text.slice(at, at + WINDOW).search(oneCharacter);
+    if (found >= 0) return at + found;
+  }
+  return -1;
+}
+
+/** Whether a text is only whitespace (stops at the first content). */
 export function isBlank(text: TextLike): boolean {
-  const WINDOW = 16 * 1024;
-  for (let at = 0; at < text.length; at += WINDOW) if (!/^\s*$/.test(text.slice(at, at + WINDOW))) return false;
-  return true;
+  return searchFrom(text, 0, /\S/) < 0;
 }
