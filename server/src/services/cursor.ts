@@ -3,7 +3,7 @@
 // text around the cursor and the last tree (YAML: by indentation; JSON: jsonc-parser's location).
 import * as jsonc from 'jsonc-parser';
 import { SourceDocument } from '../model/documents';
-import { TextLike } from '../syntax/piece-text';
+import { searchFrom, TextLike } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
 import { nodeAt } from './node-at';
 
@@ -25,8 +25,6 @@ export interface CursorContext {
   flow: boolean;
 }
 
-const LF = 10;
-const CR = 13;
 const YAML_KEY = /^(\s*)(-\s+)?([^\s:#]*)$/;
 
 // Lines are read by scanning, not by regexes with a lazy key before `\s*:`: on a line of 100,000
@@ -85,12 +83,25 @@ function yamlValueOf(prefix: string): { indent: string; dash: string; key: strin
   return { indent: prefix.slice(0, indent), dash: prefix.slice(indent, indent + dash), key: found.key, partial: prefix.slice(valueStart) };
 }
 
+/** The line around an offset, read a window at a time (a line may be 1 MB long). */
 function lineBounds(text: TextLike, offset: number): { start: number; end: number } {
-  let start = offset;
-  while (start > 0 && text.charCodeAt(start - 1) !== LF) start--;
-  let end = offset;
-  while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
-  return { start, end };
+  const WINDOW = 16 * 1024;
+  let start = 0;
+  for (let at = offset; at > 0; at -= WINDOW) {
+    const from = Math.max(0, at - WINDOW);
+    const found = text.slice(from, at).lastIndexOf('\n');
+    if (found >= 0) {
+      start = from + found + 1;
+      break;
+    }
+  }
+  return { start, end: wordEnd(text, offset, text.length, /[\r\n]/) };
+}
+
+/** Where the first character matching `stop` is at or after `offset`, or `limit`. */
+function wordEnd(text: TextLike, offset: number, limit: number, stop: RegExp): number {
+  const found = searchFrom(text, offset, stop);
+  return found < 0 ? limit : Math.min(found, limit);
 }
 
 /** Column where a YAML line's key starts (after indentation and `- ` markers), and the key text. */
@@ -171,8 +182,7 @@ function yamlFlowContext(doc: SourceDocument, offset: number, prefix: string): C
   const text = doc.source;
   if (m[2] !== undefined) {
     const partial = m[2];
-    let end = offset;
-    while (end < text.length && !/[\s,}\]]/.test(text.slice(end, end + 1))) end++;
+    const end = wordEnd(text, offset, text.length, /[\s,}\]]/);
     return { path: node.path, object: node, key: m[1], position: 'value', replace: { offset: offset - partial.length, length: end - offset + partial.length }, newItem: false, quoted: false, flow: true };
   }
   const partial = m[1];
@@ -182,7 +192,7 @@ function yamlFlowContext(doc: SourceDocument, offset: number, prefix: string): C
 function yamlContext(doc: SourceDocument, offset: number): CursorContext | undefined {
   // Pieces: a completion right after a keystroke must not join a large edited text.
   const text = doc.source;
-  const { start: lineStart } = lineBounds(text, offset);
+  const { start: lineStart, end: lineEnd } = lineBounds(text, offset);
   const prefix = text.slice(lineStart, offset);
   // In a flow mapping: a `{` or `,` comes after the last `}` or `]` (and a `{` is on the line).
   const lastOpen = Math.max(prefix.lastIndexOf('{'), prefix.lastIndexOf(','));
@@ -199,14 +209,13 @@ function yamlContext(doc: SourceDocument, offset: number): CursorContext | undef
     const key = member ? String(member.key) : unquote(value.key);
     const partial = value.partial;
     // Replace the whole word, through a closing quote after the cursor (`'#/c|'`).
-    const { end: lineEnd } = lineBounds(text, offset);
     let end = offset;
     const quote = partial[0] === "'" || partial[0] === '"' ? partial[0] : undefined;
     if (quote) {
       const close = text.slice(offset, lineEnd).indexOf(quote);
       end = close >= 0 ? offset + close + 1 : offset;
     } else {
-      while (end < lineEnd && !/\s/.test(text.slice(end, end + 1))) end++;
+      end = wordEnd(text, offset, lineEnd, /\s/);
     }
     return {
       path: container ? container.path : [],
