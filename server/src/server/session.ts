@@ -9,7 +9,7 @@ import { Analysis, documentStatus, OpenApiObject, Reference } from '../model/ana
 import { drain, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
-import { reparseEdit } from '../syntax/incremental';
+import { Reparsed, reparseEdit } from '../syntax/incremental';
 import { EditedFile, findingMovesThrough, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
 import { carrySuppressions } from '../check/suppressions';
 import { EarlierFindings } from '../check/engine';
@@ -175,6 +175,8 @@ export class Session {
   workspace: WorkspaceUses | undefined;
   /** Which files may be read: in an untrusted workspace, only those in its folders (set by main.ts). */
   readonly trust = new WorkspaceTrust();
+  /** Told of every edit reparsed in place (the workspace index follows it; set by WorkspaceFiles). */
+  onReparsed: ((before: SourceDocument, after: SourceDocument, edit: TextEdit, reparsed: Reparsed) => void) | undefined;
   private readonly configs = new Map<string, Config>();
   /** Per checked root: what changed in the trees it read since its last check. */
   private readonly sinceCheck = new Map<string, EditsSinceCheck>();
@@ -280,6 +282,7 @@ export class Session {
         carrySuppressions(cached.parsed, reparsed.parsed, edit);
         const updated = new SourceDocument(doc.path, reparsed.parsed);
         this.store.replace(updated);
+        this.onReparsed?.(cached, updated, edit, reparsed);
         // Free text that no rule reads (see readByRule): every root's findings stay and only move
         // (unless a re-check is due anyway: then its findings are moved through every edit at once).
         const roots = this.rootsReading(doc.path);

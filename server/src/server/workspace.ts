@@ -9,7 +9,10 @@ import { Worker } from 'worker_threads';
 import { isLoadFailure, SourceDocument } from '../model/documents';
 import { Steps } from '../syntax/steps';
 import { ParsedText } from '../syntax/tree';
+import { TextEdit } from '../syntax/edit';
+import { Reparsed } from '../syntax/incremental';
 import { FileIndex, indexFile, indexFileSteps } from '../workspace/file-index';
+import { indexAfterEdit } from '../workspace/index-edit';
 import { decodeIndexSteps, EncodedIndex } from '../workspace/index-transfer';
 import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../workspace/workspace-index';
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from './index-job';
@@ -73,6 +76,9 @@ export function watchedFileChanges(events: readonly FileEvent[]): FileChange[] {
 
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** OPENAPI_TRACE_TIMING=1: says on stderr when an open document is indexed again in full (tests count it). */
+const traceIndexing = process.env.OPENAPI_TRACE_TIMING === '1';
+
 // A large file's index is built (or decoded) and its part of the workspace's maps computed in steps,
 // before it is set in the index: setting it then costs little (see WorkspaceIndex).
 function* indexedSteps(filePath: string, parsed: ParsedText): Steps<FileIndex> {
@@ -116,8 +122,12 @@ export class WorkspaceFiles {
   private arrivals: Promise<void> = Promise.resolve();
   private stopped = false;
   private progress: { reporter: Promise<ProgressReporter>; done: number; lastReport: number } | undefined;
-  /** Open documents: the version indexed, and its index (kept out of the shared index until it matters). */
-  private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex }>();
+  /**
+   * Open documents: the version indexed, and its index (kept out of the shared index until it
+   * matters). `unset`: an edit made a new index that the shared index does not hold yet (computing
+   * a file's part of the workspace costs milliseconds on a 10 MB document: done when asked).
+   */
+  private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex; unset?: boolean }>();
   /** What checks asked (see reachedFromOtherRoots), and the answer they got. */
   private readonly answers = new Map<string, { checkedRoot: string; filePath: string; pointer: string[]; answer: boolean }>();
   private poller: NodeJS.Timeout | undefined;
@@ -125,7 +135,35 @@ export class WorkspaceFiles {
   /** Open documents as last seen by the background refresh, and since when unchanged. */
   private readonly settling = new Map<string, { doc: SourceDocument; since: number }>();
 
-  constructor(private readonly session: Session) {}
+  constructor(private readonly session: Session) {
+    session.onReparsed = (before, after, edit, reparsed) => this.followEdit(before, after, edit, reparsed);
+  }
+
+  /**
+   * An open document's index follows an edit its tree took in place, in proportion to the edit
+   * (see index-edit.ts): references and rename right after typing in a large document need no new
+   * index. An edit it cannot follow leaves the index to be built again when asked, as before.
+   */
+  private followEdit(before: SourceDocument, after: SourceDocument, edit: TextEdit, reparsed: Reparsed): void {
+    const open = this.open.get(after.path);
+    if (open?.doc !== before) return;
+    let index: FileIndex | undefined;
+    try {
+      index = indexAfterEdit(open.index, edit, reparsed, after.lineIndex);
+    } catch (e) {
+      this.log?.(`following an edit of ${after.path} in its index failed: ${(e as Error).stack}`);
+    }
+    if (index) this.open.set(after.path, { doc: after, index, unset: open.unset || index !== open.index });
+  }
+
+  /** Puts an open document's index that followed edits in the shared index; whether it did. */
+  private settle(filePath: string): boolean {
+    const open = this.open.get(filePath);
+    if (!open?.unset) return false;
+    open.unset = false;
+    this.useOpenIndex(filePath, open.doc, open.index);
+    return true;
+  }
 
   setFolders(folders: string[]): void {
     this.folders = folders.map((f) => path.resolve(f));
@@ -184,9 +222,12 @@ export class WorkspaceFiles {
    */
   fresh(mode: 'all' | 'small' = 'all'): WorkspaceIndex {
     for (const [filePath, doc] of this.openDocuments(true)) {
-      if (this.open.get(filePath)?.doc === doc) continue;
+      if (this.open.get(filePath)?.doc === doc) {
+        this.settle(filePath);
+        continue;
+      }
       if (mode === 'small' && doc.textLength > SYNC_INDEX_LIMIT) continue;
-      this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
+      this.useOpenIndex(filePath, doc, this.indexOpen(filePath, doc));
     }
     this.forgetClosed();
     return this.index;
@@ -204,7 +245,7 @@ export class WorkspaceFiles {
       for (const [filePath, doc] of this.openDocuments(true)) {
         if (this.open.get(filePath)?.doc === doc) continue;
         if (doc.textLength > SLICED_INDEX_CHARS) large ??= [filePath, doc];
-        else this.useOpenIndex(filePath, doc, indexFile(filePath, doc.parsed));
+        else this.useOpenIndex(filePath, doc, this.indexOpen(filePath, doc));
       }
       if (!large) return this.fresh();
       const [filePath, doc] = large;
@@ -231,6 +272,11 @@ export class WorkspaceFiles {
       if (loaded && !isLoadFailure(loaded)) docs.set(doc.path, loaded);
     }
     return docs;
+  }
+
+  private indexOpen(filePath: string, doc: SourceDocument): FileIndex {
+    if (traceIndexing) process.stderr.write(`[timing] open document indexed at once\n`);
+    return indexFile(filePath, doc.parsed);
   }
 
   private useOpenIndex(filePath: string, doc: SourceDocument, index: FileIndex): void {
@@ -267,6 +313,7 @@ export class WorkspaceFiles {
    */
   private async indexInSlices(filePath: string, doc: SourceDocument, yieldToChecks: boolean,
     token?: Cancellable): Promise<FileIndex | undefined> {
+    if (traceIndexing) process.stderr.write(`[timing] open document indexed in slices\n`);
     const steps = indexedSteps(filePath, doc.parsed);
     let sliceStart = performance.now();
     let step = steps.next();
@@ -288,13 +335,18 @@ export class WorkspaceFiles {
     try {
       let changed = false;
       for (const [filePath, doc] of this.openDocuments(false)) {
-        if (this.open.get(filePath)?.doc === doc) continue;
+        const open = this.open.get(filePath);
+        if (open?.doc === doc && !open.unset) continue;
         const seen = this.settling.get(filePath);
         if (seen?.doc !== doc) {
           this.settling.set(filePath, { doc, since: performance.now() });
           continue;
         }
         if (performance.now() - seen.since < SETTLE_MS) continue;
+        if (open?.doc === doc) {
+          changed = this.settle(filePath) || changed;
+          continue;
+        }
         const index = await this.indexInSlices(filePath, doc, true);
         if (index) {
           this.useOpenIndex(filePath, doc, index);

@@ -88,13 +88,16 @@ export interface RefEntry {
   pathKey: (NameUse & { pointer: string[] }) | undefined;
 }
 
+/** Line starts as indexing builds them, or an open document's line index (which follows its edits). */
+export type LineStarts = Uint32Array | { readonly lineCount: number; lineStart(line: number): number; lineOf(offset: number): number };
+
 export interface FileIndex {
   path: string;
   format: SourceFormat;
   /** An OpenAPI 3.0 document, which roots a description. */
   root: boolean;
   /** Line start offsets, for offsets -> LSP positions without the text. */
-  lines: Uint32Array;
+  lines: LineStarts;
   /** Length of the text. */
   length: number;
   definitions: Definition[];
@@ -215,61 +218,146 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Steps<Fil
   }
 }
 
+/** The lists of a file's index, which a walk of the tree (or of a subtree) fills. */
+export type IndexEntries = Pick<FileIndex, 'definitions' | 'operations' | 'paths' | 'tags' | 'securityUses' | 'linkOperationIds' | 'refs'>;
+
+const noEntries = (): IndexEntries => ({ definitions: [], operations: [], paths: [], tags: [], securityUses: [], linkOperationIds: [], refs: [] });
+
+/** Whether a tree is an OpenAPI document (else a fragment, indexed by its layout). */
+function isRootDocument(root: SyntaxNode | undefined): boolean {
+  const status = documentStatus(root);
+  return status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed';
+}
+
 /**
  * The walk as a function to call until it returns the index, each call visiting at most `budget`
  * nodes (a plain loop, which the engine optimizes better than a generator's).
  */
 function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => FileIndex | undefined {
   const root = parsed.root;
-  const status = documentStatus(root);
-  const isRoot = status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed';
+  const isRoot = isRootDocument(root);
   const index: FileIndex = {
-    path: filePath, format: parsed.format, root: isRoot, lines: lineStarts(parsed.text), length: parsed.text.length, definitions: [], operations: [], paths: [],
-    tags: [], securityUses: [], linkOperationIds: [], refs: [], syntaxErrors: parsed.errors.length,
+    path: filePath, format: parsed.format, root: isRoot, lines: lineStarts(parsed.text), length: parsed.text.length, ...noEntries(),
+    syntaxErrors: parsed.errors.length,
   };
   if (!root || (root.kind !== 'object' && root.kind !== 'array')) return () => index;
+  const walk = subtreeWalker(index, filePath, root, isRoot, 0);
+  walk.enter(root, placeOfRoot(root, isRoot), -1, root.flow ? IN_FLOW : 0, 0);
+  return (budget: number) => (walk.run(budget) ? index : undefined);
+}
+
+function placeOfRoot(root: SyntaxNode, isRoot: boolean): Place {
+  return isRoot ? { kind: 'Root' } : root.kind === 'object' ? fragmentPlace(root) : undefined;
+}
+
+/** Where the walk goes from a node: the child's place, or SKIP when the walk does not visit it. */
+const SKIP = 'skip';
+function placeOfChild(place: Place, depth: number, child: SyntaxNode): Place | typeof SKIP {
+  if (child.key === '$ref' && child.kind === 'string') return SKIP; // read as its holder's reference
+  // Scalars below the definitions' depth hold nothing the index records.
+  if (!child.children && depth + 1 > DEFINITION_DEPTH) return SKIP;
+  const next = childPlace(place, child.key!);
+  return next === FREE || (!place && looksFree(child)) ? SKIP : next;
+}
+
+function flagsOfChild(node: SyntaxNode, flag: number, child: SyntaxNode): number {
+  const extension = typeof child.key === 'string' && child.key.startsWith('x-') ? IN_EXTENSION : 0;
+  return (node.flow ? flag | IN_FLOW : flag) | extension;
+}
+
+/** Whether a node is a definition, and of what kind (undefined: unknown); false when not one. */
+function definitionKindOf(node: SyntaxNode, depth: number, root: SyntaxNode, isRoot: boolean): Definition['kind'] | false {
+  if (depth === 0 || depth > DEFINITION_DEPTH) return false;
+  if (typeof node.key !== 'string' || node.keyOffset < 0) return false;
+  const parentKey = node.parent?.key;
+  if (depth === 3 && node.parent?.parent?.key === 'components' && node.parent.parent.parent === root) {
+    return MAP_KINDS.get(String(parentKey)) ?? false;
+  }
+  if (isRoot) return false;
+  if (depth === 1) return MAP_KINDS.has(node.key) || node.key === 'components' ? false : undefined;
+  if (depth === 2 && MAP_KINDS.has(String(parentKey)) && node.parent!.parent === root) return MAP_KINDS.get(String(parentKey));
+  return false;
+}
+
+/**
+ * The entries of one subtree, as indexFile records them (`node` itself included), in order: what
+ * an edit inside it changes. Its definitions are numbered from `definitionBase`; `definitionAt`
+ * gives the index of an enclosing definition by its start (-1: none starts there). Undefined when
+ * the walk would visit more than `budget` nodes, or an enclosing definition is not found.
+ */
+export function indexSubtree(file: Pick<FileIndex, 'path' | 'root'>, root: SyntaxNode, node: SyntaxNode, definitionBase: number,
+  definitionAt: (start: number) => number, budget: number): IndexEntries | undefined {
+  const chain: SyntaxNode[] = [];
+  for (let n: SyntaxNode | undefined = node; n && n !== root; n = n.parent) chain.push(n);
+  let place = placeOfRoot(root, file.root);
+  let owner = -1;
+  let flag = root.flow ? IN_FLOW : 0;
+  let parent = root;
+  for (let depth = 0; chain.length > 0; depth++) {
+    const child = chain.pop()!;
+    const next = placeOfChild(place, depth, child);
+    if (next === SKIP) return noEntries(); // the walk does not go there
+    flag = flagsOfChild(parent, flag, child);
+    place = next;
+    if (child === node) {
+      const entries = noEntries();
+      const walk = subtreeWalker(entries, file.path, root, file.root, definitionBase);
+      walk.enter(node, place, owner, flag, depth + 1);
+      return walk.run(budget) ? entries : undefined;
+    }
+    if (definitionKindOf(child, depth + 1, root, file.root) !== false) {
+      owner = definitionAt(child.memberStart);
+      if (owner < 0) return undefined;
+    }
+    parent = child;
+  }
+  return undefined; // the root itself: index the file again
+}
+
+/**
+ * A walk that appends what it finds under the nodes it entered to `index`, definitions numbered
+ * from `definitionBase`. `run` visits at most `budget` nodes and says whether it is done.
+ */
+function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, isRoot: boolean, definitionBase: number) {
   const dir = path.dirname(filePath);
 
+  /** The entry recorded, or undefined for a URL (not a file of the workspace). */
   const addRef = (raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined) => {
     const parsedRef = parseRef(raw);
-    if (parsedRef.form === 'url') return;
+    if (parsedRef.form === 'url') return undefined;
     const targetFile = parsedRef.form === 'file' ? path.resolve(dir, parsedRef.file) : filePath;
-    index.refs.push({
+    const entry: RefEntry = {
       raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
       expected, inExtension: frame.inExtension, pathKey: undefined,
-    });
+    };
+    index.refs.push(entry);
+    return entry;
   };
 
-  const isDefinition = (node: SyntaxNode, depth: number): Definition['kind'] | false => {
-    if (typeof node.key !== 'string' || node.keyOffset < 0) return false;
-    const parentKey = node.parent?.key;
-    if (depth === 3 && node.parent?.parent?.key === 'components' && node.parent.parent.parent === root) {
-      return MAP_KINDS.get(String(parentKey)) ?? false;
-    }
-    if (isRoot) return false;
-    if (depth === 1) return MAP_KINDS.has(node.key) || node.key === 'components' ? false : undefined;
-    if (depth === 2 && MAP_KINDS.has(String(parentKey)) && node.parent!.parent === root) return MAP_KINDS.get(String(parentKey));
-    return false;
-  };
-
-  const rootPlace: Place = isRoot ? { kind: 'Root' } : root.kind === 'object' ? fragmentPlace(root) : undefined;
   // The walk's stack, as parallel arrays: no object per node.
-  const nodes: SyntaxNode[] = [root];
-  const places: Place[] = [rootPlace];
-  const owners: number[] = [-1];
-  const flags: number[] = [root.flow ? IN_FLOW : 0];
-  const depths: number[] = [0];
-  return (budget: number) => {
+  const nodes: SyntaxNode[] = [];
+  const places: Place[] = [];
+  const owners: number[] = [];
+  const flags: number[] = [];
+  const depths: number[] = [];
+  const enter = (node: SyntaxNode, place: Place, owner: number, flag: number, depth: number) => {
+    nodes.push(node);
+    places.push(place);
+    owners.push(owner);
+    flags.push(flag);
+    depths.push(depth);
+  };
+  const run = (budget: number): boolean => {
   for (let visited = 0; nodes.length > 0; visited++) {
-    if (visited >= budget) return undefined;
+    if (visited >= budget) return false;
     const node = nodes.pop()!;
     const place = places.pop();
     let owner = owners.pop()!;
     const flag = flags.pop()!;
     const depth = depths.pop()!;
-    const definitionKind = depth > 0 && depth <= DEFINITION_DEPTH ? isDefinition(node, depth) : false;
+    const definitionKind = definitionKindOf(node, depth, root, isRoot);
     if (definitionKind !== false) {
-      owner = index.definitions.length;
+      owner = definitionBase + index.definitions.length;
       index.definitions.push({
         name: String(node.key), pointer: segmentsOf(node), key: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), start: node.memberStart, end: node.end,
         kind: definitionKind ?? (place && 'kind' in place ? place.kind : undefined), deprecated: node.kind === 'object' && node.get('deprecated')?.value === true,
@@ -283,33 +371,23 @@ function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => 
     let ref: SyntaxNode | undefined;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
-      if (child.key === '$ref' && child.kind === 'string') {
-        ref = child;
-        continue;
-      }
-      // Scalars below the definitions' depth hold nothing the index records.
-      if (!child.children && depth + 1 > DEFINITION_DEPTH) continue;
-      const next = childPlace(place, child.key!);
-      if (next === FREE || (!place && looksFree(child))) continue;
-      const extension = typeof child.key === 'string' && child.key.startsWith('x-') ? IN_EXTENSION : 0;
-      nodes.push(child);
-      places.push(next);
-      owners.push(owner);
-      flags.push(childFlag | extension);
-      depths.push(depth + 1);
+      if (child.key === '$ref' && child.kind === 'string') ref = child;
+      const next = placeOfChild(place, depth, child);
+      if (next !== SKIP) enter(child, next, owner, flagsOfChild(node, flag, child), depth + 1);
     }
     if (node.kind !== 'object') continue;
     if (ref && kind !== 'Discriminator') {
-      addRef(ref.value as string, 'ref', ref, frame, kind);
-      if (kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
-        index.refs[index.refs.length - 1].pathKey = { name: node.key, span: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), pointer: segmentsOf(node) };
+      const entry = addRef(ref.value as string, 'ref', ref, frame, kind);
+      if (entry && kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
+        entry.pathKey = { name: node.key, span: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), pointer: segmentsOf(node) };
       }
     }
     if (kind) recordObject(node, kind, frame, (flag & IN_FLOW) !== 0);
   }
   // Children are pushed last to first, so nodes are visited (and entries listed) in document order.
-  return index;
+  return true;
   };
+  return { enter, run };
 
   /** `frame.flow`: inside this object; `keyFlow`: where its key is. */
   function recordObject(node: SyntaxNode, kind: ObjectKind, frame: Frame, keyFlow: boolean): void {
@@ -364,9 +442,9 @@ function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => 
           // A mapping value is a schema name or a reference; a name stands for this file's schema.
           const raw = value.includes('#') || value.includes('/') ? value : isRoot ? `#/components/schemas/${value}` : undefined;
           if (raw === undefined) continue;
-          addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
+          const recorded = addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
           // A bare name is rewritten as a name, not as a reference.
-          if (raw !== value) index.refs[index.refs.length - 1].raw = value;
+          if (recorded && raw !== value) recorded.raw = value;
         }
         return;
       }
@@ -388,7 +466,11 @@ export function pointerSegments(pointer: string): string[] {
 }
 
 /** Line and character (UTF-16 units, as in LSP) of an offset, from a file's line starts. */
-export function positionIn(lines: Uint32Array, offset: number): { line: number; character: number } {
+export function positionIn(lines: LineStarts, offset: number): { line: number; character: number } {
+  if (!(lines instanceof Uint32Array)) {
+    const line = lines.lineOf(offset);
+    return { line, character: Math.max(0, offset - lines.lineStart(line)) };
+  }
   let low = 0;
   let high = lines.length - 1;
   while (low < high) {
@@ -399,11 +481,29 @@ export function positionIn(lines: Uint32Array, offset: number): { line: number; 
   return { line: low, character: Math.max(0, offset - lines[low]) };
 }
 
+/** How many lines, and where one starts. */
+export function lineCountOf(lines: LineStarts): number {
+  return lines instanceof Uint32Array ? lines.length : lines.lineCount;
+}
+
+function lineStartIn(lines: LineStarts, line: number): number {
+  return lines instanceof Uint32Array ? lines[line] : lines.lineStart(line);
+}
+
 /** The offset of a line and character; a character past the line's end stops at the next line. */
-export function offsetIn(lines: Uint32Array, position: { line: number; character: number }, textLength: number): number {
-  if (position.line >= lines.length) return textLength;
+export function offsetIn(lines: LineStarts, position: { line: number; character: number }, textLength: number): number {
+  const count = lineCountOf(lines);
+  if (position.line >= count) return textLength;
   if (position.line < 0) return 0;
-  const start = lines[position.line];
-  const next = position.line + 1 < lines.length ? lines[position.line + 1] : textLength;
+  const start = lineStartIn(lines, position.line);
+  const next = position.line + 1 < count ? lineStartIn(lines, position.line + 1) : textLength;
   return Math.min(start + Math.max(0, position.character), next);
+}
+
+/** Line starts as one typed array (to hand an index to another thread). */
+export function lineStartArray(lines: LineStarts): Uint32Array {
+  if (lines instanceof Uint32Array) return lines;
+  const starts = new Uint32Array(lines.lineCount);
+  for (let i = 0; i < starts.length; i++) starts[i] = lines.lineStart(i);
+  return starts;
 }

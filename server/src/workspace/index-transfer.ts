@@ -7,7 +7,7 @@ import { ObjectKind } from '../model/spec';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { ScalarStyle, SourceFormat } from '../syntax/tree';
 import {
-  Definition, FileIndex, NameUse, OperationEntry, PathEntry, RefEntry, RefRole, ScalarSpan, TagDeclaration,
+  Definition, FileIndex, lineStartArray, NameUse, OperationEntry, PathEntry, RefEntry, RefRole, ScalarSpan, TagDeclaration,
 } from './file-index';
 
 export interface EncodedIndex {
@@ -29,8 +29,9 @@ export function encodeIndex(index: FileIndex): EncodedIndex {
   const writer = new Writer();
   drain(layout(writer, index));
   // Only a typed array that owns its whole buffer can be transferred alone.
-  const ownsBuffer = index.lines.byteOffset === 0 && index.lines.byteLength === index.lines.buffer.byteLength;
-  const lines = ownsBuffer ? index.lines : index.lines.slice();
+  const starts = lineStartArray(index.lines);
+  const ownsBuffer = starts.byteOffset === 0 && starts.byteLength === starts.buffer.byteLength;
+  const lines = ownsBuffer ? starts : starts.slice();
   return { ...writer.finish(), lines };
 }
 

@@ -1,0 +1,292 @@
+// An open document's index kept through an edit in proportion to the edit, not the file. A
+// keystroke in a 10 MB document used to leave its index to be built again (over a second of
+// slices) before references or rename could answer.
+// 1. Typing in a scalar the index does not read (a description, a summary, an example): the index
+//    is the old one with every offset after the edit moved, in place (the same object, so the
+//    workspace's maps of it stay valid).
+// 2. Any other edit the incremental reparse took: the nodes around the reparsed ones (their parent,
+//    which reads them: a `$ref`, an operationId, a path key...) are walked again as indexFile walks
+//    them, and their entries take the place of the old ones; the rest moves. When the new entries
+//    differ from the old only in offsets, this too happens in place; else it makes a new index.
+// Anything else (the root's own members, a large region, a tree the reparse rebuilt) returns
+// undefined: the caller indexes the file again.
+import { TextEdit } from '../syntax/edit';
+import { ParsedText, SyntaxNode } from '../syntax/tree';
+import {
+  Definition, FileIndex, IndexEntries, indexSubtree, LineStarts, NameUse, OperationEntry, PathEntry, RefEntry, ScalarSpan,
+  TagDeclaration,
+} from './file-index';
+
+/** What the incremental reparse reports of an edit (syntax/incremental.ts's Reparsed). */
+export interface EditedTree {
+  parsed: ParsedText;
+  node: SyntaxNode;
+  nodes: readonly SyntaxNode[];
+  replaced: SyntaxNode;
+}
+
+/** Nodes the walk of the region around an edit may visit; beyond, the file is indexed again (in slices). */
+const MAX_REWALKED_NODES = 20_000;
+
+/** Keys whose string values the index reads (a `$ref`, an operationId, a Tag's name...). */
+const READ_VALUES = new Set(['$ref', 'operationId', 'operationRef', 'name', 'deprecated', 'openapi', 'swagger']);
+/** Keys whose items the index reads from two levels up (an operation's tags, a discriminator's mapping). */
+const READ_ITEMS = new Set(['tags', 'mapping']);
+
+type Move = (offset: number) => number;
+
+/** Lists whose entries nodes record for their members, which may be written after the region edited. */
+const RECORDED_BY_ENCLOSING = new Set<keyof IndexEntries>(['paths', 'securityUses', 'linkOperationIds']);
+
+/** How to find, move and compare the entries of one list of an index. */
+interface List<T> {
+  key: keyof IndexEntries;
+  /** The offset that places an entry in the text (inside the node that records it). */
+  anchor(entry: T): number;
+  /** Recorded by a node's parent for the node's key (a path, a security scheme). */
+  byParent: boolean;
+  move(entry: T, move: Move): void;
+}
+
+const moveSpan = (span: ScalarSpan, move: Move) => void (span.offset = move(span.offset));
+
+function moveMember(entry: { key: ScalarSpan; start: number; end: number }, move: Move): void {
+  moveSpan(entry.key, move);
+  entry.start = move(entry.start);
+  entry.end = move(entry.end);
+}
+
+const LISTS: List<never>[] = [
+  { key: 'definitions', anchor: (d: Definition) => d.start, byParent: false, move: moveMember },
+  {
+    key: 'operations', anchor: (o: OperationEntry) => o.start, byParent: false,
+    move: (o: OperationEntry, move: Move) => {
+      moveMember(o, move);
+      if (o.operationIdSpan) moveSpan(o.operationIdSpan, move);
+      for (const tag of o.tags) moveSpan(tag.span, move);
+    },
+  },
+  { key: 'paths', anchor: (p: PathEntry) => p.start, byParent: true, move: moveMember },
+  {
+    key: 'tags', anchor: (t: TagDeclaration) => t.start, byParent: false,
+    move: (t: TagDeclaration, move: Move) => {
+      moveSpan(t.span, move);
+      t.start = move(t.start);
+      t.end = move(t.end);
+    },
+  },
+  { key: 'securityUses', anchor: (u: NameUse) => u.span.offset, byParent: true, move: (u: NameUse, move: Move) => moveSpan(u.span, move) },
+  { key: 'linkOperationIds', anchor: (u: NameUse) => u.span.offset, byParent: false, move: (u: NameUse, move: Move) => moveSpan(u.span, move) },
+  {
+    key: 'refs', anchor: (r: RefEntry) => r.span.offset, byParent: false,
+    move: (r: RefEntry, move: Move) => {
+      moveSpan(r.span, move);
+      if (r.pathKey) moveSpan(r.pathKey.span, move);
+    },
+  },
+] as List<never>[];
+
+/**
+ * The index of a file after an edit its tree took incrementally: `file` itself, changed in place,
+ * when only offsets changed; a new index when entries did; undefined when the file must be
+ * indexed again. `lines`: the new text's line starts. Leaves `file` as it was when it returns
+ * undefined.
+ */
+export function indexAfterEdit(file: FileIndex, edit: TextEdit, edited: EditedTree, lines: LineStarts): FileIndex | undefined {
+  const parsed = edited.parsed;
+  const root = parsed.root;
+  const length = parsed.source?.length ?? parsed.text.length;
+  const delta = edit.newText.length - edit.length;
+  if (!root || file.length + delta !== length || file.format !== parsed.format) return undefined;
+  const editEnd = edit.offset + edit.length;
+  const shift: Move = (offset) => (offset >= editEnd ? offset + delta : offset);
+  if (isUnreadScalar(edited, root)) {
+    for (const list of LISTS) for (const entry of file[list.key]) list.move(entry as never, shift);
+    return Object.assign(file, { lines, length, syntaxErrors: parsed.errors.length });
+  }
+  const plan = planRegion(file, edit, edited, root);
+  if (!plan) return undefined;
+  const { region, runs, entries, sameShape } = plan;
+  const enclosing = enclosingEntries(file, runs, region);
+  if (!enclosing) return undefined;
+  const definitionShift = entries.definitions.length - (runs.definitions.to - runs.definitions.from);
+  // Nothing is changed before this point: the plan holds.
+  const target: FileIndex = sameShape ? file : { ...file };
+  for (const list of LISTS) {
+    const old = file[list.key] as unknown[];
+    const { from, to } = runs[list.key];
+    const fresh = entries[list.key] as unknown[];
+    for (let i = 0; i < old.length; i++) if (i < from || i >= to) list.move(old[i] as never, shift);
+    if (sameShape) {
+      for (let i = from; i < to; i++) copyOffsets(list, old[i], fresh[i - from]);
+    } else {
+      (target as unknown as Record<string, unknown[]>)[list.key] = [...old.slice(0, from), ...fresh, ...old.slice(to)];
+    }
+  }
+  for (const [entry, node] of enclosing) entry.end = node.end;
+  if (definitionShift !== 0) {
+    const after = runs.definitions.to;
+    for (let i = runs.refs.to + entries.refs.length - (runs.refs.to - runs.refs.from); i < target.refs.length; i++) {
+      const ref = target.refs[i];
+      if (ref.owner >= after) ref.owner += definitionShift;
+    }
+  }
+  return Object.assign(target, { lines, length, syntaxErrors: parsed.errors.length });
+}
+
+/** Typing inside a string the index does not read: nothing but offsets changes. */
+function isUnreadScalar(edited: EditedTree, root: SyntaxNode): boolean {
+  const node = edited.node;
+  if (edited.nodes.length !== 1 || node !== edited.replaced || node.kind !== 'string' || node.children) return false;
+  const parent = node.parent;
+  if (!parent || parent === root) return false;
+  return !READ_VALUES.has(String(node.key)) && !READ_ITEMS.has(String(parent.key));
+}
+
+type Runs = Record<keyof IndexEntries, { from: number; to: number }>;
+
+/**
+ * The region walked again (the parent of the reparsed nodes, which reads them), its new entries,
+ * and where the old ones are in each list; undefined when the file is better indexed again.
+ */
+function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: SyntaxNode) {
+  let region = edited.nodes[0]?.parent;
+  while (region && READ_ITEMS.has(String(region.key))) region = region.parent;
+  if (!region || region === root || !region.parent || region.memberStart >= edit.offset) return undefined;
+  const delta = edit.newText.length - edit.length;
+  const editEnd = edit.offset + edit.length;
+  const start = region.memberStart;
+  // The region's old end is not known (the tree changed in place), but the node after it moved by
+  // the edit: old offsets from the region's start to there were the region's.
+  const next = nextNodeStart(region);
+  const ownKey = region.keyOffset;
+  const inside = (offset: number, byParent: boolean) =>
+    offset >= start && !(byParent && offset === ownKey) && (offset < editEnd || offset + delta < next);
+  const definitions = file.definitions;
+  let base = 0;
+  while (base < definitions.length && definitions[base].start < start) base++;
+  const definitionAt = (at: number) => {
+    let low = 0;
+    let high = base - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (definitions[mid].start === at) return mid;
+      if (definitions[mid].start < at) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  };
+  const entries = indexSubtree(file, root, region, base, definitionAt, MAX_REWALKED_NODES);
+  if (!entries) return undefined;
+  const refsAfter = refsRecordedAfter(region, delta);
+  const runs = {} as Runs;
+  let sameShape = true;
+  for (const list of LISTS) {
+    const old = file[list.key] as never[];
+    const fresh = entries[list.key] as unknown[];
+    let from = -1;
+    let to = -1;
+    let before = 0;
+    for (let i = 0; i < old.length; i++) {
+      const anchor = list.anchor(old[i]);
+      if (inside(anchor, list.byParent)) {
+        if (from < 0) from = i;
+        else if (to !== i) return undefined; // not one run: not the walk's order
+        to = i + 1;
+      } else if (from < 0 && (anchor < start || (list.byParent && anchor === ownKey) || (list.key === 'refs' && refsAfter.has(anchor)))) {
+        before = i + 1;
+      }
+    }
+    if (from < 0) {
+      // None before: the new ones go after what the walk records before the region. Nodes around
+      // it record paths, security schemes and Link operationIds for their members, after it too:
+      // those lists are not sorted out here.
+      if (fresh.length > 0 && RECORDED_BY_ENCLOSING.has(list.key)) return undefined;
+      from = to = before;
+    }
+    runs[list.key] = { from, to };
+    if (to - from !== fresh.length) sameShape = false;
+    else for (let i = from; sameShape && i < to; i++) sameShape = sameApartFromOffsets(old[i], fresh[i - from]);
+  }
+  return { region, runs, entries, sameShape };
+}
+
+/** Where the first node after a node's subtree starts, in text order (Infinity if none). */
+function nextNodeStart(node: SyntaxNode): number {
+  for (let n = node; n.parent; n = n.parent) {
+    const siblings = n.parent.children!;
+    const at = siblings.indexOf(n);
+    if (at + 1 < siblings.length) return siblings[at + 1].memberStart;
+  }
+  return Infinity;
+}
+
+/**
+ * Offsets (in the old text) of the references that nodes enclosing the region record, though
+ * written after it (an object's `$ref` after its other members): the walk lists them before the
+ * region's.
+ */
+function refsRecordedAfter(region: SyntaxNode, delta: number): Set<number> {
+  const offsets = new Set<number>();
+  for (let node = region.parent; node; node = node.parent) {
+    for (const child of node.children ?? []) {
+      if (child.memberStart <= region.end) continue;
+      if ((child.key === '$ref' || child.key === 'operationRef') && child.kind === 'string') offsets.add(child.offset - delta);
+      if (child.key === 'mapping') for (const entry of child.children ?? []) offsets.add(entry.offset - delta);
+    }
+  }
+  return offsets;
+}
+
+/**
+ * The entries before the region that enclose it (a definition, an operation, a path, a tag), with
+ * the node each stands for: their end moves with the region's. Undefined when one is not found.
+ */
+function enclosingEntries(file: FileIndex, runs: Runs, region: SyntaxNode): [{ end: number }, SyntaxNode][] | undefined {
+  const byStart = new Map<number, SyntaxNode>();
+  const byOffset = new Map<number, SyntaxNode>();
+  for (let node: SyntaxNode | undefined = region; node; node = node.parent) {
+    byStart.set(node.memberStart, node);
+    byOffset.set(node.offset, node);
+  }
+  const found: [{ end: number }, SyntaxNode][] = [];
+  const start = region.memberStart;
+  const collect = <T extends { start: number; end: number }>(list: readonly T[], from: number, nodeOf: (entry: T) => SyntaxNode | undefined,
+    stands: (entry: T, node: SyntaxNode) => boolean) => {
+    for (let i = 0; i < from; i++) {
+      const entry = list[i];
+      if (entry.start > start || entry.end < start) continue;
+      const node = nodeOf(entry);
+      if (!node || !stands(entry, node)) return false;
+      found.push([entry, node]);
+    }
+    return true;
+  };
+  const ok = collect(file.definitions, runs.definitions.from, (d) => byStart.get(d.start), (d, n) => d.name === String(n.key))
+    && collect(file.operations, runs.operations.from, (o) => byStart.get(o.start), (o, n) => o.method === String(n.key))
+    && collect(file.paths, runs.paths.from, (p) => byStart.get(p.start), (p, n) => p.path === n.key)
+    && collect(file.tags, runs.tags.from, (t) => byOffset.get(t.start), () => true);
+  return ok ? found : undefined;
+}
+
+/** Whether two entries differ in offsets only (an entry's `start`, `end` and spans' `offset`). */
+function sameApartFromOffsets(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (key === 'offset' || key === 'start' || key === 'end') continue;
+    if (!sameApartFromOffsets((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/** Sets an old entry's offsets to a new equal entry's (the old object stays: the workspace's maps hold it). */
+function copyOffsets(list: List<never>, into: unknown, from: unknown): void {
+  const offsets: number[] = [];
+  list.move(from as never, (offset) => (offsets.push(offset), offset));
+  let next = 0;
+  list.move(into as never, () => offsets[next++]);
+}

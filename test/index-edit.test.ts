@@ -1,0 +1,165 @@
+// An open document's index kept through edits equals a fresh index of the edited tree: after each
+// of many random edits (typing in descriptions, `$ref`s, operationIds, tags and keys, new and
+// removed lines, JSON members), every entry and every offset, in YAML and JSON.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, it } from 'node:test';
+import { reparseEdit } from '../server/src/syntax/incremental';
+import { lineIndexOf } from '../server/src/syntax/line-index';
+import { parseText } from '../server/src/syntax/parse';
+import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
+import { FileIndex, indexFile, lineStartArray } from '../server/src/workspace/file-index';
+import { indexAfterEdit } from '../server/src/workspace/index-edit';
+import { REPO_ROOT } from './helpers/paths';
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+}
+
+const TYPED = 'abcXYZ019 ._-/#';
+const YAML_STRUCTURAL = ':#\'"{}[],\n';
+const YAML_LINES = ['$ref: "#/components/schemas/Pet"', 'operationId: typed', 'tags: [a, b]', '- name: t', 'description: text', 'deprecated: true',
+  'x-note: |', '  literal', 'type: object', 'properties:', '  id: {type: string}', 'mapping:', '  a: "#/components/schemas/A"', '- b', '', 'key:'];
+const JSON_EDITS = ['"', ',', '{', '}', '[', ']', ':', '\n', '"x": 1,', '"$ref": "#/components/schemas/Pet",', '"operationId": "o",', '"tags": ["t"],', '"description": "d",'];
+/** Keys whose values the index reads: typing is aimed there half the time. */
+const READ = new Set(['$ref', 'operationId', 'operationRef', 'name', 'tags', 'mapping']);
+
+function scalars(parsed: ParsedText): { read: SyntaxNode[]; other: SyntaxNode[] } {
+  const read: SyntaxNode[] = [];
+  const other: SyntaxNode[] = [];
+  const stack = parsed.root ? [parsed.root] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.children) stack.push(...n.children);
+    else if (n.kind === 'string') (READ.has(String(n.key)) || READ.has(String(n.parent?.key)) ? read : other).push(n);
+  }
+  return { read, other };
+}
+
+function keyed(parsed: ParsedText): SyntaxNode[] {
+  const nodes: SyntaxNode[] = [];
+  const stack = parsed.root ? [parsed.root] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.keyOffset >= 0 && n.keyLength > 0) nodes.push(n);
+    if (n.children) stack.push(...n.children);
+  }
+  return nodes;
+}
+
+function randomEdit(parsed: ParsedText, next: () => number): { offset: number; length: number; newText: string } {
+  const text = parsed.text;
+  const pickOf = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  const roll = next();
+  if (roll < 0.45) {
+    // Typing in a value: one the index reads half the time.
+    const { read, other } = scalars(parsed);
+    const target = pickOf(next() < 0.5 && read.length > 0 ? read : other);
+    if (target) {
+      const quote = target.style === 'plain' ? 0 : 1;
+      const offset = target.offset + quote + Math.floor(next() * (target.length - 2 * quote + 1));
+      const length = next() < 0.3 ? Math.min(1, target.end - quote - offset) : 0;
+      return { offset, length, newText: length > 0 && next() < 0.5 ? '' : pickOf([...TYPED]) };
+    }
+  }
+  if (roll < 0.55) {
+    // Typing in a key.
+    const target = pickOf(keyed(parsed));
+    if (target) {
+      const offset = target.keyOffset + Math.floor(next() * (target.keyLength + 1));
+      return { offset, length: next() < 0.3 ? Math.min(1, target.keyOffset + target.keyLength - offset) : 0, newText: pickOf([...TYPED]) };
+    }
+  }
+  const lineStarts = [0];
+  for (let j = text.indexOf('\n'); j >= 0 && j < text.length - 1; j = text.indexOf('\n', j + 1)) lineStarts.push(j + 1);
+  const lineStart = pickOf(lineStarts);
+  const lineEnd = text.indexOf('\n', lineStart) < 0 ? text.length : text.indexOf('\n', lineStart);
+  const indent = /^ */.exec(text.slice(lineStart))![0].length;
+  if (parsed.format === 'json') {
+    const at = lineStart + Math.floor(next() * (lineEnd - lineStart + 1));
+    if (roll < 0.7) return { offset: lineEnd, length: 0, newText: '\n' + ' '.repeat(indent) + pickOf(JSON_EDITS) };
+    if (roll < 0.8) return { offset: lineStart, length: Math.min(lineEnd + 1, text.length) - lineStart, newText: '' };
+    return { offset: at, length: next() < 0.3 ? Math.min(2, lineEnd - at) : 0, newText: pickOf(JSON_EDITS) };
+  }
+  if (roll < 0.75) {
+    const depth = Math.max(0, indent + pickOf([0, 0, 2, -2, 4]));
+    return { offset: lineEnd, length: 0, newText: '\n' + ' '.repeat(depth) + pickOf(YAML_LINES) };
+  }
+  if (roll < 0.85) return { offset: lineStart, length: Math.min(lineEnd + 1, text.length) - lineStart, newText: '' };
+  const at = lineStart + Math.floor(next() * (lineEnd - lineStart + 1));
+  return { offset: at, length: next() < 0.3 ? Math.min(2, lineEnd - at) : 0, newText: pickOf([...TYPED, ...YAML_STRUCTURAL]) };
+}
+
+/** An index as plain data, its line starts as numbers whatever holds them. */
+const plain = (index: FileIndex) => ({ ...index, lines: Array.from(lineStartArray(index.lines)) });
+
+/** Equal indexes; else a message that names the first entry that differs. */
+function assertSameIndex(actual: FileIndex, expected: FileIndex, label: string): void {
+  const a = plain(actual) as unknown as Record<string, unknown>;
+  const e = plain(expected) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(e)) {
+    const [x, y] = [a[key], e[key]];
+    if (Array.isArray(x) && Array.isArray(y) && key !== 'lines') {
+      for (let i = 0; i < Math.max(x.length, y.length); i++) {
+        assert.deepEqual(x[i], y[i], `${label}: ${key}[${i}] of ${x.length} (expected ${y.length})`);
+      }
+    }
+    assert.deepEqual(x, y, `${label}: ${key}`);
+  }
+}
+
+function followEdits(file: string, format: 'yaml' | 'json', edits: number) {
+  const filePath = path.join(REPO_ROOT, file);
+  const next = random(file.length * 7919 + edits + Number(process.env.INDEX_EDIT_SEED ?? 0));
+  let parsed = parseText(fs.readFileSync(filePath, 'utf8'), format);
+  let index = indexFile(filePath, parsed);
+  const counts = { inPlace: 0, newIndex: 0, again: 0, fullParse: 0 };
+  for (let i = 0; i < edits; i++) {
+    const edit = randomEdit(parsed, next);
+    const reparsed = reparseEdit(parsed, edit);
+    if (!reparsed) {
+      counts.fullParse++;
+      const text = parsed.text;
+      const expected = parseText(text.slice(0, edit.offset) + edit.newText + text.slice(edit.offset + edit.length), format);
+      if (expected.errors.length === 0) (parsed = expected), (index = indexFile(filePath, parsed));
+      continue;
+    }
+    parsed = reparsed.parsed;
+    const kept = indexAfterEdit(index, edit, reparsed, lineIndexOf(parsed));
+    const fresh = indexFile(filePath, parsed);
+    if (!kept) {
+      counts.again++;
+      index = fresh;
+      continue;
+    }
+    if (kept === index) counts.inPlace++;
+    else counts.newIndex++;
+    assertSameIndex(kept, fresh, `edit ${i} of ${file}: ${JSON.stringify(edit)}`);
+    index = kept;
+  }
+  return counts;
+}
+
+/** More for a longer local run: INDEX_EDITS=5000 INDEX_EDIT_SEED=n. */
+const EDITS = Number(process.env.INDEX_EDITS ?? 400);
+const OAS = 'node_modules/@readme/oas-examples/3.0';
+const EXAMPLES = ['petstore', 'discriminators', 'link-example', 'security-multiple', 'petstore-expanded', 'uspto'];
+
+describe('an open document\'s index kept through edits', () => {
+  for (const file of ['examples/petstore/openapi.yaml', 'examples/petstore/schemas.yaml', ...EXAMPLES.map((e) => `${OAS}/yaml/${e}.yaml`)]) {
+    it(`equals a fresh index after each of ${EDITS} random edits of ${path.basename(file)} (YAML)`, () => {
+      const counts = followEdits(file, 'yaml', EDITS);
+      assert.ok(counts.inPlace >= 60, `in place ${JSON.stringify(counts)}`);
+      assert.ok(counts.newIndex >= 10, `new index ${JSON.stringify(counts)}`);
+    });
+  }
+  for (const file of EXAMPLES.map((e) => `${OAS}/json/${e}.json`)) {
+    it(`equals a fresh index after each of ${EDITS} random edits of ${path.basename(file)} (JSON)`, () => {
+      const counts = followEdits(file, 'json', EDITS);
+      assert.ok(counts.inPlace >= 60, `in place ${JSON.stringify(counts)}`);
+      assert.ok(counts.newIndex >= 10, `new index ${JSON.stringify(counts)}`);
+    });
+  }
+});

@@ -1,0 +1,138 @@
+// References and rename right after typing in a large open document, over stdio: the document's
+// index follows each edit (typing in a description, a new line, an operationId, a `$ref`) instead
+// of being built again before the request can answer, and the answers name the edited text.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { after, before, describe, it } from 'node:test';
+import type { Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { largeDescription } from './helpers/large-description';
+import { LspClient } from './helpers/lsp-client';
+
+/** 1,500 paths: about 1.2 MB of YAML, past the size at which the index was built in slices for a request. */
+const PATHS = 1_500;
+/** Far more than an answer from a followed index takes; far less than building the index again on a loaded machine. */
+const ANSWER_BOUND_MS = 2_000;
+
+describe('the index of a large open document follows its edits', { timeout: 240_000 }, () => {
+  let client: LspClient;
+  let dir: string;
+  let uri: string;
+  let text: string;
+
+  const positionAt = (offset: number) => {
+    const before = text.slice(0, offset).split('\n');
+    return { line: before.length - 1, character: before[before.length - 1].length };
+  };
+  const offsetAt = (position: { line: number; character: number }) => {
+    let offset = 0;
+    for (let line = 0; line < position.line; line++) offset = text.indexOf('\n', offset) + 1;
+    return offset + position.character;
+  };
+  const textOf = (range: Range) => text.slice(offsetAt(range.start), offsetAt(range.end));
+  const lineOf = (offset: number) => positionAt(offset).line;
+
+  /** Types `typed` at an offset one character at a time, as an editor sends it. */
+  function type(offset: number, typed: string, removed = 0): void {
+    for (let i = 0; i < typed.length || (i === 0 && removed > 0); i++) {
+      const at = offset + i;
+      const length = i === 0 ? removed : 0;
+      const range = { start: positionAt(at), end: positionAt(at + length) };
+      const chunk = typed.length > 0 ? typed[i] : '';
+      text = text.slice(0, at) + chunk + text.slice(at + length);
+      client.change(uri, [{ range, text: chunk }]);
+    }
+  }
+
+  /** Pastes a whole text at an offset in one change. */
+  function paste(offset: number, pasted: string): void {
+    const range = { start: positionAt(offset), end: positionAt(offset) };
+    text = text.slice(0, offset) + pasted + text.slice(offset);
+    client.change(uri, [{ range, text: pasted }]);
+  }
+
+  async function timed<T>(request: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const result = await request();
+    const took = performance.now() - started;
+    assert.ok(took < ANSWER_BOUND_MS, `answered in ${Math.round(took)} ms`);
+    return result;
+  }
+
+  const references = (offset: number, includeDeclaration: boolean) => timed(() => client.request<Location[]>('textDocument/references', {
+    textDocument: { uri }, position: positionAt(offset), context: { includeDeclaration },
+  }));
+
+  /** Lines that name a schema: its `$ref`s, and the discriminator mapping that names it. */
+  const usesOf = (schema: string) => text.split('\n').flatMap((l, i) => (l.includes(`$ref: '#/components/schemas/${schema}'`) || l.endsWith(`plain: ${schema}`) ? [i] : []));
+
+  const indexedAgain = () => client.stderr.split('[timing] open document indexed').length - 1;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-index-follows-'));
+    text = largeDescription(PATHS);
+    const file = path.join(dir, 'openapi.yaml');
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(path.join(dir, 'shared.yaml'), 'Audit: {type: object}\n');
+    fs.mkdirSync(path.join(dir, 'paths'));
+    fs.writeFileSync(path.join(dir, 'paths', 'mirror.yaml'), "get:\n  responses:\n    '200': {description: OK}\n");
+    client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+    await client.waitForProgressEnd(60_000);
+    uri = pathToFileURL(file).href;
+    client.open(file, text);
+    await client.waitForDiagnostics(uri, undefined, 120_000);
+  });
+
+  after(async () => {
+    await client.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds a component\'s references right after typing in a description and adding a line above them', async () => {
+    const schemaKey = text.indexOf('\n    Item7:\n') + 5;
+    const expectedLines = () => usesOf('Item7');
+    // The first request builds the document's index.
+    assert.deepEqual((await references(schemaKey, false)).map((l) => l.range.start.line).sort((a, b) => a - b), expectedLines());
+    const builds = indexedAgain();
+
+    const description = text.indexOf('description: Ein Ding ✓ 0\n') + 'description: Ein Ding ✓ 0'.length;
+    type(description, ' typed');
+    paste(description + ' typed'.length, '\n          x-note: a line that moves every later one');
+    const found = await references(text.indexOf('\n    Item7:\n') + 5, false);
+    assert.deepEqual(found.map((l) => l.range.start.line).sort((a, b) => a - b), expectedLines());
+    assert.ok(found.every((l) => ['#/components/schemas/Item7', 'Item7'].includes(textOf(l.range))), JSON.stringify(found.slice(0, 3)));
+    assert.equal(indexedAgain(), builds, 'the index followed the edits');
+  });
+
+  it('renames an operationId right after typing in it and in a Link that names it', async () => {
+    const builds = indexedAgain();
+    const declaration = text.indexOf('\n      operationId: getItem3\n') + '\n      operationId: getItem3'.length;
+    type(declaration, 'z');
+    const link = text.indexOf('\n              operationId: getItem3\n') + '\n              operationId: getItem3'.length;
+    type(link, 'z');
+    const found = await references(declaration, true);
+    const operationRef = text.indexOf("operationRef: '#/paths/~1items3~1%7Bid%7D/get'") + "operationRef: '".length;
+    assert.deepEqual(found.map((l) => [l.range.start.line, textOf(l.range)]).sort(),
+      [[lineOf(declaration), 'getItem3z'], [lineOf(link), 'getItem3z'], [lineOf(operationRef), '#/paths/~1items3~1%7Bid%7D/get']].sort());
+
+    const edit = await timed(() => client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: positionAt(link - 2), newName: 'fetchItem3' }));
+    const edits = edit.changes![uri];
+    assert.deepEqual(edits.map((e) => [e.range.start.line, textOf(e.range), e.newText]).sort(),
+      [[lineOf(declaration), 'getItem3z', 'fetchItem3'], [lineOf(link), 'getItem3z', 'fetchItem3']].sort());
+    assert.equal(indexedAgain(), builds, 'the index followed the edits');
+  });
+
+  it('finds the references of a component right after a $ref was changed to name it', async () => {
+    const builds = indexedAgain();
+    const ref = text.indexOf("$ref: '#/components/schemas/Item7'") + "$ref: '#/components/schemas/Item".length;
+    type(ref, '8', 1);
+    const found = await references(text.indexOf('\n    Item8:\n') + 5, false);
+    const lines = found.map((l) => l.range.start.line).sort((a, b) => a - b);
+    assert.ok(lines.includes(lineOf(ref)), `${lineOf(ref)} in ${JSON.stringify(lines)}`);
+    assert.deepEqual(lines, usesOf('Item8'));
+    assert.equal(indexedAgain(), builds, 'the index followed the edits');
+  });
+});
