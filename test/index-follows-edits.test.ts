@@ -136,3 +136,38 @@ describe('the index of a large open document follows its edits', { timeout: 240_
     assert.equal(indexedAgain(), builds, 'the index followed the edits');
   });
 });
+
+describe('a followed edit that changes what a root references', { timeout: 60_000 }, () => {
+  it('checks the other roots again: a component it stops using is reported unused', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-index-follows-uses-'));
+    const shared = path.join(dir, 'shared.yaml');
+    const api = path.join(dir, 'api.yaml');
+    const sharedText = 'openapi: 3.0.3\ninfo: {title: S, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: string\n    B:\n      type: string\n';
+    const apiText = [
+      'openapi: 3.0.3', 'info: {title: Api, version: 1.0.0}', 'paths:', '  /a:', '    get:', '      responses:', "        '200':",
+      '          description: OK', '          content:', '            application/json:', '              schema:',
+      "                $ref: './shared.yaml#/components/schemas/A'", '',
+    ].join('\n');
+    fs.writeFileSync(shared, sharedText);
+    fs.writeFileSync(api, apiText);
+    const client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    const unused = (ds: { code?: unknown; message: string }[]) => ds.filter((d) => d.code === 'unused-component').map((d) => d.message.split('"')[1]);
+    try {
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      await client.waitForProgressEnd();
+      const sharedUri = client.open(shared, sharedText);
+      const apiUri = client.open(api, apiText);
+      assert.deepEqual(unused(await client.waitForDiagnostics(sharedUri, (p) => unused(p.diagnostics).length === 1)), ['schemas/B']);
+      // The index of the open root follows the edit (a request makes sure it is current first).
+      await client.request('textDocument/references', { textDocument: { uri: apiUri }, position: { line: 11, character: 50 }, context: { includeDeclaration: false } });
+      const builds = client.stderr.split('[timing] open document indexed').length;
+      const at = { line: 11, character: apiText.split('\n')[11].indexOf("A'") };
+      client.change(apiUri, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: 'B' }]);
+      assert.deepEqual(unused(await client.waitForDiagnostics(sharedUri, (p) => unused(p.diagnostics)[0] === 'schemas/A', 10_000)), ['schemas/A']);
+      assert.equal(client.stderr.split('[timing] open document indexed').length, builds, 'the index followed the edit');
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

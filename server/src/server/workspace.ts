@@ -126,8 +126,9 @@ export class WorkspaceFiles {
    * Open documents: the version indexed, and its index (kept out of the shared index until it
    * matters). `unset`: an edit made a new index that the shared index does not hold yet (computing
    * a file's part of the workspace costs milliseconds on a 10 MB document: done when asked).
+   * `announce`: names it holds changed since the last look at what checks asked (see afterChange).
    */
-  private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex; unset?: boolean }>();
+  private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex; unset?: boolean; announce?: boolean }>();
   /** What checks asked (see reachedFromOtherRoots), and the answer they got. */
   private readonly answers = new Map<string, { checkedRoot: string; filePath: string; pointer: string[]; answer: boolean }>();
   private poller: NodeJS.Timeout | undefined;
@@ -153,15 +154,17 @@ export class WorkspaceFiles {
     } catch (e) {
       this.log?.(`following an edit of ${after.path} in its index failed: ${(e as Error).stack}`);
     }
-    if (index) this.open.set(after.path, { doc: after, index, unset: open.unset || index !== open.index });
+    if (!index) return;
+    const renamed = index !== open.index;
+    this.open.set(after.path, { doc: after, index, unset: open.unset || renamed, announce: open.announce || renamed });
   }
 
   /** Puts an open document's index that followed edits in the shared index; whether it did. */
   private settle(filePath: string): boolean {
     const open = this.open.get(filePath);
     if (!open?.unset) return false;
-    open.unset = false;
     this.useOpenIndex(filePath, open.doc, open.index);
+    this.open.get(filePath)!.announce = open.announce;
     return true;
   }
 
@@ -336,7 +339,7 @@ export class WorkspaceFiles {
       let changed = false;
       for (const [filePath, doc] of this.openDocuments(false)) {
         const open = this.open.get(filePath);
-        if (open?.doc === doc && !open.unset) continue;
+        if (open?.doc === doc && !open.announce) continue;
         const seen = this.settling.get(filePath);
         if (seen?.doc !== doc) {
           this.settling.set(filePath, { doc, since: performance.now() });
@@ -344,7 +347,11 @@ export class WorkspaceFiles {
         }
         if (performance.now() - seen.since < SETTLE_MS) continue;
         if (open?.doc === doc) {
-          changed = this.settle(filePath) || changed;
+          // Followed edits changed names: they join the shared index (if a request did not do it),
+          // and what checks asked is looked at again.
+          this.settle(filePath);
+          this.open.get(filePath)!.announce = false;
+          changed = true;
           continue;
         }
         const index = await this.indexInSlices(filePath, doc, true);
