@@ -12,6 +12,11 @@ const tests = readdirSync(join(root, 'test'))
   .filter((f) => f.endsWith('.test.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
+// Without files, `node --test` would run every script under a test folder (the rule docs writer too).
+if (tests.length === 0) {
+  console.error(`No test file name contains ${only.map((o) => `"${o}"`).join(' or ')}.`);
+  process.exit(2);
+}
 await build({
   entryPoints: tests.map((f) => join('test', f)),
   outdir: 'dist/test',
