@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
 import { parseRef } from '../server/src/model/ref';
-import { checkDocument } from '../server/src/check/checker';
+import { checkDocument, checkDocumentSteps } from '../server/src/check/checker';
 import { fixAllFiles, nonOverlappingEdits } from '../server/src/check/fix-all';
 import { closest, editDistanceWithin, NameIndex } from '../server/src/check/suggest';
 import { Diagnostic } from '../server/src/check/types';
@@ -206,6 +206,25 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
     const siblings = ofRule(result.diagnostics, 'ref-siblings');
     assert.equal(siblings.length, 100_000);
     assert.equal(siblings[0].fixes[0].edits.length, 100_000);
+  });
+
+  it('100,000 unknown fields of one object: reported between pauses, and in the document\'s order', () => {
+    const fields = Array.from({ length: 100_000 }, (_, i) => `  f${99_999 - i}: v\n`).join('');
+    const store = storeOf({ 'openapi.yaml': HEAD.replace('info:\n', 'info:\n' + fields) + 'paths: {}\n' });
+    // Driven the way the language server drives it: a pause where the clock says (every ~4 ms).
+    const steps = checkDocumentSteps(store, path.join(ROOT, 'openapi.yaml'), { rules: RULES });
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    const unknown = ofRule(step.value.diagnostics, 'unknown-field');
+    assert.equal(unknown.length, 100_000);
+    assert.deepEqual(unknown.slice(0, 2).map((d) => d.message), [
+      '"f99999" is not a field of the Info Object: remove it, or name it "x-f99999" to keep it as an extension.',
+      '"f99998" is not a field of the Info Object: remove it, or name it "x-f99998" to keep it as an extension.',
+    ]);
+    assert.ok(unknown.every((d, i) => i === 0 || unknown[i - 1].offset < d.offset), 'sorted by offset');
+    // One call of the rule made them all, and one block gathered and sorted them: a few pauses in all.
+    assert.ok(pauses >= 30, `${pauses} pauses`);
   });
 
   it('10,000 security requirements with near misses among 10,000 schemes', () => {

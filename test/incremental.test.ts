@@ -8,7 +8,7 @@ import * as path from 'path';
 import { describe, it } from 'node:test';
 import { reparseEdit } from '../server/src/syntax/incremental';
 import { parseText } from '../server/src/syntax/parse';
-import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
+import { ParsedText, segmentTreeSteps, SyntaxNode } from '../server/src/syntax/tree';
 import { REPO_ROOT } from './helpers/paths';
 
 function flatten(root: SyntaxNode | undefined): string[] {
@@ -304,5 +304,43 @@ describe('incremental JSON reparse', () => {
     const typed = reparseEdit(result.parsed, { offset: result.parsed.text.indexOf('"b"') + 2, length: 0, newText: 'c' })!;
     assert.equal(typed.node, typed.replaced, 'typing inside a string changes only that string');
     assert.equal(typed.parsed.root!.get('paths')!.get('/b')!.get('get')!.get('operationId')!.value, 'bc');
+  });
+});
+
+describe('segments cut in steps', () => {
+  // 84,000 nodes: walking them takes longer than one step, so the walk pauses.
+  const paths = Array.from({ length: 12_000 }, (_, i) =>
+    `  /r${i}:\n    get:\n      operationId: get${i}\n      summary: Item ${i}\n      responses:\n        '200':\n          description: OK\n`).join('');
+  const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n' + paths;
+  /** Typing into summaries across the document, each compared with a full parse. */
+  const typeAcross = (parsed: ParsedText) => {
+    for (const at of [0.1, 0.5, 0.9, 0.3]) {
+      const offset = parsed.text.indexOf('summary: Item', Math.floor(parsed.text.length * at)) + 'summary: Item'.length;
+      const edit = { offset, length: 0, newText: 'x' };
+      const reparsed = reparseEdit(parsed, edit)!;
+      assert.ok(reparsed, 'typing in a summary takes the fast path');
+      assertLikeFullParse(reparsed.parsed, parseText(parsed.text.slice(0, offset) + 'x' + parsed.text.slice(offset), 'yaml'), `typed at ${offset}`);
+      parsed = reparsed.parsed;
+    }
+    return parsed;
+  };
+
+  it('a tree segmented in steps has the offsets of a full parse through later edits', () => {
+    const parsed = parseText(text, 'yaml');
+    const steps = segmentTreeSteps(parsed.root!);
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    assert.ok(pauses > 0, 'the walk paused');
+    typeAcross(parsed);
+  });
+
+  it('an edit between two steps segments the tree at once, and the walk under way stops', () => {
+    const parsed = parseText(text, 'yaml');
+    const steps = segmentTreeSteps(parsed.root!);
+    assert.equal(steps.next().done, false, 'the walk pauses');
+    const edited = typeAcross(parsed);
+    assert.equal(steps.next().done, true, 'the walk under way stops');
+    while (!steps.next().done);
+    typeAcross(edited);
   });
 });

@@ -115,6 +115,33 @@ describe('a server that never freezes and never dies', { timeout: 240_000 }, () 
     client.close(big);
   });
 
+  it('publishes the 5,000 most severe of 100,000 findings with a line saying how many more, answering meanwhile', async () => {
+    const small = client.open(path.join(dir, 'small3.yaml'), HEADER + 'paths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        \'200\':\n          description: OK\n');
+    await client.waitForDiagnostics(small);
+    // An operation without an operationId (information) before 100,000 unknown fields of Info
+    // (errors): the errors are shown, whatever their place.
+    const fields = Array.from({ length: 100_000 }, (_, i) => `  field${i}: v\n`).join('');
+    const text = 'openapi: 3.0.3\npaths:\n  /a:\n    get:\n      responses:\n        \'200\':\n          description: OK\n'
+      + 'info:\n  title: T\n  version: 1.0.0\n' + fields;
+    const big = client.open(path.join(dir, 'unknown.yaml'), text);
+    const { diagnostics, latencies } = await whileChecked(big, small);
+    assert.equal(diagnostics.length, 5001);
+    assert.deepEqual([diagnostics[0].severity, diagnostics[0].range.start, diagnostics[0].message], [
+      3, { line: 0, character: 0 }, '95001 more findings in this file are not shown; run openapi-check on it to list them all.',
+    ]);
+    const shown = diagnostics.slice(1);
+    assert.deepEqual(shown.filter((d) => d.code !== 'unknown-field').map((d) => d.code), [], 'errors only');
+    assert.deepEqual(shown.slice(0, 2).map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.message]), [
+      [10, 2, 8, '"field0" is not a field of the Info Object: remove it, or name it "x-field0" to keep it as an extension.'],
+      [11, 2, 8, '"field1" is not a field of the Info Object: remove it, or name it "x-field1" to keep it as an extension.'],
+    ]);
+    assert.equal(shown[4999].range.start.line, 5009, 'the first 5,000 in the document\'s order');
+    assert.ok(latencies.length >= 3, `${latencies.length} requests were answered while it was checked`);
+    // The 100,000 findings were made, gathered and sorted in one block each (0.5-1.3 s here).
+    assert.ok(Math.max(...latencies) < 1000, `slowest answer meanwhile: ${Math.round(Math.max(...latencies))} ms`);
+    client.close(big);
+  });
+
   it('does not check an open document larger than the maxFileSize setting, and still completes in it', async () => {
     const limited = new LspClient();
     limited.connection.onRequest('workspace/configuration', () => [{ maxFileSize: 1 }]);

@@ -6,6 +6,7 @@ import { applyEdits, appendItem, insertMember, removeNode, renameKey, replaceSca
 import { LineIndex } from '../server/src/syntax/line-index';
 import { parseText } from '../server/src/syntax/parse';
 import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
+import { sortSteps } from '../server/src/syntax/steps';
 
 function shape(node: SyntaxNode | undefined): unknown {
   if (!node) return undefined;
@@ -158,5 +159,24 @@ describe('edits', () => {
     assert.equal(run("'GET': 1\n", 'yaml', (p) => renameKey(p, p.root!.get('GET')!, 'get')), "'get': 1\n");
     assert.equal(run('a: "x"\n', 'yaml', (p) => replaceScalar(p, p.root!.get('a')!, 'y')), 'a: "y"\n');
     assert.equal(run('a: x\n', 'yaml', (p) => replaceScalar(p, p.root!.get('a')!, 'true')), "a: 'true'\n");
+  });
+});
+
+describe('sorting in steps', () => {
+  it('sorts like Array.prototype.sort, stable, pausing between runs and merges', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (const count of [0, 1, 4096, 4097, 10_000, 50_000]) {
+      // Few distinct keys: stability shows in the order of equal keys.
+      const items = Array.from({ length: count }, (_, i) => ({ key: Math.floor(random() * 100), at: i }));
+      const compare = (a: { key: number }, b: { key: number }) => a.key - b.key;
+      const expected = [...items].sort(compare);
+      const steps = sortSteps([...items], compare);
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses++;
+      assert.deepEqual(step.value, expected, `${count} items`);
+      if (count > 4096) assert.ok(pauses >= Math.ceil(count / 4096), `${count} items: ${pauses} pauses`);
+    }
   });
 });

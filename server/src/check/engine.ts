@@ -2,13 +2,14 @@
 // dispatched to the rules that watch its kind. Results are kept per object (and per reference,
 // per document) so a later edit can re-run only what it touched.
 import { Analysis, OpenApiObject, Reference } from '../model/analysis';
-import { drain, stepClock, Steps } from '../syntax/steps';
+import { drain, sortSteps, stepClock, Steps } from '../syntax/steps';
 import { SourceDocument } from '../model/documents';
 import type { TextLike } from '../syntax/piece-text';
 import { ObjectKind } from '../model/spec';
 import { Config } from './config';
 import { Diagnostic, EditedValue, Fix, Report, Rule, RuleContext, Severity } from './types';
 import { MAX_QUOTED_TEXT, shortened } from './report';
+import { UniqueFindings } from './unique-findings';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 
 export interface RuleCrash {
@@ -157,6 +158,12 @@ class RuleTimes {
 
 export function runRules(analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings): EngineResult {
   return drain(runRulesSteps(analysis, rules, config, earlier));
+}
+
+/** Findings in file order, then by offset, then by rule. */
+function compareFindings(a: Diagnostic, b: Diagnostic): number {
+  if (a.doc.path !== b.doc.path) return a.doc.path < b.doc.path ? -1 : 1;
+  return a.offset - b.offset || (a.rule === b.rule ? 0 : a.rule.localeCompare(b.rule));
 }
 
 /** The rule run in steps: the language server pauses between them, so a newer edit can stop it. */
@@ -344,16 +351,14 @@ export function* runRulesSteps(
   if (times) times.add('(kept whole)', phase!);
   times?.print();
   // The same object can be reached from several roots; report each finding once.
-  const seen = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
+  const unique = new UniqueFindings();
+  const found: Diagnostic[] = [];
   for (const list of perUnit.values()) {
-    for (const d of list) {
-      const key = `${d.doc.path}\0${d.rule}\0${d.offset}\0${d.length}\0${d.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      diagnostics.push(d);
+    for (let i = 0; i < list.length; i++) {
+      if (unique.add(list[i])) found.push(list[i]);
+      if (due()) yield;
     }
   }
-  diagnostics.sort((a, b) => (a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : a.offset - b.offset || a.rule.localeCompare(b.rule)));
+  const diagnostics = yield* sortSteps(found, compareFindings);
   return { diagnostics, perUnit, crashes, keptObjects };
 }

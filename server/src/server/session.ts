@@ -10,6 +10,7 @@ import { drain, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { Reparsed, reparseEdit } from '../syntax/incremental';
+import { UniqueFindings } from '../check/unique-findings';
 import { EditedFile, findingMovesThrough, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
 import { carrySuppressions } from '../check/suppressions';
 import { EarlierFindings } from '../check/engine';
@@ -19,7 +20,7 @@ import { fixAllSteps } from '../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
 import { Diagnostic, EditedValue } from '../check/types';
 import { LineIndex, Position } from '../syntax/line-index';
-import { ParsedText, segmentTree, SyntaxNode } from '../syntax/tree';
+import { ParsedText, segmentTreeSteps, SyntaxNode } from '../syntax/tree';
 import { sourceOf } from '../syntax/piece-text';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 import { WorkspaceTrust } from '../io/trust';
@@ -310,11 +311,11 @@ export class Session {
     return 'full-parse';
   }
 
-  /** Cuts the open documents' trees into segments before their first edit (see segmentTree). */
-  segmentTrees(): void {
-    for (const doc of this.open.values()) {
+  /** Cuts the open documents' trees into segments before their first edit (see segmentTreeSteps). */
+  *segmentTreesSteps(): Steps<void> {
+    for (const doc of [...this.open.values()]) {
       const cached = this.store.cached(doc.path);
-      if (cached && !isLoadFailure(cached) && cached.root) segmentTree(cached.root);
+      if (cached && !isLoadFailure(cached) && cached.root) yield* segmentTreeSteps(cached.root);
     }
   }
 
@@ -397,22 +398,17 @@ export class Session {
 
   /** All diagnostics that fall in a file, from every root that reads it. */
   diagnosticsIn(filePath: string): Diagnostic[] {
-    // One root (the usual case): nothing to merge, and no key per finding (20,000 of them cost
-    // tens of milliseconds in one step).
-    if (this.results.size === 1) {
-      for (const result of this.results.values()) return [...findingsIn(result, filePath)];
-    }
-    const seen = new Set<string>();
-    const list: Diagnostic[] = [];
+    const lists: (readonly Diagnostic[])[] = [];
     for (const result of this.results.values()) {
-      for (const d of findingsIn(result, filePath)) {
-        const key = `${d.rule}\0${d.offset}\0${d.length}\0${d.message}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        list.push(d);
-      }
+      const list = findingsIn(result, filePath);
+      if (list.length > 0) lists.push(list);
     }
-    return list;
+    // One root reads the file (the usual case): nothing to merge.
+    if (lists.length <= 1) return [...(lists[0] ?? [])];
+    const unique = new UniqueFindings();
+    const merged: Diagnostic[] = [];
+    for (const list of lists) for (const d of list) if (unique.add(d)) merged.push(d);
+    return merged;
   }
 
   /**
