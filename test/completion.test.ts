@@ -220,31 +220,59 @@ describe('completion in a large JSON document', () => {
   const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths }, null, 2);
   const doc = new SourceDocument('/virtual/large.json', parseText(text, 'json'));
 
-  it('finds the cursor\'s place as jsonc does over the whole text, scanning only the object around it', () => {
+  /** What jsonc says of an offset, over the whole text, as the cursor's context reports it. */
+  const expectedAt = (whole: string, offset: number) => {
+    const location = jsonc.getLocation(whole, offset);
+    const path = [...location.path];
+    const last = path.pop();
+    return path.length === 0 && last === undefined ? undefined
+      : location.isAtPropertyKey ? { path, key: String(last), position: 'key' }
+        : typeof last === 'number' || last === undefined ? undefined : { path, key: last, position: 'value' };
+  };
+  const contextAt = (document: SourceDocument, offset: number) => {
+    const context = cursorContext(document, offset);
+    return context && { path: context.path, key: context.key, position: context.position };
+  };
+  const time = (work: () => unknown) => {
+    const start = performance.now();
+    for (let i = 0; i < 5; i++) work();
+    return performance.now() - start;
+  };
+
+  it('finds the cursor\'s place as jsonc does over the whole text, scanning only the members around it', () => {
     assert.equal(doc.parsed.errors.length, 0);
-    // Every offset of the last operation and around it: keys, values, array items, blanks.
-    const from = text.lastIndexOf('"/items1999"') - 40;
-    for (let offset = from; offset < text.length; offset++) {
-      const location = jsonc.getLocation(text, offset);
-      const context = cursorContext(doc, offset);
-      const path = [...location.path];
-      const last = path.pop();
-      const expected = path.length === 0 && last === undefined ? undefined
-        : location.isAtPropertyKey ? { path, key: String(last), position: 'key' }
-          : typeof last === 'number' || last === undefined ? undefined : { path, key: last, position: 'value' };
-      const got = context && { path: context.path, key: context.key, position: context.position };
-      assert.deepEqual(got, expected, `at ${offset}: ${JSON.stringify(text.slice(offset - 20, offset))}|`);
+    // Every offset of the last operation and around it, of a path in the middle, of the root's
+    // members around "paths", and of the tags list: keys, values, array items, blanks.
+    const middle = text.indexOf('"/items1000"');
+    const tags = text.indexOf('"tags"', middle);
+    const ranges = [[text.lastIndexOf('"/items1999"') - 40, text.length], [middle - 200, middle + 200], [0, text.indexOf('"paths"') + 30], [tags, tags + 60]];
+    for (const [from, to] of ranges) {
+      for (let offset = from; offset < to; offset++) {
+        assert.deepEqual(contextAt(doc, offset), expectedAt(text, offset), `at ${offset}: ${JSON.stringify(text.slice(offset - 20, offset))}|`);
+      }
     }
-    // Near the end of the document the whole-text scan reads it all; the object around the cursor is small.
+    // Near the end of the document the whole-text scan reads it all; the members around the cursor are few.
     const offset = text.lastIndexOf('"description"') + 3;
-    const time = (work: () => unknown) => {
-      const start = performance.now();
-      for (let i = 0; i < 5; i++) work();
-      return performance.now() - start;
-    };
     const whole = time(() => jsonc.getLocation(text, offset));
     const scoped = time(() => cursorContext(doc, offset));
     const figures = `the cursor's place took ${scoped.toFixed(1)} ms, a scan of the text ${whole.toFixed(1)} ms`;
     assert.ok(scoped * 5 < whole, figures);
+  });
+
+  it('in a document broken where the user types, reads only the members around the cursor', () => {
+    // A key being typed into the last operation, and a new root member after "paths": the object
+    // around each is broken, the rest of the tree stands.
+    const inOperation = text.lastIndexOf('"operationId"');
+    const typed = text.slice(0, inOperation) + '"summ' + text.slice(inOperation);
+    const rootEnd = typed.lastIndexOf('}');
+    const broken = typed.slice(0, rootEnd) + ',\n  "comp' + typed.slice(rootEnd);
+    const brokenDoc = new SourceDocument('/virtual/broken.json', parseText(broken, 'json'));
+    assert.ok(brokenDoc.parsed.errors.length > 0);
+    for (const offset of [inOperation + 5, broken.lastIndexOf('"comp') + 5]) {
+      assert.deepEqual(contextAt(brokenDoc, offset), expectedAt(broken, offset), `at ${offset}: ${JSON.stringify(broken.slice(offset - 20, offset))}|`);
+      const whole = time(() => jsonc.getLocation(broken, offset));
+      const scoped = time(() => cursorContext(brokenDoc, offset));
+      assert.ok(scoped * 5 < whole, `the cursor's place took ${scoped.toFixed(1)} ms, a scan of the text ${whole.toFixed(1)} ms`);
+    }
   });
 });

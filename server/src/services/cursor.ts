@@ -125,44 +125,82 @@ export function cursorContext(doc: SourceDocument, offset: number): CursorContex
   return doc.format === 'json' ? jsonContext(doc, offset) : yamlContext(doc, offset);
 }
 
-/** Documents larger than this look up the cursor's JSON location in the container around it. */
+/** Documents larger than this look up the cursor's JSON location in the members around it. */
 const SCOPED_LOCATION_CHARS = 100_000;
+/** Text read past the cursor: enough for the token under it. */
+const LOCATION_TAIL_CHARS = 1024;
 
 type JsonLocation = Pick<jsonc.Location, 'path' | 'isAtPropertyKey'>;
 
+/** The index of the first child that starts after `offset`. */
+function childAfter(children: readonly SyntaxNode[], offset: number): number {
+  let low = 0;
+  let high = children.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (children[middle].memberStart > offset) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 /**
  * jsonc's location of an offset: its path, and whether it is on a property key. jsonc scans the text
- * from its start (0.2-0.3 s per completion in a 1-4 MB document); in a large document that parsed
- * without errors, only the innermost object or array around the offset is scanned: the same
- * structure, so the same answer.
+ * from its start (0.2-0.3 s per completion in a 1-4 MB document, and a document being typed in is
+ * often broken). In a large document it scans only what lies between the members around the
+ * cursor, in the innermost container the last tree has there, the member before it stood for by
+ * its key: `{"info":0, "summ|` (a JSON value typed in full before the cursor is never scanned).
  */
-function jsonLocation(doc: SourceDocument, text: string, offset: number): JsonLocation {
-  if (text.length > SCOPED_LOCATION_CHARS && doc.parsed.errors.length === 0) {
-    const holds = (n: SyntaxNode) => (n.kind === 'object' || n.kind === 'array') && n.offset < offset && offset < n.end;
-    let container = nodeAt(doc.root, offset)?.node;
-    while (container && !holds(container)) container = container.parent;
-    if (container && container !== doc.root) {
-      const inner = jsonc.getLocation(text.slice(container.offset, container.end), offset - container.offset);
-      return { path: [...container.path, ...inner.path], isAtPropertyKey: inner.isAtPropertyKey };
-    }
+function jsonLocation(doc: SourceDocument, offset: number): JsonLocation {
+  const text = doc.source;
+  const holds = (n: SyntaxNode) => (n.kind === 'object' || n.kind === 'array') && n.offset < offset && offset < n.end;
+  let container = text.length > SCOPED_LOCATION_CHARS ? nodeAt(doc.root, offset)?.node : undefined;
+  while (container && !holds(container)) container = container.parent;
+  if (!container) return jsonc.getLocation(doc.text, offset);
+  const children = container.children!;
+  const next = childAfter(children, offset);
+  const before = next > 0 ? children[next - 1] : undefined;
+  const windowEnd = Math.min(next < children.length ? children[next].memberStart : container.end, offset + LOCATION_TAIL_CHARS);
+  const open = container.kind === 'object' ? '{' : '[';
+  let prefix: string;
+  let from: number;
+  if (!before) [prefix, from] = [open, container.offset + 1];
+  else if (offset < before.end) [prefix, from] = [open, before.memberStart]; // in its key or scalar
+  else [prefix, from] = [open + (container.kind === 'object' ? `${JSON.stringify(String(before.key))}:0` : '0'), before.end];
+  const inner = jsonc.getLocation(prefix + text.slice(from, windowEnd), prefix.length + offset - from);
+  // In an array, the window's first item is `before`'s place.
+  const path = container.kind === 'array' && before && typeof inner.path[0] === 'number'
+    ? [inner.path[0] + (before.key as number), ...inner.path.slice(1)]
+    : inner.path;
+  return { path: [...container.path, ...path], isAtPropertyKey: inner.isAtPropertyKey };
+}
+
+/** JSON: a character of a word or a string's text up to the cursor (not a quote, space or punctuation). */
+const JSON_WORD = /[^\s{},:[\]"]/;
+
+/** Where the run of characters matching `word` that ends at `offset` starts, read a window at a time. */
+function wordStart(text: TextLike, offset: number, word: RegExp): number {
+  const WINDOW = 16 * 1024;
+  for (let at = offset; at > 0; at -= WINDOW) {
+    const from = Math.max(0, at - WINDOW);
+    const chunk = text.slice(from, at);
+    for (let i = chunk.length - 1; i >= 0; i--) if (!word.test(chunk[i])) return from + i + 1;
   }
-  return jsonc.getLocation(text, offset);
+  return 0;
 }
 
 function jsonContext(doc: SourceDocument, offset: number): CursorContext | undefined {
-  const text = doc.text;
-  const location = jsonLocation(doc, text, offset);
+  const text = doc.source;
+  const location = jsonLocation(doc, offset);
   const path = [...location.path];
   if (path.length === 0) return undefined;
   const last = path.pop()!;
   // The partial word: from the start of the string or word under the cursor.
-  let start = offset;
-  while (start > 0 && /[^\s{},:[\]"]/.test(text[start - 1])) start--;
-  const quoted = text[start - 1] === '"';
+  let start = wordStart(text, offset, JSON_WORD);
+  const quoted = start > 0 && text.charCodeAt(start - 1) === 34; // "
   if (quoted) start--;
-  let end = offset;
-  while (end < text.length && /[^\s{},:[\]"]/.test(text[end])) end++;
-  if (quoted && text[end] === '"') end++;
+  let end = wordEnd(text, offset, text.length, /[\s{},:[\]"]/);
+  if (quoted && text.charCodeAt(end) === 34) end++;
   const object = resolvePath(doc.root, path);
   if (location.isAtPropertyKey) {
     return { path, object, key: String(last), position: 'key', replace: { offset: start, length: end - start }, newItem: false, quoted, flow: false };
