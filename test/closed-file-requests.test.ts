@@ -79,6 +79,41 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
     }
   });
 
+  it('goes to a definition in a large file nobody has read yet once it is parsed, answering other requests meanwhile', async (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-closed-def-'));
+    const client = new LspClient();
+    try {
+      const large = largeDescription(PATHS);
+      const largePath = path.join(dir, 'large.yaml');
+      fs.writeFileSync(largePath, large);
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      await client.waitForProgressEnd(60_000);
+      const small = client.open(path.join(dir, 'small.yaml'), SMALL);
+      await client.waitForDiagnostics(small, () => true);
+      // A fragment (no root checks it), so no check has parsed the large file it leads into.
+      const fragment = client.open(path.join(dir, 'fragment.yaml'), "Thing:\n  $ref: './large.yaml#/components/schemas/Item7'\n");
+
+      const started = performance.now();
+      const definition = client.request<LocationLink[] | null>('textDocument/definition', {
+        textDocument: { uri: fragment }, position: { line: 1, character: 40 },
+      });
+      await hover(client, small);
+      const hoverMs = performance.now() - started;
+      const links = await definition;
+      const definitionMs = performance.now() - started;
+      const figures = `the hover took ${Math.round(hoverMs)} ms, the definition ${Math.round(definitionMs)} ms`;
+      t.diagnostic(figures);
+      // Before: the definition answered nothing after 50 ms, while the parse went on.
+      const itemLine = large.split('\n').findIndex((l) => l === '    Item7:');
+      assert.deepEqual(links?.map((l) => [l.targetUri, l.targetSelectionRange.start.line, l.targetSelectionRange.start.character]),
+        [[pathToFileURL(largePath).href, itemLine, 4]]);
+      assert.ok(hoverMs * 4 < definitionMs, figures);
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('works out fix-all on a large document in slices, answering other requests meanwhile', async (t) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fix-all-'));
     const client = new LspClient();

@@ -105,7 +105,8 @@ export function registerFeatures(connection: Connection, session: Session, works
       connection.console.error(`definition failed: ${(e as Error).stack}`);
       return null;
     }
-  }, null, token));
+    // Asked for by the user: waits for a large file it leads into (parsed in slices meanwhile).
+  }, null, token, undefined, true));
 
   const COMPLETION_KIND: Record<string, CompletionItemKind> = {
     property: CompletionItemKind.Property,

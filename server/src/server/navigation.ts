@@ -131,7 +131,8 @@ export function registerNavigation(connection: Connection, session: Session, wor
       return here ? answer(here) : fallback;
     };
     const freshIndex = async () => void (index = await workspace.freshInSlices(token));
-    return answerWithoutBlocking(session, compute, fallback, token, freshIndex);
+    // Asked for by the user: waits for every file it needs (parsed in slices meanwhile).
+    return answerWithoutBlocking(session, compute, fallback, token, freshIndex, true);
   };
   const workspaceEdit = (edits: FileEdits) => toWorkspaceEdit(session, workspace.index, edits);
   const guarded = <P, R>(name: string, fallback: R, handler: (params: P) => R) => (params: P): R => {

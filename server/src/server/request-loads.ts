@@ -4,7 +4,8 @@
 // (it sees the last complete models); the files it asked for are parsed in slices, other messages
 // answered in between, and the service runs again. A request waits for small files, and a short
 // while for large ones, then answers from what it has (nothing, for a file never parsed) while the
-// parse goes on.
+// parse goes on. What the user asked for by name (a definition, references, a rename) waits for
+// every file: nothing at all would be a wrong answer, and only that request waits.
 import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
 import { Awaiting, Steps } from '../syntax/steps';
@@ -33,13 +34,17 @@ const yieldToMessages = async () => {
 /** Parses under way for requests, per session: a file asked for twice is parsed once. */
 const loadsUnderWay = new WeakMap<Session, Map<string, Promise<void>>>();
 
+/** How often a request waiting for every file looks whether it was cancelled. */
+const CANCEL_POLL_MS = 50;
+
 /**
  * Computes a request's answer without parsing at once (see above). `prepare` runs before each
  * computation (the workspace index brought up to date); `fallback` is the answer when a file the
- * service needs has no model yet in time, or the request was cancelled.
+ * service needs has no model yet in time, or the request was cancelled. `waitForEveryFile`: large
+ * files are waited for too, until they are parsed or the request is cancelled.
  */
 export async function answerWithoutBlocking<T>(session: Session, compute: () => T, fallback: T,
-  token?: CancellationToken, prepare?: () => Promise<void>): Promise<T> {
+  token?: CancellationToken, prepare?: () => Promise<void>, waitForEveryFile = false): Promise<T> {
   let deadline: number | undefined;
   for (let round = 0; ; round++) {
     await prepare?.();
@@ -63,6 +68,11 @@ export async function answerWithoutBlocking<T>(session: Session, compute: () => 
     if (toLoad.length === 0) return answer();
     if (round + 1 >= MAX_ROUNDS) return answer();
     const loads = toLoad.map((file) => load(session, file));
+    if (waitForEveryFile) {
+      const all = Promise.all(loads);
+      while (!(await within(all, CANCEL_POLL_MS))) if (token?.isCancellationRequested) return fallback;
+      continue;
+    }
     await Promise.all(loads.filter((_, i) => isSmall(toLoad[i])));
     // The wait starts with the first load (not with the index a request may have waited for).
     deadline ??= performance.now() + LOAD_WAIT_MS;
