@@ -31,6 +31,8 @@ const entries = [
   { entryPoints: ['server/src/server/index-worker.ts'], outfile: 'dist/index-worker.js' },
   // The YAML parsing worker, for texts the fast reader leaves to the `yaml` package (server/src/server/parse-thread.ts).
   { entryPoints: ['server/src/server/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
+  // The input worker, which reads and parses the server's LSP messages from stdin (server/src/server/stdin-reader.ts).
+  { entryPoints: ['server/src/server/reader-worker.ts'], outfile: 'dist/reader-worker.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));

@@ -28,6 +28,9 @@ export class IdleCollector {
   private timer: NodeJS.Timeout | undefined;
   private heapAfterLast = 0;
 
+  /** `minHeapBytes`: a heap smaller than this is never collected (a worker's heap is small). */
+  constructor(private readonly minHeapBytes = MIN_HEAP_BYTES) {}
+
   /** Work finished (a check, a publish): collect if nothing else happens for a while. */
   worked(): void {
     if (!this.collect) return;
@@ -45,7 +48,7 @@ export class IdleCollector {
   private collectIfGrown(): void {
     this.timer = undefined;
     const used = process.memoryUsage().heapUsed;
-    if (used < MIN_HEAP_BYTES || used < this.heapAfterLast * GROWTH) return;
+    if (used < this.minHeapBytes || used < this.heapAfterLast * GROWTH) return;
     const started = performance.now();
     this.collect!();
     this.heapAfterLast = process.memoryUsage().heapUsed;

@@ -1,4 +1,4 @@
-// The OpenAPI 3.0 language server: `node dist/server.js --stdio` (or IPC from the VS Code client).
+// The OpenAPI 3.0 language server: `node dist/server.js --stdio`, as every client starts it (VS Code too).
 // Wiring only: capabilities, settings, and the modules that keep diagnostics current (checks.ts)
 // and answer requests (features.ts).
 import {
@@ -14,6 +14,8 @@ import { Session, uriToPath } from './session';
 import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './navigation';
 import { WorkspaceFiles } from './workspace';
 import { ParseThread } from './parse-thread';
+import { StdinMessageReader } from './stdin-reader';
+import { createStdioConnection } from './stdio';
 import { parseOffThread } from '../syntax/off-thread';
 import { setFlagsFromString } from 'v8';
 
@@ -27,11 +29,21 @@ const HEAP_GROWING_PERCENT = 40;
 // counts: over 200 mixed edits of GitHub's 10 MB YAML, peak 256-265 MiB and end/fresh 1.09-1.13
 // with it, 333-342 MiB and 1.23-1.29 without, at the same latencies.
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-const connection = refuseAfterShutdown(createConnection(ProposedFeatures.all));
+// Over stdio, messages are read, decoded and parsed in a worker thread (stdin-reader.ts); other
+// transports (`--node-ipc`, `--socket`, `--pipe`) are read by vscode-languageserver as before.
+const stdin = process.argv.includes('--stdio') ? new StdinMessageReader((m) => process.stderr.write(`${m}\n`)) : undefined;
+const connection = refuseAfterShutdown(stdin ? createStdioConnection(stdin) : createConnection(ProposedFeatures.all));
 // Parses that cannot be paused (YAML the fast reader refuses, broken JSON) run in a worker thread.
 const parseThread = ParseThread.available() ? new ParseThread((m) => connection.console.error(m)) : undefined;
 parseOffThread(parseThread);
-connection.onShutdown(() => parseThread?.stop());
+let shutdownReceived = false;
+connection.onShutdown(() => {
+  shutdownReceived = true;
+  parseThread?.stop();
+});
+// The client closed our input (it ended or died): the server ends, with 1 unless asked to shut down
+// first, as vscode-languageserver does when it reads stdin itself.
+stdin?.onClose(() => process.exit(shutdownReceived ? 0 : 1));
 const session = new Session();
 const workspaceFiles = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspaceFiles);
