@@ -4,6 +4,8 @@ import { SyntaxNode } from '../syntax/tree';
 
 /** Comparisons per Paths object at most: a document with thousands of paths stays linear in practice. */
 const MAX_COMPARISONS = 200_000;
+/** Paths read or pairs compared between two pauses. */
+const WORK_PER_PAUSE = 256;
 
 interface PathShape {
   member: SyntaxNode;
@@ -64,10 +66,13 @@ export default defineRule({
   kinds: ['Paths'],
   // Path templates and methods are keys.
   readsValue: () => false,
-  checkObject(object, context) {
+  // A generator: a Paths object can have 200,000 paths and 200,000 comparisons to make.
+  *checkObject(object, context) {
     const { node, doc } = object;
     const byLength = new Map<number, PathShape[]>();
+    let work = 0;
     for (const member of node.children!) {
+      if (++work % WORK_PER_PAUSE === 0) yield;
       const key = String(member.key);
       if (!key.startsWith('/') || key.includes('?')) continue;
       const item = context.analysis.resolve(member, doc).target?.node ?? member;
@@ -84,6 +89,7 @@ export default defineRule({
     for (const list of byLength.values()) {
       for (let j = 1; j < list.length; j++) {
         for (let i = 0; i < j && comparisons++ < MAX_COMPARISONS; i++) {
+          if (++work % WORK_PER_PAUSE === 0) yield;
           const earlier = list[i];
           const later = list[j];
           const method = commonMethod(later, earlier);

@@ -1,4 +1,5 @@
 import { SyntaxNode } from '../syntax/tree';
+import { eachMember } from '../check/member-steps';
 import { defineRule, EditedValue } from '../check/types';
 import { ObjectKind } from '../model/spec';
 import { shortened } from '../check/report';
@@ -81,16 +82,16 @@ export default defineRule({
   readsValue: readByMerge,
   checkObject(object, context) {
     const first = new Map<string, SyntaxNode>();
-    for (const child of object.node.children!) {
+    return eachMember(object, context, (child) => {
       const key = String(child.key);
-      if (key.startsWith('x-')) continue;
+      if (key.startsWith('x-')) return;
       const shape = key.replace(/\{[^{}]*\}/g, '{}');
       const earlier = first.get(shape);
       if (!earlier) {
         first.set(shape, child);
-        continue;
+        return;
       }
-      if (earlier.key === child.key) continue; // a duplicate key: `syntax` reports it
+      if (earlier.key === child.key) return; // a duplicate key: `syntax` reports it
       const other = String(earlier.key);
       // A query string is path-query-string's finding: its names are no path parameters.
       const renames = key.includes('?') ? undefined : renamesBetween(key, other);
@@ -102,6 +103,6 @@ export default defineRule({
         related: [{ doc: object.doc, offset: earlier.keyOffset, length: earlier.keyLength, message: `The equivalent path "${other}".` }],
         fixes: merge ? [merge] : [],
       });
-    }
+    });
   },
 });

@@ -1,6 +1,8 @@
 import { FieldSpec, SPECS, ObjectKind } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
+import { eachMember } from '../check/member-steps';
+import { OpenApiObject } from '../model/analysis';
 import { replaceNode, scalarText } from '../syntax/edit';
 import { SourceDocument } from '../model/documents';
 import { firstLineSpan } from '../check/report';
@@ -90,6 +92,16 @@ export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string
   }
 }
 
+function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleContext): void {
+  const spec = SPECS.get(object.kind)!;
+  const key = String(child.key);
+  const field = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
+  if (!field) return;
+  // `type: [string, 'null']` is `schema-type`'s to explain.
+  if (object.kind === 'Schema' && key === 'type' && child.kind === 'array') return;
+  checkFieldValue(child, field, key, object.doc, context);
+}
+
 export default defineRule({
   id: 'field-type',
   severity: 'error',
@@ -107,14 +119,7 @@ export default defineRule({
   kinds: [...SPECS.keys()] as ObjectKind[],
   local: true,
   checkObject(object, context) {
-    const spec = SPECS.get(object.kind)!;
-    for (const child of object.node.children!) {
-      const key = String(child.key);
-      const field = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
-      if (!field) continue;
-      // `type: [string, 'null']` is `schema-type`'s to explain.
-      if (object.kind === 'Schema' && key === 'type' && child.kind === 'array') continue;
-      checkFieldValue(child, field, key, object.doc, context);
-    }
+    // A Paths object can have 200,000 members.
+    return eachMember(object, context, checkMember);
   },
 });

@@ -1,4 +1,5 @@
 import { renameKey } from '../syntax/edit';
+import { eachMember } from '../check/member-steps';
 import { defineRule } from '../check/types';
 
 export default defineRule({
@@ -12,15 +13,15 @@ export default defineRule({
   kinds: ['Paths'],
   local: true,
   checkObject(object, context) {
-    for (const child of object.node.children!) {
+    return eachMember(object, context, (child) => {
       const key = String(child.key);
-      if (key.startsWith('/') || key.startsWith('x-')) continue;
+      if (key.startsWith('/') || key.startsWith('x-')) return;
       context.report({
         at: { node: child, part: 'key' },
         messageId: 'missing',
         data: { path: key },
         fixes: [{ title: `Rename to "/${key}"`, edits: [renameKey(object.doc.parsed, child, '/' + key)] }],
       });
-    }
+    });
   },
 });

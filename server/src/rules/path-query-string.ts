@@ -1,4 +1,5 @@
 import { appendItem, insertMember, renameKey, WriteValue } from '../syntax/edit';
+import { eachMember } from '../check/member-steps';
 import { defineRule } from '../check/types';
 import { spanInScalar } from '../check/report';
 
@@ -17,10 +18,10 @@ export default defineRule({
   local: true,
   checkObject(object, context) {
     const { doc } = object;
-    for (const child of object.node.children!) {
+    return eachMember(object, context, (child) => {
       const key = String(child.key);
       const q = key.indexOf('?');
-      if (q < 0 || key.startsWith('x-')) continue;
+      if (q < 0 || key.startsWith('x-')) return;
       const names = [...new Set(key.slice(q + 1).split('&').map((p) => decodeQueryName(p.split('=')[0])).filter(Boolean))];
       const edits = [renameKey(doc.parsed, child, key.slice(0, q) || '/')];
       const parameters: WriteValue[] = names.map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
@@ -35,7 +36,7 @@ export default defineRule({
         data: { names: names.join('", "') || '?' },
         fixes: [{ title: 'Move the query string into "in: query" parameters', edits }],
       });
-    }
+    });
   },
 });
 

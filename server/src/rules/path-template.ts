@@ -1,3 +1,4 @@
+import { eachMember } from '../check/member-steps';
 import { defineRule, Fix } from '../check/types';
 import { shortened, spanInScalar } from '../check/report';
 import { renameKey } from '../syntax/edit';
@@ -36,9 +37,9 @@ export default defineRule({
       edits: [renameKey(doc.parsed, child, fixed)],
       claims: [`key:${doc.path}#${object.node.pointer}/${fixed}`],
     });
-    for (const child of object.node.children!) {
+    return eachMember(object, context, (child) => {
       const key = String(child.key);
-      if (key.startsWith('x-')) continue;
+      if (key.startsWith('x-')) return;
       const at = (start: number, length: number) => spanInScalar(doc, child, 'key', start, length);
       let open = -1;
       const seen = new Set<string>();
@@ -67,6 +68,6 @@ export default defineRule({
         const fixed = braced(object.node, key, end, '}', key.slice(open + 1, end));
         context.report({ at: at(open, 1), messageId: 'unclosed', fixes: fixed ? [rename(child, fixed)] : [] });
       }
-    }
+    });
   },
 });

@@ -1,3 +1,4 @@
+import { eachMember } from '../check/member-steps';
 import { defineRule } from '../check/types';
 import { shortened } from '../check/report';
 import { mergePathItemsFix } from '../check/path-merge';
@@ -16,11 +17,11 @@ export default defineRule({
   readsValue: readByMerge,
   checkObject(object, context) {
     const { node, doc } = object;
-    for (const child of node.children!) {
+    return eachMember(object, context, (child) => {
       const key = String(child.key);
-      if (key.length < 2 || !key.endsWith('/') || key.startsWith('x-')) continue;
+      if (key.length < 2 || !key.endsWith('/') || key.startsWith('x-')) return;
       const twin = node.get(key.slice(0, -1));
-      if (!twin) continue;
+      if (!twin) return;
       const merge = mergePathItemsFix(context.analysis, doc, twin, child, new Map(), `Move its operations to "${shortened(String(twin.key))}"`);
       context.report({
         at: { node: child, part: 'key' },
@@ -29,6 +30,6 @@ export default defineRule({
         related: [{ doc, offset: twin.keyOffset, length: twin.keyLength, message: `The path "${String(twin.key)}".` }],
         fixes: merge ? [merge] : [],
       });
-    }
+    });
   },
 });

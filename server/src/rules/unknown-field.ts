@@ -3,6 +3,7 @@ import { SWAGGER2_ROOT_KEYS } from './swagger2-construct';
 import { renameKey, TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
+import { eachMember } from '../check/member-steps';
 import { OpenApiObject } from '../model/analysis';
 import { closest } from '../check/suggest';
 import { kindName } from '../model/facts';
@@ -73,58 +74,43 @@ function allowedKeys(options: Record<string, unknown>): Set<string> {
   return allowed;
 }
 
-/** Members checked between two pauses: an object can have 100,000 unknown keys, each a finding with a fix. */
-const MEMBERS_PER_PAUSE = 256;
-
-function* checkInSteps(children: readonly SyntaxNode[], check: (child: SyntaxNode) => void): Generator<void> {
-  for (let i = 0; i < children.length; i++) {
-    check(children[i]);
-    if ((i + 1) % MEMBERS_PER_PAUSE === 0) yield;
-  }
-}
-
-/** The check of one member of an object: what its key is, and the finding when it is no field. */
-function memberCheck(object: OpenApiObject, context: RuleContext): (child: SyntaxNode) => void {
-  const { node, doc } = object;
+/** One member of an object: what its key is, and the finding when it is no field. */
+function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleContext): void {
+  const key = String(child.key);
   const spec = SPECS.get(object.kind)!;
-  const allowed = allowedKeys(context.options);
-  // The object's pointer escapes every key above it: once per object, not per finding.
-  let pointer: string | undefined;
-  return (child) => {
-    const key = String(child.key);
-    if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowed.has(key)) return;
-    if (object.kind === 'Root' && SWAGGER2_ROOT_KEYS.has(key)) return; // swagger2-construct
-    const at = { node: child, part: 'key' as const };
-    // Own keys only: a key named "constructor" or "toString" is no keyword.
-    if (object.kind === 'Schema' && Object.hasOwn(JSON_SCHEMA_ONLY, key)) {
-      const fix = rewriteFor30(doc, child, node);
-      context.report({ at, messageId: 'jsonSchema', data: { key, instead: JSON_SCHEMA_ONLY[key] }, fixes: fix ? [fix] : [] });
-      return;
-    }
-    const later31 = OPENAPI_31_ONLY[object.kind];
-    const later = later31 && Object.hasOwn(later31, key) ? later31[key] : undefined;
-    if (later) {
-      const where = object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`;
-      // The dialect of 3.1 Schemas: nothing in a 3.0 document reads it.
-      const fixes = key === 'jsonSchemaDialect' ? [removalFix(`Remove "${key}"`, doc.parsed, child)] : [];
-      context.report({ at, messageId: 'openapi31', data: { key, where, instead: later }, fixes });
-      return;
-    }
-    if (object.kind === 'Header' && (key === 'name' || key === 'in')) {
-      const why = key === 'name' ? 'its name is the key of the "headers" map' : 'a header is always "in: header"';
-      context.report({ at, messageId: 'headerName', data: { key, why }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, child)] });
-      return;
-    }
-    const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !node.get(f)));
-    context.report({
-      at,
-      messageId: suggestion ? 'suggest' : object.kind === 'Discriminator' ? 'discriminator' : 'unknown',
-      data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
-      // The official schema accepts any key in a Discriminator, and the text forbids none there.
-      severity: object.kind === 'Discriminator' ? 'warning' : undefined,
-      fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)], claims: [`key:${doc.path}#${(pointer ??= node.pointer)}/${suggestion}`] }] : [],
-    });
-  };
+  if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowedKeys(context.options).has(key)) return;
+  if (object.kind === 'Root' && SWAGGER2_ROOT_KEYS.has(key)) return; // swagger2-construct
+  const { node, doc } = object;
+  const at = { node: child, part: 'key' as const };
+  // Own keys only: a key named "constructor" or "toString" is no keyword.
+  if (object.kind === 'Schema' && Object.hasOwn(JSON_SCHEMA_ONLY, key)) {
+    const fix = rewriteFor30(doc, child, node);
+    context.report({ at, messageId: 'jsonSchema', data: { key, instead: JSON_SCHEMA_ONLY[key] }, fixes: fix ? [fix] : [] });
+    return;
+  }
+  const later31 = OPENAPI_31_ONLY[object.kind];
+  const later = later31 && Object.hasOwn(later31, key) ? later31[key] : undefined;
+  if (later) {
+    const where = object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`;
+    // The dialect of 3.1 Schemas: nothing in a 3.0 document reads it.
+    const fixes = key === 'jsonSchemaDialect' ? [removalFix(`Remove "${key}"`, doc.parsed, child)] : [];
+    context.report({ at, messageId: 'openapi31', data: { key, where, instead: later }, fixes });
+    return;
+  }
+  if (object.kind === 'Header' && (key === 'name' || key === 'in')) {
+    const why = key === 'name' ? 'its name is the key of the "headers" map' : 'a header is always "in: header"';
+    context.report({ at, messageId: 'headerName', data: { key, why }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, child)] });
+    return;
+  }
+  const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !node.get(f)));
+  context.report({
+    at,
+    messageId: suggestion ? 'suggest' : object.kind === 'Discriminator' ? 'discriminator' : 'unknown',
+    data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
+    // The official schema accepts any key in a Discriminator, and the text forbids none there.
+    severity: object.kind === 'Discriminator' ? 'warning' : undefined,
+    fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)], claims: [`key:${doc.path}#${node.pointer}/${suggestion}`] }] : [],
+  });
 }
 
 export default defineRule({
@@ -146,12 +132,7 @@ export default defineRule({
   kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
   local: true,
   checkObject(object, context) {
-    const children = object.node.children!;
-    const check = memberCheck(object, context);
-    if (children.length <= MEMBERS_PER_PAUSE) {
-      for (const child of children) check(child);
-      return;
-    }
-    return checkInSteps(children, check);
+    // An object can have 100,000 unknown fields, each a finding with a fix.
+    return eachMember(object, context, checkMember);
   },
 });
