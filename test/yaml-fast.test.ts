@@ -148,6 +148,13 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     }
   });
 
+  it('finds " #" comments and ": " separators by their non-space character, as the yaml package reads them', () => {
+    // A "#" without a space before it is text; " #" starts a comment; ":" without a space after it is text.
+    const text = 'a: x#y # note\nb: "q #" # after\nc: http://h:80/p#f\nd: k:v\ne:  #only a comment\nf: g #\n  #\n';
+    assert.equal(fastDifference(text).difference, undefined);
+    assert.deepEqual(parseYamlFast(text)!.root!.toValue(), { a: 'x#y', b: 'q #', c: 'http://h:80/p#f', d: 'k:v', e: null, f: 'g' });
+  });
+
   it('agrees on a comment inside a multi-line plain scalar (the scalar ends there)', () => {
     const text = 'a:\n  b: one\n  c: A long\n    te #xt continued\n    here\n  d: 4\n';
     assert.equal(fastDifference(text).difference, undefined);
