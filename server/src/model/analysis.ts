@@ -165,6 +165,9 @@ function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   return store.isCurrent(file) ? undefined : file;
 }
 
+/** Members of one object enqueued between two looks at the clock. */
+const MEMBERS_PER_STEP = 256;
+
 export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis {
   return drain(analyzeSteps(rootDoc, store));
 }
@@ -284,8 +287,17 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
         else operationIds.set(id.value as string, [object]);
       }
     }
-    const spec = specOf(kind);
-    for (const child of node.children!) {
+    const count = node.children!.length;
+    if (count <= MEMBERS_PER_STEP) enqueueMembers(item, object, 0, count);
+    else membersLeft = { item, object, next: 0 };
+  };
+  /** The members of a large object still to enqueue (a Paths object of 200,000 paths), a slice per step. */
+  let membersLeft: { item: Pending; object: OpenApiObject; next: number } | undefined;
+  const enqueueMembers = (item: Pending, object: OpenApiObject, from: number, to: number): void => {
+    const spec = specOf(object.kind);
+    const members = object.node.children!;
+    for (let m = from; m < to; m++) {
+      const child = members[m];
       const key = child.key as string;
       if (key === '$ref') continue;
       const field = spec.fields.get(key);
@@ -303,6 +315,15 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       const file = fileToLoad(queue[i], store);
       if (file) yield* store.loadSteps(file);
       visit(queue[i]);
+      // Before the next object, as at once: the walk's order stays the same.
+      while (membersLeft) {
+        const { item, object, next } = membersLeft;
+        const end = Math.min(next + MEMBERS_PER_STEP, object.node.children!.length);
+        enqueueMembers(item, object, next, end);
+        if (end < object.node.children!.length) membersLeft.next = end;
+        else membersLeft = undefined;
+        if (due()) yield;
+      }
       if (due()) yield;
     }
   }
