@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { applyEdits, appendItem, insertMember, removeNode, renameKey, replaceScalar } from '../server/src/syntax/edit';
-import { LineIndex } from '../server/src/syntax/line-index';
+import { LineIndex, lineIndexSteps } from '../server/src/syntax/line-index';
 import { parseText } from '../server/src/syntax/parse';
 import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
 import { sortSteps } from '../server/src/syntax/steps';
@@ -93,6 +93,22 @@ describe('line index', () => {
     assert.deepEqual(lines.positionAt(text.indexOf('b')), { line: 1, character: 0 });
     assert.deepEqual(lines.positionAt(text.indexOf('\r')), { line: 0, character: 6 });
     assert.equal(lines.offsetAt({ line: 2, character: 0 }), text.indexOf('c'));
+  });
+
+  it('builds the same index in steps as at once, pausing over a long text', () => {
+    const long = Array.from({ length: 200_000 }, (_, i) => `line ${i}`).join('\n');
+    for (const text of ['', 'a', 'a\nb\n', 'a\r\nb\rc\n', long]) {
+      const steps = lineIndexSteps({ text });
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses++;
+      const once = new LineIndex(text);
+      for (const offset of [0, 1, Math.floor(text.length / 2), text.length - 1, text.length]) {
+        assert.deepEqual(step.value.positionAt(offset), once.positionAt(offset), `${JSON.stringify(text.slice(0, 12))} at ${offset}`);
+      }
+      assert.equal(step.value.lineCount, once.lineCount);
+      if (text === long) assert.ok(pauses >= 2, `${pauses} pauses`);
+    }
   });
 
   it('reads a character past the end of a line as the end of the line, before its line break', () => {

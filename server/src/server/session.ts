@@ -19,7 +19,7 @@ import { checkDocumentSteps, CheckResult } from '../check/checker';
 import { fixAllSteps } from '../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
 import { Diagnostic, EditedValue } from '../check/types';
-import { LineIndex, Position } from '../syntax/line-index';
+import { LineIndex, lineIndexSteps, Position } from '../syntax/line-index';
 import { ParsedText, segmentTreeSteps, SyntaxNode } from '../syntax/tree';
 import { sourceOf } from '../syntax/piece-text';
 import type { WorkspaceUses } from '../workspace/workspace-index';
@@ -309,6 +309,12 @@ export class Session {
     this.invalidate(doc.path);
     this.parseIfSmall(doc);
     return 'full-parse';
+  }
+
+  /** The line index of a file's last model, built in steps (nothing to do for a file without one). */
+  *lineIndexSteps(filePath: string): Steps<void> {
+    const cached = this.store.cached(filePath);
+    if (cached && !isLoadFailure(cached)) yield* lineIndexSteps(cached.parsed);
   }
 
   /** Cuts the open documents' trees into segments before their first edit (see segmentTreeSteps). */
