@@ -25,10 +25,13 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
     textDocument: { uri }, position: { line: 11, character: 8 },
   });
 
-  it('answers requests on other documents while it parses the file, then answers from it', async (t) => {
+  /**
+   * A server on a folder with the large file closed and indexed, and SMALL open and checked;
+   * `body` runs with them, then the server stops and the folder goes.
+   */
+  const withLargeClosedFile = async (body: (setup: { client: LspClient; large: string; largePath: string; small: string }) => Promise<void>) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-closed-'));
     const client = new LspClient();
-    const hoverOn = (uri: string) => hover(client, uri);
     try {
       const large = largeDescription(PATHS);
       const largePath = path.join(dir, 'large.yaml');
@@ -37,7 +40,16 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
       await client.waitForProgressEnd(60_000);
       const small = client.open(path.join(dir, 'small.yaml'), SMALL);
       await client.waitForDiagnostics(small, () => true);
-      const hoverSmall = () => hoverOn(small);
+      await body({ client, large, largePath, small });
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('answers requests on other documents while it parses the file, then answers from it', async (t) => {
+    await withLargeClosedFile(async ({ client, large, largePath, small }) => {
+      const hoverSmall = () => hover(client, small);
       assert.ok(await hoverSmall(), 'a hover on the open document (type: string)');
 
       // A completion inside the closed file's first operation (after `operationId: `), and at once a
@@ -73,25 +85,13 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
       });
       const itemLine = large.split('\n').findIndex((l) => l === '    Item0:');
       assert.deepEqual(links.map((l) => [l.targetUri, l.targetSelectionRange.start.line]), [[largeUri, itemLine]]);
-    } finally {
-      await client.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('goes to a definition in a large file nobody has read yet once it is parsed, answering other requests meanwhile', async (t) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-closed-def-'));
-    const client = new LspClient();
-    try {
-      const large = largeDescription(PATHS);
-      const largePath = path.join(dir, 'large.yaml');
-      fs.writeFileSync(largePath, large);
-      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
-      await client.waitForProgressEnd(60_000);
-      const small = client.open(path.join(dir, 'small.yaml'), SMALL);
-      await client.waitForDiagnostics(small, () => true);
+    await withLargeClosedFile(async ({ client, large, largePath, small }) => {
       // A fragment (no root checks it), so no check has parsed the large file it leads into.
-      const fragment = client.open(path.join(dir, 'fragment.yaml'), "Thing:\n  $ref: './large.yaml#/components/schemas/Item7'\n");
+      const fragment = client.open(path.join(path.dirname(largePath), 'fragment.yaml'), "Thing:\n  $ref: './large.yaml#/components/schemas/Item7'\n");
 
       const started = performance.now();
       const definition = client.request<LocationLink[] | null>('textDocument/definition', {
@@ -108,10 +108,7 @@ describe('requests on a large closed file', { timeout: 180_000 }, () => {
       assert.deepEqual(links?.map((l) => [l.targetUri, l.targetSelectionRange.start.line, l.targetSelectionRange.start.character]),
         [[pathToFileURL(largePath).href, itemLine, 4]]);
       assert.ok(hoverMs * 4 < definitionMs, figures);
-    } finally {
-      await client.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('works out fix-all on a large document in slices, answering other requests meanwhile', async (t) => {
