@@ -89,7 +89,12 @@ export interface RefEntry {
 }
 
 /** Line starts as indexing builds them, or an open document's line index (which follows its edits). */
-export type LineStarts = Uint32Array | { readonly lineCount: number; lineStart(line: number): number; lineOf(offset: number): number };
+export type LineStarts = Uint32Array | LineIndexLike;
+interface LineIndexLike {
+  readonly lineCount: number;
+  lineStart(line: number): number;
+  lineOf(offset: number): number;
+}
 
 export interface FileIndex {
   path: string;
@@ -279,14 +284,28 @@ function definitionKindOf(node: SyntaxNode, depth: number, root: SyntaxNode, isR
   return false;
 }
 
+/** Objects whose own entries read their members (an operation's operationId, a Link's...). */
+const READING_MEMBERS = new Set<ObjectKind>(['Operation', 'Tag', 'SecurityRequirement', 'Link', 'Discriminator']);
+
+/**
+ * Members of the node indexSubtree walks whose entries are taken as they were instead of walked
+ * again: `take` appends them (the walk reaches a member where indexFile would list its entries).
+ */
+export interface KeptMembers {
+  /** Whether a member of the node is kept. */
+  keeps(member: SyntaxNode): boolean;
+  take(member: SyntaxNode, into: IndexEntries): void;
+}
+
 /**
  * The entries of one subtree, as indexFile records them (`node` itself included), in order: what
  * an edit inside it changes. Its definitions are numbered from `definitionBase`; `definitionAt`
- * gives the index of an enclosing definition by its start (-1: none starts there). Undefined when
- * the walk would visit more than `budget` nodes, or an enclosing definition is not found.
+ * gives the index of an enclosing definition by its start (-1: none starts there). `kept`: members
+ * of the node not walked (unless the node's own entries read its members). Undefined when the walk
+ * would visit more than `budget` nodes, or an enclosing definition is not found.
  */
 export function indexSubtree(file: Pick<FileIndex, 'path' | 'root'>, root: SyntaxNode, node: SyntaxNode, definitionBase: number,
-  definitionAt: (start: number) => number, budget: number): IndexEntries | undefined {
+  definitionAt: (start: number) => number, budget: number, kept?: KeptMembers): IndexEntries | undefined {
   const chain: SyntaxNode[] = [];
   for (let n: SyntaxNode | undefined = node; n && n !== root; n = n.parent) chain.push(n);
   let place = placeOfRoot(root, file.root);
@@ -301,7 +320,12 @@ export function indexSubtree(file: Pick<FileIndex, 'path' | 'root'>, root: Synta
     place = next;
     if (child === node) {
       const entries = noEntries();
-      const walk = subtreeWalker(entries, file.path, root, file.root, definitionBase);
+      const keeps = kept && !(place && 'kind' in place && READING_MEMBERS.has(place.kind)) ? kept : undefined;
+      const walk = subtreeWalker(entries, file.path, root, file.root, definitionBase, keeps && ((n) => {
+        if (n.parent !== node || !keeps.keeps(n)) return false;
+        keeps.take(n, entries);
+        return true;
+      }));
       walk.enter(node, place, owner, flag, depth + 1);
       return walk.run(budget) ? entries : undefined;
     }
@@ -316,9 +340,11 @@ export function indexSubtree(file: Pick<FileIndex, 'path' | 'root'>, root: Synta
 
 /**
  * A walk that appends what it finds under the nodes it entered to `index`, definitions numbered
- * from `definitionBase`. `run` visits at most `budget` nodes and says whether it is done.
+ * from `definitionBase`. `run` visits at most `budget` nodes and says whether it is done. `taken`:
+ * whether a node reached was handled by the caller instead (its entries appended as they were).
  */
-function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, isRoot: boolean, definitionBase: number) {
+function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, isRoot: boolean, definitionBase: number,
+  taken?: (node: SyntaxNode) => boolean) {
   const dir = path.dirname(filePath);
 
   /** The entry recorded, or undefined for a URL (not a file of the workspace). */
@@ -355,6 +381,7 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     let owner = owners.pop()!;
     const flag = flags.pop()!;
     const depth = depths.pop()!;
+    if (taken?.(node)) continue;
     const definitionKind = definitionKindOf(node, depth, root, isRoot);
     if (definitionKind !== false) {
       owner = definitionBase + index.definitions.length;

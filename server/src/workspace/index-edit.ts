@@ -6,15 +6,17 @@
 //    workspace's maps of it stay valid).
 // 2. Any other edit the incremental reparse took: the nodes around the reparsed ones (their parent,
 //    which reads them: a `$ref`, an operationId, a path key...) are walked again as indexFile walks
-//    them, and their entries take the place of the old ones; the rest moves. When the new entries
-//    differ from the old only in offsets, this too happens in place; else it makes a new index.
+//    them, and their entries take the place of the old ones; the rest moves. The parent's members
+//    the edit did not touch keep their entries without a walk (a new schema among 900 walks one).
+//    When the new entries differ from the old only in offsets, this too happens in place; else it
+//    makes a new index.
 // Anything else (the root's own members, a large region, a tree the reparse rebuilt) returns
 // undefined: the caller indexes the file again.
 import { TextEdit } from '../syntax/edit';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import {
-  Definition, FileIndex, IndexEntries, indexSubtree, LineStarts, NameUse, OperationEntry, PathEntry, RefEntry, ScalarSpan,
-  TagDeclaration,
+  Definition, FileIndex, IndexEntries, indexSubtree, KeptMembers, LineStarts, NameUse, OperationEntry, PathEntry, RefEntry,
+  ScalarSpan, TagDeclaration,
 } from './file-index';
 
 /** What the incremental reparse reports of an edit (syntax/incremental.ts's Reparsed). */
@@ -56,6 +58,8 @@ function moveMember(entry: { key: ScalarSpan; start: number; end: number }, move
   entry.end = move(entry.end);
 }
 
+const moveUse = (use: NameUse, move: Move) => moveSpan(use.span, move);
+
 const LISTS: List<never>[] = [
   { key: 'definitions', anchor: (d: Definition) => d.start, byParent: false, move: moveMember },
   {
@@ -75,8 +79,8 @@ const LISTS: List<never>[] = [
       t.end = move(t.end);
     },
   },
-  { key: 'securityUses', anchor: (u: NameUse) => u.span.offset, byParent: true, move: (u: NameUse, move: Move) => moveSpan(u.span, move) },
-  { key: 'linkOperationIds', anchor: (u: NameUse) => u.span.offset, byParent: false, move: (u: NameUse, move: Move) => moveSpan(u.span, move) },
+  { key: 'securityUses', anchor: (u: NameUse) => u.span.offset, byParent: true, move: moveUse },
+  { key: 'linkOperationIds', anchor: (u: NameUse) => u.span.offset, byParent: false, move: moveUse },
   {
     key: 'refs', anchor: (r: RefEntry) => r.span.offset, byParent: false,
     move: (r: RefEntry, move: Move) => {
@@ -106,7 +110,7 @@ export function indexAfterEdit(file: FileIndex, edit: TextEdit, edited: EditedTr
   }
   const plan = planRegion(file, edit, edited, root);
   if (!plan) return undefined;
-  const { region, runs, entries, sameShape } = plan;
+  const { region, runs, entries, sameShape, reused, owners } = plan;
   const enclosing = enclosingEntries(file, runs, region);
   if (!enclosing) return undefined;
   const definitionShift = entries.definitions.length - (runs.definitions.to - runs.definitions.from);
@@ -117,13 +121,18 @@ export function indexAfterEdit(file: FileIndex, edit: TextEdit, edited: EditedTr
     const { from, to } = runs[list.key];
     const fresh = entries[list.key] as unknown[];
     for (let i = 0; i < old.length; i++) if (i < from || i >= to) list.move(old[i] as never, shift);
+    for (const entry of fresh) {
+      const moved = reused.get(entry);
+      if (moved) list.move(entry as never, (offset) => offset + moved);
+    }
     if (sameShape) {
-      for (let i = from; i < to; i++) copyOffsets(list, old[i], fresh[i - from]);
+      for (let i = from; i < to; i++) if (old[i] !== fresh[i - from]) copyOffsets(list, old[i], fresh[i - from]);
     } else {
       (target as unknown as Record<string, unknown[]>)[list.key] = [...old.slice(0, from), ...fresh, ...old.slice(to)];
     }
   }
   for (const [entry, node] of enclosing) entry.end = node.end;
+  for (const [ref, owner] of owners) ref.owner = owner;
   if (definitionShift !== 0) {
     const after = runs.definitions.to;
     for (let i = runs.refs.to + entries.refs.length - (runs.refs.to - runs.refs.from); i < target.refs.length; i++) {
@@ -150,7 +159,8 @@ type Runs = Record<keyof IndexEntries, { from: number; to: number }>;
  * and where the old ones are in each list; undefined when the file is better indexed again.
  */
 function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: SyntaxNode) {
-  let region = edited.nodes[0]?.parent;
+  const parent = edited.nodes[0]?.parent;
+  let region = parent;
   while (region && READ_ITEMS.has(String(region.key))) region = region.parent;
   if (!region || region === root || !region.parent || region.memberStart >= edit.offset) return undefined;
   const delta = edit.newText.length - edit.length;
@@ -162,9 +172,32 @@ function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: S
   const ownKey = region.keyOffset;
   const inside = (offset: number, byParent: boolean) =>
     offset >= start && !(byParent && offset === ownKey) && (offset < editEnd || offset + delta < next);
+  const refsAfter = refsRecordedAfter(region, delta);
+  // Recorded before the region's entries: before it in the text, or by the nodes around it.
+  const walkedBefore = (list: List<never>, anchor: number) =>
+    anchor < start || (list.byParent && anchor === ownKey) || (list.key === 'refs' && refsAfter.has(anchor));
+  const runs = {} as Runs;
+  const empty = new Set<keyof IndexEntries>();
+  for (const list of LISTS) {
+    const old = file[list.key] as never[];
+    let from = -1;
+    let to = -1;
+    let before = 0;
+    for (let i = 0; i < old.length; i++) {
+      const anchor = list.anchor(old[i]);
+      if (inside(anchor, list.byParent)) {
+        if (from < 0) from = i;
+        else if (to !== i) return undefined; // not one run: not the walk's order
+        to = i + 1;
+      } else if (from < 0 && walkedBefore(list, anchor)) {
+        before = i + 1;
+      }
+    }
+    if (from < 0) empty.add(list.key), (from = to = before);
+    runs[list.key] = { from, to };
+  }
   const definitions = file.definitions;
-  let base = 0;
-  while (base < definitions.length && definitions[base].start < start) base++;
+  const base = runs.definitions.from;
   const definitionAt = (at: number) => {
     let low = 0;
     let high = base - 1;
@@ -176,39 +209,85 @@ function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: S
     }
     return -1;
   };
-  const entries = indexSubtree(file, root, region, base, definitionAt, MAX_REWALKED_NODES);
+  // The region's members the edit did not touch keep their entries (a new path among 800 walks
+  // the new one only), unless the region's own entries come from a `$ref` among its members
+  // (listed before every member's), now or before the edit.
+  const reused = new Map<unknown, number>();
+  const owners: [RefEntry, number][] = [];
+  const refHolder = edited.replaced.key === '$ref' || region.children!.some((c) => c.key === '$ref');
+  const keepsMembers = region === parent && ownKey >= 0 && !refHolder && inTextOrder(region.children!);
+  const kept = keepsMembers ? keptMembers(file, runs, edit, region, new Set(edited.nodes), reused, owners) : undefined;
+  const entries = indexSubtree(file, root, region, base, definitionAt, MAX_REWALKED_NODES, kept);
   if (!entries) return undefined;
-  const refsAfter = refsRecordedAfter(region, delta);
-  const runs = {} as Runs;
   let sameShape = true;
   for (const list of LISTS) {
     const old = file[list.key] as never[];
     const fresh = entries[list.key] as unknown[];
-    let from = -1;
-    let to = -1;
-    let before = 0;
-    for (let i = 0; i < old.length; i++) {
-      const anchor = list.anchor(old[i]);
-      if (inside(anchor, list.byParent)) {
-        if (from < 0) from = i;
-        else if (to !== i) return undefined; // not one run: not the walk's order
-        to = i + 1;
-      } else if (from < 0 && (anchor < start || (list.byParent && anchor === ownKey) || (list.key === 'refs' && refsAfter.has(anchor)))) {
-        before = i + 1;
-      }
-    }
-    if (from < 0) {
-      // None before: the new ones go after what the walk records before the region. Nodes around
-      // it record paths, security schemes and Link operationIds for their members, after it too:
-      // those lists are not sorted out here.
-      if (fresh.length > 0 && RECORDED_BY_ENCLOSING.has(list.key)) return undefined;
-      from = to = before;
-    }
-    runs[list.key] = { from, to };
+    const { from, to } = runs[list.key];
+    // None before: the new ones go after what the walk records before the region. Nodes around
+    // it record paths, security schemes and Link operationIds for their members, after it too:
+    // those lists are not sorted out here.
+    if (empty.has(list.key) && fresh.length > 0 && RECORDED_BY_ENCLOSING.has(list.key)) return undefined;
     if (to - from !== fresh.length) sameShape = false;
     else for (let i = from; sameShape && i < to; i++) sameShape = sameApartFromOffsets(old[i], fresh[i - from]);
   }
-  return { region, runs, entries, sameShape };
+  return { region, runs, entries, sameShape, reused, owners };
+}
+
+/**
+ * The region's members that the edit left as they were, and how to take their old entries: each
+ * member's run in each list (the walk lists them member after member, after the region's own),
+ * the references in it numbered again after the definitions before it. `reused`: every entry
+ * taken, with how far the edit moved it (a member before the edit does not move, even when the
+ * edit starts where it ends); `owners`: references whose owner's index changes.
+ */
+function keptMembers(file: FileIndex, runs: Runs, edit: TextEdit, region: SyntaxNode, edited: ReadonlySet<SyntaxNode>,
+  reused: Map<unknown, number>, owners: [RefEntry, number][]): KeptMembers {
+  const delta = edit.newText.length - edit.length;
+  // Entries for the members' keys (paths, security schemes) are the region's own.
+  const memberKeys = new Set<number>();
+  for (const member of region.children!) {
+    const moved = member.memberStart >= edit.offset ? delta : 0;
+    if (member.keyOffset >= 0 && !edited.has(member)) memberKeys.add(member.keyOffset - moved);
+  }
+  const cursors = Object.fromEntries(LISTS.map((list) => [list.key, runs[list.key].from])) as Record<keyof IndexEntries, number>;
+  return {
+    keeps: (member) => !edited.has(member),
+    take(member, into) {
+      // Members after the edit moved by it: their old entries hold the old offsets.
+      const back = member.memberStart >= edit.offset ? delta : 0;
+      const start = member.memberStart - back;
+      const end = member.end - back;
+      // Its definitions' new index minus their old one (the walk numbers them in order).
+      let renumbered = { from: 0, to: 0, by: 0 };
+      for (const list of LISTS) {
+        const old = file[list.key] as never[];
+        const to = runs[list.key].to;
+        const parents = (anchor: number) => list.byParent && memberKeys.has(anchor);
+        let at = cursors[list.key];
+        while (at < to && (list.anchor(old[at]) < start || parents(list.anchor(old[at])))) at++;
+        const first = at;
+        const taken = into[list.key] as unknown[];
+        if (list.key === 'definitions') renumbered = { from: first, to: first, by: runs.definitions.from + taken.length - first };
+        for (; at < to && list.anchor(old[at]) <= end && !parents(list.anchor(old[at])); at++) {
+          const entry = old[at];
+          taken.push(entry);
+          reused.set(entry, back);
+          if (list.key === 'definitions') renumbered.to = at + 1;
+          const owner = list.key === 'refs' ? (entry as RefEntry).owner : -1;
+          const renumber = renumbered.by !== 0 && owner >= renumbered.from && owner < renumbered.to;
+          if (renumber) owners.push([entry, owner + renumbered.by]);
+        }
+        cursors[list.key] = at;
+      }
+    },
+  };
+}
+
+/** Whether nodes follow each other in the text (a tree recovered from broken text may overlap them). */
+function inTextOrder(nodes: readonly SyntaxNode[]): boolean {
+  for (let i = 1; i < nodes.length; i++) if (nodes[i - 1].end >= nodes[i].memberStart) return false;
+  return true;
 }
 
 /** Where the first node after a node's subtree starts, in text order (Infinity if none). */
@@ -228,9 +307,10 @@ function nextNodeStart(node: SyntaxNode): number {
  */
 function refsRecordedAfter(region: SyntaxNode, delta: number): Set<number> {
   const offsets = new Set<number>();
-  for (let node = region.parent; node; node = node.parent) {
-    for (const child of node.children ?? []) {
-      if (child.memberStart <= region.end) continue;
+  for (let held = region, node = region.parent; node; held = node, node = node.parent) {
+    const members = node.children!;
+    for (let i = members.indexOf(held) + 1; i < members.length; i++) {
+      const child = members[i];
       if ((child.key === '$ref' || child.key === 'operationRef') && child.kind === 'string') offsets.add(child.offset - delta);
       if (child.key === 'mapping') for (const entry of child.children ?? []) offsets.add(entry.offset - delta);
     }
@@ -251,7 +331,8 @@ function enclosingEntries(file: FileIndex, runs: Runs, region: SyntaxNode): [{ e
   }
   const found: [{ end: number }, SyntaxNode][] = [];
   const start = region.memberStart;
-  const collect = <T extends { start: number; end: number }>(list: readonly T[], from: number, nodeOf: (entry: T) => SyntaxNode | undefined,
+  type NodeOf<T> = (entry: T) => SyntaxNode | undefined;
+  const collect = <T extends { start: number; end: number }>(list: readonly T[], from: number, nodeOf: NodeOf<T>,
     stands: (entry: T, node: SyntaxNode) => boolean) => {
     for (let i = 0; i < from; i++) {
       const entry = list[i];
