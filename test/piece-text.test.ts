@@ -10,6 +10,9 @@ import { Session } from '../server/src/server/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { isLoadFailure } from '../server/src/model/documents';
 import { REPO_ROOT } from './helpers/paths';
+import { lastSegmentSpan } from '../server/src/services/symbol-at';
+import { indexFile } from '../server/src/workspace/file-index';
+import { parseText } from '../server/src/syntax/parse';
 
 describe('a text as pieces', () => {
   it('reads as the string after 2,000 random edits of every size', () => {
@@ -71,5 +74,19 @@ describe('a text as pieces', () => {
       assert.equal(written.slice(at, at + text.length), text);
       assert.equal(sourceOf(cached.parsed).isJoined, true);
     }
+  });
+
+  it('places a reference\'s last segment from the pieces, without joining them', () => {
+    const file = path.join(REPO_ROOT, 'examples', 'petstore', 'openapi.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    // An edit before the reference: the span is read from the edited pieces.
+    const edited = PieceText.of(text).edit(0, 0, '# typed\n');
+    const index = indexFile(file, parseText(edited.toString(), 'yaml'));
+    const ref = index.refs.find((r) => r.raw.includes('#/components/'))!;
+    const pieces = PieceText.of(text).edit(0, 0, '# typed\n');
+    const span = lastSegmentSpan(ref.span, ref.raw, pieces);
+    assert.equal(pieces.isJoined, false);
+    assert.equal(pieces.slice(span.offset, span.offset + span.length), ref.raw.slice(ref.raw.lastIndexOf('/') + 1));
+    assert.deepEqual(span, lastSegmentSpan(ref.span, ref.raw, edited.toString()));
   });
 });

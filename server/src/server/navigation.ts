@@ -154,7 +154,7 @@ export function registerNavigation(connection: Connection, session: Session, wor
   connection.onReferences(guardedAsync('references', [], (params, token) => {
     const { textDocument, position, context } = params;
     return answerAt(textDocument.uri, position, [], token, (here) => {
-      const spans = findReferences(here.index, here.filePath, here.offset, context.includeDeclaration, here.doc.text);
+      const spans = findReferences(here.index, here.filePath, here.offset, context.includeDeclaration, here.doc.source);
       return spans.flatMap((s) => location(s) ?? []);
     });
   }));

@@ -3,6 +3,7 @@
 // naming it), to a tag (operations using it), to a security scheme (requirements naming it).
 import { pointerKey } from '../workspace/file-index';
 import { Located, WorkspaceIndex } from '../workspace/workspace-index';
+import type { TextLike } from '../syntax/piece-text';
 import { FileSpan, quoteWidth, symbolAt, SymbolAt } from './symbol-at';
 import { Definition, FileIndex, NameUse, ScalarSpan } from '../workspace/file-index';
 
@@ -80,7 +81,7 @@ function pushAll<T>(to: T[], items: readonly T[]): void {
 }
 
 /** Find references at an offset of an indexed file (`text`: its current text). */
-export function findReferences(index: WorkspaceIndex, filePath: string, offset: number, includeDeclaration: boolean, text?: string): FileSpan[] {
+export function findReferences(index: WorkspaceIndex, filePath: string, offset: number, includeDeclaration: boolean, text?: TextLike): FileSpan[] {
   const file = index.get(filePath);
   if (!file) return [];
   const symbol = symbolAt(index, file, offset, text);

@@ -75,7 +75,7 @@ function renamableAt(index: WorkspaceIndex, doc: SourceDocument, offset: number)
   if (parameter) return { parameter };
   const file = index.get(doc.path);
   if (!file) return undefined;
-  const symbol = symbolAt(index, file, offset, doc.text);
+  const symbol = symbolAt(index, file, offset, doc.source);
   if (!symbol) return undefined;
   if (symbol.kind === 'file') return { error: 'Rename or move the file itself: every `$ref` to it is updated then.' };
   if (symbol.kind === 'definition' && !findDefinition(index, symbol.file, symbol.pointer)) {

@@ -3,6 +3,7 @@
 // References, rename and code lens all start from here.
 import { Definition, FileIndex, NameUse, ScalarSpan } from '../workspace/file-index';
 import { WorkspaceIndex } from '../workspace/workspace-index';
+import type { TextLike } from '../syntax/piece-text';
 
 export type SymbolAt =
   | { kind: 'definition'; file: string; pointer: string[]; name: string; origin: Span }
@@ -29,7 +30,7 @@ export function quoteWidth(span: ScalarSpan): number {
 }
 
 /** The part of a reference's text that is its last pointer segment (where a rename types). */
-export function lastSegmentSpan(span: ScalarSpan, raw: string, text: string | undefined): Span {
+export function lastSegmentSpan(span: ScalarSpan, raw: string, text: TextLike | undefined): Span {
   const start = span.offset + quoteWidth(span);
   if (text !== undefined && text.slice(start, start + raw.length) !== raw) return { offset: span.offset, length: span.length };
   const slash = raw.lastIndexOf('/');
@@ -45,10 +46,11 @@ function definitionSymbol(file: FileIndex, d: Definition): SymbolAt {
 }
 
 /**
- * The symbol at an offset of an indexed file. `text` is the file's current text (to place spans
- * inside reference strings exactly); without it, spans cover the whole scalar.
+ * The symbol at an offset of an indexed file. `text` is the file's current text, a string or its
+ * pieces (to place spans inside reference strings exactly); without it, spans cover the whole
+ * scalar.
  */
-export function symbolAt(index: WorkspaceIndex, file: FileIndex, offset: number, text?: string): SymbolAt | undefined {
+export function symbolAt(index: WorkspaceIndex, file: FileIndex, offset: number, text?: TextLike): SymbolAt | undefined {
   for (const ref of file.refs) {
     if (!inside(ref.span, offset)) continue;
     const start = ref.span.offset + quoteWidth(ref.span);
