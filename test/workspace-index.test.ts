@@ -10,7 +10,8 @@ import { IndexJob, IndexReply, runIndexJob } from '../server/src/server/index-jo
 import { fuzzyScore } from '../server/src/services/fuzzy';
 import { drain } from '../server/src/syntax/steps';
 import { parseText } from '../server/src/syntax/parse';
-import { FileIndex, indexFile } from '../server/src/workspace/file-index';
+import { FileIndex, indexFile, positionIn } from '../server/src/workspace/file-index';
+import { lineIndexOf } from '../server/src/syntax/line-index';
 import { decodeIndexSteps } from '../server/src/workspace/index-transfer';
 import { Located, WorkspaceIndex } from '../server/src/workspace/workspace-index';
 import { relativeFilePart, scalarText, withPointerSegment } from '../server/src/workspace/ref-text';
@@ -68,6 +69,17 @@ describe('the index of one file', () => {
     ]);
     assert.deepEqual(index.definitions.map((d) => [d.pointer.join('/'), d.kind]), [['components/schemas/Pet', 'Schema'], ['components/schemas/Dog', 'Schema']]);
     assert.deepEqual(index.operations.map((o) => [o.method, o.path, o.operationId, o.tags.map((t) => t.name)]), [['get', '/a', 'getA', ['a']]]);
+  });
+
+  it('takes the line index the document already has, and finds the same positions', () => {
+    const text = 'openapi: 3.0.3\r\ninfo: {title: T, version: "1"}\rpaths:\n  /a: {}\n';
+    const plain = indexFile('/w/openapi.yaml', parseText(text, 'yaml'));
+    const parsed = parseText(text, 'yaml');
+    const lines = lineIndexOf(parsed);
+    const reused = indexFile('/w/openapi.yaml', parsed);
+    assert.equal(reused.lines, lines, 'no second pass over the text');
+    for (let offset = 0; offset <= text.length; offset++) assert.deepEqual(positionIn(reused.lines, offset), positionIn(plain.lines, offset), `at ${offset}`);
+    assert.deepEqual(reused.paths.map((p) => positionIn(reused.lines, p.key.offset)), [{ line: 3, character: 2 }]);
   });
 });
 

@@ -195,6 +195,11 @@ export function* lineIndexSteps(parsed: { text: string }): Steps<LineIndex> {
   return index;
 }
 
+/** The line index of a parsed text if one is built already (none is built here). */
+export function builtLineIndexOf(parsed: { text: string }): LineIndex | undefined {
+  return indexes.get(parsed);
+}
+
 /** Gives a parsed text an index built for it elsewhere. */
 export function rememberLineIndex(parsed: { text: string }, index: LineIndex): void {
   indexes.set(parsed, index);

@@ -9,6 +9,7 @@ import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
+import { builtLineIndexOf } from '../syntax/line-index';
 
 /** Where a scalar (a key or a value) is written, and how: what an edit needs to keep its quoting. */
 export interface ScalarSpan {
@@ -242,7 +243,14 @@ function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => 
   const root = parsed.root;
   const isRoot = isRootDocument(root);
   const index: FileIndex = {
-    path: filePath, format: parsed.format, root: isRoot, lines: lineStarts(parsed.text), length: parsed.text.length, ...noEntries(),
+    // An open document's line index is built by now (its diagnostics needed it): reused, it spares
+    // a pass over the text (30 MB: 100-180 ms in the walk's first step).
+    path: filePath,
+    format: parsed.format,
+    root: isRoot,
+    lines: builtLineIndexOf(parsed) ?? lineStarts(parsed.text),
+    length: parsed.source?.length ?? parsed.text.length,
+    ...noEntries(),
     syntaxErrors: parsed.errors.length,
   };
   if (!root || (root.kind !== 'object' && root.kind !== 'array')) return () => index;
