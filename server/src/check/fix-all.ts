@@ -7,6 +7,7 @@
 import { applyEdits, TextEdit } from '../syntax/edit';
 import { drain, Steps } from '../syntax/steps';
 import { SyntaxNode } from '../syntax/tree';
+import { lastAtOrBefore } from '../syntax/child-at';
 import { Diagnostic } from './types';
 
 /** The first-fix edits of these diagnostics that do not overlap one another, in order. */
@@ -66,14 +67,7 @@ function overlapsAny(sorted: readonly TextEdit[], e: TextEdit): boolean {
 
 /** The first index of `sorted` whose edit starts after `offset` (or sorted.length). */
 function firstStartingAfter(sorted: readonly TextEdit[], offset: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid].offset > offset) high = mid;
-    else low = mid + 1;
-  }
-  return low;
+  return lastAtOrBefore(sorted, offset, (edit) => edit.offset) + 1;
 }
 
 export interface FixAllResult {

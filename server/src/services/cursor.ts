@@ -6,6 +6,7 @@ import { SourceDocument } from '../model/documents';
 import { searchFrom, TextLike } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
 import { nodeAt } from './node-at';
+import { lastAtOrBefore } from '../syntax/child-at';
 
 export interface CursorContext {
   /** Path of the object the cursor is in (for a key) or whose member value it edits. */
@@ -132,18 +133,6 @@ const LOCATION_TAIL_CHARS = 1024;
 
 type JsonLocation = Pick<jsonc.Location, 'path' | 'isAtPropertyKey'>;
 
-/** The index of the first child that starts after `offset`. */
-function childAfter(children: readonly SyntaxNode[], offset: number): number {
-  let low = 0;
-  let high = children.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (children[middle].memberStart > offset) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}
-
 /**
  * jsonc's location of an offset: its path, and whether it is on a property key. jsonc scans the text
  * from its start (0.2-0.3 s per completion in a 1-4 MB document, and a document being typed in is
@@ -158,7 +147,7 @@ function jsonLocation(doc: SourceDocument, offset: number): JsonLocation {
   while (container && !holds(container)) container = container.parent;
   if (!container) return jsonc.getLocation(doc.text, offset);
   const children = container.children!;
-  const next = childAfter(children, offset);
+  const next = lastAtOrBefore(children, offset, (child) => child.memberStart) + 1;
   const before = next > 0 ? children[next - 1] : undefined;
   const windowEnd = Math.min(next < children.length ? children[next].memberStart : container.end, offset + LOCATION_TAIL_CHARS);
   const open = container.kind === 'object' ? '{' : '[';
