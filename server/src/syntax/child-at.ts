@@ -24,3 +24,13 @@ export function childStartingAtOrBefore<N extends { memberStart: number; childre
   const index = lastAtOrBefore(children, offset, (child) => child.memberStart);
   return index >= 0 ? children[index] : undefined;
 }
+
+/** Where the first node after a node's subtree starts, in text order (Infinity if none). */
+export function nextNodeStart<N extends { memberStart: number; parent: N | undefined; children: N[] | undefined }>(node: N): number {
+  for (let n = node; n.parent; n = n.parent) {
+    const siblings = n.parent.children!;
+    const at = siblings.indexOf(n);
+    if (at + 1 < siblings.length) return siblings[at + 1].memberStart;
+  }
+  return Infinity;
+}

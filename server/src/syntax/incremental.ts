@@ -9,6 +9,7 @@
 // 3. JSON: a change strictly inside one object or array: that value alone is parsed again.
 // Anything else returns undefined and the caller parses the whole text.
 import { TextEdit } from './edit';
+import { nextNodeStart } from './child-at';
 import { parseJsonFragment } from './json';
 import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
 import { sourceOf, TextLike } from './piece-text';
@@ -318,16 +319,6 @@ function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member:
   const own = alone.errors.map((e) => describe(e, start)).sort();
   inside.sort();
   return own.length === inside.length && own.every((e, i) => e === inside[i]);
-}
-
-/** Where the first node after a node's subtree starts, in text order (Infinity if none). */
-function nextNodeStart(node: SyntaxNode): number {
-  for (let n: SyntaxNode = node; n.parent; n = n.parent) {
-    const siblings = n.parent.children!;
-    const at = siblings.indexOf(n);
-    if (at + 1 < siblings.length) return siblings[at + 1].memberStart;
-  }
-  return Infinity;
 }
 
 /** Moves everything that starts at or after `end` (outside the replaced node) by `delta`. */

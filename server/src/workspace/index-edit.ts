@@ -13,6 +13,7 @@
 // Anything else (the root's own members, a large region, a tree the reparse rebuilt) returns
 // undefined: the caller indexes the file again.
 import { TextEdit } from '../syntax/edit';
+import { nextNodeStart } from '../syntax/child-at';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import {
   Definition, FileIndex, IndexEntries, indexSubtree, KeptMembers, LineStarts, NameUse, OperationEntry, PathEntry, RefEntry,
@@ -288,16 +289,6 @@ function keptMembers(file: FileIndex, runs: Runs, edit: TextEdit, region: Syntax
 function inTextOrder(nodes: readonly SyntaxNode[]): boolean {
   for (let i = 1; i < nodes.length; i++) if (nodes[i - 1].end >= nodes[i].memberStart) return false;
   return true;
-}
-
-/** Where the first node after a node's subtree starts, in text order (Infinity if none). */
-function nextNodeStart(node: SyntaxNode): number {
-  for (let n = node; n.parent; n = n.parent) {
-    const siblings = n.parent.children!;
-    const at = siblings.indexOf(n);
-    if (at + 1 < siblings.length) return siblings[at + 1].memberStart;
-  }
-  return Infinity;
 }
 
 /**
