@@ -215,6 +215,11 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   const blockRoot = block?.root;
   const replacements = blockRoot?.children ?? [];
   if (!block || replacements.length === 0 || (newMembers ? block.errors.length > 0 : replacements.length !== 1)) return undefined;
+  if (newEnd < newText.length && (block.errors.length > 0 || old.errors.length > 0)) {
+    const next = keyLineAfter(newText, newLines, newEnd);
+    if (old.errors.length > 0 && (!next || oldErrorsOn(next, end, old.errors, delta))) return undefined;
+    if (block.errors.length > 0 && !recoveryEndsInBlock(newText, start, next, indent, depth, block)) return undefined;
+  }
   const others = new Set(parent.children!.filter((c) => c !== member).map((c) => c.key));
   const blockLines = lineIndexOf(block);
   for (const replacement of replacements) {
@@ -319,6 +324,95 @@ function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member:
   const own = alone.errors.map((e) => describe(e, start)).sort();
   inside.sort();
   return own.length === inside.length && own.every((e, i) => e === inside[i]);
+}
+
+/** Lines that may stand between a block and the key line that follows it (comments, blank lines). */
+const MAX_LINES_AFTER_BLOCK = 16;
+
+interface KeyLine {
+  /** Where the line starts, and its indent. */
+  start: number;
+  indent: number;
+  /** The line up to its key's colon (the value after it may be long: a minified flow collection). */
+  key: string;
+}
+
+/**
+ * The first line after `end` with anything but a comment on it; undefined when it is not near
+ * (past MAX_LINES_AFTER_BLOCK lines, or no key in its first MAX_KEY_LINE characters of a longer line).
+ */
+function keyLineAfter(text: TextLike, lines: LineIndex, end: number): KeyLine | undefined {
+  const first = lines.lineOf(end);
+  for (let line = first; line < lines.lineCount && line < first + MAX_LINES_AFTER_BLOCK; line++) {
+    const start = lines.lineStart(line);
+    const lineEnd = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : text.length;
+    const content = text.slice(start, Math.min(lineEnd, start + MAX_KEY_LINE));
+    const indent = content.search(/[^ \r\n]/);
+    if (indent < 0 || content[indent] === '#') continue;
+    const colon = /:(?=[ \t\r\n]|$)/.exec(content);
+    if (!colon && lineEnd - start > MAX_KEY_LINE) return undefined;
+    return { start, indent, key: colon ? content.slice(0, colon.index + 1) : content.replace(/[\r\n]+$/, '') };
+  }
+  return undefined;
+}
+
+/**
+ * Whether the old text had errors on the key line that follows the block (at `next` in the new
+ * text, `delta` after the old one): after a broken line above, the yaml package reports there
+ * what depends on the lines before it ("All mapping items must start at the same column", at the
+ * line's start or at its key), and the block parsed again cannot tell which the whole text has.
+ */
+function oldErrorsOn(next: KeyLine, oldEnd: number, oldErrors: readonly SyntaxError[], delta: number): boolean {
+  const to = next.start + next.key.length - delta;
+  return oldErrors.some((e) => e.offset >= oldEnd && e.offset < to);
+}
+
+/**
+ * Whether a block that parsed with errors reads the same with the next member's key line after
+ * it. The yaml package's recovery from some errors reaches past the block: after `name: é{type:
+ * string}` (a mapping nested in a compact one) it reads the next lines at `name`'s indent into
+ * `name`'s value, after an unclosed `{` it reads on into the next lines, after a stray `}` every
+ * later token is an error. The key line shows each of these (its key is not a member of its own,
+ * or the errors differ) at the cost of parsing one line more. When the next line is less indented
+ * (the block ends its mapping) the enclosing block is the one to check: false.
+ */
+function recoveryEndsInBlock(text: TextLike, start: number, next: KeyLine | undefined, indent: number, depth: number, block: ParsedText): boolean {
+  if (!next || next.indent !== indent) return false;
+  // An error on the member's own key line (a quote typed into the key, `:&a` after it): the whole
+  // text reads that line as a line of the enclosing mapping, which recovers differently.
+  const keyLineEnd = text.slice(start, start + MAX_KEY_LINE).search(/[\r\n]/);
+  if (keyLineEnd < 0 || block.errors.some((e) => e.offset < keyLineEnd)) return false;
+  const probe = parseYamlBlock(detached(text.slice(start, next.start) + next.key), depth);
+  const members = block.root!.children!;
+  const probed = probe?.root?.children;
+  if (!probed || probed.length !== members.length + 1) return false;
+  if (!members.every((m, i) => sameSubtree(m, probed[i]))) return false;
+  const describe = (e: SyntaxError) => `${e.offset}+${e.length} ${e.severity} ${e.code} ${e.message}`;
+  const expected = block.errors.map(describe).sort();
+  const found = probe!.errors.map(describe).sort();
+  return found.length === expected.length && found.every((e, i) => e === expected[i]);
+}
+
+/** The yaml package does not read an implicit key longer than this (YAML 1.2 limits it to 1024). */
+const MAX_KEY_LINE = 1024;
+
+/** Whether two subtrees (of parses of texts that start at the same offset) are the same nodes. */
+function sameSubtree(a: SyntaxNode, b: SyntaxNode): boolean {
+  const stack: [SyntaxNode, SyntaxNode][] = [[a, b]];
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (x.offset !== y.offset || x.length !== y.length || x.packedFlags !== y.packedFlags || x.key !== y.key) return false;
+    if (x.keyOffset !== y.keyOffset || x.keyLength !== y.keyLength || !Object.is(x.value, y.value)) return false;
+    const xs = x.children;
+    const ys = y.children;
+    if (!xs || !ys) {
+      if (xs !== ys) return false;
+      continue;
+    }
+    if (xs.length !== ys.length) return false;
+    for (let i = 0; i < xs.length; i++) stack.push([xs[i], ys[i]]);
+  }
+  return true;
 }
 
 /** Moves everything that starts at or after `end` (outside the replaced node) by `delta`. */
