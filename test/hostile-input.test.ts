@@ -370,6 +370,25 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
     assert.equal(parsed.errors[0].message, 'Duplicate key "k": only one of them can be read.');
   });
 
+  it('10,000 members with repeated keys in block YAML, flow YAML and JSON (checked after the parse, in steps)', () => {
+    const keys = Array.from({ length: 10_000 }, (_, i) => (i % 1000 === 999 ? `k${i - 999}` : `k${i}`));
+    const texts = {
+      block: keys.map((k) => `${k}: 1\n`).join(''),
+      flow: `x-flow: {${keys.map((k) => `${k}: 1`).join(', ')}}\n`,
+      json: `{${keys.map((k) => `"${k}": 1`).join(', ')}}`,
+    };
+    for (const [form, text] of Object.entries(texts)) {
+      const parsed = within('parse', () => parseText(text, form === 'json' ? 'json' : 'yaml'));
+      const members = form === 'flow' ? parsed.root!.get('x-flow')! : parsed.root!;
+      const repeated = keys.flatMap((_, i) => (i % 1000 === 999 ? [i] : []));
+      assert.deepEqual(parsed.errors.map((e) => [e.message, text.slice(e.offset, e.offset + e.length)]),
+        repeated.map((i) => [`Duplicate key "${keys[i]}": only one of them can be read.`, form === 'json' ? `"${keys[i]}"` : keys[i]]), form);
+      // The first member of a repeated key is the one read.
+      assert.equal(members.get('k1000')!.keyOffset, members.children![1000].keyOffset, form);
+      assert.equal(members.get('k0')!.keyOffset, members.children![0].keyOffset, form);
+    }
+  });
+
   it('an example of 200,000 items against an enum of 10,000 values', () => {
     const options = Array.from({ length: 10_000 }, (_, i) => `v${i}`);
     const example = Array.from({ length: 200_000 }, (_, i) => (i % 2 === 0 ? `v${i % 10_000}` : `w${i}`));

@@ -5,7 +5,7 @@
 import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
 import { drain, stepClock, Steps } from './steps';
 import * as jsonc from 'jsonc-parser';
-import { internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
+import { checkDuplicateKeys, duplicateKeySteps, internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
 
 class StrictJsonError extends Error {
   constructor(readonly offset: number) {
@@ -36,6 +36,8 @@ class StrictJsonParser {
   pos = 0;
   depthErrors: SyntaxError[] = [];
   root: SyntaxNode | undefined;
+  /** Objects whose duplicate keys are looked for once the text is read, in steps. */
+  readonly largeObjects: SyntaxNode[] = [];
   /** `depth`: how deep the text's root sits in its document (a value parsed alone). */
   constructor(private readonly text: string, private readonly depth = 0) {
     // An editor's text may start with a byte order mark; it is not part of the JSON.
@@ -55,6 +57,11 @@ class StrictJsonParser {
 
   /** Reads the whole text; throws StrictJsonError at the first error. */
   *parse(): Generator<void, void, void> {
+    yield* this.readValues();
+    yield* duplicateKeySteps(this.largeObjects, this.depthErrors);
+  }
+
+  private *readValues(): Generator<void, void, void> {
     const text = this.text;
     const stack: JsonFrame[] = [];
     // The entries of the open collections, innermost last. A collection gets its children as one
@@ -126,7 +133,7 @@ class StrictJsonParser {
       node.length = this.pos - node.offset;
       node.children = entries.slice(top.first, entryCount);
       entryCount = top.first;
-      if (node.kind === 'object' && node.children!.length > 1) reportDuplicateKeys(node, this.depthErrors);
+      if (node.kind === 'object') checkDuplicateKeys(node, this.depthErrors, this.largeObjects);
       stack.pop();
       if (stack.length === 0) return;
     }

@@ -143,6 +143,7 @@ export class SyntaxNode {
     this.flags = flags;
   }
 
+
   /** The member of an object with this key (the first one when keys repeat). */
   get(key: string): SyntaxNode | undefined {
     const children = this.children;
@@ -334,6 +335,40 @@ export function reportDuplicateKeys(node: SyntaxNode, errors: SyntaxError[]): vo
   for (const child of children) {
     if (seen.has(child.key)) errors.push(duplicateKeyError(child));
     else seen.add(child.key);
+  }
+}
+
+/**
+ * Objects with more members than this have their duplicate keys found after the parse, in steps
+ * (200,000 paths took 130 ms in one step).
+ */
+const KEYS_CHECKED_AT_ONCE = 4096;
+
+/** Reports an object's duplicate keys now, or defers a large one to `duplicateKeySteps`. */
+export function checkDuplicateKeys(node: SyntaxNode, errors: SyntaxError[], large: SyntaxNode[]): void {
+  const count = node.children!.length;
+  if (count > KEYS_CHECKED_AT_ONCE) large.push(node);
+  else if (count > 1) reportDuplicateKeys(node, errors);
+}
+
+/**
+ * The duplicate keys of large objects, some thousands of members per step. The keys seen become
+ * the object's key index, which `get` would otherwise build in one go.
+ */
+export function* duplicateKeySteps(objects: readonly SyntaxNode[], errors: SyntaxError[]): Generator<void, void, void> {
+  for (const node of objects) {
+    const children = node.children!;
+    const index = new Map<string, SyntaxNode>();
+    for (let i = 0; i < children.length; ) {
+      for (const end = Math.min(children.length, i + KEYS_CHECKED_AT_ONCE); i < end; i++) {
+        const child = children[i];
+        const key = child.key as string;
+        if (index.has(key)) errors.push(duplicateKeyError(child));
+        else index.set(key, child);
+      }
+      yield;
+    }
+    keyIndexes.set(node, index);
   }
 }
 

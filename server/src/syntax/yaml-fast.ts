@@ -8,7 +8,7 @@
 // It reads line by line with an explicit stack (no recursion over the document), so it can pause
 // between slices of lines: a language server must not hold its message loop for a 30 MB parse.
 import { stepClock, Steps } from './steps';
-import { internKey, MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarValue, SyntaxError, SyntaxNode } from './tree';
+import { checkDuplicateKeys, duplicateKeySteps, internKey, MAX_DEPTH, NodeKind, ParsedText, ScalarValue, SyntaxError, SyntaxNode } from './tree';
 
 /** The `yaml` package refuses implicit keys longer than 1024 characters; stay well inside. */
 const MAX_KEY_LENGTH = 1000;
@@ -238,6 +238,8 @@ class FastReader {
   private pending: Pending | undefined;
   root: SyntaxNode | undefined;
   readonly errors: SyntaxError[] = [];
+  /** Objects whose duplicate keys are looked for once the text is read, in steps. */
+  private readonly largeObjects: SyntaxNode[] = [];
   // Next occurrences of characters, found by indexOf and kept while the reader is before them:
   // scanning stays linear in the text however long its lines are.
   private nextLf = -1;
@@ -314,6 +316,7 @@ class FastReader {
     if (this.pending) this.emptyPending();
     while (this.stack.length > 0) this.close();
     if (!this.root) giveUp(); // an empty document: the `yaml` package says so
+    yield* duplicateKeySteps(this.largeObjects, this.errors);
   }
 
   /**
@@ -442,7 +445,7 @@ class FastReader {
     node.children = children;
     const last = children[children.length - 1];
     if (last && last.end > node.offset) node.length = last.end - node.offset;
-    if (node.kind === 'object' && children.length > 1) reportDuplicateKeys(node, this.errors);
+    if (node.kind === 'object') checkDuplicateKeys(node, this.errors, this.largeObjects);
   }
 
   /** Puts a value in place of a pending member or item. */
@@ -940,7 +943,7 @@ class FastReader {
         const node = frame.node;
         node.length = q - node.offset;
         stack.pop();
-        if (node.kind === 'object' && node.children!.length > 1) reportDuplicateKeys(node, this.errors);
+        if (node.kind === 'object') checkDuplicateKeys(node, this.errors, this.largeObjects);
         if (stack.length === 0) return node;
         add(stack[stack.length - 1], node);
         stack[stack.length - 1].expectValue = false;
