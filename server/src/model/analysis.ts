@@ -1,6 +1,7 @@
 // The OpenAPI view of a root document and every file it references: which node is which object,
 // every `$ref` with its resolution, and the indexes rules share. Built in one walk per version.
 import { SyntaxNode } from '../syntax/tree';
+import { NodeMap } from '../syntax/node-map';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { DocumentStore, SourceDocument } from './documents';
 import { RefFailure, refFilePath, resolveRefTarget, Target } from './resolve';
@@ -47,6 +48,11 @@ export interface OpenApiObject {
   usages: Usage[];
 }
 
+
+/** An object as the walk records it: with the objects first reached directly inside it. */
+interface WalkedObject extends OpenApiObject {
+  children: OpenApiObject[] | undefined;
+}
 
 export interface Reference {
   doc: SourceDocument;
@@ -178,15 +184,15 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   const objects: OpenApiObject[] = [];
   const byKind = new Map<ObjectKind, OpenApiObject[]>();
   const references: Reference[] = [];
-  const refsByHolder = new Map<SyntaxNode, Reference>();
+  const refsByHolder = new NodeMap<Reference>();
   const operationIds = new Map<string, OpenApiObject[]>();
   const documents: SourceDocument[] = [rootDoc];
   const seenDocuments = new Set<SourceDocument>([rootDoc]);
   // The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
-  // GitHub's description, about 3 MB).
-  const visited = new Map<SyntaxNode, OpenApiObject | OpenApiObject[]>();
-  const children = new Map<OpenApiObject, OpenApiObject[]>();
-  const followed = new Map<SyntaxNode, Set<ObjectKind>>();
+  // GitHub's description, about 3 MB). Maps keyed by nodes are NodeMaps: a 30 MB document has
+  // 600,000 objects, and one growth of a Map that large held the thread for 40-200 ms.
+  const visited = new NodeMap<OpenApiObject | OpenApiObject[]>();
+  const followed = new NodeMap<Set<ObjectKind>>();
   const queue: Pending[] = [];
 
   const files = new Set<string>();
@@ -266,12 +272,12 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       const reference = recordReference(item, node, refNode, true);
       if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage));
     }
-    const object: OpenApiObject = { kind, node, doc, parent: item.parent, usages: [{ node: item.usage, doc: item.doc, parent: item.parent }] };
+    const object: WalkedObject = { kind, node, doc, parent: item.parent, usages: [{ node: item.usage, doc: item.doc, parent: item.parent }], children: undefined };
     objects.push(object);
     if (item.parent) {
-      const siblings = children.get(item.parent);
-      if (siblings) siblings.push(object);
-      else children.set(item.parent, [object]);
+      const parent = item.parent as WalkedObject;
+      if (parent.children) parent.children.push(object);
+      else parent.children = [object];
     }
     if (seen === undefined) visited.set(node, object);
     else if (Array.isArray(seen)) seen.push(object);
@@ -334,14 +340,14 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
 
   // Every holder has one `$ref`: the references form a graph where each node has at most one
   // edge out, so all loops, of any length, are found in one pass over it.
-  let loops: Map<SyntaxNode, LoopPlace> | undefined;
+  let loops: NodeMap<LoopPlace> | undefined;
   const nextReference = (reference: Reference): Reference | undefined => {
     const target = reference.target?.node;
     const next = target ? refsByHolder.get(target) : undefined;
     return next && next.expected !== 'PathItem' ? next : undefined;
   };
-  const findLoops = (): Map<SyntaxNode, LoopPlace> => {
-    const found = new Map<SyntaxNode, LoopPlace>();
+  const findLoops = (): NodeMap<LoopPlace> => {
+    const found = new NodeMap<LoopPlace>();
     const walkOf = new Map<Reference, number>();
     let walk = 0;
     for (const start of references) {
@@ -363,7 +369,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     return found;
   };
 
-  const chains = new Map<SyntaxNode, ResolvedChain>();
+  const chains = new NodeMap<ResolvedChain>();
   const resolve = (node: SyntaxNode, doc: SourceDocument): ResolvedChain => {
     const cached = chains.get(node);
     if (cached) return cached;
@@ -396,11 +402,11 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   };
 
   const loopAt = (holder: SyntaxNode) => (loops ??= findLoops()).get(holder);
-  let targets: Set<SyntaxNode> | undefined;
+  let targets: NodeMap<true> | undefined;
   const isReferenced = (node: SyntaxNode) => {
     if (!targets) {
-      targets = new Set();
-      for (const reference of references) if (reference.target) targets.add(reference.target.node);
+      targets = new NodeMap();
+      for (const reference of references) if (reference.target) targets.set(reference.target.node, true);
     }
     return targets.has(node);
   };
@@ -453,7 +459,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     referenceAt: (holder) => refsByHolder.get(holder),
     loopAt,
     isReferenced,
-    childrenOf: (object) => children.get(object) ?? [],
+    childrenOf: (object) => (object as WalkedObject).children ?? NO_OBJECTS,
     objectsAt: (node) => {
       const at = visited.get(node);
       return at === undefined ? NO_OBJECTS : Array.isArray(at) ? at : [at];

@@ -26,6 +26,13 @@ const KEY_KIND_SHIFT = 4;
 const FLOW_BIT = 1 << 7;
 const KIND_SHIFT = 8;
 const KIND_CODES: Record<NodeKind, number> = { object: 0, array: 1, string: 2, number: 3, boolean: 4, null: 5 };
+/** The bits above are the node's syntax; the shard bits (see `shard`) are not copied with them. */
+const SYNTAX_FLAGS = (1 << 11) - 1;
+const SHARD_SHIFT = 16;
+const SHARD_BITS = 8;
+export const SHARD_COUNT = 1 << SHARD_BITS;
+/** Nodes made so far (wrapping): a node's shard is a hash of its number. */
+let nodesMade = 0;
 
 /**
  * What the nodes of one segment of a tree (a subtree, see segmentTree) add to the offsets they
@@ -57,6 +64,9 @@ export class SyntaxNode {
   base: OffsetBase = ABSOLUTE;
 
   constructor(kind: NodeKind, offset: number, length: number, parent: SyntaxNode | undefined) {
+    // Fibonacci hashing: the top bits of the number times 2^32/phi. Counting round the clock would
+    // put regular documents' objects in a few shards (every 16th node is a path item).
+    this.flags = (Math.imul(nodesMade++ | 0, 0x9e3779b1) >>> (32 - SHARD_BITS)) << SHARD_SHIFT;
     this.kind = kind;
     this.storedOffset = offset;
     this.length = length;
@@ -137,12 +147,19 @@ export class SyntaxNode {
 
   /** Style, key style, key kind and flow as one number: a tree is copied between threads by them. */
   get packedFlags(): number {
-    return this.flags;
+    return this.flags & SYNTAX_FLAGS;
   }
   set packedFlags(flags: number) {
-    this.flags = flags;
+    this.flags = (this.flags & ~SYNTAX_FLAGS) | (flags & SYNTAX_FLAGS);
   }
 
+  /**
+   * A number below SHARD_COUNT fixed for the node's life, spread evenly over the nodes: maps keyed
+   * by nodes are split by it (see NodeMap), kept in bits of `flags` the syntax does not use.
+   */
+  get shard(): number {
+    return (this.flags >> SHARD_SHIFT) & (SHARD_COUNT - 1);
+  }
 
   /** The member of an object with this key (the first one when keys repeat). */
   get(key: string): SyntaxNode | undefined {
