@@ -217,4 +217,37 @@ describe('the workspace index kept current file by file', () => {
       reached('b.yaml', 'frag.yaml', 'Y'), reached('a.yaml', 'frag.yaml', 'X'),
     ], [true, false, false, true, true, false]);
   });
+
+  it('answers by operationId and tag as its files say when a file holds thousands of them, and then not', () => {
+    // More than 4,096 operationIds: that file's share is kept apart instead of merged.
+    const many = (count: number, extra: string) =>
+      index('many.yaml', root(Array.from({ length: count }, (_, i) => op(`/m${i}`, i % 1000 === 0 ? 'shared' : `op${i}`, `t${i % 7}`, '#/x')).join('') + extra, '  schemas: {}\n'));
+    const large = many(5_000, op('/late', 'getA', 'pets', '#/x'));
+    const small = many(20, '');
+    const ids = ['shared', 'getA', 'getC', 'op1', 'op4999', 'op19', 'nothing'];
+    const tags = ['pets', 'store', 't0', 't6', 'none'];
+    const kept = new WorkspaceIndex();
+    const steps: [string, (ix: WorkspaceIndex) => void][] = [
+      ['small files', (ix) => [files.a, files.b].forEach((f) => ix.set(f))],
+      ['the large one', (ix) => ix.set(large)],
+      ['a replaced beside it', (ix) => ix.set(files.a2)],
+      ['it shrinks', (ix) => ix.set(small)],
+      ['it grows', (ix) => ix.set(large)],
+      ['a back', (ix) => ix.set(files.a)],
+      ['it goes', (ix) => ix.remove(large.path)],
+    ];
+    for (const [label, step] of steps) {
+      step(kept);
+      const all = [...kept.all()];
+      for (const id of ids) {
+        const expected = all.flatMap((file) => file.operations.filter((o) => o.operationId === id).map((entry) => ({ file, entry })));
+        assert.deepEqual(sorted(kept.operationsWithId(id)), sorted(expected), `${label}: ${id}`);
+      }
+      for (const tag of tags) {
+        const expected = all.flatMap((file) => file.operations.flatMap((o) => o.tags.filter((t) => t.name === tag)).map((entry) => ({ file, entry })));
+        assert.deepEqual(sorted(kept.tagUses(tag)), sorted(expected), `${label}: ${tag}`);
+      }
+    }
+    assert.equal(large.operations.length, 5_001);
+  });
 });
