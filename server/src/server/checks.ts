@@ -9,6 +9,7 @@ import { toLspDiagnostic } from './convert';
 import { isUnsaved, Session, uriToPath } from './session';
 import { IdleCollector } from './idle-collector';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
+import { pauseForMessages } from './slices';
 
 // Short: work that has started stops when the next edit arrives, so starting early costs little
 // (and every millisecond here is one the user waits for diagnostics).
@@ -47,17 +48,8 @@ if (traceTiming) {
   }, LOOP_PROBE_MS).unref();
 }
 
-/**
- * Lets queued messages (a newer edit, a request) in between slices of work. A request passes
- * several turns of the event loop (read, handled, its answer written a turn later): one turn per
- * slice made it wait for three or four slices, so each pause gives it a few turns (microseconds
- * when nothing is waiting).
- */
-const TURNS_PER_PAUSE = 5;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const yieldToMessages = async () => {
-  for (let turn = 0; turn < TURNS_PER_PAUSE; turn++) await nextTurn();
-};
+/** Lets queued messages (a newer edit, a request) in between slices of work (see slices.ts). */
+const yieldToMessages = () => pauseForMessages();
 
 /**
  * Findings sent per file: an editor shows a few hundred at most, and one message with a hundred

@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
 import { Awaiting, Steps } from '../syntax/steps';
 import { Session } from './session';
+import { pauseForMessages } from './slices';
 
 /** How long a request waits for large files it needs before it answers without them. */
 const LOAD_WAIT_MS = 50;
@@ -23,13 +24,7 @@ const SLICE_MS = 8;
 /** Times a request computes again after loading what it asked for (each answer may name new files). */
 const MAX_ROUNDS = 4;
 
-/** Turns of the event loop per pause: a request is read, handled and answered over several (as in checks.ts). */
-const TURNS_PER_PAUSE = 5;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const yieldToMessages = async () => {
-  for (let turn = 0; turn < TURNS_PER_PAUSE; turn++) await nextTurn();
-};
+const yieldToMessages = () => pauseForMessages();
 
 /** Parses under way for requests, per session: a file asked for twice is parsed once. */
 const loadsUnderWay = new WeakMap<Session, Map<string, Promise<void>>>();

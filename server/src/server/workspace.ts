@@ -17,6 +17,7 @@ import { decodeIndexSteps, EncodedIndex } from '../workspace/index-transfer';
 import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../workspace/workspace-index';
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from './index-job';
 import { Session, uriToPath } from './session';
+import { pauseForMessages } from './slices';
 
 export interface IndexingSettings {
   maxFiles: number;
@@ -74,7 +75,7 @@ export function watchedFileChanges(events: readonly FileEvent[]): FileChange[] {
   });
 }
 
-const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToMessages = () => pauseForMessages(1);
 
 /** OPENAPI_TRACE_TIMING=1: says on stderr when an open document is indexed again in full (tests count it). */
 const traceIndexing = process.env.OPENAPI_TRACE_TIMING === '1';
