@@ -71,6 +71,26 @@ describe('the index of one file', () => {
     assert.deepEqual(index.operations.map((o) => [o.method, o.path, o.operationId, o.tags.map((t) => t.name)]), [['get', '/a', 'getA', ['a']]]);
   });
 
+  it('lists the entries of objects with thousands of members in document order (their members are walked by slices)', () => {
+    const count = 3_000;
+    const lines = ['openapi: 3.0.3', 'info: {title: T, version: "1"}', 'paths:'];
+    for (let i = 0; i < count; i++) lines.push(`  /p${i}:`, '    get:', `      operationId: op${i}`, `      tags: [t${i}]`, "      responses: {'200': {$ref: '#/components/responses/R'}}");
+    lines.push('  /ref:', "    $ref: './item.yaml'", 'components:', '  responses:', '    R: {description: OK}', '  schemas:');
+    for (let i = 0; i < count; i++) lines.push(`    S${i}: {$ref: '#/components/schemas/S${(i + 1) % count}'}`);
+    const text = lines.join('\n');
+    const index = indexFile('/w/openapi.yaml', parseText(text, 'yaml'));
+    const numbers = Array.from({ length: count }, (_, i) => i);
+    assert.deepEqual(index.operations.map((o) => `${o.path} ${o.operationId} ${o.tags.map((t) => t.name)}`), numbers.map((i) => `/p${i} op${i} t${i}`));
+    assert.deepEqual(index.paths.map((p) => p.path), [...numbers.map((i) => `/p${i}`), '/ref']);
+    assert.deepEqual(index.definitions.map((d) => d.name), ['R', ...numbers.map((i) => `S${i}`)]);
+    assert.deepEqual(index.refs.map((r) => r.raw), [
+      ...numbers.map(() => '#/components/responses/R'), './item.yaml', ...numbers.map((i) => `#/components/schemas/S${(i + 1) % count}`),
+    ]);
+    assert.equal(index.refs[count].pathKey?.name, '/ref');
+    // Each schema's reference belongs to it (the definition it is written in).
+    assert.deepEqual(index.refs.slice(count + 1).map((r) => index.definitions[r.owner].name), numbers.map((i) => `S${i}`));
+  });
+
   it('takes the line index the document already has, and finds the same positions', () => {
     const text = 'openapi: 3.0.3\r\ninfo: {title: T, version: "1"}\rpaths:\n  /a: {}\n';
     const plain = indexFile('/w/openapi.yaml', parseText(text, 'yaml'));

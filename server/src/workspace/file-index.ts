@@ -194,6 +194,9 @@ function segmentsOf(node: SyntaxNode): string[] {
   return node.path.map(String);
 }
 
+/** Children of one node entered in one go (see subtreeWalker). */
+const CHILDREN_AT_ONCE = 1024;
+
 /** Nodes visited between two pauses of the step-wise indexing. */
 const NODES_PER_STEP = 4096;
 
@@ -377,12 +380,34 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
   const owners: number[] = [];
   const flags: number[] = [];
   const depths: number[] = [];
-  const enter = (node: SyntaxNode, place: Place, owner: number, flag: number, depth: number) => {
+  // 0: visit the node; above: enter its children from this index on (a large object's, by slices).
+  const childrenFrom: number[] = [];
+  const enter = (node: SyntaxNode, place: Place, owner: number, flag: number, depth: number, from = 0) => {
     nodes.push(node);
     places.push(place);
     owners.push(owner);
     flags.push(flag);
     depths.push(depth);
+    childrenFrom.push(from);
+  };
+  /**
+   * Enters the children of a node from `from` on, at most CHILDREN_AT_ONCE of them (200,000 paths
+   * took 60-100 ms in one step); the rest is entered when the walk comes back to it. Returns how
+   * many were looked at.
+   */
+  const enterChildren = (node: SyntaxNode, place: Place, owner: number, flag: number, depth: number, from: number): number => {
+    const children = node.children!;
+    const to = Math.min(children.length, from + CHILDREN_AT_ONCE);
+    // Below them on the stack: visited after them, in document order.
+    if (to < children.length) enter(node, place, owner, flag, depth, to);
+    for (let i = to - 1; i >= from; i--) {
+      const child = children[i];
+      const next = placeOfChild(place, depth, child);
+      if (next !== SKIP) enter(child, next, owner, flagsOfChild(node, flag, child), depth + 1);
+    }
+    // The Paths object's entries, slice by slice too.
+    if (place && 'kind' in place && place.kind === 'Paths') recordPaths(children, from, to, node.flow || (flag & IN_FLOW) !== 0);
+    return to - from;
   };
   const run = (budget: number): boolean => {
   for (let visited = 0; nodes.length > 0; visited++) {
@@ -392,6 +417,11 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     let owner = owners.pop()!;
     const flag = flags.pop()!;
     const depth = depths.pop()!;
+    const from = childrenFrom.pop()!;
+    if (from > 0) {
+      visited += enterChildren(node, place, owner, flag, depth, from);
+      continue;
+    }
     if (taken?.(node)) continue;
     const definitionKind = definitionKindOf(node, depth, root, isRoot);
     if (definitionKind !== false) {
@@ -406,14 +436,15 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     const kind = place && 'kind' in place ? place.kind : undefined;
     const childFlag = node.flow ? flag | IN_FLOW : flag;
     const frame: Frame = { owner, inExtension: (flag & IN_EXTENSION) !== 0, flow: (childFlag & IN_FLOW) !== 0 };
-    let ref: SyntaxNode | undefined;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child.key === '$ref' && child.kind === 'string') ref = child;
-      const next = placeOfChild(place, depth, child);
-      if (next !== SKIP) enter(child, next, owner, flagsOfChild(node, flag, child), depth + 1);
-    }
+    visited += enterChildren(node, place, owner, flag, depth, 0);
     if (node.kind !== 'object') continue;
+    let ref: SyntaxNode | undefined;
+    for (const child of children) {
+      if (child.key === '$ref' && child.kind === 'string') {
+        ref = child;
+        break;
+      }
+    }
     if (ref && kind !== 'Discriminator') {
       const entry = addRef(ref.value as string, 'ref', ref, frame, kind);
       if (entry && kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
@@ -428,6 +459,15 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
   return { enter, run };
 
   /** `frame.flow`: inside this object; `keyFlow`: where its key is. */
+  /** The path entries of the Paths object's members [from, to) (see enterChildren). */
+  function recordPaths(items: readonly SyntaxNode[], from: number, to: number, flow: boolean): void {
+    for (let i = from; i < to; i++) {
+      const item = items[i];
+      if (typeof item.key !== 'string' || item.key.startsWith('x-')) continue;
+      index.paths.push({ path: item.key, pointer: segmentsOf(item), key: scalarSpan(item, 'key', flow), start: item.memberStart, end: item.end });
+    }
+  }
+
   function recordObject(node: SyntaxNode, kind: ObjectKind, frame: Frame, keyFlow: boolean): void {
     const flow = frame.flow;
     switch (kind) {
@@ -448,12 +488,6 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
         });
         return;
       }
-      case 'Paths':
-        for (const item of node.children!) {
-          if (typeof item.key !== 'string' || item.key.startsWith('x-')) continue;
-          index.paths.push({ path: item.key, pointer: segmentsOf(item), key: scalarSpan(item, 'key', flow), start: item.memberStart, end: item.end });
-        }
-        return;
       case 'Tag': {
         const name = node.get('name');
         if (name?.kind === 'string' && node.parent?.key === 'tags' && node.parent.parent === root) {
