@@ -132,12 +132,15 @@ export class DocumentStore {
     if (this.cache.has(key)) this.stale.add(key);
   }
 
-  /** Forget a file altogether (it is closed and nothing reads it). */
+  /**
+   * Forget a file's model (it is closed and nothing reads it). Its count of invalidations stays: a
+   * load under way (a request's, on the file just closed) read its current text and must leave it
+   * current, not stale (which had the request parse the file a second time).
+   */
   forget(absolutePath: string): void {
     const key = path.resolve(absolutePath);
     this.cache.delete(key);
     this.stale.delete(key);
-    this.invalidations.delete(key);
   }
 }
 
