@@ -2,6 +2,7 @@
 // the language server; the store caches referenced files across checks.
 import { Analysis, analyzeSteps, documentStatus } from '../model/analysis';
 import { drain, Steps } from '../syntax/steps';
+import { lineIndexSteps } from '../syntax/line-index';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
 import { Config, EMPTY_CONFIG } from './config';
 import { EarlierFindings, EngineResult, runRulesSteps, RuleCrash } from './engine';
@@ -67,6 +68,9 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
   const analysis = options.reusable ? options.reusable.afterValueEdits(current) : yield* analyzeSteps(loaded, store);
   phase = phaseTime(options.reusable ? 'analysis (reused)' : 'analysis', phase);
   const config = options.config ?? EMPTY_CONFIG;
+  // Fixes and findings place themselves by lines: the documents' line indexes are built here in
+  // steps, not at once by the first fix that asks (10 MB: 30 ms, in each round of a fix-all).
+  for (const doc of analysis.documents) yield* lineIndexSteps(doc.parsed);
   const engine = yield* runRulesSteps(analysis, options.rules, config, options.earlier, options.workspace);
   phase = phaseTime('rules', phase);
   // Suppressions written in the documents, the same for every caller.
