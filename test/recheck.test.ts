@@ -17,7 +17,7 @@ import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { REPO_ROOT } from './helpers/paths';
 import { rootFixtures } from './helpers/fixtures';
-import { describeAll, fixtureSession, freshSession, random } from './helpers/recheck';
+import { describeAll, fixtureSession, freshFindings, freshSession, random } from './helpers/recheck';
 
 
 /** The findings a check keeps per unit for the next one, duplicates included. */
@@ -269,4 +269,42 @@ describe('incremental re-check', () => {
     assert.equal(doc.text.includes('type: string'), true);
     assert.deepEqual(exampleFindings(), []);
   });
+});
+
+describe('a re-check stopped by a newer edit', () => {
+  // Large enough that moving the analysis to the edited document takes several steps.
+  const operations = 30_000;
+  const lines = ['openapi: 3.0.3', 'info: {title: T, version: "1"}', 'paths:'];
+  for (let i = 0; i < operations; i++) lines.push(`  /p${i}:`, '    get:', `      summary: s${i}`, `      operationId: op${i % 3000}`, "      responses: {'200': {description: OK}}");
+  const text = lines.join('\n') + '\n';
+  const file = path.join(REPO_ROOT, 'test', 'stopped-recheck.yaml');
+  const uri = pathToFileURL(file).href;
+
+  for (const stopAfter of [1, 2]) {
+    it(`equals a fresh check when the last one stopped after ${stopAfter} steps, with or without an edit since`, () => {
+      const session = new Session();
+      session.open.set(uri, { uri, path: file, version: 1, text });
+      session.check(file);
+      const doc = session.open.get(uri)!;
+      // A character typed in an operationId near the top (a value a rule reads, so the last analysis
+      // is reused): every finding below moves by one character.
+      const type = (line: number) => {
+        const at = { line, character: doc.text.split('\n')[line].length };
+        session.applyChanges(doc, [{ range: { start: at, end: at }, text: 'x' }]);
+      };
+      type(6);
+      const steps = session.checkSteps(file);
+      let finished = false;
+      for (let i = 0; i < stopAfter && !finished; i++) finished = Boolean(steps.next().done);
+      const result = session.check(file);
+      if (!finished) assert.ok(result.analysisReused, 'the analysis of the stopped check was reused');
+      assert.deepEqual(describeAll(result.diagnostics), freshFindings(session, file), 'no edit since the stopped check');
+      type(11);
+      const stopped = session.checkSteps(file);
+      for (let i = 0; i < stopAfter && !stopped.next().done; i++);
+      type(16);
+      assert.deepEqual(describeAll(session.check(file).diagnostics), freshFindings(session, file), 'an edit since the stopped check');
+      assert.ok(result.diagnostics.length >= 2990, `${result.diagnostics.length} findings (operationIds used twice)`);
+    });
+  }
 });

@@ -65,7 +65,7 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
     const now = store.cached(doc.path);
     return now && !isLoadFailure(now) ? now : doc;
   };
-  const analysis = options.reusable ? options.reusable.afterValueEdits(current) : yield* analyzeSteps(loaded, store);
+  const analysis = options.reusable ? yield* options.reusable.afterValueEdits(current) : yield* analyzeSteps(loaded, store);
   phase = phaseTime(options.reusable ? 'analysis (reused)' : 'analysis', phase);
   const config = options.config ?? EMPTY_CONFIG;
   // Fixes and findings place themselves by lines: the documents' line indexes are built here in
