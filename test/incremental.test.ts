@@ -8,7 +8,9 @@ import * as path from 'path';
 import { describe, it } from 'node:test';
 import { reparseEdit } from '../server/src/syntax/incremental';
 import { parseText } from '../server/src/syntax/parse';
-import { ParsedText, segmentTreeSteps, SyntaxNode } from '../server/src/syntax/tree';
+import { hasKeyIndex, ParsedText, segmentTreeSteps, SyntaxNode } from '../server/src/syntax/tree';
+import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
+import { drain } from '../server/src/syntax/steps';
 import { REPO_ROOT } from './helpers/paths';
 
 function flatten(root: SyntaxNode | undefined): string[] {
@@ -392,5 +394,50 @@ describe('segments cut in steps', () => {
     assert.equal(steps.next().done, true, 'the walk under way stops');
     while (!steps.next().done);
     typeAcross(edited);
+  });
+});
+
+describe('the members of an object with thousands of them, by key', () => {
+  const count = 5_000;
+  const text = 'x-many:\n' + Array.from({ length: count }, (_, i) => `  k${i}: {v: ${i}}\n`).join('');
+  /** What `get` answers for some keys: the value's text, or undefined. */
+  const answers = (parsed: ParsedText, keys: string[]) => {
+    const many = parsed.root!.get('x-many')!;
+    return keys.map((k) => {
+      const member = many.get(k);
+      return member && parsed.text.slice(member.offset, member.end);
+    });
+  };
+  const keys = ['k0', 'k10', 'k2500', 'k4999', 'k10x', 'added'];
+
+  it('finds members after edits that replace, rename, add and repeat keys, as a fresh parse does', () => {
+    let parsed = parseText(text, 'yaml');
+    assert.deepEqual(answers(parsed, keys), ['{v: 0}', '{v: 10}', '{v: 2500}', '{v: 4999}', undefined, undefined]);
+    // Typed from a member's key on: each is reparsed in place but the last (a key that repeats).
+    const edits: [string, string][] = [['k10: {v: 10}', 'k10: {v: 11}'], ['k10: {v: 11}', 'k10x: {v: 11}'],
+      ['k2500: {v: 2500}', 'k2500: {v: 2500}\n  added: {v: -1}'], ['k4999: {v: 4999}', 'k0: {v: 4999}']];
+    let inPlace = 0;
+    for (const [before, after] of edits) {
+      const offset = parsed.text.indexOf(before);
+      const edit = { offset, length: before.length, newText: after };
+      const reparsed = reparseEdit(parsed, edit);
+      const newText = parsed.text.slice(0, offset) + after + parsed.text.slice(offset + before.length);
+      if (reparsed) inPlace++;
+      // Kept through the edit: building it again took one long step.
+      if (reparsed) assert.ok(hasKeyIndex(reparsed.parsed.root!.get('x-many')!), `key index kept after ${JSON.stringify(after)}`);
+      parsed = reparsed?.parsed ?? parseText(newText, 'yaml');
+      assert.equal(parsed.text, newText);
+      assert.deepEqual(answers(parsed, keys), answers(parseText(newText, 'yaml'), keys), `after ${JSON.stringify(after)}`);
+    }
+    assert.equal(inPlace, 3);
+    // The last edit repeated k0: the first member is the one read.
+    assert.deepEqual(answers(parsed, ['k0', 'k10', 'k10x', 'added']), ['{v: 0}', undefined, '{v: 11}', '{v: -1}']);
+  });
+
+  it('finds members of a tree copied from the parse worker', () => {
+    const copied = structuredClone(encodeParse(parseText(text, 'yaml'))) as EncodedParse;
+    const rebuilt = drain(decodeParseSteps(copied, text, 'yaml'));
+    assert.ok(hasKeyIndex(rebuilt.root!.get('x-many')!), 'built while the tree was decoded, in steps');
+    assert.deepEqual(answers(rebuilt, keys), ['{v: 0}', '{v: 10}', '{v: 2500}', '{v: 4999}', undefined, undefined]);
   });
 });

@@ -2,7 +2,7 @@
 // thread: typed arrays move without a copy, and one string holds every key and string value. The
 // receiving side builds the nodes again in steps, so a large tree never holds the message loop.
 import { stepClock, Steps } from './steps';
-import { NodeKind, ParsedText, SourceFormat, SyntaxError, SyntaxNode } from './tree';
+import { duplicateKeySteps, keysCheckedInSteps, NodeKind, ParsedText, SourceFormat, SyntaxError, SyntaxNode } from './tree';
 
 const KINDS: NodeKind[] = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 const KIND_BITS = 3;
@@ -90,6 +90,7 @@ function* decodeTreeSteps(tree: EncodedTree): Steps<SyntaxNode | undefined> {
   const expected: number[] = [];
   const count = nodes.length / FIELDS;
   const due = stepClock();
+  const large: SyntaxNode[] = [];
   for (let i = 0; i < count; i++) {
     if (due()) yield;
     const at = i * FIELDS;
@@ -114,9 +115,13 @@ function* decodeTreeSteps(tree: EncodedTree): Steps<SyntaxNode | undefined> {
       expected.push(children);
     }
     while (expected.length > 0 && expected[expected.length - 1] === 0) {
-      open.pop();
+      const done = open.pop()!;
       expected.pop();
+      if (done.kind === 'object' && keysCheckedInSteps(done)) large.push(done);
     }
   }
+  // Large objects get their key index in steps, as after a parse in this thread (the worker
+  // reported their duplicate keys already).
+  yield* duplicateKeySteps(large, []);
   return root;
 }

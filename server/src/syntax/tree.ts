@@ -15,6 +15,9 @@ const KINDS: NodeKind[] = ['object', 'array', 'string', 'number', 'boolean', 'nu
 const STYLES: ScalarStyle[] = ['double', 'plain', 'single', 'block'];
 // Per-node key indexes for large objects, kept beside the tree so small nodes carry no slot.
 const keyIndexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+// Large objects whose key index holds each key once (see duplicateKeySteps): an edit among their
+// members updates it, where building it again would take one long step.
+const uniqueKeys = new WeakSet<SyntaxNode>();
 // Other values computed from a node's children (see `fromChildren`), by what computed them.
 const childViews = new WeakMap<SyntaxNode, Map<object, unknown>>();
 
@@ -66,7 +69,8 @@ export class SyntaxNode {
   constructor(kind: NodeKind, offset: number, length: number, parent: SyntaxNode | undefined) {
     // Fibonacci hashing: the top bits of the number times 2^32/phi. Counting round the clock would
     // put regular documents' objects in a few shards (every 16th node is a path item).
-    this.flags = (Math.imul(nodesMade++ | 0, 0x9e3779b1) >>> (32 - SHARD_BITS)) << SHARD_SHIFT;
+    this.flags = (Math.imul(nodesMade, 0x9e3779b1) >>> (32 - SHARD_BITS)) << SHARD_SHIFT;
+    nodesMade = (nodesMade + 1) | 0;
     this.kind = kind;
     this.storedOffset = offset;
     this.length = length;
@@ -188,6 +192,7 @@ export class SyntaxNode {
 
   /** Puts `nodes` in place of `count` children from `index` (an incremental reparse). */
   replaceChildren(index: number, count: number, nodes: readonly SyntaxNode[]): void {
+    const removed = uniqueKeys.has(this) ? this.children!.slice(index, index + count) : undefined;
     if (count === 1 && nodes.length === 1) this.children![index] = nodes[0];
     else this.children!.splice(index, count, ...nodes);
     for (const node of nodes) {
@@ -195,7 +200,7 @@ export class SyntaxNode {
       // Inside a segment, new nodes move with it.
       if (node.base !== this.base) node.joinBase(this.base);
     }
-    keyIndexes.delete(this);
+    if (!removed || !updateKeyIndex(this, removed, nodes)) keyIndexes.delete(this);
     childViews.delete(this);
   }
 
@@ -361,11 +366,20 @@ export function reportDuplicateKeys(node: SyntaxNode, errors: SyntaxError[]): vo
  */
 const KEYS_CHECKED_AT_ONCE = 4096;
 
+/** Whether a node's key index is built (an edit among a large object's members keeps it). */
+export function hasKeyIndex(node: SyntaxNode): boolean {
+  return keyIndexes.has(node);
+}
+
+/** Whether an object's keys are checked (and indexed) after its parse, in steps. */
+export function keysCheckedInSteps(node: SyntaxNode): boolean {
+  return node.children!.length > KEYS_CHECKED_AT_ONCE;
+}
+
 /** Reports an object's duplicate keys now, or defers a large one to `duplicateKeySteps`. */
 export function checkDuplicateKeys(node: SyntaxNode, errors: SyntaxError[], large: SyntaxNode[]): void {
-  const count = node.children!.length;
-  if (count > KEYS_CHECKED_AT_ONCE) large.push(node);
-  else if (count > 1) reportDuplicateKeys(node, errors);
+  if (keysCheckedInSteps(node)) large.push(node);
+  else if (node.children!.length > 1) reportDuplicateKeys(node, errors);
 }
 
 /**
@@ -375,6 +389,7 @@ export function checkDuplicateKeys(node: SyntaxNode, errors: SyntaxError[], larg
 export function* duplicateKeySteps(objects: readonly SyntaxNode[], errors: SyntaxError[]): Generator<void, void, void> {
   for (const node of objects) {
     const children = node.children!;
+    const errorsBefore = errors.length;
     const index = new Map<string, SyntaxNode>();
     for (let i = 0; i < children.length; ) {
       for (const end = Math.min(children.length, i + KEYS_CHECKED_AT_ONCE); i < end; i++) {
@@ -386,7 +401,29 @@ export function* duplicateKeySteps(objects: readonly SyntaxNode[], errors: Synta
       yield;
     }
     keyIndexes.set(node, index);
+    if (errors.length === errorsBefore) uniqueKeys.add(node);
   }
+}
+
+/**
+ * The key index of an object whose keys were each once, after `removed` members were replaced by
+ * `added` ones; false when a key now repeats (the index is then built again when asked).
+ */
+function updateKeyIndex(node: SyntaxNode, removed: readonly SyntaxNode[], added: readonly SyntaxNode[]): boolean {
+  const index = keyIndexes.get(node);
+  if (!index) {
+    uniqueKeys.delete(node);
+    return false;
+  }
+  for (const member of removed) if (index.get(member.key as string) === member) index.delete(member.key as string);
+  for (const member of added) {
+    if (index.has(member.key as string)) {
+      uniqueKeys.delete(node);
+      return false;
+    }
+    index.set(member.key as string, member);
+  }
+  return true;
 }
 
 function duplicateKeyError(node: SyntaxNode): SyntaxError {
