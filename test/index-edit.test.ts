@@ -163,3 +163,23 @@ describe('an open document\'s index kept through edits', () => {
     });
   }
 });
+
+describe('an open document\'s index kept through an edit among thousands of members', () => {
+  it('follows a path added among 12,000 and equals a fresh index (the re-walk counts each member once)', () => {
+    const lines = ['openapi: 3.0.3', 'info: {title: T, version: "1"}', 'paths:'];
+    for (let i = 0; i < 12_000; i++) lines.push(`  /p${i}:`, `    get: {operationId: op${i}, responses: {'200': {description: OK}}}`);
+    const text = lines.join('\n') + '\n';
+    const filePath = path.join(REPO_ROOT, 'many-paths.yaml');
+    const parsed = parseText(text, 'yaml');
+    const index = indexFile(filePath, parsed);
+    // Typed at the end of /p5999's last line, as a user adds a path below it.
+    const at = text.indexOf('  /p6000:') - 1;
+    const edit = { offset: at, length: 0, newText: "\n  /added:\n    get: {operationId: added, responses: {'200': {description: OK}}}" };
+    const reparsed = reparseEdit(parsed, edit)!;
+    assert.ok(reparsed, 'the edit is reparsed in place');
+    const kept = indexAfterEdit(index, edit, reparsed, lineIndexOf(reparsed.parsed));
+    assert.ok(kept, 'the index follows the edit instead of being built again');
+    assertSameIndex(kept, indexFile(filePath, reparsed.parsed), 'after adding /added');
+    assert.equal(kept.operations.length, 12_001);
+  });
+});

@@ -219,8 +219,8 @@ export function indexFile(filePath: string, parsed: ParsedText): FileIndex {
 
 /** The same in steps: the language server indexes a large open document between messages. */
 export function* indexFileSteps(filePath: string, parsed: ParsedText): Steps<FileIndex> {
-  // The document's line index, in steps too when its diagnostics have not built it yet (30 MB:
-  // 150 ms in one turn); the walk below then reuses it.
+  // The document's line index, in steps when its diagnostics have not built it yet and its lines
+  // end in LF (30 MB: 150 ms in one turn); the walk below then reuses it.
   yield* lineIndexSteps(parsed);
   const walk = indexWalker(filePath, parsed);
   for (;;) {
@@ -409,8 +409,9 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     if (place && 'kind' in place && place.kind === 'Paths') recordPaths(children, from, to, node.flow || (flag & IN_FLOW) !== 0);
     return to - from;
   };
+  // Nodes are counted as they are entered (a large object's members slice by slice), once each.
   const run = (budget: number): boolean => {
-  for (let visited = 0; nodes.length > 0; visited++) {
+  for (let visited = 0; nodes.length > 0; ) {
     if (visited >= budget) return false;
     const node = nodes.pop()!;
     const place = places.pop();
@@ -439,10 +440,16 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     visited += enterChildren(node, place, owner, flag, depth, 0);
     if (node.kind !== 'object') continue;
     let ref: SyntaxNode | undefined;
-    for (const child of children) {
-      if (child.key === '$ref' && child.kind === 'string') {
-        ref = child;
-        break;
+    if (children.length > CHILDREN_AT_ONCE) {
+      // Its key index is built (the parse checked its keys): no pass over every member here.
+      const member = node.get('$ref');
+      ref = member?.kind === 'string' ? member : undefined;
+    } else {
+      for (const child of children) {
+        if (child.key === '$ref' && child.kind === 'string') {
+          ref = child;
+          break;
+        }
       }
     }
     if (ref && kind !== 'Discriminator') {
@@ -458,7 +465,6 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
   };
   return { enter, run };
 
-  /** `frame.flow`: inside this object; `keyFlow`: where its key is. */
   /** The path entries of the Paths object's members [from, to) (see enterChildren). */
   function recordPaths(items: readonly SyntaxNode[], from: number, to: number, flow: boolean): void {
     for (let i = from; i < to; i++) {
@@ -468,6 +474,7 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     }
   }
 
+  /** `frame.flow`: inside this object; `keyFlow`: where its key is. */
   function recordObject(node: SyntaxNode, kind: ObjectKind, frame: Frame, keyFlow: boolean): void {
     const flow = frame.flow;
     switch (kind) {
