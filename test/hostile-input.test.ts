@@ -370,7 +370,7 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
     assert.equal(parsed.errors[0].message, 'Duplicate key "k": only one of them can be read.');
   });
 
-  it('10,000 members with repeated keys in block YAML, flow YAML and JSON (checked after the parse, in steps)', () => {
+  it('10,000 members with repeated keys in block YAML, flow YAML and JSON', () => {
     const keys = Array.from({ length: 10_000 }, (_, i) => (i % 1000 === 999 ? `k${i - 999}` : `k${i}`));
     const texts = {
       block: keys.map((k) => `${k}: 1\n`).join(''),

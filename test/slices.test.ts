@@ -1,5 +1,5 @@
 // Work in slices (server/slices.ts): however many computations pause for messages at once, each
-// turn of the event loop runs at most one of their slices, so a message waits for one slice only.
+// turn of the event loop runs at most one of their slices before messages are read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pauseForMessages } from '../server/src/server/slices';

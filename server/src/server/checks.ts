@@ -33,7 +33,8 @@ if (traceTiming) {
   }).observe({ entryTypes: ['gc'] });
   // Turns that held the message loop, whatever ran them; the monotonic time (microseconds, the
   // clock of --cpu-prof profiles) finds them in a profile.
-  // The process's CPU time beside it tells work from waiting for a core (a shared machine).
+  // The process's CPU time beside it (all its threads: Node has no time per thread) hints whether
+  // the turn worked or waited for a core on a shared machine: far below the wall time, it waited.
   let last = performance.now();
   let lastCpu = process.cpuUsage();
   setInterval(() => {

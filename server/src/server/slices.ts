@@ -2,7 +2,9 @@
 // decoding an index from the indexing worker) takes turns of the event loop one slice per turn.
 // Each used to pause with setImmediate on its own, and all the pauses ended in the same turn: while
 // a 30 MB document opened, a check's slice, two indexing walks and a decode ran back to back, and
-// a request waited for all of them (90-160 ms). Now each turn of the event loop wakes one waiter.
+// a request waited for all of them (90-160 ms). Now each turn of the event loop wakes one waiter,
+// so a turn runs at most one slice before messages are read. Pauses are not weighed: a computation
+// that pauses one turn gets its slices more often than one that pauses five.
 
 const waiting: (() => void)[] = [];
 let scheduled = false;
