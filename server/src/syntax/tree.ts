@@ -451,6 +451,8 @@ export function editedText(format: SourceFormat, source: PieceText, root: Syntax
 }
 
 const segmented = new WeakSet<SyntaxNode>();
+/** The walk under way cutting each tree (see segmentTreeSteps); another one, or an edit, ends it. */
+const segmentWalks = new WeakMap<SyntaxNode, object>();
 
 /** Puts one node in a segment, keeping its offsets. */
 function rebase(node: SyntaxNode, base: OffsetBase): void {
@@ -472,6 +474,20 @@ export function segmentTree(root: SyntaxNode): void {
   drain(segmentTreeSteps(root));
 }
 
+/** Whether a tree is cut into segments. */
+export function isSegmented(root: SyntaxNode): boolean {
+  return segmented.has(root);
+}
+
+/**
+ * Stops the walk cutting a tree into segments in steps, if one is under way (an edit is about to
+ * change the tree, and the walk would rebase nodes of the old one). The tree stays whole segments
+ * and nodes in none; a new walk starts over.
+ */
+export function stopSegmenting(root: SyntaxNode): void {
+  segmentWalks.delete(root);
+}
+
 /**
  * The same in steps (300,000 nodes took 100-250 ms at once). A segment is filled within one step,
  * so a tree is always whole segments and nodes in none. An edit of the tree between two steps
@@ -480,6 +496,8 @@ export function segmentTree(root: SyntaxNode): void {
  */
 export function* segmentTreeSteps(root: SyntaxNode): Steps<void> {
   if (segmented.has(root)) return;
+  const walk = {};
+  segmentWalks.set(root, walk);
   const due = stepClock(256);
   const order: SyntaxNode[] = [];
   const parents: number[] = [];
@@ -494,7 +512,7 @@ export function* segmentTreeSteps(root: SyntaxNode): Steps<void> {
     if (node.children) for (const child of node.children) stack.push(child), stackParents.push(index);
     if (due()) {
       yield;
-      if (segmented.has(root)) return;
+      if (segmented.has(root) || segmentWalks.get(root) !== walk) return;
     }
   }
   const most = Math.max(16, Math.round(Math.sqrt(order.length)));
@@ -513,7 +531,7 @@ export function* segmentTreeSteps(root: SyntaxNode): Steps<void> {
     i += sizes[i];
     if (segmentDue()) {
       yield;
-      if (segmented.has(root)) return;
+      if (segmented.has(root) || segmentWalks.get(root) !== walk) return;
     }
   }
   segmented.add(root);
