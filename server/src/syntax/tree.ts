@@ -490,9 +490,9 @@ export function stopSegmenting(root: SyntaxNode): void {
 
 /**
  * The same in steps (300,000 nodes took 100-250 ms at once). A segment is filled within one step,
- * so a tree is always whole segments and nodes in none. An edit of the tree between two steps
- * segments it at once first (reparseEdit): the same cut, as the tree was the same, and this walk
- * stops there, never rebasing a node of a tree that changed since it started.
+ * so a tree is always whole segments and nodes in none. An edit of the tree between two steps ends
+ * this walk, which never rebases a node of a tree that changed since it started: reparseEdit cuts
+ * a small tree at once first, and edits a large one as it is (see stopSegmenting).
  */
 export function* segmentTreeSteps(root: SyntaxNode): Steps<void> {
   if (segmented.has(root)) return;
