@@ -323,16 +323,21 @@ function moveKept(before: readonly SyntaxNode[], after: readonly SyntaxNode[], f
  * and a block parsed alone would lose those. Parses the old block only when it holds errors.
  */
 function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member: SyntaxNode): boolean {
-  const describe = (e: SyntaxError, shift: number) => `${e.offset + shift}+${e.length} ${e.severity} ${e.message}`;
-  const inside = old.errors.filter((e) => e.offset >= start && e.offset < end).map((e) => describe(e, 0));
+  const inside = old.errors.filter((e) => e.offset >= start && e.offset < end);
   if (inside.length === 0) return true;
   let depth = 0;
   for (let n = member.parent!.parent; n; n = n.parent) depth++;
   const alone = parseYamlBlock(sourceOf(old).slice(start, end), depth);
-  if (!alone) return false;
-  const own = alone.errors.map((e) => describe(e, start)).sort();
-  inside.sort();
-  return own.length === inside.length && own.every((e, i) => e === inside[i]);
+  return alone !== undefined && sameErrors(alone.errors, inside, start);
+}
+
+/** Whether two parses report the same errors, in any order; `shift` moves the first ones' offsets. */
+function sameErrors(a: readonly SyntaxError[], b: readonly SyntaxError[], shift = 0): boolean {
+  if (a.length !== b.length) return false;
+  const describe = (e: SyntaxError, by: number) => `${e.offset + by}+${e.length} ${e.severity} ${e.code} ${e.message}`;
+  const left = a.map((e) => describe(e, shift)).sort();
+  const right = b.map((e) => describe(e, 0)).sort();
+  return left.every((e, i) => e === right[i]);
 }
 
 /** Lines that may stand between a block and the key line that follows it (comments, blank lines). */
@@ -395,11 +400,7 @@ function recoveryEndsInBlock(text: TextLike, start: number, next: KeyLine | unde
   const members = block.root!.children!;
   const probed = probe?.root?.children;
   if (!probed || probed.length !== members.length + 1) return false;
-  if (!members.every((m, i) => sameSubtree(m, probed[i]))) return false;
-  const describe = (e: SyntaxError) => `${e.offset}+${e.length} ${e.severity} ${e.code} ${e.message}`;
-  const expected = block.errors.map(describe).sort();
-  const found = probe!.errors.map(describe).sort();
-  return found.length === expected.length && found.every((e, i) => e === expected[i]);
+  return members.every((m, i) => sameSubtree(m, probed[i])) && sameErrors(probe!.errors, block.errors);
 }
 
 /** The yaml package does not read an implicit key longer than this (YAML 1.2 limits it to 1024). */
