@@ -49,9 +49,6 @@ if (traceTiming) {
   }, LOOP_PROBE_MS).unref();
 }
 
-/** Lets queued messages (a newer edit, a request) in between slices of work (see slices.ts). */
-const yieldToMessages = () => pauseForMessages();
-
 /**
  * Findings sent per file: an editor shows a few hundred at most, and one message with a hundred
  * thousand would hold the server (and the editor) while it is written and read.
@@ -173,7 +170,7 @@ export class CheckScheduler {
           step.value.awaited = true;
           await Promise.race([step.value.settled, run.woken]);
         } else if (performance.now() - sliceStart < SLICE_MS) continue;
-        else await yieldToMessages();
+        else await pauseForMessages();
         if (run.stopped) {
           timing('check stopped by a newer change', started);
           return;
@@ -200,7 +197,7 @@ export class CheckScheduler {
       const lines = this.session.lineIndexSteps(toPublish[i]);
       while (!run.stopped && !lines.next().done) {
         if (performance.now() - sliceStart < SLICE_MS) continue;
-        await yieldToMessages();
+        await pauseForMessages();
         sliceStart = performance.now();
       }
       if (run.stopped) {
@@ -209,7 +206,7 @@ export class CheckScheduler {
       }
       this.publish(toPublish[i]);
       if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToMessages();
+        await pauseForMessages();
         sliceStart = performance.now();
       }
     }
@@ -234,7 +231,7 @@ export class CheckScheduler {
     while (!this.pending && !(this.running && !this.running.stopped)) {
       if (steps.next().done) return;
       if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToMessages();
+        await pauseForMessages();
         sliceStart = performance.now();
       }
     }

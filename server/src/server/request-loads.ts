@@ -24,8 +24,6 @@ const SLICE_MS = 8;
 /** Times a request computes again after loading what it asked for (each answer may name new files). */
 const MAX_ROUNDS = 4;
 
-const yieldToMessages = () => pauseForMessages();
-
 /** Parses under way for requests, per session: a file asked for twice is parsed once. */
 const loadsUnderWay = new WeakMap<Session, Map<string, Promise<void>>>();
 
@@ -127,7 +125,7 @@ export async function runInSlices<T>(steps: Steps<T>, token?: CancellationToken)
       step.value.awaited = true;
       await step.value.settled;
     } else if (performance.now() - sliceStart < SLICE_MS) continue;
-    else await yieldToMessages();
+    else await pauseForMessages();
     if (token?.isCancellationRequested) return undefined;
     sliceStart = performance.now();
   }

@@ -75,8 +75,6 @@ export function watchedFileChanges(events: readonly FileEvent[]): FileChange[] {
   });
 }
 
-const yieldToMessages = () => pauseForMessages(1);
-
 /** OPENAPI_TRACE_TIMING=1: says on stderr when an open document is indexed again in full (tests count it). */
 const traceIndexing = process.env.OPENAPI_TRACE_TIMING === '1';
 
@@ -323,7 +321,7 @@ export class WorkspaceFiles {
     let step = steps.next();
     while (!step.done) {
       if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToMessages();
+        await pauseForMessages(1);
         while (yieldToChecks && this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
         if (this.session.store.cached(filePath) !== doc || token?.isCancellationRequested) return undefined;
         sliceStart = performance.now();
@@ -490,7 +488,7 @@ export class WorkspaceFiles {
         const steps = decodedSteps(reply.encoded);
         let step = steps.next();
         while (!step.done) {
-          await yieldToMessages();
+          await pauseForMessages(1);
           if (this.stopped) return;
           step = steps.next();
         }
