@@ -3,14 +3,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentStore } from '../server/src/model/documents';
+import { parseOffThread } from '../server/src/syntax/off-thread';
+import { Awaiting } from '../server/src/syntax/steps';
+import { encodeParse } from '../server/src/syntax/tree-transfer';
+import { parseYamlWithPackage } from '../server/src/syntax/yaml';
 
 const FILE = '/folder/root.yaml';
 const TEXT = 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /pets:\n    get:\n      responses: {}\n';
 
 /** A store over one file, counting how often it is read. */
-function countingStore(): { store: DocumentStore; reads: () => number } {
+function countingStore(text = TEXT): { store: DocumentStore; reads: () => number } {
   let reads = 0;
-  const store = new DocumentStore({ read: () => (reads++, { text: TEXT }) });
+  const store = new DocumentStore({ read: () => (reads++, { text }) });
   return { store, reads: () => reads };
 }
 
@@ -22,8 +26,17 @@ function startLoad(store: DocumentStore) {
 }
 
 const finish = (load: ReturnType<DocumentStore['loadSteps']>) => {
-  while (!load.next().done);
+  for (;;) {
+    const step = load.next();
+    if (step.done) return step.value;
+  }
 };
+
+const PATHS = 10_000;
+/** A YAML text (after `head`) long enough to be parsed in several steps. */
+const large = (head = '') => `openapi: 3.0.3\n${head}info: {title: T, version: "1"}\npaths:\n` +
+  Array.from({ length: PATHS }, (_, i) => `  /p${i}:\n    get:\n      responses: {}\n`).join('');
+const LARGE = large();
 
 describe('DocumentStore', () => {
   it('a load under way when its file is closed and forgotten leaves it current: no second parse', () => {
@@ -49,6 +62,67 @@ describe('DocumentStore', () => {
       finish(load);
       assert.equal(store.isCurrent(FILE), false, forget ? 'changed, then forgotten' : 'changed');
       assert.deepEqual([...store.deferringLoads(() => store.get(FILE)).needed], [FILE]);
+    }
+  });
+
+  // A check and a request on a just-closed file both loaded it: two parses taking turns, each twice as slow.
+  it('a second load of a file while one is under way joins it: the file is read and parsed once', () => {
+    const { store, reads } = countingStore(LARGE);
+    const checks = startLoad(store);
+    const request = store.loadSteps(FILE);
+    const requested = finish(request); // the request's driver runs the shared parse to its end
+    assert.equal(finish(checks), requested, 'the same model for both');
+    assert.equal(reads(), 1);
+    assert.equal(store.isCurrent(FILE), true);
+    assert.equal(store.cached(FILE), requested);
+    assert.ok(!('reason' in requested) && requested.root?.children?.find((c) => c.key === 'paths')?.children?.length === PATHS);
+  });
+
+  it('a load its caller left (a check stopped by an edit elsewhere) is taken up by the next one', () => {
+    const { store, reads } = countingStore(LARGE);
+    startLoad(store); // never resumed
+    const doc = finish(store.loadSteps(FILE));
+    assert.equal(reads(), 1);
+    assert.equal(store.cached(FILE), doc);
+    assert.equal(store.isCurrent(FILE), true);
+  });
+
+  it('a load of an older text is not joined once the file changed', () => {
+    const { store, reads } = countingStore(LARGE);
+    const older = startLoad(store);
+    store.invalidate(FILE);
+    const newer = finish(store.loadSteps(FILE));
+    assert.equal(reads(), 2);
+    assert.equal(store.isCurrent(FILE), true);
+    assert.equal(store.cached(FILE), newer);
+    finish(older);
+  });
+
+  it('a parse in the worker thread is handed to every load that joins it, and done once', async () => {
+    let parses = 0;
+    parseOffThread({ parse: async (text) => (parses++, encodeParse(parseYamlWithPackage(text))) });
+    try {
+      // An alias: the fast reader refuses it, and the text is long enough for the worker.
+      const text = large('x-a: &a {description: x}\nx-b: *a\n');
+      const { store, reads } = countingStore(text);
+      const loads = [store.loadSteps(FILE), store.loadSteps(FILE)];
+      const waits: Awaiting[] = [];
+      for (const load of loads) {
+        let step = load.next();
+        while (!step.done && !(step.value instanceof Awaiting)) step = load.next();
+        assert.ok(!step.done && step.value instanceof Awaiting, 'each load waits for the worker');
+        waits.push(step.value);
+        step.value.awaited = true;
+      }
+      assert.equal(waits[0], waits[1], 'the same parse');
+      await waits[0].settled;
+      const docs = loads.map(finish);
+      assert.equal(docs[0], docs[1]);
+      assert.equal(parses, 1);
+      assert.equal(reads(), 1);
+      assert.ok(!('reason' in docs[0]) && docs[0].root?.children?.some((c) => c.key === 'x-b'));
+    } finally {
+      parseOffThread(undefined);
     }
   });
 });

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
 import { PieceText, sourceOf } from '../syntax/piece-text';
-import { drain, Steps } from '../syntax/steps';
+import { Awaiting, drain, Pause, Steps } from '../syntax/steps';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
 export type LoadFailure =
@@ -61,6 +61,8 @@ export class DocumentStore {
   private readonly invalidations = new Map<string, number>();
   /** While a request computes (see deferringLoads): the files `get` would have read, instead of reading them. */
   private deferred: Set<string> | undefined;
+  /** Loads under way of the files' current texts, which every other load of the same file joins. */
+  private readonly loads = new Map<string, SharedLoad<SourceDocument | LoadFailure>>();
   constructor(readonly files: FileSource) {}
 
   /** The file's current model, read and parsed now if it is not cached or out of date. */
@@ -94,9 +96,23 @@ export class DocumentStore {
     }
   }
 
-  /** Reads and parses a file in steps (parsing pauses between slices) and caches it. */
+  /**
+   * Reads and parses a file in steps (parsing pauses between slices) and caches it. A load of the
+   * same text under way (a check's, when a request asks for the file too) is joined, not repeated:
+   * two parses of a 2 MB file, taking turns, made each take twice as long.
+   */
   *loadSteps(absolutePath: string): Steps<SourceDocument | LoadFailure> {
     const key = path.resolve(absolutePath);
+    let load = this.loads.get(key);
+    if (!load) this.loads.set(key, (load = new SharedLoad(this.readAndParseSteps(key))));
+    try {
+      return yield* load.follow();
+    } finally {
+      if (this.loads.get(key) === load && load.finished) this.loads.delete(key);
+    }
+  }
+
+  private *readAndParseSteps(key: string): Steps<SourceDocument | LoadFailure> {
     const invalidations = this.invalidations.get(key);
     const read = this.files.read(key);
     const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text))) : read;
@@ -130,6 +146,8 @@ export class DocumentStore {
     const key = path.resolve(absolutePath);
     this.invalidations.set(key, (this.invalidations.get(key) ?? 0) + 1);
     if (this.cache.has(key)) this.stale.add(key);
+    // A load under way read the older text: later loads read the new one.
+    this.loads.delete(key);
   }
 
   /**
@@ -141,6 +159,58 @@ export class DocumentStore {
     const key = path.resolve(absolutePath);
     this.cache.delete(key);
     this.stale.delete(key);
+    // A load left by the caller that started it is not resumed for nothing (one still followed goes on).
+    this.loads.delete(key);
+  }
+}
+
+/**
+ * One computation in steps followed by several callers, each driving it when its turn comes: the
+ * work is done once, by whoever is running, and a caller that stops following (a check stopped by
+ * an edit) leaves it to the others. Work it waits for elsewhere (Awaiting, a parse in the worker
+ * thread) is handed to every caller, and the first one back resumes the computation.
+ */
+class SharedLoad<T> {
+  private outcome: { value: T } | { error: unknown } | undefined;
+  /** Work the computation waits for, until a caller resumes it. */
+  private waitingFor: Awaiting | undefined;
+
+  constructor(private readonly steps: Steps<T>) {}
+
+  get finished(): boolean {
+    return this.outcome !== undefined;
+  }
+
+  *follow(): Steps<T> {
+    for (;;) {
+      const waitingFor = this.waitingFor;
+      if (waitingFor) {
+        yield waitingFor;
+        // Another caller may have resumed it meanwhile.
+        if (this.waitingFor === waitingFor) this.waitingFor = undefined;
+        else continue;
+      }
+      if (!this.outcome) {
+        const pause = this.advance();
+        if (!this.outcome) {
+          if (pause instanceof Awaiting) this.waitingFor = pause;
+          else yield pause;
+          continue;
+        }
+      }
+      if ('error' in this.outcome) throw this.outcome.error;
+      return this.outcome.value;
+    }
+  }
+
+  private advance(): Pause {
+    try {
+      const step = this.steps.next();
+      if (step.done) this.outcome = { value: step.value };
+      else return step.value;
+    } catch (error) {
+      this.outcome = { error };
+    }
   }
 }
 
