@@ -14,6 +14,8 @@ import { pauseForMessages } from './slices';
 // Short: work that has started stops when the next edit arrives, so starting early costs little
 // (and every millisecond here is one the user waits for diagnostics).
 const DEBOUNCE_MS = 15;
+/** How long the model of a closed file nothing reads is kept for requests that follow the close. */
+const CLOSED_MODEL_KEPT_MS = 30_000;
 /** Work between two looks at the message queue. */
 const SLICE_MS = 8;
 /** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
@@ -99,8 +101,12 @@ export class CheckScheduler {
    * root's files any more.
    */
   private readonly republish = new Set<string>();
-  /** Closed files: their models are dropped once no open root reads them. */
-  private readonly closedFiles = new Set<string>();
+  /**
+   * Closed files, with when they were closed: their models are dropped once no open root reads
+   * them and they have been closed for CLOSED_MODEL_KEPT_MS.
+   */
+  private readonly closedFiles = new Map<string, number>();
+  private forgetTimer: NodeJS.Timeout | undefined;
   /** The work under way, if any; a newer change stops it between two slices. */
   private running: Run | undefined;
   /** Gives memory back once the user pauses after work that grew the heap. */
@@ -185,11 +191,7 @@ export class CheckScheduler {
     }
     const toPublish = [...this.republish];
     this.republish.clear();
-    for (const file of [...this.closedFiles]) {
-      if (this.session.openDocument(file) || this.session.rootsReading(file).length > 0) continue;
-      this.session.store.forget(file);
-      this.closedFiles.delete(file);
-    }
+    this.forgetClosedFiles();
     const publishing = performance.now();
     let sliceStart = publishing;
     for (let i = 0; i < toPublish.length; i++) {
@@ -219,6 +221,33 @@ export class CheckScheduler {
       void this.segmentInSlices();
     }
     if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
+  }
+
+  /**
+   * Drops the models of closed files no open root reads, once closed for a while: a request right
+   * after a close (a definition into the file, references on it) is answered from the model the
+   * server holds instead of parsing the file again (seconds for a 2 MB root). The model of a
+   * file closed with changes it did not save is out of date anyway, and is read again when asked.
+   */
+  private forgetClosedFiles(): void {
+    const now = performance.now();
+    let next = Infinity;
+    for (const [file, closedAt] of [...this.closedFiles]) {
+      if (this.session.openDocument(file) || this.session.rootsReading(file).length > 0) continue;
+      if (now - closedAt < CLOSED_MODEL_KEPT_MS) {
+        next = Math.min(next, closedAt + CLOSED_MODEL_KEPT_MS);
+        continue;
+      }
+      this.session.store.forget(file);
+      this.closedFiles.delete(file);
+    }
+    if (next === Infinity || this.forgetTimer) return;
+    this.forgetTimer = setTimeout(() => {
+      this.forgetTimer = undefined;
+      // A check under way may read them: its end looks again.
+      if (!this.running || this.running.stopped) this.forgetClosedFiles();
+    }, next - now);
+    this.forgetTimer.unref();
   }
 
   /**
@@ -329,7 +358,7 @@ export class CheckScheduler {
       for (const file of session.filesOf(open.path)) this.republish.add(file);
       session.results.delete(open.path);
       session.closed(textDocument.uri);
-      this.closedFiles.add(open.path);
+      this.closedFiles.set(open.path, performance.now());
       if (isUnsaved(open.path)) {
         this.connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
         this.republish.delete(open.path);

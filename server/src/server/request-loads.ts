@@ -106,8 +106,12 @@ function load(session: Session, file: string): Promise<void> {
   return loading;
 }
 
+/** OPENAPI_TRACE_TIMING=1: says on stderr when a request reads a file (tests count it). */
+const traceLoads = process.env.OPENAPI_TRACE_TIMING === '1';
+
 /** Reads and parses a file into the session's store, in slices. */
 async function loadInSlices(session: Session, file: string): Promise<void> {
+  if (traceLoads) process.stderr.write(`[timing] a request reads ${file}\n`);
   await runInSlices(session.store.loadSteps(file));
 }
 

@@ -233,8 +233,18 @@ export class Session {
     const doc = this.open.get(uri);
     if (!doc) return undefined;
     this.open.delete(uri);
-    this.invalidate(doc.path);
+    // Saved (or never changed) before it was closed: the model of its text is the file's. Parsed
+    // again from the disk, a 2 MB root kept a request on it (references, a definition) waiting 2 s.
+    if (!this.holdsTextOnDisk(doc.path)) this.invalidate(doc.path);
     return doc;
+  }
+
+  /** Whether a file's current model is of the text its file has on disk (one bounded read). */
+  private holdsTextOnDisk(filePath: string): boolean {
+    const model = this.store.cached(filePath);
+    if (!model || isLoadFailure(model) || !this.store.isCurrent(filePath)) return false;
+    const read = this.files().read(filePath);
+    return 'text' in read && read.text.length === model.textLength && read.text === model.text;
   }
 
   /** An open document too large to check (the openapi30.maxFileSize setting): parsed, not checked. */

@@ -292,11 +292,14 @@ export class WorkspaceFiles {
   /** Closed documents go back to their text on disk. */
   private forgetClosed(): void {
     const stillOpen = new Set([...this.session.open.values()].map((d) => d.path));
-    for (const filePath of [...this.open.keys()]) {
+    for (const [filePath, open] of [...this.open]) {
       if (stillOpen.has(filePath)) continue;
+      // Closed as it is on disk (the session kept its model as the file's): its index is the file's.
+      const sameOnDisk = this.session.store.isCurrent(filePath) && this.session.store.cached(filePath) === open.doc;
+      if (sameOnDisk) this.settle(filePath);
       this.open.delete(filePath);
       this.settling.delete(filePath);
-      if (this.index.get(filePath)) {
+      if (!sameOnDisk && this.index.get(filePath)) {
         this.enqueue(filePath, this.isReferenced(filePath), true);
         this.pump();
       }
