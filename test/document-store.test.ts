@@ -125,4 +125,23 @@ describe('DocumentStore', () => {
       parseOffThread(undefined);
     }
   });
+
+  it('a branch starts with the current models but the one left out, and reads the rest from its own files', () => {
+    const other = '/folder/other.yaml';
+    const stale = '/folder/stale.yaml';
+    const store = new DocumentStore({ read: () => ({ text: TEXT }) });
+    const kept = store.get(other);
+    store.get(FILE);
+    store.get(stale);
+    store.invalidate(stale);
+    const fixed = `${TEXT}x-fixed: true\n`;
+    const reads: string[] = [];
+    const branch = store.branch({ read: (p) => (reads.push(p), { text: p === FILE ? fixed : TEXT }) }, FILE);
+    assert.equal(branch.get(other), kept, 'the same model: not parsed again');
+    const own = branch.get(FILE);
+    assert.ok(!('reason' in own) && own.text === fixed);
+    branch.get(stale);
+    assert.deepEqual(reads, [FILE, stale]);
+    assert.notEqual(store.cached(FILE), own, 'the store itself keeps its model');
+  });
 });

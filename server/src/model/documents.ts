@@ -134,6 +134,18 @@ export class DocumentStore {
     return this.cache.get(path.resolve(absolutePath));
   }
 
+  /**
+   * A store over other files (`files`) that starts with this one's current models, but for
+   * `except`'s: fix-all checks a file's fixed texts with every other file as the server holds it,
+   * without parsing those again.
+   */
+  branch(files: FileSource, except: string): DocumentStore {
+    const branch = new DocumentStore(files);
+    const skipped = path.resolve(except);
+    for (const [key, entry] of this.cache) if (key !== skipped && !this.stale.has(key)) branch.cache.set(key, entry);
+    return branch;
+  }
+
   /** Put a document the caller parsed (an incremental reparse) in place of the file's. */
   replace(doc: SourceDocument): void {
     const key = path.resolve(doc.path);

@@ -447,16 +447,45 @@ export class Session {
     if (!root) return undefined;
     const base = this.files();
     const options = { rules: RULES, config: this.configFor(root), skipNonOpenApi: true, workspace: this.workspace };
+    const before = doc.text;
+    /** The models of the server's the re-checks read: an edit meanwhile changes trees in place. */
+    const read = new Set<SourceDocument>();
+    const session = this;
     const recheck = function* (text: string): Steps<Diagnostic[]> {
-      const store = new DocumentStore({ read: (p) => (p === filePath ? { text } : base.read(p)) });
-      yield* store.loadSteps(root); // parsed in slices, not by the check's first look
+      // The text as it is: the findings of the last check, when it read what the server holds now.
+      const last = text === before ? session.upToDateResult(root) : undefined;
+      if (last) {
+        for (const d of last.analysis!.documents) read.add(d);
+        return [...findingsIn(last, filePath)];
+      }
+      // Every other file (and this one, unchanged) as the server holds it: parsed again, a 4 MB
+      // root made fix-all on a small file it reads take seconds.
+      const store = session.store.branch({ read: (p) => (p === filePath ? { text } : base.read(p)) }, filePath);
+      if (text === before) store.replace(doc);
+      if (!store.isCurrent(root)) yield* store.loadSteps(root); // parsed in slices, not by the check's first look
       const result = yield* checkDocumentSteps(store, root, options);
+      for (const d of result.analysis?.documents ?? []) if (session.store.cached(d.path) === d) read.add(d);
       return result.diagnostics.filter((d) => d.doc.path === filePath);
     };
     return (function* () {
-      const after = yield* fixAllSteps(doc.text, recheck);
-      return { before: doc.text, after: after.text };
+      const after = yield* fixAllSteps(before, recheck);
+      // A model it read changed meanwhile: the fixes were worked out on trees an edit rewrote.
+      for (const model of read) if (session.store.cached(model.path) !== model) return { before, after: before };
+      return { before, after: after.text };
     })();
+  }
+
+  /**
+   * A root's last check result when it is of the models the server holds now: every file it read
+   * is the model it read, unchanged since, and no edit or setting changed since the check.
+   */
+  private upToDateResult(root: string): CheckResult | undefined {
+    const result = this.results.get(root);
+    const analysis = result?.analysis;
+    if (!result || !analysis || this.sinceCheck.get(root)?.edits.size !== 0) return undefined;
+    for (const doc of analysis.documents) if (!this.store.isCurrent(doc.path) || this.store.cached(doc.path) !== doc) return undefined;
+    for (const file of analysis.files) if (!this.store.isCurrent(file)) return undefined;
+    return result;
   }
 
   /** The latest analysis that covers a file (its own if it is a root, else a root's that reads it). */
