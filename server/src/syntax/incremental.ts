@@ -38,7 +38,7 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
   if (!old.root) return undefined;
   // A large tree not cut yet is edited as it is (every node after the edit moves, tens of
   // milliseconds): cutting 1,000,000 nodes at once took 0.3-1.3 s. The walk cutting it in steps
-  // stops, and starts over after the next check.
+  // stops; the segments it cut stay, and the next check goes on cutting (Session.updateSteps).
   if (!isSegmented(old.root)) {
     if (sourceOf(old).length > SEGMENTED_AT_ONCE_CHARS) stopSegmenting(old.root);
     else segmentTree(old.root);

@@ -467,8 +467,8 @@ function rebase(node: SyntaxNode, base: OffsetBase): void {
  * Cuts a tree into segments (see OffsetBase), once per tree, before its first incremental edit:
  * the largest subtrees of at most about the square root of the node count (an edit visits the
  * nodes above segments, one mark per segment, and the nodes of the segment it is in: about
- * 3,000 of a million). Linear: one walk in pre-order, where each subtree is a run of the order,
- * then one pass from the leaves up for the sizes.
+ * 3,000 of a million). Linear: one walk in post-order, which cuts a finished subtree as soon as
+ * its parent is known to be too large to be a segment.
  */
 export function segmentTree(root: SyntaxNode): void {
   drain(segmentTreeSteps(root));
@@ -481,55 +481,72 @@ export function isSegmented(root: SyntaxNode): boolean {
 
 /**
  * Stops the walk cutting a tree into segments in steps, if one is under way (an edit is about to
- * change the tree, and the walk would rebase nodes of the old one). The tree stays whole segments
- * and nodes in none; a new walk starts over.
+ * change the tree, and the walk's place in it would be out of date). The segments it cut stay; a
+ * new walk goes on from them.
  */
 export function stopSegmenting(root: SyntaxNode): void {
   segmentWalks.delete(root);
 }
 
+/** Characters of source per node, about: the segment size is set before the nodes are counted. */
+const CHARS_PER_NODE = 20;
+
 /**
- * The same in steps (300,000 nodes took 100-250 ms at once). A segment is filled within one step,
- * so a tree is always whole segments and nodes in none. An edit of the tree between two steps ends
- * this walk, which never rebases a node of a tree that changed since it started: reparseEdit cuts
- * a small tree at once first, and edits a large one as it is (see stopSegmenting).
+ * The same in steps (300,000 nodes took 100-250 ms at once). A segment is cut within one step,
+ * so a tree is always whole segments and nodes in none. An edit of the tree between two steps
+ * ends this walk but keeps what it cut, and the next walk skips those segments: under continuous
+ * typing in a 30 MB document, walks that each restarted from nothing never finished, and every
+ * keystroke moved all the nodes after it (100-200 ms).
  */
 export function* segmentTreeSteps(root: SyntaxNode): Steps<void> {
   if (segmented.has(root)) return;
   const walk = {};
   segmentWalks.set(root, walk);
+  // About the square root of the node count, which the walk only knows at its end.
+  const most = Math.max(16, Math.round(Math.sqrt(root.length / CHARS_PER_NODE)));
   const due = stepClock(256);
-  const order: SyntaxNode[] = [];
-  const parents: number[] = [];
-  const stack: SyntaxNode[] = [root];
-  const stackParents: number[] = [-1];
-  while (stack.length) {
-    const node = stack.pop()!;
-    const parent = stackParents.pop()!;
-    const index = order.length;
-    order.push(node);
-    parents.push(parent);
-    if (node.children) for (const child of node.children) stack.push(child), stackParents.push(index);
+  // The path from the root: each node, its next child, its nodes seen so far, and its finished
+  // children small enough to be segments, not cut until it is known to be too large to be one.
+  const nodes: SyntaxNode[] = [root];
+  const nextChild: number[] = [0];
+  const sizes: number[] = [1];
+  const small: SyntaxNode[][] = [[]];
+  let depth = 0;
+  while (depth >= 0) {
+    const node = nodes[depth];
+    const children = node.children;
+    let finished: SyntaxNode | undefined;
+    let size = 0;
+    if (children && nextChild[depth] < children.length) {
+      const child = children[nextChild[depth]++];
+      if (child.base !== ABSOLUTE) {
+        // Cut by an earlier walk: its parent was too large to be a segment.
+        size = most + 1;
+      } else if (child.children && child.children.length > 0) {
+        depth++;
+        nodes[depth] = child;
+        nextChild[depth] = 0;
+        sizes[depth] = 1;
+        (small[depth] ??= []).length = 0;
+      } else {
+        finished = child;
+        size = 1;
+      }
+    } else {
+      finished = node;
+      size = sizes[depth];
+      depth--;
+    }
+    if (depth >= 0 && size > 0) {
+      sizes[depth] += size;
+      const waiting = small[depth];
+      if (finished && size <= most) waiting.push(finished);
+      if (sizes[depth] > most) {
+        for (const subtree of waiting) subtree.joinBase(new OffsetBase(subtree));
+        waiting.length = 0;
+      }
+    }
     if (due()) {
-      yield;
-      if (segmented.has(root) || segmentWalks.get(root) !== walk) return;
-    }
-  }
-  const most = Math.max(16, Math.round(Math.sqrt(order.length)));
-  const sizes = new Int32Array(order.length).fill(1);
-  for (let i = order.length - 1; i > 0; i--) sizes[parents[i]] += sizes[i];
-  // A segment is up to `most` nodes: the clock is read after each.
-  const segmentDue = stepClock(1);
-  for (let i = 0; i < order.length; ) {
-    const parent = parents[i];
-    if (sizes[i] > most || parent < 0 || sizes[parent] <= most) {
-      i++;
-      continue;
-    }
-    const base = new OffsetBase(order[i]);
-    for (let j = i; j < i + sizes[i]; j++) rebase(order[j], base);
-    i += sizes[i];
-    if (segmentDue()) {
       yield;
       if (segmented.has(root) || segmentWalks.get(root) !== walk) return;
     }
