@@ -12,6 +12,10 @@ import { hasKeyIndex, isSegmented, ParsedText, segmentTreeSteps, SyntaxNode } fr
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { drain } from '../server/src/syntax/steps';
 import { REPO_ROOT } from './helpers/paths';
+import { Session } from '../server/src/server/session';
+import type { SourceDocument } from '../server/src/model/documents';
+import { LineIndex } from '../server/src/syntax/line-index';
+import { pathToFileURL } from 'url';
 
 function flatten(root: SyntaxNode | undefined): string[] {
   const out: string[] = [];
@@ -399,6 +403,55 @@ describe('segments cut in steps', () => {
     while (!again.next().done);
     assert.equal(isSegmented(edited.root!), true);
     typeAcross(edited);
+  });
+
+  it('a walk stopped by an edit keeps the segments it cut, and the next walk goes on from them', () => {
+    const parsed = parseText(text, 'yaml');
+    const segmentRoots = (root: SyntaxNode) => {
+      const found = new Map<SyntaxNode, unknown>();
+      const stack = [root];
+      while (stack.length) {
+        const node = stack.pop()!;
+        if (node.isSegmentRoot) found.set(node, node.base);
+        else if (node.children) stack.push(...node.children);
+      }
+      return found;
+    };
+    const steps = segmentTreeSteps(parsed.root!);
+    let cut = segmentRoots(parsed.root!);
+    while (cut.size === 0) {
+      assert.equal(steps.next().done, false, 'the walk pauses before its end');
+      cut = segmentRoots(parsed.root!);
+    }
+    const edited = typeAcross(parsed);
+    assert.equal(steps.next().done, true, 'the walk under way stops');
+    const kept = [...segmentRoots(edited.root!)].filter(([node, base]) => cut.get(node) === base);
+    assert.ok(kept.length > 0, 'segments cut before the edit are still there');
+    const again = segmentTreeSteps(edited.root!);
+    while (!again.next().done);
+    assert.equal(isSegmented(edited.root!), true);
+    const after = segmentRoots(edited.root!);
+    for (const [node, base] of kept) assert.equal(after.get(node), base, 'the new walk left the earlier segments as they were');
+    assert.ok(after.size > kept.length);
+    typeAcross(edited);
+  });
+
+  it('a check after edits of a large document not cut yet cuts it first, before the next keystroke', () => {
+    const session = new Session();
+    const file = path.join(REPO_ROOT, 'examples', 'segments', 'openapi.yaml');
+    session.opened({ uri: pathToFileURL(file).href, path: file, version: 1, text });
+    const doc = session.open.byPath.get(file)!;
+    drain(session.store.loadSteps(file));
+    const model = () => session.store.cached(file) as SourceDocument;
+    const root = model().root!;
+    const at = text.indexOf('summary: Item 5000') + 'summary: Item 5000'.length;
+    const position = new LineIndex(text).positionAt(at);
+    assert.equal(session.applyChanges(doc, [{ range: { start: position, end: position }, text: 'x' }]), 'recheck');
+    assert.equal(model().root, root, 'the edit took the tree as it is');
+    assert.equal(isSegmented(root), false);
+    drain(session.updateSteps([file]));
+    assert.equal(isSegmented(root), true);
+    assert.equal(session.diagnosticsIn(file).filter((d) => d.rule === 'syntax').length, 0);
   });
 
   it('a first edit of a smaller tree cuts it at once', () => {

@@ -250,14 +250,19 @@ export class CheckScheduler {
     this.forgetTimer.unref();
   }
 
+  /** Counts the walks segmentInSlices started: an older one gives way to the newest. */
+  private segmentRounds = 0;
+
   /**
-   * Readies the open trees for their first keystroke (segments: 100-250 ms for 300,000 nodes) in
-   * slices, leaving off when an edit comes: an edit segments its own tree first.
+   * Readies the open trees for their next keystrokes (segments: 100-250 ms for 300,000 nodes) in
+   * slices, leaving off when an edit comes. An edit stops the walk in its tree but keeps what it
+   * cut; the next walk goes on from there.
    */
   private async segmentInSlices(): Promise<void> {
+    const round = ++this.segmentRounds;
     const steps = this.session.segmentTreesSteps();
     let sliceStart = performance.now();
-    while (!this.pending && !(this.running && !this.running.stopped)) {
+    while (round === this.segmentRounds && !this.pending && !(this.running && !this.running.stopped)) {
       if (steps.next().done) return;
       if (performance.now() - sliceStart > SLICE_MS) {
         await pauseForMessages();
@@ -345,6 +350,7 @@ export class CheckScheduler {
         this.publish(doc.path);
         this.idle.worked();
         timing('published moved findings', applying);
+        void this.segmentInSlices();
         return;
       }
       this.dirty.add(doc.path);
