@@ -147,6 +147,33 @@ describe('line index', () => {
       for (let line = 0; line < fresh.lineCount; line++) assert.equal(moved.offsetAt({ line, character: 99 }), fresh.offsetAt({ line, character: 99 }));
     }
   });
+
+  it('moved through hundreds of edits of a long text, one after the other, equals the index built from the last text', () => {
+    // 30,000 lines: the index is kept in chunks of some thousands, which the edits split and join.
+    let seed = 11;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    let text = Array.from({ length: 30_000 }, (_, i) => `line ${i}${i % 7 === 0 ? '\r\n' : '\n'}`).join('');
+    let index = new LineIndex(text);
+    const pasted = Array.from({ length: 9_000 }, (_, i) => `pasted ${i}\n`).join('');
+    for (let n = 0; n < 300; n++) {
+      const offset = random(text.length + 1);
+      // Mostly keystrokes and line breaks; now and then thousands of lines pasted or removed.
+      const kind = random(20);
+      const removed = kind === 0 ? Math.min(text.length - offset, random(200_000)) : random(3);
+      const inserted = kind === 1 ? pasted : ['x', '\n', '\r\n', '', 'ab\ncd'][random(5)];
+      const next = text.slice(0, offset) + inserted + text.slice(Math.min(text.length, offset + removed));
+      index = index.afterEdit(next, offset, Math.min(removed, text.length - offset), inserted);
+      text = next;
+      const fresh = new LineIndex(text);
+      assert.equal(index.lineCount, fresh.lineCount, `line count after edit ${n}`);
+      for (let k = 0; k < 50; k++) {
+        const line = random(fresh.lineCount);
+        assert.equal(index.lineStart(line), fresh.lineStart(line), `start of line ${line} after edit ${n}`);
+        const at = random(text.length + 1);
+        assert.deepEqual(index.positionAt(at), fresh.positionAt(at), `offset ${at} after edit ${n}`);
+      }
+    }
+  });
 });
 
 describe('edits', () => {
