@@ -18,8 +18,9 @@ export class LineIndex {
   // of those copies brought on full collections.
   private readonly chunks: readonly Int32Array[];
   private readonly deltas: Int32Array;
-  /** The line number of each chunk's first start. */
+  /** The line number of each chunk's first start, and that start. */
   private readonly firstLines: Int32Array;
+  private readonly firstStarts: Int32Array;
   /** Whether the text may hold a CR: without one, positions need not look at the text itself. */
   private readonly mayHoldCR: boolean;
   readonly lineCount: number;
@@ -40,9 +41,11 @@ export class LineIndex {
       this.deltas = new Int32Array(this.chunks.length);
     }
     this.firstLines = new Int32Array(this.chunks.length);
+    this.firstStarts = new Int32Array(this.chunks.length);
     let line = 0;
     for (let i = 0; i < this.chunks.length; i++) {
       this.firstLines[i] = line;
+      this.firstStarts[i] = this.chunks[i][0] + this.deltas[i];
       line += this.chunks[i].length;
     }
     this.lineCount = line;
@@ -95,36 +98,13 @@ export class LineIndex {
 
   /** The chunk a line is in. */
   private chunkOf(line: number): number {
-    let low = 0;
-    let high = this.firstLines.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.firstLines[mid] <= line) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return lastAtOrBelow(this.firstLines, line);
   }
 
   /** The line an offset is on. */
   lineOf(offset: number): number {
-    const chunks = this.chunks;
-    let low = 0;
-    let high = chunks.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (chunks[mid][0] + this.deltas[mid] <= offset) low = mid;
-      else high = mid - 1;
-    }
-    const starts = chunks[low];
-    const stored = offset - this.deltas[low];
-    let first = 0;
-    let last = starts.length - 1;
-    while (first < last) {
-      const mid = (first + last + 1) >> 1;
-      if (starts[mid] <= stored) first = mid;
-      else last = mid - 1;
-    }
-    return this.firstLines[low] + first;
+    const chunk = lastAtOrBelow(this.firstStarts, offset);
+    return this.firstLines[chunk] + lastAtOrBelow(this.chunks[chunk], offset - this.deltas[chunk]);
   }
 
   /** An offset between the \r and the \n of a line break is the end of its line (LSP has no position there). */
@@ -155,6 +135,18 @@ export class LineIndex {
     const chunk = this.chunkOf(clamped);
     return this.chunks[chunk][clamped - this.firstLines[chunk]] + this.deltas[chunk];
   }
+}
+
+/** The index of the last value at or below `value` in ascending values (0 when none is). */
+function lastAtOrBelow(values: Int32Array, value: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (values[mid] <= value) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 /** Views of consecutive runs of `size` starts (the last one shorter); at least one, never empty. */
