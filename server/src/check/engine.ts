@@ -160,6 +160,9 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
   return drain(runRulesSteps(analysis, rules, config, earlier));
 }
 
+/** A document rule's findings made between two pauses (a few milliseconds of work). */
+const FINDINGS_PER_STEP = 256;
+
 /** Findings in file order, then by offset, then by rule. */
 function compareFindings(a: Diagnostic, b: Diagnostic): number {
   if (a.doc.path !== b.doc.path) return a.doc.path < b.doc.path ? -1 : 1;
@@ -180,6 +183,8 @@ export function* runRulesSteps(
   type Unit = OpenApiObject | Reference | SourceDocument;
   type RuleState = { context: RuleContext; unit: Unit; doc: SourceDocument };
   const contexts = new Map<ActiveRule, RuleState>();
+  /** While a document rule runs: its reports, made into findings afterwards in steps (see below). */
+  let documentReports: Report[] | undefined;
   const contextFor = (rule: ActiveRule) => {
     let entry = contexts.get(rule);
     if (!entry) {
@@ -189,6 +194,7 @@ export function* runRulesSteps(
         workspace,
         options: rule.options,
         report: (report) => {
+          if (documentReports) return void documentReports.push(report);
           let list = perUnit.get(state.unit);
           if (!list) perUnit.set(state.unit, (list = []));
           list.push(toDiagnostic(rule, report, state.doc));
@@ -251,10 +257,21 @@ export function* runRulesSteps(
       state.unit = doc;
       state.doc = doc;
       const started = times && performance.now();
+      const reports: Report[] = (documentReports = []);
       try {
         rule.rule.checkDocument!(doc, state.context);
       } catch (e) {
         crashed(rule, doc.path, e);
+      } finally {
+        documentReports = undefined;
+      }
+      // The syntax errors of a 4 MB document with 100,000 duplicate keys, made into findings in
+      // the rule's call, held the server for a second: a pause every so many.
+      const list = reports.length > 0 ? (perUnit.get(doc) ?? []) : undefined;
+      if (list && !perUnit.has(doc)) perUnit.set(doc, list);
+      for (let i = 0; i < reports.length; i++) {
+        list!.push(toDiagnostic(rule, reports[i], doc));
+        if ((i + 1) % FINDINGS_PER_STEP === 0) yield;
       }
       if (times) times.add(rule.rule.id, started!);
       yield;
