@@ -30,8 +30,88 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     const messages = (JSON.parse(r.stdout) as { rule: string; message: string }[]).filter((f) => f.rule === 'ref-unresolved').map((f) => f.message).sort();
     assert.equal(messages.length, 3);
     assert.match(messages[0], /^"\.\/pipe\.yaml#\/Pet" does not resolve: "pipe\.yaml" is a named pipe, not a file\.$/);
-    assert.match(messages[1], /^"\/dev\/stdin#\/Pet" does not resolve: "\/dev\/stdin" is (a named pipe|a socket), not a file\.$/);
+    assert.equal(messages[1], '"/dev/stdin#/Pet" does not resolve: "/dev/stdin" is the standard input of this process, not a file.');
     assert.equal(messages[2], '"/dev/zero#/Pet" does not resolve: "/dev/zero" is a character device, not a file.');
+  });
+
+  type Position = { line: number; character: number };
+  type Finding = { rule: string; message: string; range: { start: Position; end: Position } };
+  /** Each ref-unresolved finding as [line, first character, last character, message]. */
+  const unresolved = (stdout: string) => (JSON.parse(stdout) as Finding[]).filter((f) => f.rule === 'ref-unresolved')
+    .map((f) => [f.range.start.line, f.range.start.character, f.range.end.character, f.message]);
+  /** A document with one schema per `$ref`, each `$ref` on line 8 + 2 * its index, from character 12. */
+  const withRefs = (refs: string[]) =>
+    HEADER + 'components:\n  schemas:\n' + refs.map((r, i) => `    S${i}:\n      $ref: '${r}'\n`).join('');
+  /** The CLI run with standard input read from a file. */
+  const runFromFile = (input: number, args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', stdio: [input, 'pipe', 'pipe'], timeout: 60_000 });
+
+  it('refuses a $ref to its own standard input or descriptors when standard input is a file, named directly or by links', () => {
+    fs.writeFileSync(path.join(dir, 'stdin-source.yaml'), 'S: {type: object}\n');
+    fs.symlinkSync('/dev/stdin', path.join(dir, 'stdin-link.yaml'));
+    fs.symlinkSync('stdin-link.yaml', path.join(dir, 'stdin-link2.yaml'));
+    fs.symlinkSync('/proc/self', path.join(dir, 'me'));
+    const refs = ['/dev/stdin#/S', '/proc/self/fd/0#/S', '/dev/fd/0#/S', '/proc/thread-self/fd/0#/S', './stdin-link2.yaml#/S',
+      './me/fd/0#/S', '/dev/stdout#/S', '/dev/fd/2#/S', '/dev/fd/9#/S', `/proc/${process.pid}/fd/0#/S`, './stdin-source.yaml#/S'];
+    fs.writeFileSync(path.join(dir, 'descriptors.yaml'), withRefs(refs));
+    const input = fs.openSync(path.join(dir, 'stdin-source.yaml'), 'r');
+    try {
+      const r = runFromFile(input, ['--format', 'json', 'descriptors.yaml']);
+      assert.equal(r.status, 1, r.stderr);
+      const is = (i: number, file: string, what: string) =>
+        [8 + 2 * i, 12, 14 + refs[i].length, `"${refs[i]}" does not resolve: "${file}" is ${what}, not a file.`];
+      // The file standard input comes from, named by its own path, is a document like any other.
+      assert.deepEqual(unresolved(r.stdout), [
+        is(0, '/dev/stdin', 'the standard input of this process'),
+        is(1, '/proc/self/fd/0', 'the standard input of this process'),
+        is(2, '/dev/fd/0', 'the standard input of this process'),
+        is(3, '/proc/thread-self/fd/0', 'the standard input of this process'),
+        is(4, 'stdin-link2.yaml', 'the standard input of this process'),
+        is(5, 'me/fd/0', 'the standard input of this process'),
+        is(6, '/dev/stdout', 'the standard output of this process'),
+        is(7, '/dev/fd/2', 'the standard error of this process'),
+        is(8, '/dev/fd/9', 'file descriptor 9 of this process'),
+        // Another process's descriptors are refused alike (the CLI is a child of this test).
+        is(9, `/proc/${process.pid}/fd/0`, `file descriptor 0 of process ${process.pid}`),
+      ]);
+    } finally {
+      fs.closeSync(input);
+    }
+  });
+
+  it('refuses /dev/stdin on the command line, saying to name standard input -, and checks - when standard input is a file', () => {
+    const document = path.join(dir, 'stdin-document.yaml');
+    fs.writeFileSync(document, HEADER.replace('paths: {}', 'paths:\n  pets: {}'));
+    /** The CLI with `args`, its standard input read from the document. */
+    const fromDocument = (args: string[]) => {
+      const input = fs.openSync(document, 'r');
+      try {
+        return runFromFile(input, args);
+      } finally {
+        fs.closeSync(input);
+      }
+    };
+    const named = fromDocument(['/dev/stdin']);
+    assert.equal(named.status, 2);
+    assert.equal(named.stderr, 'openapi-check: cannot check /dev/stdin: /dev/stdin is the standard input of this process, not a file. ' +
+      'To check standard input, name it -.\n');
+    assert.equal(named.stdout, '1 file could not be checked.\n');
+    const dash = fromDocument(['-']);
+    assert.equal(dash.status, 1, dash.stderr);
+    assert.equal(dash.stdout.split('\n')[0], '<stdin>:6:3 error path-leading-slash Path "pets" must start with "/": paths are relative to the server URL.');
+  });
+
+  it('names /dev/tty without a terminal a character device, and a /proc file a system file, in words that read well', () => {
+    const refs = ['/dev/tty#/S', '/proc/cpuinfo#/S'];
+    fs.writeFileSync(path.join(dir, 'system.yaml'), withRefs(refs));
+    // In a session of its own, the CLI has no controlling terminal: opening /dev/tty fails with ENXIO.
+    const r = spawnSync('setsid', [process.execPath, CLI, '--format', 'json', 'system.yaml'],
+      { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 1, r.stderr);
+    assert.deepEqual(unresolved(r.stdout), [
+      [8, 12, 14 + refs[0].length, '"/dev/tty#/S" does not resolve: "/dev/tty" is a character device, not a file.'],
+      [10, 12, 14 + refs[1].length, '"/proc/cpuinfo#/S" does not resolve: "/proc/cpuinfo" is a system file that reports no size, not a document.'],
+    ]);
   });
 
   it('says a $ref names a file too long for the file system, in a message of bounded length', () => {

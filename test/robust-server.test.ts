@@ -45,20 +45,28 @@ describe('a server that never freezes and never dies', { timeout: 240_000 }, () 
     fs.symlinkSync('loop-b.yaml', path.join(dir, 'loop-a.yaml'));
     fs.symlinkSync('loop-a.yaml', path.join(dir, 'loop-b.yaml'));
     fs.writeFileSync(path.join(dir, 'utf16.yaml'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Pet:\n  type: object\n', 'utf16le')]));
-    const refs = ["'./pipe.yaml#/Pet'", "'/dev/zero#/Pet'", "'/dev/stdin#/Pet'", "'./loop-a.yaml#/Pet'", "'./utf16.yaml#/Pet'"];
+    const refs = ["'./pipe.yaml#/Pet'", "'/dev/zero#/Pet'", "'/dev/stdin#/Pet'", "'./loop-a.yaml#/Pet'", "'./utf16.yaml#/Pet'",
+      "'/proc/self/fd/0#/Pet'"];
     const text = HEADER + 'paths: {}\ncomponents:\n  schemas:\n' + refs.map((r, i) => `    S${i}:\n      $ref: ${r}\n`).join('');
     const uri = client.open(path.join(dir, 'hostile.yaml'), text);
     const diagnostics = await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'ref-unresolved'));
-    const stdinKind = /socket/.test(messages(diagnostics, 'ref-unresolved').join()) ? 'a socket' : 'a named pipe';
     assert.deepEqual(messages(diagnostics, 'ref-unresolved'), [
       '"./loop-a.yaml#/Pet" does not resolve: "loop-a.yaml" is a symbolic link loop.',
       '"./pipe.yaml#/Pet" does not resolve: "pipe.yaml" is a named pipe, not a file.',
       '"./utf16.yaml#/Pet" does not resolve: "utf16.yaml" is UTF-16 text; save it as UTF-8.',
-      // The server's standard input is a pipe or a socket, as its client made it.
+      // The server's standard input is its protocol channel, whatever its client made it.
       // A file named by an absolute path is quoted by it.
-      `"/dev/stdin#/Pet" does not resolve: "/dev/stdin" is ${stdinKind}, not a file.`,
+      '"/dev/stdin#/Pet" does not resolve: "/dev/stdin" is the standard input of this process, not a file.',
+      '"/proc/self/fd/0#/Pet" does not resolve: "/proc/self/fd/0" is the standard input of this process, not a file.',
       '"/dev/zero#/Pet" does not resolve: "/dev/zero" is a character device, not a file.',
     ].sort());
+    // On the quoted `$ref` values of S2 and S5.
+    const onStdin = diagnostics.filter((d) => d.message.includes('standard input'))
+      .map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
+    assert.deepEqual(onStdin.sort((a, b) => Number(a[1]) - Number(b[1])), [
+      ['ref-unresolved', 12, 12, 12, 29],
+      ['ref-unresolved', 18, 12, 18, 34],
+    ]);
     const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 8, character: 14 } });
     assert.ok(hover === null || typeof hover === 'object', 'the server answers');
   });

@@ -65,7 +65,12 @@ export class FileChecker {
         const position = failure.reason === 'encoding' ? bytePosition(absolute, failure.offset) : { line: 0, character: 0 };
         const message = failure.message.replace(absolute, file);
         outcome.findings.push({ file, path: absolute, pointer: '', rule: 'syntax', severity: 'error', message, range: { start: position, end: position } });
-      } else outcome.notChecked = failure.message.replace(absolute, file);
+      } else {
+        // `/dev/stdin` is refused like any descriptor; `-` is how standard input is checked.
+        const stdin = failure.reason === 'special' && failure.what.startsWith('the standard input');
+        const hint = stdin ? ' To check standard input, name it -.' : '';
+        outcome.notChecked = failure.message.replace(absolute, file) + hint;
+      }
       return outcome;
     }
     if (job.viaGlob && documentStatus(result.document?.root).kind === 'not-openapi') return this.done(absolute, { ...outcome, skipped: true });

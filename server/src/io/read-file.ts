@@ -3,19 +3,106 @@
 // size limit. A `$ref` can name anything: a named pipe (a read would wait forever), /dev/zero (a
 // read never ends), /dev/stdin (the server's own protocol input), a symlink loop.
 import * as fs from 'fs';
-import { decodeText, FileRead, FileSource } from '../model/documents';
+import * as path from 'path';
+import { decodeText, FileRead, FileSource, LoadFailure } from '../model/documents';
 
 /** Files above this size are refused unless the caller sets a lower limit. */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
-/** What a file that is not a regular file is, in words. */
+/** What a file that is not a regular file is, and is not, in words; undefined for a regular file. */
 function specialKind(stat: fs.Stats): string | undefined {
   if (stat.isDirectory()) return 'a folder';
-  if (stat.isFIFO()) return 'a named pipe';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice()) return 'a character device';
-  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isFIFO()) return 'a named pipe, not a file';
+  if (stat.isSocket()) return 'a socket, not a file';
+  if (stat.isCharacterDevice()) return 'a character device, not a file';
+  if (stat.isBlockDevice()) return 'a block device, not a file';
   if (!stat.isFile()) return 'not a regular file';
+  return undefined;
+}
+
+function special(absolutePath: string, what: string): LoadFailure {
+  return { reason: 'special', what, message: `${absolutePath} is ${what}.` };
+}
+
+const STANDARD_STREAMS = ['standard input', 'standard output', 'standard error'];
+/** Most symbolic links one path is followed through, as Linux allows (MAXSYMLINKS). */
+const MAX_LINKS = 40;
+const DEV_STREAM = /^\/dev\/std(in|out|err)$/;
+const DEV_FD = /^\/dev\/fd\/([^/]+)(?:\/|$)/;
+const PROC_FD = /^\/proc\/(self|thread-self|\d+)(?:\/task\/\d+)?\/fd\/([^/]+)(?:\/|$)/;
+
+let procSelf: string | undefined;
+/** Whether /proc names this process so (another id in a container whose /proc is not its own). */
+function isThisProcess(id: string): boolean {
+  if (id === 'self' || id === 'thread-self' || id === String(process.pid)) return true;
+  try {
+    procSelf ??= fs.readlinkSync('/proc/self');
+  } catch {
+    procSelf = '';
+  }
+  return id === procSelf;
+}
+
+/** What a path is when it names a descriptor of a process, this one or another, in words. */
+function descriptorNamed(file: string): string | undefined {
+  const stream = DEV_STREAM.exec(file);
+  const devFd = DEV_FD.exec(file);
+  const procFd = PROC_FD.exec(file);
+  const fd = stream ? String(['in', 'out', 'err'].indexOf(stream[1])) : devFd ? devFd[1] : procFd?.[2];
+  if (fd === undefined) return undefined;
+  if (procFd && !isThisProcess(procFd[1])) return `file descriptor ${fd} of process ${procFd[1]}, not a file`;
+  const standard = /^[012]$/.test(fd) ? STANDARD_STREAMS[Number(fd)] : undefined;
+  return standard ? `the ${standard} of this process, not a file` : `file descriptor ${fd} of this process, not a file`;
+}
+
+/**
+ * What the path leads to when it is a process's descriptor or standard stream (`/dev/stdin`,
+ * `/dev/fd/0`, `/proc/self/fd/0`, `/proc/<pid>/fd/3`, or a symbolic link on the way to one), in
+ * words. Opening one would give whatever that process has open there: the server's protocol input,
+ * the file the CLI's standard input was redirected from. Checked by the path, not by what is opened:
+ * the same file named by its own path is a document like any other.
+ */
+function processDescriptor(absolutePath: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const normal = path.resolve(absolutePath);
+  const literal = descriptorNamed(normal);
+  if (literal) return literal;
+  try {
+    // Without a symbolic link on the way, the path is what it says: the common case, one call.
+    if (fs.realpathSync.native(absolutePath) === normal) return undefined;
+  } catch {
+    // a link to a pipe, or nothing there: follow the path step by step
+  }
+  // The names still to follow, last first, with `..` after a link meaning what it means to `open`;
+  // `resolved` is a path without links.
+  const given = path.isAbsolute(absolutePath) ? absolutePath : `${process.cwd()}/${absolutePath}`;
+  const rest = given.split('/').filter(Boolean).reverse();
+  let resolved = '/';
+  let links = 0;
+  while (rest.length > 0) {
+    const name = rest.pop()!;
+    if (name === '.') continue;
+    if (name === '..') {
+      resolved = path.dirname(resolved);
+      continue;
+    }
+    const next = path.join(resolved, name);
+    const what = descriptorNamed(next);
+    if (what) return what;
+    let target: string;
+    try {
+      if (!fs.lstatSync(next).isSymbolicLink()) {
+        resolved = next;
+        continue;
+      }
+      target = fs.readlinkSync(next);
+    } catch {
+      return undefined; // opening it says why not
+    }
+    if (++links > MAX_LINKS) return undefined; // opening it reports the loop
+    for (const part of target.split('/').filter(Boolean).reverse()) rest.push(part);
+    if (target.startsWith('/')) resolved = '/';
+  }
   return undefined;
 }
 
@@ -38,8 +125,18 @@ function openFailure(absolutePath: string, error: NodeJS.ErrnoException): FileRe
       return { reason: 'name-too-long', message: `${absolutePath} cannot be opened: its name is too long for the file system.` };
     case 'ELOOP':
       return { reason: 'symlink-loop', message: `${absolutePath} is a symbolic link loop.` };
-    case 'ENXIO':
-      return { reason: 'special', what: 'a socket', message: `${absolutePath} is a socket, not a file.` };
+    case 'ENXIO': {
+      // A socket, or a device with nothing behind it (/dev/tty without a terminal). `stat` does not
+      // open the file, so it cannot block.
+      let what: string | undefined;
+      try {
+        what = specialKind(fs.statSync(absolutePath));
+      } catch {
+        // gone meanwhile
+      }
+      const named = what && what !== 'a folder' ? what : 'a device or socket with nothing behind it, not a file';
+      return special(absolutePath, named);
+    }
     case 'EACCES':
     case 'EPERM':
       return { reason: 'unreadable', message: `${absolutePath} cannot be read: permission denied.` };
@@ -54,6 +151,9 @@ function openFailure(absolutePath: string, error: NodeJS.ErrnoException): FileRe
  * regular file.
  */
 export function readTextFile(absolutePath: string, maxBytes = MAX_FILE_BYTES): FileRead {
+  // Checked before the open: the descriptor after it says only what the file is, not how it was named.
+  const descriptor = processDescriptor(absolutePath);
+  if (descriptor) return special(absolutePath, descriptor);
   let fd: number;
   try {
     fd = fs.openSync(absolutePath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -64,7 +164,7 @@ export function readTextFile(absolutePath: string, maxBytes = MAX_FILE_BYTES): F
     const stat = fs.fstatSync(fd);
     const what = specialKind(stat);
     if (what === 'a folder') return { reason: 'folder', message: `${absolutePath} is a folder, not a file.` };
-    if (what) return { reason: 'special', what, message: `${absolutePath} is ${what}, not a file.` };
+    if (what) return special(absolutePath, what);
     if (stat.size > maxBytes) {
       return { reason: 'too-large', message: `${absolutePath} is larger than ${formatBytes(maxBytes)} (${formatBytes(stat.size)}).` };
     }
@@ -77,7 +177,7 @@ export function readTextFile(absolutePath: string, maxBytes = MAX_FILE_BYTES): F
     }
     if (stat.size === 0 && fs.readSync(fd, Buffer.alloc(1), 0, 1, 0) > 0) {
       // /proc and /sys files report no size but have content: not a document anyone writes.
-      return { reason: 'special', what: 'a system file', message: `${absolutePath} is a system file (it reports no size), not a document.` };
+      return special(absolutePath, 'a system file that reports no size, not a document');
     }
     return decodeText(bytes.subarray(0, read));
   } catch (e) {

@@ -9,7 +9,10 @@ import { ParsedText, SyntaxNode } from '../syntax/tree';
 
 export type LoadFailure =
   | { reason: 'missing' | 'folder' | 'unreadable' | 'binary' | 'too-large' | 'symlink-loop' | 'utf16' | 'name-too-long'; message: string }
-  /** A named pipe, a device, a socket, a system file: `what` says which ("a named pipe"). */
+  /**
+   * A named pipe, a device, a socket, a system file, a process's standard input: `what` says what it
+   * is and is not ("a named pipe, not a file"), to follow "is".
+   */
   | { reason: 'special'; what: string; message: string }
   | { reason: 'encoding'; message: string; offset: number };
 

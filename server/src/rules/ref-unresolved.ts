@@ -23,7 +23,7 @@ export default defineRule({
     folder: '"{ref}" does not resolve: "{file}" is a folder, not a file.',
     notDocument: '"{ref}" does not resolve: "{file}" is not a YAML or JSON document.',
     unreadable: '"{ref}" does not resolve: {message}',
-    special: '"{ref}" does not resolve: "{file}" is {what}, not a file.',
+    special: '"{ref}" does not resolve: "{file}" is {what}.',
     symlinkLoop: '"{ref}" does not resolve: "{file}" is a symbolic link loop.',
     nameTooLong: '"{ref}" does not resolve: a file or folder name in it is {bytes} bytes long, more than file systems allow ({max}).',
     pathTooLong: '"{ref}" does not resolve: the path of the file is {bytes} bytes long, more than the file system allows.',
