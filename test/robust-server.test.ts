@@ -213,9 +213,19 @@ describe('a server that never freezes and never dies', { timeout: 240_000 }, () 
     await late.initialize(dir);
     const uri = late.open(path.join(dir, 'small.yaml'), HEADER + 'paths: {}\n');
     await late.waitForDiagnostics(uri);
-    await late.request('shutdown', null);
-    await assert.rejects(late.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }), (e: { code?: number }) => e.code === -32600);
-    await assert.rejects(late.request('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } }), (e: { code?: number }) => e.code === -32600);
-    await late.stop();
+    try {
+      await late.request('shutdown', null);
+      await assert.rejects(late.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }), (e: { code?: number }) => e.code === -32600);
+      await assert.rejects(late.request('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } }), (e: { code?: number }) => e.code === -32600);
+      // A second shutdown is a request after shutdown too.
+      await assert.rejects(late.request('shutdown', null), (e: { code?: number; message?: string }) =>
+        e.code === -32600 && e.message === 'The server is shut down: only exit is accepted.');
+      // And the first one still counts: `exit` ends the server with 0.
+      await late.connection.sendNotification('exit');
+      for (let waited = 0; !late.exited && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(late.exited, { code: 0, signal: null });
+    } finally {
+      await late.stop();
+    }
   });
 });

@@ -130,6 +130,10 @@ export class LspClient {
   async stop(): Promise<void> {
     try {
       await this.request('shutdown', null, 10_000);
+    } catch {
+      // already gone, or already shut down
+    }
+    try {
       await this.connection.sendNotification('exit');
     } catch {
       // already gone

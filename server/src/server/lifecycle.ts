@@ -8,11 +8,15 @@ const NOTIFICATION_METHODS = /^on(Did|Initialized$|Notification$|Initialize$|Pro
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
+const shutDownError = () => new ResponseError(ErrorCodes.InvalidRequest, 'The server is shut down: only exit is accepted.');
+
 export function refuseAfterShutdown(connection: Connection): Connection {
   let shutDown = false;
   // The protocol has one shutdown handler: modules that register one are all called from it.
   const onShutdown: AnyFunction[] = [];
   connection.onShutdown(async (...args: unknown[]) => {
+    // A second `shutdown` is a request after shutdown like any other.
+    if (shutDown) throw shutDownError();
     shutDown = true;
     for (const handler of onShutdown) await handler(...args);
   });
@@ -35,7 +39,7 @@ export function refuseAfterShutdown(connection: Connection): Connection {
             args[at] = (...params: unknown[]) => {
               if (!shutDown) return handler(...params);
               if (notification) return undefined;
-              throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shut down: only exit is accepted.');
+              throw shutDownError();
             };
           }
           return register.apply(object, args);
