@@ -126,8 +126,11 @@ export interface Rule {
   checkObject?(object: OpenApiObject, context: RuleContext): void | Iterable<void>;
   /** Called once per `$ref` the walk met. */
   checkReference?(reference: Reference, context: RuleContext): void;
-  /** Called once per document (the root and every referenced file). */
-  checkDocument?(doc: SourceDocument, context: RuleContext): void;
+  /**
+   * Called once per document (the root and every referenced file); a generator, like
+   * `checkObject`, when it may report thousands of findings (every syntax error).
+   */
+  checkDocument?(doc: SourceDocument, context: RuleContext): void | Iterable<void>;
   /** Called once per check after the other rules, with the suppressions and what each silenced. */
   checkSuppressions?(found: SuppressionsFound, context: RuleContext): void;
 }
