@@ -101,6 +101,27 @@ describe('the YAML parsing worker', () => {
     assert.equal(drain(decodeParseSteps(outcome, TRICKY + 'x-new: 1\n', 'yaml')).root!.get('x-new')!.value, 1);
   });
 
+  it('answers the texts of two documents, and a newer text of one stops only that one\'s older text', async () => {
+    const decodedValue = async (outcome: ReturnType<ParseThread['parse']>, text: string, key: string) => {
+      const settled = await outcome;
+      assert.ok(!('failed' in settled), `${key}: ${JSON.stringify(settled)}`);
+      return drain(decodeParseSteps(settled, text, 'yaml')).root!.get(key)!.value;
+    };
+    // A check reads one large file while a request reads another: each is answered.
+    const slow = TRICKY + 'x-a: 1\n' + 'x-old: *shared\n'.repeat(20_000);
+    const first = thread.parse(slow, 'yaml', '/w/a.yaml');
+    const other = thread.parse(TRICKY + 'x-b: 2\n', 'yaml', '/w/b.yaml');
+    assert.equal(await decodedValue(first, slow, 'x-a'), 1);
+    assert.equal(await decodedValue(other, TRICKY + 'x-b: 2\n', 'x-b'), 2);
+    // The user types in a.yaml while b.yaml waits its turn: a.yaml's older text is moot.
+    const older = thread.parse(slow, 'yaml', '/w/a.yaml');
+    const waiting = thread.parse(TRICKY + 'x-b: 3\n', 'yaml', '/w/b.yaml');
+    const newer = thread.parse(TRICKY + 'x-a: 4\n', 'yaml', '/w/a.yaml');
+    assert.deepEqual(await older, { failed: 'not read: a newer text of the document is being read.' });
+    assert.equal(await decodedValue(waiting, TRICKY + 'x-b: 3\n', 'x-b'), 3);
+    assert.equal(await decodedValue(newer, TRICKY + 'x-a: 4\n', 'x-a'), 4);
+  });
+
   it('reports a text that needs more memory than the worker may use, and parses the next one', async () => {
     const small = new ParseThread(undefined, SCRIPT, 16);
     try {

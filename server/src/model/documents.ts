@@ -118,7 +118,7 @@ export class DocumentStore {
   private *readAndParseSteps(key: string): Steps<SourceDocument | LoadFailure> {
     const invalidations = this.invalidations.get(key);
     const read = this.files.read(key);
-    const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text))) : read;
+    const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text), key)) : read;
     this.cache.set(key, entry);
     // Changed while it was parsed: the entry serves as the last complete model until loaded again.
     if (this.invalidations.get(key) === invalidations) this.stale.delete(key);

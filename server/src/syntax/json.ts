@@ -288,7 +288,7 @@ export function parseJson(text: string): ParsedText {
  * The same in steps, for the language server. A text with errors is read again by jsonc-parser, in
  * one long step: a large one in a worker thread while the driver waits.
  */
-export function* parseJsonSteps(text: string): Steps<ParsedText> {
+export function* parseJsonSteps(text: string, source?: string): Steps<ParsedText> {
   const parser = new StrictJsonParser(text);
   const steps = parser.parse();
   try {
@@ -300,9 +300,9 @@ export function* parseJsonSteps(text: string): Steps<ParsedText> {
     if (parser.pos === text.length) return { format: 'json', text, root: parser.root, errors: parser.depthErrors };
   } catch (e) {
     if (!(e instanceof StrictJsonError)) throw e;
-    return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, e.offset));
+    return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, e.offset), source);
   }
-  return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, parser.pos));
+  return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, parser.pos), source);
 }
 
 /**

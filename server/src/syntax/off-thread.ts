@@ -6,8 +6,11 @@ import { decodeParseSteps, EncodedParse } from './tree-transfer';
 import { ParsedText, SourceFormat } from './tree';
 
 export interface OffThreadParser {
-  /** The parse the thread would do in place (parseText), done elsewhere. */
-  parse(text: string, format: SourceFormat): Promise<EncodedParse | { failed: string }>;
+  /**
+   * The parse the thread would do in place (parseText), done elsewhere. `source`: the document the
+   * text is a version of; its older texts are moot.
+   */
+  parse(text: string, format: SourceFormat, source?: string): Promise<EncodedParse | { failed: string }>;
 }
 
 let offThread: OffThreadParser | undefined;
@@ -24,10 +27,10 @@ export const OFF_THREAD_MIN_CHARS = 64 * 1024;
  * `inPlace` done by the worker while the driver waits, when one is installed and the text is large;
  * a driver that does not wait (the CLI, a request answered at once) gets `inPlace` itself.
  */
-export function* parsedElsewhere(text: string, format: SourceFormat, inPlace: () => ParsedText): Steps<ParsedText> {
+export function* parsedElsewhere(text: string, format: SourceFormat, inPlace: () => ParsedText, source?: string): Steps<ParsedText> {
   if (!offThread || text.length < OFF_THREAD_MIN_CHARS) return inPlace();
   let outcome: EncodedParse | { failed: string } | undefined;
-  const wait = new Awaiting(offThread.parse(text, format).then((o) => void (outcome = o)));
+  const wait = new Awaiting(offThread.parse(text, format, source).then((o) => void (outcome = o)));
   yield wait;
   if (!wait.awaited || !outcome) return inPlace();
   if ('failed' in outcome) {

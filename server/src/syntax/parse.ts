@@ -17,7 +17,10 @@ export function parseText(text: string, format: SourceFormat): ParsedText {
   return format === 'json' ? parseJson(text) : parseYaml(text);
 }
 
-/** The same in steps: the language server pauses between them (see syntax/yaml-fast.ts). */
-export function parseTextSteps(text: string, format: SourceFormat): Steps<ParsedText> {
-  return format === 'json' ? parseJsonSteps(text) : parseYamlSteps(text);
+/**
+ * The same in steps: the language server pauses between them (see syntax/yaml-fast.ts).
+ * `source`: the document the text is a version of (a parse in the worker gives way to a newer one).
+ */
+export function parseTextSteps(text: string, format: SourceFormat, source?: string): Steps<ParsedText> {
+  return format === 'json' ? parseJsonSteps(text, source) : parseYamlSteps(text, source);
 }

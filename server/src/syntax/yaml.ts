@@ -231,10 +231,10 @@ export function parseYaml(text: string): ParsedText {
  * The same in steps, for the language server. The `yaml` package's parse is one long step (seconds
  * for 10 MB): a large text goes to a worker thread while the driver waits.
  */
-export function* parseYamlSteps(text: string): Steps<ParsedText> {
+export function* parseYamlSteps(text: string, source?: string): Steps<ParsedText> {
   const fast = yield* parseYamlFastSteps(text);
   if (fast) return fast;
-  return yield* parsedElsewhere(text, 'yaml', () => parseYamlWithPackage(text));
+  return yield* parsedElsewhere(text, 'yaml', () => parseYamlWithPackage(text), source);
 }
 
 /**
