@@ -174,6 +174,7 @@ export class CheckScheduler {
         if (step.value instanceof Awaiting) {
           // Work in a worker thread (a parse that cannot pause): wait for it, or for a newer change.
           step.value.awaited = true;
+          if (traceTiming) process.stderr.write('[timing] check waits for the parsing worker\n');
           await Promise.race([step.value.settled, run.woken]);
         } else if (performance.now() - sliceStart < SLICE_MS) continue;
         else await pauseForMessages();
