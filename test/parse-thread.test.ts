@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
 import { ParseThread } from '../server/src/server/parse-thread';
-import { drain } from '../server/src/syntax/steps';
+import { Awaiting, drain, Steps } from '../server/src/syntax/steps';
+import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../server/src/model/documents';
+import { parseOffThread } from '../server/src/syntax/off-thread';
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { parseYamlWithPackage } from '../server/src/syntax/yaml';
@@ -120,6 +122,42 @@ describe('the YAML parsing worker', () => {
     assert.deepEqual(await older, { failed: 'not read: a newer text of the document is being read.' });
     assert.equal(await decodedValue(waiting, TRICKY + 'x-b: 3\n', 'x-b'), 3);
     assert.equal(await decodedValue(newer, TRICKY + 'x-a: 4\n', 'x-a'), 4);
+  });
+
+  it('parses a branch store\'s text of a file (fix-all\'s) beside the server\'s, not instead of it', async () => {
+    const file = path.resolve('/w/root.yaml');
+    const served = TRICKY + 'x-served: 1\n' + 'x-old: *shared\n'.repeat(20_000);
+    const fixed = TRICKY + 'x-fixed: 2\n' + 'x-old: *shared\n'.repeat(20_000);
+    /** Runs a load as the server does, up to its wait for the worker. */
+    const untilWorker = (steps: Steps<SourceDocument | LoadFailure>) => {
+      for (let step = steps.next(); !step.done; step = steps.next()) {
+        if (step.value instanceof Awaiting) return (step.value.awaited = true), step.value;
+      }
+      assert.fail('the load did not wait for the worker');
+    };
+    const finish = async (steps: Steps<SourceDocument | LoadFailure>, waiting: Awaiting) => {
+      await waiting.settled;
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return step.value;
+        if (step.value instanceof Awaiting) (step.value.awaited = true), await step.value.settled;
+      }
+    };
+    parseOffThread(thread);
+    try {
+      const store = new DocumentStore({ read: () => ({ text: served }) });
+      const branch = store.branch({ read: () => ({ text: fixed }) }, file);
+      const serverLoad = store.loadSteps(file);
+      const serverWaits = untilWorker(serverLoad);
+      const branchLoad = branch.loadSteps(file);
+      const branchWaits = untilWorker(branchLoad);
+      const [model, branchModel] = [await finish(serverLoad, serverWaits), await finish(branchLoad, branchWaits)];
+      assert.ok(!isLoadFailure(model) && !isLoadFailure(branchModel));
+      assert.deepEqual(model.parsed.errors.filter((e) => e.code === 'Crash'), []);
+      assert.equal(model.root?.get('x-served')?.value, 1);
+      assert.equal(branchModel.root?.get('x-fixed')?.value, 2);
+    } finally {
+      parseOffThread(undefined);
+    }
   });
 
   it('reports a text that needs more memory than the worker may use, and parses the next one', async () => {

@@ -51,6 +51,9 @@ export function isLoadFailure(value: unknown): value is LoadFailure {
   return typeof value === 'object' && value !== null && 'reason' in value;
 }
 
+/** Stores made so far (see parseNamespace). */
+let storesMade = 0;
+
 /**
  * Every file a check read, parsed once. When a file changes, its entry stays as the last complete
  * model (requests are answered from it) until the new text is parsed: `get` parses at once (the
@@ -66,6 +69,12 @@ export class DocumentStore {
   private deferred: Set<string> | undefined;
   /** Loads under way of the files' current texts, which every other load of the same file joins. */
   private readonly loads = new Map<string, SharedLoad<SourceDocument | LoadFailure>>();
+  /**
+   * Names this store's files to the parsing worker, where a newer text of a file ends the parse of
+   * its older one. A branch's text of a file (fix-all's fixed text) is no newer text of the
+   * server's: named alike, it stopped the server's parse of the file, kept then as "not read".
+   */
+  private readonly parseNamespace = `${++storesMade}:`;
   constructor(readonly files: FileSource) {}
 
   /** The file's current model, read and parsed now if it is not cached or out of date. */
@@ -118,7 +127,8 @@ export class DocumentStore {
   private *readAndParseSteps(key: string): Steps<SourceDocument | LoadFailure> {
     const invalidations = this.invalidations.get(key);
     const read = this.files.read(key);
-    const entry = 'text' in read ? new SourceDocument(key, yield* parseTextSteps(read.text, detectFormat(key, read.text), key)) : read;
+    const parse = (text: string) => parseTextSteps(text, detectFormat(key, text), this.parseNamespace + key);
+    const entry = 'text' in read ? new SourceDocument(key, yield* parse(read.text)) : read;
     this.cache.set(key, entry);
     // Changed while it was parsed: the entry serves as the last complete model until loaded again.
     if (this.invalidations.get(key) === invalidations) this.stale.delete(key);
