@@ -160,6 +160,29 @@ describe('the YAML parsing worker', () => {
     }
   });
 
+  it('leaves to the worker only the texts whose load waits for it: a load run to its end parses in place', () => {
+    const asked: number[] = [];
+    parseOffThread({ parse: (text, format, source) => (asked.push(text.length), thread.parse(text, format, source)) });
+    try {
+      const text = TRICKY + 'x-old: *shared\n'.repeat(10_000);
+      const store = new DocumentStore({ read: () => ({ text }) });
+      // A request's or a small document's load, run to its end at once: it never reads the
+      // worker's answer, so asking for one parsed the text twice and held up the texts queued behind.
+      const model = drain(store.loadSteps(path.resolve('/w/drained.yaml')));
+      assert.ok(!isLoadFailure(model));
+      assert.equal(model.root?.get('folded')?.value, 'one two');
+      assert.deepEqual(asked, []);
+      // A load in steps waits for the worker.
+      const steps = new DocumentStore({ read: () => ({ text }) }).loadSteps(path.resolve('/w/stepped.yaml'));
+      let step = steps.next();
+      while (!step.done && !(step.value instanceof Awaiting)) step = steps.next();
+      assert.ok(step.value instanceof Awaiting, 'the load waits for the worker');
+      assert.deepEqual(asked, [text.length]);
+    } finally {
+      parseOffThread(undefined);
+    }
+  });
+
   it('reports a text that needs more memory than the worker may use, and parses the next one', async () => {
     const small = new ParseThread(undefined, SCRIPT, 16);
     try {

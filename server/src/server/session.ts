@@ -236,8 +236,7 @@ export class Session {
    */
   private parseIfSmall(doc: OpenDocument): void {
     if (textLength(doc) > SYNC_PARSE_CHARS) return;
-    const steps = this.store.loadSteps(doc.path);
-    while (!steps.next().done);
+    drain(this.store.loadSteps(doc.path));
   }
 
   closed(uri: string): OpenDocument | undefined {

@@ -1,7 +1,7 @@
 // Parses that are one long synchronous call (the `yaml` package's, jsonc-parser's recovery from a
 // broken JSON text: seconds on 10 MB) done in a worker thread for a driver that can wait; the tree
 // comes back as flat arrays and is built again in steps (tree-transfer.ts).
-import { Awaiting, Steps } from './steps';
+import { Awaiting, isDraining, Steps } from './steps';
 import { decodeParseSteps, EncodedParse } from './tree-transfer';
 import { ParsedText, SourceFormat } from './tree';
 
@@ -28,7 +28,9 @@ export const OFF_THREAD_MIN_CHARS = 64 * 1024;
  * a driver that does not wait (the CLI, a request answered at once) gets `inPlace` itself.
  */
 export function* parsedElsewhere(text: string, format: SourceFormat, inPlace: () => ParsedText, source?: string): Steps<ParsedText> {
-  if (!offThread || text.length < OFF_THREAD_MIN_CHARS) return inPlace();
+  // A drain parses in place anyway: asking the worker too would parse the text twice, and hold up
+  // the other files' texts queued behind it.
+  if (!offThread || text.length < OFF_THREAD_MIN_CHARS || isDraining()) return inPlace();
   let outcome: EncodedParse | { failed: string } | undefined;
   const wait = new Awaiting(offThread.parse(text, format, source).then((o) => void (outcome = o)));
   yield wait;

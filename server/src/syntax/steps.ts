@@ -21,6 +21,11 @@ export type Steps<T> = Generator<Pause, T, void>;
 /** How many `drain`s are running: their computations' clocks never call for a pause. */
 let draining = 0;
 
+/** Whether a `drain` is running: work it would wait for elsewhere is done in place instead. */
+export function isDraining(): boolean {
+  return draining > 0;
+}
+
 /** Runs a step-wise computation to its end, in this thread, without waiting for anything. */
 export function drain<T>(steps: Steps<T>): T {
   draining++;
