@@ -391,7 +391,7 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
     childrenFrom.push(from);
   };
   /**
-   * Enters the children of a node from `from` on, at most CHILDREN_AT_ONCE of them (200,000 paths
+   * Enters the children of a node from `from` on, at most CHILDREN_AT_ONCE of them (100,000 paths
    * took 60-100 ms in one step); the rest is entered when the walk comes back to it. Returns how
    * many were looked at.
    */

@@ -129,7 +129,7 @@ class Merged<T extends Located<unknown>> {
   private readonly byKey = new Map<string, T[] | Map<string, T[]>>();
   private readonly joined = new Map<string, readonly T[]>();
   /**
-   * The shares of files with many keys, kept whole instead of merged: merging 200,000 operationIds
+   * The shares of files with many keys, kept whole instead of merged: merging 100,000 operationIds
    * held the thread for 80-120 ms, and a file's share is replaced whole on each of its indexes.
    * Reads look in each of them too (they are few: a file is large).
    */
