@@ -9,6 +9,7 @@ import { ParseThread } from '../server/src/server/parse-thread';
 import { Awaiting, drain, Steps } from '../server/src/syntax/steps';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../server/src/model/documents';
 import { parseOffThread } from '../server/src/syntax/off-thread';
+import { runInSlices } from '../server/src/server/request-loads';
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { parseYamlWithPackage } from '../server/src/syntax/yaml';
@@ -180,6 +181,91 @@ describe('the YAML parsing worker', () => {
       assert.deepEqual(asked, [text.length]);
     } finally {
       parseOffThread(undefined);
+    }
+  });
+
+  it('parses a text a request waits for beside the checks\' parse, not after it', async () => {
+    const slow = TRICKY + 'x-a: 1\n' + 'x-old: *shared\n'.repeat(40_000);
+    const settledOrder: string[] = [];
+    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+    // A check waits for a large file; then one for another file, which a request also waits for.
+    const checked = track('checked', thread.parse(slow, 'yaml', '/w/root.yaml'));
+    const askedOutcome = thread.parse(TRICKY + 'x-b: 2\n', 'yaml', '/w/other.yaml');
+    const asked = track('asked', askedOutcome);
+    thread.hurry(askedOutcome);
+    const answer = await asked;
+    assert.ok(!('failed' in answer), JSON.stringify(answer));
+    assert.equal(drain(decodeParseSteps(answer, TRICKY + 'x-b: 2\n', 'yaml')).root!.get('x-b')!.value, 2);
+    assert.deepEqual(settledOrder, ['asked'], 'the request\'s text is answered while the check\'s is parsed');
+    const first = await checked;
+    assert.ok(!('failed' in first), JSON.stringify(first));
+    assert.equal(drain(decodeParseSteps(first, slow, 'yaml')).root!.get('x-a')!.value, 1);
+  });
+
+  it('gives way to a newer text of a file a request waits for, in either worker', async () => {
+    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(20_000);
+    const checked = thread.parse(slow('x-a'), 'yaml', '/w/root.yaml');
+    const older = thread.parse(slow('x-b'), 'yaml', '/w/other.yaml');
+    thread.hurry(older);
+    // The user edits the file the request waited for: its older text, parsed by the requests'
+    // worker, is moot; the check's parse goes on.
+    const newer = thread.parse(TRICKY + 'x-b: 3\n', 'yaml', '/w/other.yaml');
+    assert.deepEqual(await older, { failed: 'not read: a newer text of the document is being read.' });
+    const [answer, first] = [await newer, await checked];
+    assert.ok(!('failed' in answer) && !('failed' in first));
+    assert.equal(drain(decodeParseSteps(answer, TRICKY + 'x-b: 3\n', 'yaml')).root!.get('x-b')!.value, 3);
+    assert.equal(drain(decodeParseSteps(first, slow('x-a'), 'yaml')).root!.get('x-a')!.value, 1);
+  });
+
+  it('hurries a request\'s load that joined a check\'s load of the same file', async () => {
+    const slow = TRICKY + 'x-old: *shared\n'.repeat(40_000);
+    const closed = TRICKY + 'x-closed: 5\n' + 'x-pad: *shared\n'.repeat(6_000);
+    const hurried: number[] = [];
+    parseOffThread({
+      parse: (text, format, source) => thread.parse(text, format, source),
+      hurry: (outcome) => (hurried.push(1), thread.hurry(outcome)),
+    });
+    try {
+      const rootLoad = new DocumentStore({ read: () => ({ text: slow }) }).loadSteps(path.resolve('/w/root.yaml'));
+      let step = rootLoad.next();
+      while (!step.done && !(step.value instanceof Awaiting)) step = rootLoad.next();
+      assert.ok(step.value instanceof Awaiting, 'the check waits for the worker');
+      const rootWaits = step.value;
+      rootWaits.awaited = true;
+      // A check starts loading the closed file, and a request asks for it too: they share the load.
+      const store = new DocumentStore({ read: () => ({ text: closed }) });
+      const checkLoad = store.loadSteps(path.resolve('/w/closed.yaml'));
+      step = checkLoad.next();
+      while (!step.done && !(step.value instanceof Awaiting)) step = checkLoad.next();
+      assert.ok(step.value instanceof Awaiting, 'the check waits for the worker');
+      step.value.awaited = true;
+      let rootDone = false;
+      void rootWaits.settled.then(() => (rootDone = true));
+      const model = await runInSlices(store.loadSteps(path.resolve('/w/closed.yaml')), undefined, true);
+      assert.ok(model && !isLoadFailure(model));
+      assert.equal(model.root?.get('x-closed')?.value, 5);
+      assert.deepEqual(hurried, [1]);
+      assert.equal(rootDone, false, 'the request\'s file is parsed while the check\'s root still is');
+      await rootWaits.settled;
+    } finally {
+      parseOffThread(undefined);
+    }
+  });
+
+  it('fails only the hurried text that needs more memory than its worker may use', async () => {
+    const small = new ParseThread(undefined, SCRIPT, 16);
+    try {
+      const checked = small.parse(TRICKY + 'x-old: *shared\n'.repeat(500), 'yaml', '/w/root.yaml');
+      const huge = small.parse('x: [' + '{a: 1}, '.repeat(300_000) + ']\n', 'yaml', '/w/huge.yaml');
+      small.hurry(huge);
+      assert.deepEqual(await huge, { failed: 'reading it needs more than 16 MB of memory (anchors and aliases, flow collections and tags are read by a slower YAML reader).' });
+      const first = await checked;
+      assert.ok(!('failed' in first), JSON.stringify(first));
+      const next = small.parse('y: &a 1\nz: *a\n', 'yaml', '/w/next.yaml');
+      small.hurry(next);
+      assert.ok(!('failed' in (await next)));
+    } finally {
+      small.stop();
     }
   });
 

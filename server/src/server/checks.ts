@@ -176,6 +176,7 @@ export class CheckScheduler {
           step.value.awaited = true;
           if (traceTiming) process.stderr.write('[timing] check waits for the parsing worker\n');
           await Promise.race([step.value.settled, run.woken]);
+          if (traceTiming) process.stderr.write('[timing] check\'s wait for the parsing worker ended\n');
         } else if (performance.now() - sliceStart < SLICE_MS) continue;
         else await pauseForMessages();
         if (run.stopped) {

@@ -11,6 +11,8 @@ export interface OffThreadParser {
    * text is a version of; its older texts are moot.
    */
   parse(text: string, format: SourceFormat, source?: string): Promise<EncodedParse | { failed: string }>;
+  /** A request waits for the parse `parse` answered with: it goes ahead of those checks wait for. */
+  hurry?(outcome: Promise<EncodedParse | { failed: string }>): void;
 }
 
 let offThread: OffThreadParser | undefined;
@@ -32,7 +34,9 @@ export function* parsedElsewhere(text: string, format: SourceFormat, inPlace: ()
   // the other files' texts queued behind it.
   if (!offThread || text.length < OFF_THREAD_MIN_CHARS || isDraining()) return inPlace();
   let outcome: EncodedParse | { failed: string } | undefined;
-  const wait = new Awaiting(offThread.parse(text, format, source).then((o) => void (outcome = o)));
+  const parser = offThread;
+  const asked = parser.parse(text, format, source);
+  const wait = new Awaiting(asked.then((o) => void (outcome = o)), () => parser.hurry?.(asked));
   yield wait;
   if (!wait.awaited || !outcome) return inPlace();
   if ('failed' in outcome) {

@@ -10,7 +10,11 @@
  */
 export class Awaiting {
   awaited = false;
-  constructor(readonly settled: Promise<void>) {}
+  /**
+   * `hurry`: called by a driver answering a user's request, who waits for the work: it then goes
+   * ahead of work that checks wait for.
+   */
+  constructor(readonly settled: Promise<void>, readonly hurry?: () => void) {}
 }
 
 /** What a step yields: nothing (a pause between two slices), or work to wait for. */
