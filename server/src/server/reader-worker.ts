@@ -37,7 +37,7 @@ const framer = new MessageFramer((event) => post('message' in event ? { kind: 'm
 // A large message leaves this thread's heap holding its text several times over (decoded parts,
 // the parsed object, its clone), which V8 keeps until it needs room: about 40 MiB more resident
 // after a 13 MB didOpen. A pause in the input is when to give it back.
-const collector = new IdleCollector(WORKER_MIN_HEAP_BYTES);
+const collector = new IdleCollector({ minHeapBytes: WORKER_MIN_HEAP_BYTES });
 input.on('data', (chunk: Buffer) => {
   framer.push(chunk);
   collector.worked();
