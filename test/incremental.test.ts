@@ -454,6 +454,19 @@ describe('segments cut in steps', () => {
     assert.equal(session.diagnosticsIn(file).filter((d) => d.rule === 'syntax').length, 0);
   });
 
+  it('the first check of a large opened document cuts its tree, before any keystroke', () => {
+    const session = new Session();
+    const file = path.join(REPO_ROOT, 'examples', 'segments', 'openapi.yaml');
+    session.opened({ uri: pathToFileURL(file).href, path: file, version: 1, text });
+    drain(session.store.loadSteps(file));
+    const root = (session.store.cached(file) as SourceDocument).root!;
+    assert.equal(isSegmented(root), false);
+    drain(session.updateSteps([file]));
+    assert.equal((session.store.cached(file) as SourceDocument).root, root);
+    assert.equal(isSegmented(root), true, 'a keystroke during or after the first check moves segments, not every node');
+    assert.ok(session.roots().includes(file), 'the document was checked as a root');
+  });
+
   it('a first edit of a smaller tree cuts it at once', () => {
     const small = parseText(text.slice(0, text.indexOf('  /r2000:')), 'yaml');
     typeAcross(small);
