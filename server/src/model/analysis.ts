@@ -45,13 +45,32 @@ export interface OpenApiObject {
   doc: SourceDocument;
   /** The enclosing object where it was first reached. */
   parent: OpenApiObject | undefined;
-  usages: Usage[];
+  /** Each place the object is used, first where the walk first reached it. */
+  readonly usages: readonly Usage[];
 }
 
+/**
+ * An object as the walk records it: with the objects first reached directly inside it. Its first
+ * usage is its own doc and parent at the node that led to it, so only that node is kept; the list
+ * is made when asked for. A list and a usage per object were two fifths of the analysis's objects.
+ */
+class WalkedObject implements OpenApiObject {
+  children: OpenApiObject[] | undefined = undefined;
+  /** Usages after the first (most objects have none). */
+  laterUsages: Usage[] | undefined = undefined;
 
-/** An object as the walk records it: with the objects first reached directly inside it. */
-interface WalkedObject extends OpenApiObject {
-  children: OpenApiObject[] | undefined;
+  constructor(
+    readonly kind: ObjectKind,
+    public node: SyntaxNode,
+    public doc: SourceDocument,
+    public parent: OpenApiObject | undefined,
+    private readonly firstUsageNode: SyntaxNode,
+  ) {}
+
+  get usages(): readonly Usage[] {
+    const first: Usage = { node: this.firstUsageNode, doc: this.doc, parent: this.parent };
+    return this.laterUsages ? [first, ...this.laterUsages] : [first];
+  }
 }
 
 export interface Reference {
@@ -109,7 +128,7 @@ export interface ResolvedChain {
   /** The final non-reference object, when the chain ends in one. */
   target: Target | undefined;
   /** The references followed, in order (for a loop, the loop's, at most MAX_CHAIN). */
-  chain: Reference[];
+  chain: readonly Reference[];
   /** The chain runs into a loop of references. */
   cycle: boolean;
   /** The chain is longer than MAX_CHAIN references: not followed to its end. */
@@ -120,6 +139,7 @@ export interface ResolvedChain {
 export const MAX_CHAIN = 64;
 
 const NO_OBJECTS: readonly OpenApiObject[] = [];
+const NO_REFERENCES: readonly Reference[] = Object.freeze([]);
 
 /**
  * A `$ref` loop seen from one of its references. All members share one array: a loop through
@@ -191,7 +211,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   // The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
   // GitHub's description, about 3 MB). Maps keyed by nodes are NodeMaps: a 30 MB document has
   // 600,000 objects, and one growth of a Map that large held the thread for 40-200 ms.
-  const visited = new NodeMap<OpenApiObject | OpenApiObject[]>();
+  const visited = new NodeMap<WalkedObject | WalkedObject[]>();
   const followed = new NodeMap<Set<ObjectKind>>();
   const queue: Pending[] = [];
 
@@ -264,7 +284,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     const seen = visited.get(node);
     const again = seen === undefined ? undefined : Array.isArray(seen) ? seen.find((o) => o.kind === kind) : seen.kind === kind ? seen : undefined;
     if (again) {
-      again.usages.push({ node: item.usage, doc: item.doc, parent: item.parent });
+      (again.laterUsages ??= []).push({ node: item.usage, doc: item.doc, parent: item.parent });
       return;
     }
     if (refNode) {
@@ -272,7 +292,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       const reference = recordReference(item, node, refNode, true);
       if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage));
     }
-    const object: WalkedObject = { kind, node, doc, parent: item.parent, usages: [{ node: item.usage, doc: item.doc, parent: item.parent }], children: undefined };
+    const object = new WalkedObject(kind, node, doc, item.parent, item.usage);
     objects.push(object);
     if (item.parent) {
       const parent = item.parent as WalkedObject;
@@ -369,8 +389,12 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     return found;
   };
 
+  // Only chains through a `$ref` are kept: a node that is no reference resolves to itself at once,
+  // and keeping that answer for every object a rule asked about was three objects each (60,000
+  // for 10,000 path items) for the collector to go through.
   const chains = new NodeMap<ResolvedChain>();
   const resolve = (node: SyntaxNode, doc: SourceDocument): ResolvedChain => {
+    if (node.kind !== 'object' || !node.get('$ref')) return { target: { doc, node }, chain: NO_REFERENCES, cycle: false, tooLong: false };
     const cached = chains.get(node);
     if (cached) return cached;
     const chain: Reference[] = [];
@@ -445,7 +469,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       for (const object of objects) {
         if (due()) yield;
         object.doc = newest(object.doc);
-        for (const usage of object.usages) usage.doc = newest(usage.doc);
+        for (const usage of (object as WalkedObject).laterUsages ?? []) usage.doc = newest(usage.doc);
       }
       for (const reference of references) {
         if (due()) yield;
