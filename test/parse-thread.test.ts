@@ -190,9 +190,10 @@ describe('the YAML parsing worker', () => {
     const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
     // A check waits for a large file; then one for another file, which a request also waits for.
     const checked = track('checked', thread.parse(slow, 'yaml', '/w/root.yaml'));
+    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
     const askedOutcome = thread.parse(TRICKY + 'x-b: 2\n', 'yaml', '/w/other.yaml');
     const asked = track('asked', askedOutcome);
-    thread.hurry(askedOutcome);
+    thread.prefer(askedOutcome, 'request');
     const answer = await asked;
     assert.ok(!('failed' in answer), JSON.stringify(answer));
     assert.equal(drain(decodeParseSteps(answer, TRICKY + 'x-b: 2\n', 'yaml')).root!.get('x-b')!.value, 2);
@@ -205,8 +206,9 @@ describe('the YAML parsing worker', () => {
   it('gives way to a newer text of a file a request waits for, in either worker', async () => {
     const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(20_000);
     const checked = thread.parse(slow('x-a'), 'yaml', '/w/root.yaml');
+    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
     const older = thread.parse(slow('x-b'), 'yaml', '/w/other.yaml');
-    thread.hurry(older);
+    thread.prefer(older, 'request');
     // The user edits the file the request waited for: its older text, parsed by the requests'
     // worker, is moot; the check's parse goes on.
     const newer = thread.parse(TRICKY + 'x-b: 3\n', 'yaml', '/w/other.yaml');
@@ -220,10 +222,10 @@ describe('the YAML parsing worker', () => {
   it('hurries a request\'s load that joined a check\'s load of the same file', async () => {
     const slow = TRICKY + 'x-old: *shared\n'.repeat(40_000);
     const closed = TRICKY + 'x-closed: 5\n' + 'x-pad: *shared\n'.repeat(6_000);
-    const hurried: number[] = [];
+    const hurried: string[] = [];
     parseOffThread({
       parse: (text, format, source) => thread.parse(text, format, source),
-      hurry: (outcome) => (hurried.push(1), thread.hurry(outcome)),
+      prefer: (outcome, urgency) => (hurried.push(urgency), thread.prefer(outcome, urgency)),
     });
     try {
       const rootLoad = new DocumentStore({ read: () => ({ text: slow }) }).loadSteps(path.resolve('/w/root.yaml'));
@@ -232,6 +234,7 @@ describe('the YAML parsing worker', () => {
       assert.ok(step.value instanceof Awaiting, 'the check waits for the worker');
       const rootWaits = step.value;
       rootWaits.awaited = true;
+      await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
       // A check starts loading the closed file, and a request asks for it too: they share the load.
       const store = new DocumentStore({ read: () => ({ text: closed }) });
       const checkLoad = store.loadSteps(path.resolve('/w/closed.yaml'));
@@ -241,10 +244,10 @@ describe('the YAML parsing worker', () => {
       step.value.awaited = true;
       let rootDone = false;
       void rootWaits.settled.then(() => (rootDone = true));
-      const model = await runInSlices(store.loadSteps(path.resolve('/w/closed.yaml')), undefined, true);
+      const model = await runInSlices(store.loadSteps(path.resolve('/w/closed.yaml')), undefined, 'request');
       assert.ok(model && !isLoadFailure(model));
       assert.equal(model.root?.get('x-closed')?.value, 5);
-      assert.deepEqual(hurried, [1]);
+      assert.deepEqual(hurried, ['request']);
       assert.equal(rootDone, false, 'the request\'s file is parsed while the check\'s root still is');
       await rootWaits.settled;
     } finally {
@@ -252,17 +255,82 @@ describe('the YAML parsing worker', () => {
     }
   });
 
+  it('parses a check\'s text beside fix-all\'s, and before fix-all\'s next one', async () => {
+    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
+    const settledOrder: string[] = [];
+    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+    // Fix-all re-checks a fixed text of a large root...
+    const fixedOutcome = thread.parse(slow('x-fixed'), 'yaml', '1:/w/root.yaml');
+    thread.prefer(fixedOutcome, 'background');
+    const fixed = track('fixed', fixedOutcome);
+    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+    // ...and has its next one waiting when the user edits another file, whose check waits too.
+    const nextFixOutcome = thread.parse(slow('x-next'), 'yaml', '1:/w/other-root.yaml');
+    thread.prefer(nextFixOutcome, 'background');
+    const nextFix = track('next fix', nextFixOutcome);
+    const checked = track('checked', thread.parse(TRICKY + 'x-b: 2\n', 'yaml', '2:/w/edited.yaml'));
+    const answer = await checked;
+    assert.ok(!('failed' in answer), JSON.stringify(answer));
+    assert.equal(drain(decodeParseSteps(answer, TRICKY + 'x-b: 2\n', 'yaml')).root!.get('x-b')!.value, 2);
+    assert.deepEqual(settledOrder, ['checked'], 'the check\'s text is answered while fix-all\'s is parsed');
+    const [first, second] = [await fixed, await nextFix];
+    assert.ok(!('failed' in first) && !('failed' in second));
+    assert.equal(drain(decodeParseSteps(second, slow('x-next'), 'yaml')).root!.get('x-next')!.value, 1);
+  });
+
+  it('gives a request\'s text fix-all\'s place when both workers are busy, and parses fix-all\'s again', async () => {
+    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
+    const settledOrder: string[] = [];
+    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+    const fixedOutcome = thread.parse(slow('x-fixed'), 'yaml', '1:/w/root.yaml');
+    thread.prefer(fixedOutcome, 'background');
+    const fixed = track('fixed', fixedOutcome);
+    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+    const checked = track('checked', thread.parse(slow('x-checked'), 'yaml', '/w/b.yaml'));
+    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+    const askedOutcome = thread.parse(TRICKY + 'x-asked: 3\n', 'yaml', '/w/c.yaml');
+    thread.prefer(askedOutcome, 'request');
+    const asked = await track('asked', askedOutcome);
+    assert.ok(!('failed' in asked), JSON.stringify(asked));
+    assert.equal(drain(decodeParseSteps(asked, TRICKY + 'x-asked: 3\n', 'yaml')).root!.get('x-asked')!.value, 3);
+    assert.deepEqual(settledOrder, ['asked']);
+    const [fixedText, checkedText] = [await fixed, await checked];
+    assert.ok(!('failed' in fixedText) && !('failed' in checkedText));
+    assert.equal(drain(decodeParseSteps(fixedText, slow('x-fixed'), 'yaml')).root!.get('x-fixed')!.value, 1);
+    assert.equal(drain(decodeParseSteps(checkedText, slow('x-checked'), 'yaml')).root!.get('x-checked')!.value, 1);
+  });
+
+  it('keeps a text a check asks for too at the check\'s rank', async () => {
+    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
+    const settledOrder: string[] = [];
+    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+    const running = track('running', thread.parse(slow('x-a'), 'yaml', '/w/a.yaml'));
+    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+    const checked = thread.parse(slow('x-b'), 'yaml', '/w/b.yaml');
+    // Fix-all's text is the same as the one the check waits for: asked twice, it stays a check's.
+    const shared = thread.parse(slow('x-c'), 'yaml', '/w/c.yaml');
+    const sharedAgain = thread.parse(slow('x-c'), 'yaml', '1:/w/c.yaml');
+    assert.equal(sharedAgain, shared);
+    thread.prefer(sharedAgain, 'background');
+    const later = track('later', thread.parse(TRICKY + 'x-d: 1\n', 'yaml', '/w/d.yaml'));
+    const afterShared = track('shared', shared);
+    void track('checked', checked);
+    await Promise.all([running, checked, afterShared, later]);
+    assert.deepEqual(settledOrder, ['running', 'checked', 'shared', 'later']);
+  });
+
   it('fails only the hurried text that needs more memory than its worker may use', async () => {
     const small = new ParseThread(undefined, SCRIPT, 16);
     try {
       const checked = small.parse(TRICKY + 'x-old: *shared\n'.repeat(500), 'yaml', '/w/root.yaml');
+      await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
       const huge = small.parse('x: [' + '{a: 1}, '.repeat(300_000) + ']\n', 'yaml', '/w/huge.yaml');
-      small.hurry(huge);
+      small.prefer(huge, 'request');
       assert.deepEqual(await huge, { failed: 'reading it needs more than 16 MB of memory (anchors and aliases, flow collections and tags are read by a slower YAML reader).' });
       const first = await checked;
       assert.ok(!('failed' in first), JSON.stringify(first));
       const next = small.parse('y: &a 1\nz: *a\n', 'yaml', '/w/next.yaml');
-      small.hurry(next);
+      small.prefer(next, 'request');
       assert.ok(!('failed' in (await next)));
     } finally {
       small.stop();

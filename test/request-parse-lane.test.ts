@@ -1,24 +1,30 @@
 // A request that needs a closed file parsed in the worker thread (YAML with anchors, broken JSON)
 // waited for whatever the worker was parsing for a check: a definition waited 2-6 s in the fuzz
 // behind a 4 MB broken JSON root's parse (1.5 s each). Its parse now goes to a second worker when
-// the first is busy: here the definition is answered while the check's parse still runs.
+// the first is busy: here the definition is answered while the check's parse still runs. Fix-all
+// on a large broken JSON root parses each fixed text in the worker: a check of another file now
+// parses beside it rather than after it.
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
-import type { LocationLink } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, LocationLink } from 'vscode-languageserver-protocol';
+import { applyLspEdits } from './helpers/edits';
 import { LspClient } from './helpers/lsp-client';
 
 /** Paths in the broken JSON root: about 10 MB, so its parse in the worker takes seconds. */
 const ROOT_PATHS = 60_000;
 
-/** A JSON root with a trailing comma: the strict reader refuses it and the worker reads it. */
-function brokenJsonRoot(): string {
-  const operation = (i: number) => ({ operationId: `get${i}`, responses: { '200': { description: `OK ${i}` } } });
-  const paths = Object.fromEntries(Array.from({ length: ROOT_PATHS }, (_, i) => [`/p${i}`, { get: operation(i) }]));
-  const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths }, null, 2);
+/**
+ * A JSON root with a trailing comma: the strict reader refuses it and the worker reads it.
+ * `undescribed`: the operation whose response has no description (a finding with a fix).
+ */
+function brokenJsonRoot(paths = ROOT_PATHS, prefix = 'p', undescribed = -1): string {
+  const operation = (i: number) => ({ operationId: `get${prefix}${i}`, responses: { '200': i === undescribed ? {} : { description: `OK ${i}` } } });
+  const entries = Object.fromEntries(Array.from({ length: paths }, (_, i) => [`/${prefix}${i}`, { get: operation(i) }]));
+  const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths: entries }, null, 2);
   return text.replace('"version": "1.0.0"', '"version": "1.0.0",');
 }
 
@@ -84,6 +90,53 @@ describe('a request on a file parsed in the worker thread', { timeout: 180_000 }
       // Before: the closed file's parse waited for the root's, then the definition for both.
       assert.ok(!rootParsed, `answered after the root's parse: ${figures}`);
       assert.ok(definitionMs * 1.5 < rootMs, figures);
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('parses another file for its check beside fix-all\'s parse of a fixed text, not after it', async (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fix-all-lane-'));
+    const client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    try {
+      // About 4 MB: each parse of a fixed text takes the worker a second or more.
+      const root = brokenJsonRoot(24_000, 'p', 7);
+      const rootUri = client.open(path.join(dir, 'root.json'), root);
+      await client.initialize(dir);
+      const missing = (p: { diagnostics: Diagnostic[] }) => p.diagnostics.some((d) => d.code === 'response-description');
+      await client.waitForDiagnostics(rootUri, missing, 60_000);
+
+      const since = client.stderr.length;
+      const fixAll = client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: rootUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [], only: ['source.fixAll'] },
+      });
+      const waiting = performance.now() + 60_000;
+      while (!/starts a \d+ KB text/.test(client.stderr.slice(since))) {
+        assert.ok(performance.now() < waiting, `fix-all never asked the worker:\n${client.stderr.slice(since)}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // The user opens another large broken JSON root meanwhile.
+      const second = brokenJsonRoot(6_000, 'q');
+      const secondUri = client.open(path.join(dir, 'second.json'), second);
+      const secondDiagnostics = await client.waitForDiagnostics(secondUri, () => true, 60_000);
+      const actions = await fixAll;
+      const trace = client.stderr.slice(since);
+      t.diagnostic(trace.split('\n').filter((l) => l.includes('worker')).join('; '));
+
+      assert.deepEqual(secondDiagnostics.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message}`),
+        ['syntax 5:2 Property name expected.']);
+      const fixed = actions.find((a) => a.kind === 'source.fixAll');
+      assert.ok(fixed?.edit?.changes?.[rootUri], JSON.stringify(actions));
+      assert.equal(applyLspEdits(root, fixed.edit.changes[rootUri]),
+        root.replace('"/p7": {\n      "get": {\n        "operationId": "getp7",\n        "responses": {\n          "200": {}',
+          '"/p7": {\n      "get": {\n        "operationId": "getp7",\n        "responses": {\n          "200": { "description": "OK" }'));
+      // Before: the second root's text waited until fix-all's was parsed.
+      const kb = (text: string) => text.length >> 10;
+      const secondStarted = trace.indexOf(`starts a ${kb(second)} KB text`);
+      const fixAllParsed = trace.search(new RegExp(`answers after \\d+ ms a ${kb(root)} KB text`));
+      assert.ok(secondStarted >= 0 && (fixAllParsed < 0 || secondStarted < fixAllParsed), trace);
     } finally {
       await client.stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -65,7 +65,8 @@ export function registerFeatures(connection: Connection, session: Session, works
       if (!listed) return [];
       const actions = [...listed.quickFixes];
       const fixAll = listed.fixAll;
-      const result = fixAll && (await runInSlices(fixAll.steps, token));
+      // Its re-checks of the fixed texts parse them (seconds for a large broken JSON): checks go first.
+      const result = fixAll && (await runInSlices(fixAll.steps, token, 'background'));
       // Not when the document changed meanwhile: the edit is made at the offsets of the text it read.
       if (fixAll && result && result.after !== result.before && session.modelOf(fixAll.doc.path) === fixAll.doc) {
         const edits = toLspEdits(fixAll.doc, [minimalEdit(result.before, result.after)]);

@@ -3,17 +3,20 @@
 // recovery likewise), and a worker also keeps that parse's memory apart, so a text that exhausts
 // it ends the worker, not the server.
 //
-// Two lanes, each one worker parsing one text at a time: checks' texts (and fix-all's) in one, and
-// in the other the texts a request waits for that would otherwise wait behind another file's
-// parse. One queue made a definition into a closed file wait for a check's parse of a 4 MB broken
-// JSON root (1.5 s a parse; fix-all parses several in a row): the parse under way cannot be
-// paused, so a priority in the queue alone would still wait for it, and stopping it would throw
-// seconds of a check's work away. A second worker, started only when a request would wait and
-// ended when idle, bounds the memory to two parses at once.
+// Up to two workers, each parsing one text at a time, and the texts waiting ranked by who waits:
+// a request's user, a check, or fix-all working out its fixes in the background. One queue made a
+// definition into a closed file wait for a check's parse of a 4 MB broken JSON root (1.5 s a
+// parse), and every check wait for fix-all's parses of its fixed texts (5-7 s in all). A parse
+// under way cannot be paused, so a priority in one queue would still wait for it. So a text starts
+// on a free worker when the other is free too, or busy with a text it outranks; a request's text
+// that finds both busy takes the place of fix-all's, which is parsed again later (stopping a
+// check's would throw its work away, and a third worker would make three parses at once). The
+// second worker starts only when needed and stops when idle, like the first.
 import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { OffThreadParser } from '../syntax/off-thread';
+import { Urgency } from '../syntax/steps';
 import { SourceFormat } from '../syntax/tree';
 import { EncodedParse } from '../syntax/tree-transfer';
 
@@ -25,6 +28,12 @@ const WORKER_HEAP_MB = 2048;
 /** A worker is stopped after this long without work, giving its memory back. */
 const WORKER_IDLE_MS = 30_000;
 
+/** OPENAPI_TRACE_TIMING=1: says on stderr when each worker starts a text and when it is settled. */
+const traceParses = process.env.OPENAPI_TRACE_TIMING === '1';
+
+/** Who waits for a text, lowest first: fix-all's re-checks, checks, a request's user. */
+const RANK = { background: 0, check: 1, request: 2 } as const;
+
 /** A text asked of the worker; `source`: the document it is a version of, if known. */
 interface Parse {
   id: number;
@@ -33,112 +42,76 @@ interface Parse {
   format: SourceFormat;
   outcome: Promise<Outcome>;
   settle: (o: Outcome) => void;
+  /** RANK of who waits for it. */
+  rank: number;
+  /** How many times it was asked (a check that restarted asks again). */
+  asks: number;
 }
 
-/** What a worker is started with. */
-interface WorkerSetup {
-  script: string;
-  heapMb: number;
-  log?: (message: string) => void;
-}
-
-/**
- * One worker and the texts asked of it, posted one at a time in order: a text still waiting can
- * leave the lane (to the other lane, or moot) without the worker parsing it anyway.
- */
-class ParseLane {
-  private worker: Worker | undefined;
-  /** The text the worker parses. */
-  private working: Parse | undefined;
-  /** The texts after it, in order. */
-  private waiting: Parse[] = [];
+/** A worker and the one text it parses. */
+class ParseSlot {
+  worker: Worker | undefined;
+  working: Parse | undefined;
+  /** When it started `working`. */
+  private started = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly name: string, private readonly setup: WorkerSetup) {}
+  constructor(
+    private readonly name: string,
+    private readonly setup: { script: string; heapMb: number; log?: (message: string) => void },
+    /** The worker answered, failed or stopped (the text it parsed is settled): the next may start. */
+    private readonly freed: () => void,
+  ) {}
 
-  /** The texts asked and not answered, the one being parsed first. */
-  parses(): Parse[] {
-    return this.working ? [this.working, ...this.waiting] : [...this.waiting];
-  }
-
-  add(parse: Parse): void {
-    this.waiting.push(parse);
-    this.next();
-  }
-
-  /** Takes a text out of the lane if it is still waiting (not the one being parsed). */
-  take(parse: Parse): boolean {
-    const at = this.waiting.indexOf(parse);
-    if (at < 0) return false;
-    this.waiting.splice(at, 1);
-    return true;
-  }
-
-  /**
-   * Takes out the texts `moot` selects and returns them. A synchronous parse cannot be
-   * interrupted: when the worker is parsing one of them, it goes, and the next text is asked of a
-   * new one.
-   */
-  drop(moot: (p: Parse) => boolean): Parse[] {
-    const dropped = this.waiting.filter(moot);
-    this.waiting = this.waiting.filter((p) => !moot(p));
-    if (this.working && moot(this.working)) {
-      dropped.unshift(this.working);
-      this.working = undefined;
-      this.endWorker();
-      this.next();
-    }
-    return dropped;
-  }
-
-  /** Fails every text and ends the worker. */
-  stop(why: string): void {
-    const parses = this.parses();
-    this.working = undefined;
-    this.waiting = [];
-    this.endWorker();
-    for (const parse of parses) parse.settle({ failed: `not read: ${why}.` });
-  }
-
-  /** Posts the next waiting text when the worker is free; lets the worker go when nothing waits. */
-  private next(): void {
-    while (!this.working) {
-      const parse = this.waiting.shift();
-      if (!parse) return this.idle();
-      if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
-      try {
-        const worker = this.ensureWorker();
-        // Held while it works (a parse awaited is work to finish), let go when idle.
-        worker.ref();
-        worker.postMessage({ id: parse.id, text: parse.text, format: parse.format });
-        this.working = parse;
-      } catch (e) {
-        parse.settle({ failed: `the reader could not start (${(e as Error).message}).` });
-      }
+  start(parse: Parse): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
+    this.trace(parse, 'starts');
+    this.started = performance.now();
+    try {
+      const worker = this.ensureWorker();
+      // Held while it works (a parse awaited is work to finish), let go when idle.
+      worker.ref();
+      worker.postMessage({ id: parse.id, text: parse.text, format: parse.format });
+      this.working = parse;
+    } catch (e) {
+      parse.settle({ failed: `the reader could not start (${(e as Error).message}).` });
     }
   }
 
-  /** The worker answered the text it was parsing. */
-  private answered(id: number, outcome: Outcome): void {
+  /** A synchronous parse cannot be interrupted: the worker goes (a new one parses the next text). */
+  abandon(): Parse | undefined {
     const parse = this.working;
-    if (parse?.id !== id) return;
+    if (parse) this.trace(parse, `abandons after ${Math.round(performance.now() - this.started)} ms`);
     this.working = undefined;
-    parse.settle(outcome);
-    this.next();
+    this.endWorker();
+    return parse;
   }
 
-  private idle(): void {
-    this.worker?.unref();
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.stop('idle'), WORKER_IDLE_MS);
+  /** No text to parse: the worker is let go, and stopped after a while. */
+  idle(): void {
+    if (this.idleTimer || !this.worker) return;
+    this.worker.unref();
+    this.idleTimer = setTimeout(() => this.endWorker(), WORKER_IDLE_MS);
     this.idleTimer.unref();
   }
 
-  private endWorker(): void {
+  endWorker(): void {
     const worker = this.worker;
     this.worker = undefined;
     if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
     void worker?.terminate();
+  }
+
+  private settle(outcome: Outcome): void {
+    const parse = this.working;
+    if (parse) this.trace(parse, `answers after ${Math.round(performance.now() - this.started)} ms`);
+    this.working = undefined;
+    parse?.settle(outcome);
+    this.freed();
+  }
+
+  private trace(parse: Parse, what: string): void {
+    if (traceParses) process.stderr.write(`[timing] worker ${this.name} ${what} a ${parse.text.length >> 10} KB text (${Object.keys(RANK)[parse.rank]})\n`);
   }
 
   private ensureWorker(): Worker {
@@ -146,28 +119,24 @@ class ParseLane {
     const { script, heapMb, log } = this.setup;
     const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     worker.on('message', (reply: Reply) => {
-      if (this.worker === worker) this.answered(reply.id, 'failed' in reply ? { failed: reply.failed } : reply.encoded);
+      if (this.worker === worker && reply.id === this.working?.id) this.settle('failed' in reply ? { failed: reply.failed } : reply.encoded);
     });
     worker.on('error', (e: Error & { code?: string }) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      log?.(`the parsing worker (${this.name}) failed: ${e.stack}`);
+      log?.(`the parsing worker failed: ${e.stack}`);
       // The text it worked on fails; the others are asked of a new worker.
-      const failing = this.working;
-      this.working = undefined;
-      const failed = e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? `reading it needs more than ${heapMb} MB of memory (${failing?.format === 'json' ? 'a JSON text with errors is read by a slower, forgiving reader' : 'anchors and aliases, flow collections and tags are read by a slower YAML reader'}).`
-        : `the reader failed (${e.message}).`;
-      failing?.settle({ failed });
-      this.next();
+      const format = this.working?.format;
+      this.settle({
+        failed: e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `reading it needs more than ${heapMb} MB of memory (${format === 'json' ? 'a JSON text with errors is read by a slower, forgiving reader' : 'anchors and aliases, flow collections and tags are read by a slower YAML reader'}).`
+          : `the reader failed (${e.message}).`,
+      });
     });
     worker.on('exit', () => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      const parses = this.parses();
-      this.working = undefined;
-      this.waiting = [];
-      for (const parse of parses) parse.settle({ failed: 'the reader stopped.' });
+      this.settle({ failed: 'the reader stopped.' });
     });
     worker.unref();
     this.worker = worker;
@@ -177,15 +146,15 @@ class ParseLane {
 
 export class ParseThread implements OffThreadParser {
   private lastId = 0;
-  /** Texts checks (and fix-all) wait for, and those that requests wait for. */
-  private readonly checks: ParseLane;
-  /** Texts a request waits for that would wait behind another text in `checks`. */
-  private readonly requests: ParseLane;
+  /** Texts asked and not started yet, in the order asked. */
+  private waiting: Parse[] = [];
+  private readonly slots: ParseSlot[];
+  private scheduled = false;
 
   /** `script`: the worker's bundle (parse-worker.js beside server.js); `heapMb`: each worker's heap limit. */
   constructor(log?: (message: string) => void, script = ParseThread.SCRIPT, heapMb = WORKER_HEAP_MB) {
-    this.checks = new ParseLane('checks', { script, heapMb, log });
-    this.requests = new ParseLane('requests', { script, heapMb, log });
+    const setup = { script, heapMb, log };
+    this.slots = [new ParseSlot('1', setup, () => this.schedule()), new ParseSlot('2', setup, () => this.schedule())];
   }
 
   static readonly SCRIPT = path.join(__dirname, 'parse-worker.js');
@@ -199,38 +168,87 @@ export class ParseThread implements OffThreadParser {
    * `source`: the document the text is a version of. A newer text of a document makes its older
    * one moot; texts of other documents wait their turn (stopping them made a check's file and a
    * request's file, both large, stop each other, and the first was kept as unreadable). Asked
-   * again for the same text (a check that restarted), it is not parsed twice.
+   * again for the same text (a check that restarted), it is not parsed twice. The text starts once
+   * its driver said who waits for it (`prefer`, in the same turn).
    */
   parse(text: string, format: SourceFormat, source?: string): Promise<Outcome> {
     const same = this.parses().find((p) => p.format === format && p.text === text);
-    if (same) return same.outcome;
-    for (const lane of [this.checks, this.requests]) {
-      const moot = lane.drop((p) => p.source === source);
-      for (const p of moot) p.settle({ failed: 'not read: a newer text of the document is being read.' });
+    if (same) {
+      same.asks++;
+      same.rank = Math.max(same.rank, RANK.check);
+      return same.outcome;
     }
+    const moot = this.waiting.filter((p) => p.source === source);
+    this.waiting = this.waiting.filter((p) => p.source !== source);
+    for (const slot of this.slots) if (slot.working && slot.working.source === source) moot.push(slot.abandon()!);
+    for (const p of moot) p.settle({ failed: 'not read: a newer text of the document is being read.' });
     const id = ++this.lastId;
     let settle!: (o: Outcome) => void;
     const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-    this.checks.add({ id, source, text, format, outcome, settle });
+    this.waiting.push({ id, source, text, format, outcome, settle, rank: RANK.check, asks: 1 });
+    this.scheduleSoon();
     return outcome;
   }
 
   /**
-   * A request waits for the text `outcome` answers: if it waits behind another text, it is parsed
-   * by the requests' worker instead (one already being parsed is left to finish).
+   * Who waits for the text `outcome` answers: a request's user (it goes ahead of the others, beside
+   * the parse under way), or fix-all alone (the others go ahead of it). A text a check asked for
+   * too stays a check's.
    */
-  hurry(outcome: Promise<Outcome>): void {
-    const parse = this.checks.parses().find((p) => p.outcome === outcome);
-    if (parse && this.checks.take(parse)) this.requests.add(parse);
+  prefer(outcome: Promise<Outcome>, urgency: Urgency): void {
+    const parse = this.parses().find((p) => p.outcome === outcome);
+    if (!parse) return;
+    if (urgency === 'request') parse.rank = RANK.request;
+    else if (parse.asks === 1 && parse.rank === RANK.check) parse.rank = RANK.background;
+    this.scheduleSoon();
+  }
+
+  stop(): void {
+    const parses = this.parses();
+    this.waiting = [];
+    for (const slot of this.slots) slot.abandon();
+    for (const parse of parses) parse.settle({ failed: 'not read: the server is stopping.' });
   }
 
   /** The texts asked and not answered yet. */
   private parses(): Parse[] {
-    return [...this.checks.parses(), ...this.requests.parses()];
+    const working = this.slots.flatMap((s) => (s.working ? [s.working] : []));
+    return [...working, ...this.waiting];
   }
 
-  stop(): void {
-    this.checks.stop('the server is stopping');
-    this.requests.stop('the server is stopping');
+  private scheduleSoon(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.schedule();
+    });
+  }
+
+  /**
+   * Starts the highest-ranked waiting text (the first asked among equals) on a free worker, when
+   * every busy worker parses a text it outranks; again while one starts. A request's text that
+   * finds both busy, one with fix-all's text, takes that one's place: fix-all's text waits again
+   * (a third worker would make three parses at once).
+   */
+  private schedule(): void {
+    for (;;) {
+      let next: Parse | undefined;
+      for (const p of this.waiting) if (!next || p.rank > next.rank) next = p;
+      if (!next) break;
+      const free = this.slots.filter((s) => !s.working);
+      let slot: ParseSlot | undefined;
+      if (free.length === 0) {
+        slot = next.rank === RANK.request ? this.slots.find((s) => s.working!.rank === RANK.background) : undefined;
+        if (slot) this.waiting.unshift(slot.abandon()!);
+      } else if (this.slots.every((s) => !s.working || s.working.rank < next.rank)) {
+        // A worker already started, if one is free.
+        slot = free.find((s) => s.worker) ?? free[0];
+      }
+      if (!slot) break;
+      this.waiting = this.waiting.filter((p) => p !== next);
+      slot.start(next);
+    }
+    for (const slot of this.slots) if (!slot.working) slot.idle();
   }
 }

@@ -8,7 +8,7 @@
 // every file: nothing at all would be a wrong answer, and only that request waits.
 import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
-import { Awaiting, Steps } from '../syntax/steps';
+import { Awaiting, Steps, Urgency } from '../syntax/steps';
 import { Session } from './session';
 import { pauseForMessages } from './slices';
 
@@ -112,16 +112,16 @@ const traceLoads = process.env.OPENAPI_TRACE_TIMING === '1';
 /** Reads and parses a file into the session's store, in slices. */
 async function loadInSlices(session: Session, file: string): Promise<void> {
   if (traceLoads) process.stderr.write(`[timing] a request reads ${file}\n`);
-  // The request waits for it: a parse in the worker goes ahead of other files' parses for checks.
-  await runInSlices(session.store.loadSteps(file), undefined, true);
+  // The user waits for it: a parse in the worker goes ahead of other files' parses for checks.
+  await runInSlices(session.store.loadSteps(file), undefined, 'request');
 }
 
 /**
  * Runs a step-wise computation for a request in slices, answering other messages between them;
- * undefined when the request is cancelled meanwhile. `hurry`: work it waits for in the worker goes
- * ahead of the checks' (a file the user asked for); fix-all, seconds of checks, does not.
+ * undefined when the request is cancelled meanwhile. `urgency`: of work it waits for elsewhere (a
+ * file the user asked for goes ahead of checks; fix-all's seconds of re-checks go after them).
  */
-export async function runInSlices<T>(steps: Steps<T>, token?: CancellationToken, hurry = false): Promise<T | undefined> {
+export async function runInSlices<T>(steps: Steps<T>, token: CancellationToken | undefined, urgency: Urgency): Promise<T | undefined> {
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
@@ -129,7 +129,7 @@ export async function runInSlices<T>(steps: Steps<T>, token?: CancellationToken,
     if (step.value instanceof Awaiting) {
       // Work in the worker thread (a parse that cannot pause): wait for it.
       step.value.awaited = true;
-      if (hurry) step.value.hurry?.();
+      step.value.prefer?.(urgency);
       await step.value.settled;
     } else if (performance.now() - sliceStart < SLICE_MS) continue;
     else await pauseForMessages();

@@ -1,7 +1,7 @@
 // Parses that are one long synchronous call (the `yaml` package's, jsonc-parser's recovery from a
 // broken JSON text: seconds on 10 MB) done in a worker thread for a driver that can wait; the tree
 // comes back as flat arrays and is built again in steps (tree-transfer.ts).
-import { Awaiting, isDraining, Steps } from './steps';
+import { Awaiting, isDraining, Steps, Urgency } from './steps';
 import { decodeParseSteps, EncodedParse } from './tree-transfer';
 import { ParsedText, SourceFormat } from './tree';
 
@@ -11,8 +11,8 @@ export interface OffThreadParser {
    * text is a version of; its older texts are moot.
    */
   parse(text: string, format: SourceFormat, source?: string): Promise<EncodedParse | { failed: string }>;
-  /** A request waits for the parse `parse` answered with: it goes ahead of those checks wait for. */
-  hurry?(outcome: Promise<EncodedParse | { failed: string }>): void;
+  /** Who waits for the parse `parse` answered with (see Urgency); checks, the default, say nothing. */
+  prefer?(outcome: Promise<EncodedParse | { failed: string }>, urgency: Urgency): void;
 }
 
 let offThread: OffThreadParser | undefined;
@@ -36,7 +36,7 @@ export function* parsedElsewhere(text: string, format: SourceFormat, inPlace: ()
   let outcome: EncodedParse | { failed: string } | undefined;
   const parser = offThread;
   const asked = parser.parse(text, format, source);
-  const wait = new Awaiting(asked.then((o) => void (outcome = o)), () => parser.hurry?.(asked));
+  const wait = new Awaiting(asked.then((o) => void (outcome = o)), (urgency) => parser.prefer?.(asked, urgency));
   yield wait;
   if (!wait.awaited || !outcome) return inPlace();
   if ('failed' in outcome) {

@@ -11,11 +11,17 @@
 export class Awaiting {
   awaited = false;
   /**
-   * `hurry`: called by a driver answering a user's request, who waits for the work: it then goes
-   * ahead of work that checks wait for.
+   * `prefer`: called by a driver that waits for the work with its urgency (checks, the default,
+   * say nothing).
    */
-  constructor(readonly settled: Promise<void>, readonly hurry?: () => void) {}
+  constructor(readonly settled: Promise<void>, readonly prefer?: (urgency: Urgency) => void) {}
 }
+
+/**
+ * Who waits for work done elsewhere, besides checks: a request's user (it goes ahead of checks'
+ * work), or fix-all working out its fixes (checks' work goes ahead of it).
+ */
+export type Urgency = 'request' | 'background';
 
 /** What a step yields: nothing (a pause between two slices), or work to wait for. */
 export type Pause = void | Awaiting;
