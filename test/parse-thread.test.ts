@@ -300,6 +300,33 @@ describe('the YAML parsing worker', () => {
     assert.equal(drain(decodeParseSteps(checkedText, slow('x-checked'), 'yaml')).root!.get('x-checked')!.value, 1);
   });
 
+  it('parses two texts at once only when one of them is small', async () => {
+    const slow = (key: string, aliases = 40_000) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(aliases);
+    const bounded = new ParseThread(undefined, SCRIPT, undefined, slow('x-b').length - 1);
+    try {
+      const settledOrder: string[] = [];
+      const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+      // The check's text takes twice as long as the request's.
+      const checked = track('checked', bounded.parse(slow('x-a', 80_000), 'yaml', '/w/a.yaml'));
+      await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+      // Both large: the request's text waits for the check's.
+      const largeOutcome = bounded.parse(slow('x-b'), 'yaml', '/w/b.yaml');
+      bounded.prefer(largeOutcome, 'request');
+      const large = track('large', largeOutcome);
+      await Promise.all([checked, large]);
+      assert.deepEqual(settledOrder, ['checked', 'large']);
+      // One small: parsed beside the large one.
+      const again = track('again', bounded.parse(slow('x-c'), 'yaml', '/w/a.yaml'));
+      await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+      const smallOutcome = bounded.parse(TRICKY + 'x-d: 1\n', 'yaml', '/w/d.yaml');
+      bounded.prefer(smallOutcome, 'request');
+      await Promise.all([again, track('small', smallOutcome)]);
+      assert.deepEqual(settledOrder, ['checked', 'large', 'small', 'again']);
+    } finally {
+      bounded.stop();
+    }
+  });
+
   it('keeps a text a check asks for too at the check\'s rank', async () => {
     const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
     const settledOrder: string[] = [];

@@ -11,7 +11,8 @@
 // on a free worker when the other is free too, or busy with a text it outranks; a request's text
 // that finds both busy takes the place of fix-all's, which is parsed again later (stopping a
 // check's would throw its work away, and a third worker would make three parses at once). The
-// second worker starts only when needed and stops when idle, like the first.
+// second worker starts only when needed and stops when idle, like the first; it takes a second
+// text only when one of the two is small enough that both fit in memory.
 import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
@@ -27,6 +28,11 @@ type Reply = { id: number; encoded: EncodedParse } | { id: number; failed: strin
 const WORKER_HEAP_MB = 2048;
 /** A worker is stopped after this long without work, giving its memory back. */
 const WORKER_IDLE_MS = 30_000;
+/**
+ * Two texts are parsed at once only when one of them is at most this long: each worker may use
+ * WORKER_HEAP_MB, and two parses of 75 MB documents at once would need twice that.
+ */
+const BESIDE_MAX_CHARS = 16 * 1024 * 1024;
 
 /** OPENAPI_TRACE_TIMING=1: says on stderr when each worker starts a text and when it is settled. */
 const traceParses = process.env.OPENAPI_TRACE_TIMING === '1';
@@ -151,8 +157,12 @@ export class ParseThread implements OffThreadParser {
   private readonly slots: ParseSlot[];
   private scheduled = false;
 
-  /** `script`: the worker's bundle (parse-worker.js beside server.js); `heapMb`: each worker's heap limit. */
-  constructor(log?: (message: string) => void, script = ParseThread.SCRIPT, heapMb = WORKER_HEAP_MB) {
+  /**
+   * `script`: the worker's bundle (parse-worker.js beside server.js); `heapMb`: each worker's heap
+   * limit; `besideMaxChars`: see BESIDE_MAX_CHARS.
+   */
+  constructor(log?: (message: string) => void, script = ParseThread.SCRIPT, heapMb = WORKER_HEAP_MB,
+    private readonly besideMaxChars = BESIDE_MAX_CHARS) {
     const setup = { script, heapMb, log };
     this.slots = [new ParseSlot('1', setup, () => this.schedule()), new ParseSlot('2', setup, () => this.schedule())];
   }
@@ -216,6 +226,11 @@ export class ParseThread implements OffThreadParser {
     return [...working, ...this.waiting];
   }
 
+  /** Whether two texts may be parsed at once (see BESIDE_MAX_CHARS). */
+  private fitBeside(a: Parse, b: Parse): boolean {
+    return Math.min(a.text.length, b.text.length) <= this.besideMaxChars;
+  }
+
   private scheduleSoon(): void {
     if (this.scheduled) return;
     this.scheduled = true;
@@ -241,7 +256,7 @@ export class ParseThread implements OffThreadParser {
       if (free.length === 0) {
         slot = next.rank === RANK.request ? this.slots.find((s) => s.working!.rank === RANK.background) : undefined;
         if (slot) this.waiting.unshift(slot.abandon()!);
-      } else if (this.slots.every((s) => !s.working || s.working.rank < next.rank)) {
+      } else if (this.slots.every((s) => !s.working || (s.working.rank < next.rank && this.fitBeside(s.working, next)))) {
         // A worker already started, if one is free.
         slot = free.find((s) => s.worker) ?? free[0];
       }
