@@ -10,7 +10,7 @@ import { lineIndexOf } from '../server/src/syntax/line-index';
 import { parseText } from '../server/src/syntax/parse';
 import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
 import { FileIndex, indexFile, lineStartArray } from '../server/src/workspace/file-index';
-import { indexAfterEdit } from '../server/src/workspace/index-edit';
+import { indexAfterEdit, indexAfterEditDeferred, OffsetMove, settleMoves } from '../server/src/workspace/index-edit';
 import { REPO_ROOT } from './helpers/paths';
 
 function random(seed: number): () => number {
@@ -160,6 +160,101 @@ describe('an open document\'s index kept through edits', () => {
       const counts = followEdits(file, 'json', EDITS);
       assert.ok(counts.inPlace >= 60, `in place ${JSON.stringify(counts)}`);
       assert.ok(counts.newIndex >= 10, `new index ${JSON.stringify(counts)}`);
+    });
+  }
+});
+
+/**
+ * The server's way (WorkspaceFiles): typing in free text leaves moves pending until a request reads
+ * the index. Runs of keystrokes at one place (typing on, deleting back), keystrokes elsewhere and
+ * other edits; at random points the moves are applied and the index must equal a fresh one.
+ */
+function followEditsDeferred(name: string, text: string, format: 'yaml' | 'json', edits: number) {
+  const filePath = path.join(REPO_ROOT, name);
+  const next = random(name.length * 104729 + edits + Number(process.env.INDEX_EDIT_SEED ?? 0));
+  let parsed = parseText(text, format);
+  let index = indexFile(filePath, parsed);
+  const pending: OffsetMove[] = [];
+  const counts = { settled: 0, mostPending: 0, folded: 0 };
+  let cursor: number | undefined;
+  for (let i = 0; i < edits; i++) {
+    const roll = next();
+    let edit: { offset: number; length: number; newText: string };
+    if (cursor !== undefined && roll < 0.7) {
+      // Typing on, deleting back or forward, or typing after moving the cursor a little.
+      const typed = 'ab c'[Math.floor(next() * 4)];
+      if (roll < 0.35) edit = { offset: cursor, length: 0, newText: typed };
+      else if (roll < 0.5) edit = { offset: cursor - 1, length: 1, newText: '' };
+      else if (roll < 0.6) edit = { offset: cursor, length: 1, newText: '' };
+      else edit = { offset: cursor + [-2, -1, 1, 2][Math.floor(next() * 4)], length: 0, newText: typed };
+    } else if (roll < 0.85) {
+      // A new run at the end of a value the index does not read, where members end: offsets there
+      // move with the typing.
+      const { other } = scalars(parsed);
+      const target = other[Math.floor(next() * other.length)];
+      const end = target ? target.end - (target.style === 'plain' ? 0 : 1) : 0;
+      edit = target && target.style !== 'block' ? { offset: end, length: 0, newText: 'x' } : randomEdit(parsed, next);
+    } else edit = randomEdit(parsed, next);
+    const reparsed = reparseEdit(parsed, edit);
+    const before = pending.length;
+    if (!reparsed) {
+      cursor = undefined;
+      const was = parsed.text;
+      const expected = parseText(was.slice(0, edit.offset) + edit.newText + was.slice(edit.offset + edit.length), format);
+      if (expected.errors.length === 0) (parsed = expected), (index = indexFile(filePath, parsed)), (pending.length = 0);
+      continue;
+    }
+    parsed = reparsed.parsed;
+    const kept = indexAfterEditDeferred(index, edit, reparsed, lineIndexOf(parsed), pending);
+    const typedInText = reparsed.node === reparsed.replaced && reparsed.node.kind === 'string' && kept === index && pending.length > 0;
+    cursor = typedInText ? edit.offset + edit.newText.length : undefined;
+    if (cursor !== undefined && cursor - 1 <= reparsed.node.offset) cursor = undefined;
+    if (pending.length > 0 && pending.length <= before) counts.folded++;
+    counts.mostPending = Math.max(counts.mostPending, pending.length);
+    if (!kept) {
+      index = indexFile(filePath, parsed);
+      pending.length = 0;
+      continue;
+    }
+    index = kept;
+    if (next() < 0.15 || i === edits - 1) {
+      settleMoves(index, pending);
+      counts.settled++;
+      assertSameIndex(index, indexFile(filePath, parsed), `edit ${i} of ${name}: ${JSON.stringify(edit)}`);
+    }
+  }
+  return counts;
+}
+
+/** Operations and schemas whose last member is free text: their entries end where typing goes on. */
+function endingInText(format: 'yaml' | 'json'): string {
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < 30; i++) {
+    paths[`/p${i}`] = { get: { operationId: `op${i}`, responses: { 200: { $ref: `#/components/responses/R${i}` } }, summary: `Sum ${i}` } };
+    schemas[`S${i}`] = { type: 'object', description: `About ${i}` };
+  }
+  const responses = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`R${i}`, { description: `Done ${i}` }]));
+  const doc = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, components: { schemas, responses } };
+  if (format === 'json') return JSON.stringify(doc, null, 2) + '\n';
+  const yaml = (value: unknown, indent: string): string => Object.entries(value as Record<string, unknown>).map(([k, v]) =>
+    typeof v === 'object' ? `${indent}${/^[\w]+$/.test(k) ? k : `'${k}'`}:\n${yaml(v, indent + '  ')}` : `${indent}${k}: ${k === '$ref' ? `'${v}'` : v}\n`).join('');
+  return yaml(doc, '');
+}
+
+describe('an open document\'s index through typing whose moves wait for a request', () => {
+  const cases: [string, string, 'yaml' | 'json'][] = [
+    ['ending-in-text.yaml', endingInText('yaml'), 'yaml'],
+    ['ending-in-text.json', endingInText('json'), 'json'],
+    ...([['examples/petstore/openapi.yaml', 'yaml'], [`${OAS}/yaml/uspto.yaml`, 'yaml'], [`${OAS}/json/petstore-expanded.json`, 'json']] as const)
+      .map(([file, format]): [string, string, 'yaml' | 'json'] => [file, fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), format]),
+  ];
+  for (const [name, text, format] of cases) {
+    it(`equals a fresh index whenever its moves are applied, through ${EDITS} edits of ${path.basename(name)}`, () => {
+      const counts = followEditsDeferred(name, text, format, EDITS);
+      assert.ok(counts.settled >= 20, JSON.stringify(counts));
+      assert.ok(counts.folded >= 20, `keystrokes folded into the last move ${JSON.stringify(counts)}`);
+      assert.ok(counts.mostPending >= 2, `several moves pending at once ${JSON.stringify(counts)}`);
     });
   }
 });

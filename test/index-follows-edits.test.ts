@@ -107,6 +107,24 @@ describe('the index of a large open document follows its edits', { timeout: 240_
     assert.equal(indexedAgain(), builds, 'the index followed the edits');
   });
 
+  it('finds references at their new places right after typing in a description, and deleting back', async () => {
+    const builds = indexedAgain();
+    const check = async () => {
+      const found = await references(text.indexOf('\n    Item7:\n') + 5, false);
+      assert.deepEqual(found.map((l) => l.range.start.line).sort((a, b) => a - b), usesOf('Item7'));
+      assert.ok(found.every((l) => ['#/components/schemas/Item7', 'Item7'].includes(textOf(l.range))), JSON.stringify(found.slice(0, 3)));
+    };
+    // Only free text changes: the index's offsets wait for this request to move.
+    const description = text.indexOf('description: Ein Ding ✓ 2\n') + 'description: Ein Ding ✓ 2'.length;
+    type(description, ' and more');
+    await check();
+    for (let i = 0; i < 3; i++) type(description + ' and more'.length - 1 - i, '', 1);
+    type(description + ' and m'.length, 'ine');
+    assert.ok(text.includes('description: Ein Ding ✓ 2 and mine\n'));
+    await check();
+    assert.equal(indexedAgain(), builds, 'the index followed the edits');
+  });
+
   it('renames an operationId right after typing in it and in a Link that names it', async () => {
     const builds = indexedAgain();
     const declaration = text.indexOf('\n      operationId: getItem3\n') + '\n      operationId: getItem3'.length;

@@ -12,7 +12,7 @@ import { ParsedText } from '../syntax/tree';
 import { TextEdit } from '../syntax/edit';
 import { Reparsed } from '../syntax/incremental';
 import { FileIndex, indexFile, indexFileSteps } from '../workspace/file-index';
-import { indexAfterEdit } from '../workspace/index-edit';
+import { indexAfterEditDeferred, OffsetMove, settleMoves } from '../workspace/index-edit';
 import { decodeIndexSteps, EncodedIndex } from '../workspace/index-transfer';
 import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../workspace/workspace-index';
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from './index-job';
@@ -92,6 +92,15 @@ function* decodedSteps(encoded: EncodedIndex): Steps<FileIndex> {
   return index;
 }
 
+/** An open document's index, as the server keeps it beside the shared index (see WorkspaceFiles.open). */
+interface OpenIndex {
+  doc: SourceDocument;
+  index: FileIndex;
+  unset?: boolean;
+  announce?: boolean;
+  moves: OffsetMove[];
+}
+
 export class WorkspaceFiles {
   readonly index = new WorkspaceIndex();
   settings: IndexingSettings = DEFAULT_INDEXING;
@@ -126,8 +135,9 @@ export class WorkspaceFiles {
    * matters). `unset`: an edit made a new index that the shared index does not hold yet (computing
    * a file's part of the workspace costs milliseconds on a 10 MB document: done when asked).
    * `announce`: names it holds changed since the last look at what checks asked (see afterChange).
+   * `moves`: typing in free text its offsets have not followed yet (see settle).
    */
-  private readonly open = new Map<string, { doc: SourceDocument; index: FileIndex; unset?: boolean; announce?: boolean }>();
+  private readonly open = new Map<string, OpenIndex>();
   /** What checks asked (see reachedFromOtherRoots), and the answer they got. */
   private readonly answers = new Map<string, { checkedRoot: string; filePath: string; pointer: string[]; answer: boolean }>();
   private poller: NodeJS.Timeout | undefined;
@@ -149,18 +159,23 @@ export class WorkspaceFiles {
     if (open?.doc !== before) return;
     let index: FileIndex | undefined;
     try {
-      index = indexAfterEdit(open.index, edit, reparsed, after.lineIndex);
+      index = indexAfterEditDeferred(open.index, edit, reparsed, after.lineIndex, open.moves);
     } catch (e) {
       this.log?.(`following an edit of ${after.path} in its index failed: ${(e as Error).stack}`);
     }
     if (!index) return;
     const renamed = index !== open.index;
-    this.open.set(after.path, { doc: after, index, unset: open.unset || renamed, announce: open.announce || renamed });
+    this.open.set(after.path, { doc: after, index, unset: open.unset || renamed, announce: open.announce || renamed, moves: open.moves });
   }
 
-  /** Puts an open document's index that followed edits in the shared index; whether it did. */
+  /**
+   * Brings an open document's index up to its text (the moves of typing in free text, left for
+   * whoever reads offsets: requests call this through fresh()), and puts one that followed edits
+   * in the shared index; whether it did that.
+   */
   private settle(filePath: string): boolean {
     const open = this.open.get(filePath);
+    if (open) settleMoves(open.index, open.moves);
     if (!open?.unset) return false;
     this.useOpenIndex(filePath, open.doc, open.index);
     this.open.get(filePath)!.announce = open.announce;
@@ -282,7 +297,7 @@ export class WorkspaceFiles {
   }
 
   private useOpenIndex(filePath: string, doc: SourceDocument, index: FileIndex): void {
-    this.open.set(filePath, { doc, index });
+    this.open.set(filePath, { doc, index, moves: [] });
     if (index.root || this.index.get(filePath) || this.isReferenced(filePath)) {
       this.index.set(index);
       this.followReferences(index);
@@ -294,6 +309,7 @@ export class WorkspaceFiles {
     const stillOpen = new Set([...this.session.open.values()].map((d) => d.path));
     for (const [filePath, open] of [...this.open]) {
       if (stillOpen.has(filePath)) continue;
+      settleMoves(open.index, open.moves);
       // Closed as it is on disk (the session kept its model as the file's): its index is the file's.
       const sameOnDisk = this.session.store.isCurrent(filePath) && this.session.store.cached(filePath) === open.doc;
       if (sameOnDisk) this.settle(filePath);

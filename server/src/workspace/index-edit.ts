@@ -144,6 +144,66 @@ export function indexAfterEdit(file: FileIndex, edit: TextEdit, edited: EditedTr
   return Object.assign(target, { lines, length, syntaxErrors: parsed.errors.length });
 }
 
+/** Offsets at or after `from` move by `delta` (typing in a scalar the index does not read). */
+export interface OffsetMove {
+  from: number;
+  delta: number;
+}
+
+/** Moves waiting beyond this many are applied at once (each offset goes through every one). */
+const MAX_PENDING_MOVES = 16;
+
+/**
+ * indexAfterEdit, with the moves of typing in free text left pending: a keystroke in a summary of
+ * a 30 MB document moved its 700,000 offsets (14 ms), though nothing reads them until a request
+ * does. `pending` holds the moves not applied yet; whoever reads offsets calls settleMoves first.
+ * Returns what indexAfterEdit returns (`file` itself while only moves are pending).
+ */
+export function indexAfterEditDeferred(
+  file: FileIndex, edit: TextEdit, edited: EditedTree, lines: LineStarts, pending: OffsetMove[],
+): FileIndex | undefined {
+  const parsed = edited.parsed;
+  const root = parsed.root;
+  const length = parsed.source?.length ?? parsed.text.length;
+  const delta = edit.newText.length - edit.length;
+  const consistent = root && file.length + delta === length && file.format === parsed.format;
+  if (consistent && isUnreadScalar(edited, root)) {
+    addMove(pending, { from: edit.offset + edit.length, delta });
+    if (pending.length > MAX_PENDING_MOVES) settleMoves(file, pending);
+    return Object.assign(file, { lines, length, syntaxErrors: parsed.errors.length });
+  }
+  settleMoves(file, pending);
+  return indexAfterEdit(file, edit, edited, lines);
+}
+
+/** Applies the moves indexAfterEditDeferred left pending, in one pass, and empties the list. */
+export function settleMoves(file: FileIndex, pending: OffsetMove[]): void {
+  if (pending.length === 0) return;
+  const moves = pending.slice();
+  pending.length = 0;
+  const move: Move = (offset) => {
+    for (const m of moves) if (offset >= m.from) offset += m.delta;
+    return offset;
+  };
+  for (const list of LISTS) for (const entry of file[list.key]) list.move(entry as never, move);
+}
+
+/**
+ * Adds a move after the pending ones, folded into the last when the two are one (typing on from
+ * where the last keystroke ended, or deleting back over it), so typing in one place keeps one.
+ * No offset lies inside text an unread scalar's edit removed, which is what makes the fold exact.
+ */
+function addMove(pending: OffsetMove[], move: OffsetMove): void {
+  const last = pending[pending.length - 1];
+  const continues = last && (last.delta >= 0 ? move.from >= last.from && move.from <= last.from + last.delta : move.from === last.from + last.delta);
+  if (!continues) {
+    pending.push(move);
+    return;
+  }
+  last.delta += move.delta;
+  if (last.delta === 0) pending.pop();
+}
+
 /** Typing inside a string the index does not read: nothing but offsets changes. */
 function isUnreadScalar(edited: EditedTree, root: SyntaxNode): boolean {
   const node = edited.node;
