@@ -100,12 +100,18 @@ describe('hostile input stays linear or bounded', { timeout: 600_000 }, () => {
       paths: { '/x': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}X` } } } } } } } },
       components: { schemas: { [name]: { type: 'string' }, Pet: { type: 'object' } } },
     });
-    const { result } = check({ 'openapi.json': text }, 'openapi.json');
+    const { result, store, doc } = check({ 'openapi.json': text }, 'openapi.json');
     const unresolved = ofRule(result.diagnostics, 'ref-unresolved');
     assert.equal(unresolved.length, 1);
     assert.match(unresolved[0].message, /^"#\/components\/schemas\/N{170,}…" does not resolve: "\/components\/schemas" has no "N{190,}…"\.$/);
     assert.ok(unresolved[0].message.length < 500, 'the message quotes the names cut');
     assert.deepEqual(unresolved[0].fixes, [], 'a 1 MB name gets no "did you mean"');
+    // Completion in that `$ref` offers the other component, not a 1 MB name three times over.
+    const analysis = analyze(doc, store);
+    const at = text.indexOf(`${name}X"`) + 10;
+    const items = within('completion', () => completionsAt(doc, at, analysis, [], () => undefined));
+    assert.deepEqual(items.map((item) => item.label), ['#/components/schemas/Pet']);
+    assert.ok(JSON.stringify(items).length < 2_000);
   });
 
   it('a $ref of 200,000 spaces: check, hover, definition and completion each read it once', () => {

@@ -331,6 +331,11 @@ function componentNames(analysis: Analysis | undefined, map: string): string[] {
 
 /** How many entries of one file a `file#/` completion lists. */
 const MAX_FILE_ENTRIES = 500;
+/**
+ * Longer `$ref`s are not offered: nobody picks a name of thousands of characters from a list, and
+ * each one went over the protocol three times (label, text, edit): 3 MB for a 1 MB name.
+ */
+const MAX_OFFERED_REF_CHARS = 2048;
 
 /**
  * `$ref` targets of the kind the place calls for: components of the root document, entries of the
@@ -392,7 +397,7 @@ function refCompletions(
   }
   const dotSlash = /^['"]?\.\//.test(typed);
   // In this order (the document's, then other files'), not the editor's alphabetical one.
-  return refs.map((bare, i) => {
+  return refs.filter((ref) => ref.length <= MAX_OFFERED_REF_CHARS).map((bare, i) => {
     const ref = dotSlash && !bare.startsWith('#') && !bare.startsWith('../') ? `./${bare}` : bare;
     const insertText = quote === '"' ? JSON.stringify(ref) : `'${ref.replace(/'/g, "''")}'`;
     return { label: ref, kind: 'reference', detail: kindName(expected!), insertText, replace: context.replace, sortText: String(i).padStart(4, '0') };
