@@ -102,12 +102,19 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(actions.length, 1);
     assert.equal(actions[0].kind, 'source.fixAll');
     const edits = actions[0].edit!.changes![uri];
-    assert.equal(edits.length, 1, 'one minimal edit');
+    // Each fix where it is, not one edit from the first fix to the last.
+    assert.ok(edits.length >= 4, `${edits.length} edits`);
+    for (const e of edits) assert.ok(e.range.end.line - e.range.start.line <= 3, JSON.stringify(e));
+    const before = rootText;
     rootText = applyLspEdits(rootText, edits);
+    assert.ok(edits.reduce((n, e) => n + e.newText.length, 0) < rootText.length / 4, 'the edits carry the fixes, not the document');
+    assert.notEqual(rootText, before);
     assert.match(rootText, /operationId: listPets_2\n/);
     assert.match(rootText, /\$ref: '#\/components\/schemas\/Pet'\n/);
     assert.match(rootText, /\n {8}'200':\n {10}description: A page of pets\n/);
-    client.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
+    // As an editor sends a multi-edit change: last first, so each range is still where it was.
+    const lastFirst = [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character);
+    client.change(uri, lastFirst.map((e) => ({ range: e.range, text: e.newText })));
     const fixable = ['operation-id-unique', 'ref-yaml-comment', 'response-code-quoted', 'path-param-required', 'path-query-string', 'response-description', 'equivalent-paths'];
     const after = await client.waitForDiagnostics(uri, (p) => !p.diagnostics.some((d) => fixable.includes(String(d.code))));
     assert.ok(after.some((d) => d.code === 'ref-unresolved'), 'findings without a fix stay');

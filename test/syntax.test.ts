@@ -2,7 +2,7 @@
 // the author's formatting.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyEdits, appendItem, insertMember, removeNode, renameKey, replaceScalar } from '../server/src/syntax/edit';
+import { applyEdits, appendItem, composeEdits, insertMember, removeNode, renameKey, replaceScalar, TextEdit } from '../server/src/syntax/edit';
 import { LineIndex, lineIndexSteps } from '../server/src/syntax/line-index';
 import { parseText } from '../server/src/syntax/parse';
 import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
@@ -202,6 +202,54 @@ describe('edits', () => {
     assert.equal(run("'GET': 1\n", 'yaml', (p) => renameKey(p, p.root!.get('GET')!, 'get')), "'get': 1\n");
     assert.equal(run('a: "x"\n', 'yaml', (p) => replaceScalar(p, p.root!.get('a')!, 'y')), 'a: "y"\n');
     assert.equal(run('a: x\n', 'yaml', (p) => replaceScalar(p, p.root!.get('a')!, 'true')), "a: 'true'\n");
+  });
+});
+
+describe('edits of edits, as one list', () => {
+  function random(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+  }
+  /** Edits of a text of `length` that do not overlap (nor two at one offset), in a random order. */
+  function randomEdits(length: number, next: () => number): TextEdit[] {
+    const edits: TextEdit[] = [];
+    let at = Math.floor(next() * 4);
+    while (at <= length) {
+      const removed = Math.min(length - at, Math.floor(next() * 4));
+      const added = ['', 'x', 'yz', 'QRS'][Math.floor(next() * 4)];
+      if (removed > 0 || added) edits.push({ offset: at, length: removed, newText: added });
+      at += removed + 1 + Math.floor(next() * 6);
+    }
+    return edits.sort(() => next() - 0.5);
+  }
+
+  it('make the text both lists make, in order, as edits of the first text that do not overlap', () => {
+    const next = random(7);
+    let merged = 0;
+    for (let round = 0; round < 2_000; round++) {
+      const original = 'abcdefghijklmnopqrstuvwxyz0123456789'.slice(0, Math.floor(next() * 36));
+      const first = randomEdits(original.length, next);
+      const between = applyEdits(original, first);
+      const second = randomEdits(between.length, next);
+      const composed = composeEdits(first, second, between);
+      const label = JSON.stringify({ original, first, second, composed });
+      assert.equal(applyEdits(original, composed), applyEdits(between, second), label);
+      for (let i = 1; i < composed.length; i++) {
+        const [a, b] = [composed[i - 1], composed[i]];
+        assert.ok(a.offset + a.length <= b.offset && !(a.offset === b.offset && (a.length === 0 || b.length === 0)), `sorted, apart: ${label}`);
+      }
+      assert.ok(composed.length <= first.length + second.length, label);
+      if (composed.length < first.length + second.length) merged++;
+    }
+    assert.ok(merged > 200, `edits that touch were merged ${merged} times`);
+  });
+
+  it('keeps apart the edits of the second list that touch none of the first', () => {
+    const original = 'one two three four';
+    const first = [{ offset: 4, length: 3, newText: 'TWO' }];
+    const between = applyEdits(original, first);
+    const composed = composeEdits(first, [{ offset: 0, length: 3, newText: '1' }, { offset: 14, length: 4, newText: '4' }], between);
+    assert.deepEqual(composed, [{ offset: 0, length: 3, newText: '1' }, { offset: 4, length: 3, newText: 'TWO' }, { offset: 14, length: 4, newText: '4' }]);
   });
 });
 

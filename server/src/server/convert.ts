@@ -58,12 +58,3 @@ export function quickFix(uri: string, d: Diagnostic, fix: Fix, lsp: LspDiagnosti
   };
 }
 
-/** One edit that turns `before` into `after`: the changed middle, common prefix and suffix kept. */
-export function minimalEdit(before: string, after: string): TextEdit {
-  let start = 0;
-  const max = Math.min(before.length, after.length);
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < max - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
-  return { offset: start, length: before.length - start - end, newText: after.slice(start, after.length - end) };
-}

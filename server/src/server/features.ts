@@ -10,7 +10,7 @@ import { definitionAt } from '../services/definition';
 import { hoverAt } from '../services/hover';
 import { suppressionFix } from '../services/suppress';
 import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
-import { minimalEdit, quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
+import { quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
 import { Session, uriToPath } from './session';
 import { refactorCodeActions } from './refactors';
 import { WorkspaceFiles } from './workspace';
@@ -69,7 +69,8 @@ export function registerFeatures(connection: Connection, session: Session, works
       const result = fixAll && (await runInSlices(fixAll.steps, token, 'background'));
       // Not when the document changed meanwhile: the edit is made at the offsets of the text it read.
       if (fixAll && result && result.after !== result.before && session.modelOf(fixAll.doc.path) === fixAll.doc) {
-        const edits = toLspEdits(fixAll.doc, [minimalEdit(result.before, result.after)]);
+        // Each fix where it is (runs of adjacent ones as one), not one edit from the first to the last.
+        const edits = toLspEdits(fixAll.doc, result.edits);
         actions.push({
           title: 'Fix all OpenAPI problems that have a fix',
           kind: CodeActionKind.SourceFixAll,

@@ -173,6 +173,13 @@ function findingsIn(result: CheckResult, filePath: string): readonly Diagnostic[
   return byFile.get(filePath) ?? [];
 }
 
+/** A file's text before and after fix-all, and the edits that make one the other (none overlapping). */
+export interface FixAllText {
+  before: string;
+  after: string;
+  edits: TextEdit[];
+}
+
 export class Session {
   /** Open documents by URI (`open.byPath` by path). */
   readonly open = new OpenDocuments();
@@ -479,7 +486,7 @@ export class Session {
    * The text of a file after fix-all: first fixes applied, the file's root re-checked with the new
    * text, repeated until nothing fixable is left.
    */
-  fixAllText(filePath: string): { before: string; after: string } | undefined {
+  fixAllText(filePath: string): FixAllText | undefined {
     const steps = this.fixAllTextSteps(filePath);
     return steps && drain(steps);
   }
@@ -488,7 +495,7 @@ export class Session {
    * The same in steps (several checks of the root: seconds for a large one); undefined when there
    * is nothing to fix-all (no current model, no root reads the file).
    */
-  fixAllTextSteps(filePath: string): Steps<{ before: string; after: string }> | undefined {
+  fixAllTextSteps(filePath: string): Steps<FixAllText> | undefined {
     const doc = this.modelOf(filePath);
     if (!doc || !this.isCurrent(filePath)) return undefined;
     const root = this.rootsReading(filePath)[0];
@@ -518,8 +525,8 @@ export class Session {
     return (function* () {
       const after = yield* fixAllSteps(before, recheck);
       // A model it read changed meanwhile: the fixes were worked out on trees an edit rewrote.
-      for (const model of read) if (session.store.cached(model.path) !== model) return { before, after: before };
-      return { before, after: after.text };
+      for (const model of read) if (session.store.cached(model.path) !== model) return { before, after: before, edits: [] };
+      return { before, after: after.text, edits: after.edits };
     })();
   }
 

@@ -27,6 +27,67 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return pieces.reverse().join('');
 }
 
+/**
+ * Edits of `original` that make what `applied` (edits of `original`) and then `next` (edits of the
+ * text `applied` made, `between`) make: sorted, none overlapping. Where an edit of `next` touches
+ * text an edit of `applied` wrote, the two become one edit; the others stay as they were. Linear
+ * in the edits and the text they touch (fix-all composes its rounds so: 100,000 fixes each).
+ */
+export function composeEdits(applied: readonly TextEdit[], next: readonly TextEdit[], between: string): TextEdit[] {
+  const first = [...applied].sort((x, y) => x.offset - y.offset);
+  const second = [...next].sort((x, y) => x.offset - y.offset);
+  // Each edit of `applied` as the span of `between` its new text fills.
+  const spans: { start: number; end: number; edit: TextEdit | undefined; later: boolean }[] = [];
+  let moved = 0;
+  for (const edit of first) {
+    spans.push({ start: edit.offset + moved, end: edit.offset + moved + edit.newText.length, edit, later: false });
+    moved += edit.newText.length - edit.length;
+  }
+  const all = mergeByStart(spans, second.map((edit) => ({ start: edit.offset, end: edit.offset + edit.length, edit, later: true })));
+  const out: TextEdit[] = [];
+  /** What the edits of `applied` before the current point added to the length. */
+  let shift = 0;
+  for (let i = 0; i < all.length;) {
+    // A group: spans that overlap or touch, one after another.
+    let j = i + 1;
+    let end = all[i].end;
+    while (j < all.length && all[j].start <= end) end = Math.max(end, all[j++].end);
+    const group = all.slice(i, j);
+    i = j;
+    const earlier = group.filter((g) => !g.later);
+    if (group.length === earlier.length) {
+      for (const g of earlier) out.push(g.edit!), (shift += g.edit!.newText.length - g.edit!.length);
+      continue;
+    }
+    const start = group[0].start;
+    const firstEarlier = earlier[0];
+    const lastEarlier = earlier[earlier.length - 1];
+    const from = firstEarlier && firstEarlier.start === start ? firstEarlier.edit!.offset : start - shift;
+    for (const g of earlier) shift += g.edit!.newText.length - g.edit!.length;
+    const to = lastEarlier && lastEarlier.end === end ? lastEarlier.edit!.offset + lastEarlier.edit!.length : end - shift;
+    // The group's text after both: `between` over the span, with the later edits made in it.
+    const pieces: string[] = [];
+    let at = start;
+    for (const g of group) {
+      if (!g.later) continue;
+      pieces.push(between.slice(at, g.start), g.edit!.newText);
+      at = g.end;
+    }
+    pieces.push(between.slice(at, end));
+    out.push({ offset: from, length: to - from, newText: pieces.join('') });
+  }
+  return out;
+}
+
+/** Two lists sorted by start as one; at the same start, `applied`'s span first. */
+function mergeByStart<T extends { start: number }>(a: readonly T[], b: readonly T[]): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i].start <= b[j].start) ? a[i++] : b[j++]);
+  return out;
+}
+
 // Line starts by binary search over the parsed text's line index: a minified JSON document is one
 // long line, where scanning back to the line start would make every fix O(size).
 function lineStartOf(parsed: ParsedText, offset: number): number {
