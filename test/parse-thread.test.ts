@@ -56,6 +56,16 @@ folded: >-
 // This test runs from dist/test/; the worker's bundle is dist/parse-worker.js (npm run build).
 const SCRIPT = path.join(__dirname, '..', 'parse-worker.js');
 
+/** The texts' names in the order their parses settle, and `track` to name one. */
+function settling() {
+  const settledOrder: string[] = [];
+  const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+  return { settledOrder, track };
+}
+
+/** A text with an alias the fast reader refuses, long enough that its parse takes a while. */
+const slowText = (key: string, aliases = 40_000) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(aliases);
+
 describe('the YAML parsing worker', () => {
   const thread = new ParseThread(undefined, SCRIPT);
   after(() => thread.stop());
@@ -186,8 +196,7 @@ describe('the YAML parsing worker', () => {
 
   it('parses a text a request waits for beside the checks\' parse, not after it', async () => {
     const slow = TRICKY + 'x-a: 1\n' + 'x-old: *shared\n'.repeat(40_000);
-    const settledOrder: string[] = [];
-    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+    const { settledOrder, track } = settling();
     // A check waits for a large file; then one for another file, which a request also waits for.
     const checked = track('checked', thread.parse(slow, 'yaml', '/w/root.yaml'));
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
@@ -204,10 +213,9 @@ describe('the YAML parsing worker', () => {
   });
 
   it('gives way to a newer text of a file a request waits for, in either worker', async () => {
-    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(20_000);
-    const checked = thread.parse(slow('x-a'), 'yaml', '/w/root.yaml');
+    const checked = thread.parse(slowText('x-a', 20_000), 'yaml', '/w/root.yaml');
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
-    const older = thread.parse(slow('x-b'), 'yaml', '/w/other.yaml');
+    const older = thread.parse(slowText('x-b', 20_000), 'yaml', '/w/other.yaml');
     thread.prefer(older, 'request');
     // The user edits the file the request waited for: its older text, parsed by the requests'
     // worker, is moot; the check's parse goes on.
@@ -216,7 +224,7 @@ describe('the YAML parsing worker', () => {
     const [answer, first] = [await newer, await checked];
     assert.ok(!('failed' in answer) && !('failed' in first));
     assert.equal(drain(decodeParseSteps(answer, TRICKY + 'x-b: 3\n', 'yaml')).root!.get('x-b')!.value, 3);
-    assert.equal(drain(decodeParseSteps(first, slow('x-a'), 'yaml')).root!.get('x-a')!.value, 1);
+    assert.equal(drain(decodeParseSteps(first, slowText('x-a', 20_000), 'yaml')).root!.get('x-a')!.value, 1);
   });
 
   it('hurries a request\'s load that joined a check\'s load of the same file', async () => {
@@ -256,16 +264,14 @@ describe('the YAML parsing worker', () => {
   });
 
   it('parses a check\'s text beside fix-all\'s, and before fix-all\'s next one', async () => {
-    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
-    const settledOrder: string[] = [];
-    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+        const { settledOrder, track } = settling();
     // Fix-all re-checks a fixed text of a large root...
-    const fixedOutcome = thread.parse(slow('x-fixed'), 'yaml', '1:/w/root.yaml');
+    const fixedOutcome = thread.parse(slowText('x-fixed'), 'yaml', '1:/w/root.yaml');
     thread.prefer(fixedOutcome, 'background');
     const fixed = track('fixed', fixedOutcome);
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
     // ...and has its next one waiting when the user edits another file, whose check waits too.
-    const nextFixOutcome = thread.parse(slow('x-next'), 'yaml', '1:/w/other-root.yaml');
+    const nextFixOutcome = thread.parse(slowText('x-next'), 'yaml', '1:/w/other-root.yaml');
     thread.prefer(nextFixOutcome, 'background');
     const nextFix = track('next fix', nextFixOutcome);
     const checked = track('checked', thread.parse(TRICKY + 'x-b: 2\n', 'yaml', '2:/w/edited.yaml'));
@@ -275,18 +281,16 @@ describe('the YAML parsing worker', () => {
     assert.deepEqual(settledOrder, ['checked'], 'the check\'s text is answered while fix-all\'s is parsed');
     const [first, second] = [await fixed, await nextFix];
     assert.ok(!('failed' in first) && !('failed' in second));
-    assert.equal(drain(decodeParseSteps(second, slow('x-next'), 'yaml')).root!.get('x-next')!.value, 1);
+    assert.equal(drain(decodeParseSteps(second, slowText('x-next'), 'yaml')).root!.get('x-next')!.value, 1);
   });
 
   it('gives a request\'s text fix-all\'s place when both workers are busy, and parses fix-all\'s again', async () => {
-    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
-    const settledOrder: string[] = [];
-    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
-    const fixedOutcome = thread.parse(slow('x-fixed'), 'yaml', '1:/w/root.yaml');
+        const { settledOrder, track } = settling();
+    const fixedOutcome = thread.parse(slowText('x-fixed'), 'yaml', '1:/w/root.yaml');
     thread.prefer(fixedOutcome, 'background');
     const fixed = track('fixed', fixedOutcome);
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
-    const checked = track('checked', thread.parse(slow('x-checked'), 'yaml', '/w/b.yaml'));
+    const checked = track('checked', thread.parse(slowText('x-checked'), 'yaml', '/w/b.yaml'));
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
     const askedOutcome = thread.parse(TRICKY + 'x-asked: 3\n', 'yaml', '/w/c.yaml');
     thread.prefer(askedOutcome, 'request');
@@ -296,27 +300,25 @@ describe('the YAML parsing worker', () => {
     assert.deepEqual(settledOrder, ['asked']);
     const [fixedText, checkedText] = [await fixed, await checked];
     assert.ok(!('failed' in fixedText) && !('failed' in checkedText));
-    assert.equal(drain(decodeParseSteps(fixedText, slow('x-fixed'), 'yaml')).root!.get('x-fixed')!.value, 1);
-    assert.equal(drain(decodeParseSteps(checkedText, slow('x-checked'), 'yaml')).root!.get('x-checked')!.value, 1);
+    assert.equal(drain(decodeParseSteps(fixedText, slowText('x-fixed'), 'yaml')).root!.get('x-fixed')!.value, 1);
+    assert.equal(drain(decodeParseSteps(checkedText, slowText('x-checked'), 'yaml')).root!.get('x-checked')!.value, 1);
   });
 
   it('parses two texts at once only when one of them is small', async () => {
-    const slow = (key: string, aliases = 40_000) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(aliases);
-    const bounded = new ParseThread(undefined, SCRIPT, undefined, slow('x-b').length - 1);
+    const bounded = new ParseThread(undefined, SCRIPT, undefined, slowText('x-b').length - 1);
     try {
-      const settledOrder: string[] = [];
-      const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
+      const { settledOrder, track } = settling();
       // The check's text takes twice as long as the request's.
-      const checked = track('checked', bounded.parse(slow('x-a', 80_000), 'yaml', '/w/a.yaml'));
+      const checked = track('checked', bounded.parse(slowText('x-a', 80_000), 'yaml', '/w/a.yaml'));
       await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
       // Both large: the request's text waits for the check's.
-      const largeOutcome = bounded.parse(slow('x-b'), 'yaml', '/w/b.yaml');
+      const largeOutcome = bounded.parse(slowText('x-b'), 'yaml', '/w/b.yaml');
       bounded.prefer(largeOutcome, 'request');
       const large = track('large', largeOutcome);
       await Promise.all([checked, large]);
       assert.deepEqual(settledOrder, ['checked', 'large']);
       // One small: parsed beside the large one.
-      const again = track('again', bounded.parse(slow('x-c'), 'yaml', '/w/a.yaml'));
+      const again = track('again', bounded.parse(slowText('x-c'), 'yaml', '/w/a.yaml'));
       await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
       const smallOutcome = bounded.parse(TRICKY + 'x-d: 1\n', 'yaml', '/w/d.yaml');
       bounded.prefer(smallOutcome, 'request');
@@ -328,15 +330,13 @@ describe('the YAML parsing worker', () => {
   });
 
   it('keeps a text a check asks for too at the check\'s rank', async () => {
-    const slow = (key: string) => TRICKY + `${key}: 1\n` + 'x-old: *shared\n'.repeat(40_000);
-    const settledOrder: string[] = [];
-    const track = (name: string, outcome: ReturnType<ParseThread['parse']>) => outcome.then((o) => (settledOrder.push(name), o));
-    const running = track('running', thread.parse(slow('x-a'), 'yaml', '/w/a.yaml'));
+        const { settledOrder, track } = settling();
+    const running = track('running', thread.parse(slowText('x-a'), 'yaml', '/w/a.yaml'));
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
-    const checked = thread.parse(slow('x-b'), 'yaml', '/w/b.yaml');
+    const checked = thread.parse(slowText('x-b'), 'yaml', '/w/b.yaml');
     // Fix-all's text is the same as the one the check waits for: asked twice, it stays a check's.
-    const shared = thread.parse(slow('x-c'), 'yaml', '/w/c.yaml');
-    const sharedAgain = thread.parse(slow('x-c'), 'yaml', '1:/w/c.yaml');
+    const shared = thread.parse(slowText('x-c'), 'yaml', '/w/c.yaml');
+    const sharedAgain = thread.parse(slowText('x-c'), 'yaml', '1:/w/c.yaml');
     assert.equal(sharedAgain, shared);
     thread.prefer(sharedAgain, 'background');
     const later = track('later', thread.parse(TRICKY + 'x-d: 1\n', 'yaml', '/w/d.yaml'));
