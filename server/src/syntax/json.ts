@@ -342,20 +342,20 @@ function parseJsonTolerant(original: string, firstErrorOffset: number, depth = 0
   }
   let root: SyntaxNode | undefined;
   try {
-    const tree = jsonc.parseTree(text, undefined, { allowTrailingComma: false, disallowComments: true });
-    jsonc.visit(text, {
-      onError: (error, offset, length) => {
-        // jsonc-parser can report two errors for one character (`,,`); the first says it best.
-        if (errors.length > 0 && errors[errors.length - 1].offset === offset) return;
-        errors.push({
-          message: jsonErrorMessage(error),
-          offset,
-          length: Math.max(length, 1),
-          code: jsonc.printParseErrorCode(error),
-          severity: 'error',
-        });
-      },
-    }, { disallowComments: true });
+    // The tree and its errors in one pass (a second pass for the errors was a third of the time).
+    const found: jsonc.ParseError[] = [];
+    const tree = jsonc.parseTree(text, found, { allowTrailingComma: false, disallowComments: true });
+    for (const { error, offset, length } of found) {
+      // jsonc-parser can report two errors for one character (`,,`); the first says it best.
+      if (errors.length > 0 && errors[errors.length - 1].offset === offset) continue;
+      errors.push({
+        message: jsonErrorMessage(error),
+        offset,
+        length: Math.max(length, 1),
+        code: jsonc.printParseErrorCode(error),
+        severity: 'error',
+      });
+    }
     root = tree ? convertJsonc(tree, undefined, depth, errors) : undefined;
   } catch {
     // jsonc-parser recurses per nesting level, so a very deep broken document exhausts the stack;
