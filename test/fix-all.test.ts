@@ -65,6 +65,15 @@ describe('fix-all', () => {
     ].join('\n'));
   });
 
+  it('gives each duplicate operationId its own free name, all in one round', () => {
+    const operation = (path: string, id: string) => `  ${path}:\n    get:\n      operationId: ${id}\n      responses:\n        '200':\n          description: OK\n`;
+    const text = HEAD + operation('/a', 'list') + operation('/b', 'list') + operation('/c', 'list_2') + operation('/d', 'list') + operation('/e', 'list');
+    const check = (t: string) => checkDocument(new DocumentStore({ read: () => ({ text: t }) }), FILE, { rules: RULES }).diagnostics.filter((d) => d.doc.path === FILE);
+    const result = fixAll(text, check);
+    assert.equal(result.text, HEAD + operation('/a', 'list') + operation('/b', 'list_3') + operation('/c', 'list_2') + operation('/d', 'list_4') + operation('/e', 'list_5'));
+    assert.equal(result.rounds, 1);
+  });
+
   it('renames a misspelt required field instead of adding a second one beside it', () => {
     const text = HEAD + "  /pets:\n    get:\n      responses:\n        '200':\n          descripton: The pets\n";
     assert.equal(fixed(text), HEAD + "  /pets:\n    get:\n      responses:\n        '200':\n          description: The pets\n");

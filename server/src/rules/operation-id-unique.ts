@@ -19,7 +19,7 @@ export default defineRule({
     if (sameId.length < 2 || sameId[0] === object) return;
     const first = sameId[0];
     const firstId = first.node.get('operationId')!;
-    const n = freeSuffix(context.analysis.operationIds, id);
+    const n = freeSuffix(context.analysis.operationIds, id, object);
     context.report({
       at: { node: idNode },
       messageId: 'duplicate',
@@ -30,17 +30,24 @@ export default defineRule({
   },
 });
 
-// The first free `<id>_<n>` per id, found once per analysis: every duplicate of an id gets the same.
-const freeSuffixes = new WeakMap<ReadonlyMap<string, unknown>, Map<string, number>>();
+// A free `<id>_<n>` for each duplicate after the first, found once per analysis: the duplicates of
+// an id get different names (2, 3, ... past the names in use), so fix-all renames them all in one
+// round. With one name for all, each round made them duplicates of that name again: 200 of one id
+// were still duplicates after fix-all's ten rounds.
+const freeSuffixes = new WeakMap<ReadonlyMap<string, readonly object[]>, Map<string, Map<object, number>>>();
 
-function freeSuffix(ids: ReadonlyMap<string, unknown>, id: string): number {
-  let known = freeSuffixes.get(ids);
-  if (!known) freeSuffixes.set(ids, (known = new Map()));
-  let n = known.get(id);
-  if (n === undefined) {
-    n = 2;
-    while (ids.has(`${id}_${n}`)) n++;
-    known.set(id, n);
+function freeSuffix(ids: ReadonlyMap<string, readonly object[]>, id: string, duplicate: object): number {
+  let byId = freeSuffixes.get(ids);
+  if (!byId) freeSuffixes.set(ids, (byId = new Map()));
+  let byDuplicate = byId.get(id);
+  if (!byDuplicate) {
+    byDuplicate = new Map();
+    let n = 2;
+    for (const object of (ids.get(id) ?? []).slice(1)) {
+      while (ids.has(`${id}_${n}`)) n++;
+      byDuplicate.set(object, n++);
+    }
+    byId.set(id, byDuplicate);
   }
-  return n;
+  return byDuplicate.get(duplicate)!;
 }
