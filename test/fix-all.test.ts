@@ -74,6 +74,14 @@ describe('fix-all', () => {
     assert.equal(result.rounds, 1);
   });
 
+  it('renames two components whose names clean up alike to two names, not one', () => {
+    const uses = (a: string, b: string) => "  /a:\n    get:\n      responses:\n        '200':\n          description: OK\n" +
+      `          content:\n            application/json:\n              schema:\n                type: array\n                items: {$ref: '#/components/schemas/${a}'}\n` +
+      `            text/plain:\n              schema: {$ref: '#/components/schemas/${b}'}\n`;
+    const text = HEAD + uses('a+b', 'a;b') + 'components:\n  schemas:\n    a+b: {type: string}\n    a;b: {type: integer}\n';
+    assert.equal(fixed(text), HEAD + uses('a_b', 'a_b_2') + 'components:\n  schemas:\n    a_b: {type: string}\n    a_b_2: {type: integer}\n');
+  });
+
   it('renames a misspelt required field instead of adding a second one beside it', () => {
     const text = HEAD + "  /pets:\n    get:\n      responses:\n        '200':\n          descripton: The pets\n";
     assert.equal(fixed(text), HEAD + "  /pets:\n    get:\n      responses:\n        '200':\n          description: The pets\n");
