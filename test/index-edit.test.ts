@@ -10,7 +10,7 @@ import { lineIndexOf } from '../server/src/syntax/line-index';
 import { parseText } from '../server/src/syntax/parse';
 import { ParsedText, SyntaxNode } from '../server/src/syntax/tree';
 import { FileIndex, indexFile, lineStartArray } from '../server/src/workspace/file-index';
-import { indexAfterEdit, indexAfterEditDeferred, OffsetMove, settleMoves } from '../server/src/workspace/index-edit';
+import { indexAfterEdit, OffsetMove, settleMoves } from '../server/src/workspace/index-edit';
 import { REPO_ROOT } from './helpers/paths';
 
 function random(seed: number): () => number {
@@ -205,7 +205,7 @@ function followEditsDeferred(name: string, text: string, format: 'yaml' | 'json'
       continue;
     }
     parsed = reparsed.parsed;
-    const kept = indexAfterEditDeferred(index, edit, reparsed, lineIndexOf(parsed), pending);
+    const kept = indexAfterEdit(index, edit, reparsed, lineIndexOf(parsed), pending);
     const typedInText = reparsed.node === reparsed.replaced && reparsed.node.kind === 'string' && kept === index && pending.length > 0;
     cursor = typedInText ? edit.offset + edit.newText.length : undefined;
     if (cursor !== undefined && cursor - 1 <= reparsed.node.offset) cursor = undefined;

@@ -12,7 +12,7 @@ import { ParsedText } from '../syntax/tree';
 import { TextEdit } from '../syntax/edit';
 import { Reparsed } from '../syntax/incremental';
 import { FileIndex, indexFile, indexFileSteps } from '../workspace/file-index';
-import { indexAfterEditDeferred, OffsetMove, settleMoves } from '../workspace/index-edit';
+import { indexAfterEdit, OffsetMove, settleMoves } from '../workspace/index-edit';
 import { decodeIndexSteps, EncodedIndex } from '../workspace/index-transfer';
 import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../workspace/workspace-index';
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from './index-job';
@@ -159,7 +159,7 @@ export class WorkspaceFiles {
     if (open?.doc !== before) return;
     let index: FileIndex | undefined;
     try {
-      index = indexAfterEditDeferred(open.index, edit, reparsed, after.lineIndex, open.moves);
+      index = indexAfterEdit(open.index, edit, reparsed, after.lineIndex, open.moves);
     } catch (e) {
       this.log?.(`following an edit of ${after.path} in its index failed: ${(e as Error).stack}`);
     }

@@ -96,19 +96,29 @@ const LISTS: List<never>[] = [
  * when only offsets changed; a new index when entries did; undefined when the file must be
  * indexed again. `lines`: the new text's line starts. Leaves `file` as it was when it returns
  * undefined.
+ *
+ * `pending`: typing in free text leaves its move there instead of moving every offset after it (a
+ * keystroke in a summary of a 30 MB document moved 700,000, 14 ms, that nothing reads until a
+ * request does); whoever reads offsets calls settleMoves first. Any other edit applies them first.
+ * Without it, the move is made at once.
  */
-export function indexAfterEdit(file: FileIndex, edit: TextEdit, edited: EditedTree, lines: LineStarts): FileIndex | undefined {
+export function indexAfterEdit(
+  file: FileIndex, edit: TextEdit, edited: EditedTree, lines: LineStarts, pending?: OffsetMove[],
+): FileIndex | undefined {
   const parsed = edited.parsed;
   const root = parsed.root;
   const length = parsed.source?.length ?? parsed.text.length;
   const delta = edit.newText.length - edit.length;
   if (!root || file.length + delta !== length || file.format !== parsed.format) return undefined;
   const editEnd = edit.offset + edit.length;
-  const shift: Move = (offset) => (offset >= editEnd ? offset + delta : offset);
   if (isUnreadScalar(edited, root)) {
-    for (const list of LISTS) for (const entry of file[list.key]) list.move(entry as never, shift);
+    const moves = pending ?? [];
+    addMove(moves, { from: editEnd, delta });
+    if (!pending || moves.length > MAX_PENDING_MOVES) settleMoves(file, moves);
     return Object.assign(file, { lines, length, syntaxErrors: parsed.errors.length });
   }
+  if (pending) settleMoves(file, pending);
+  const shift: Move = (offset) => (offset >= editEnd ? offset + delta : offset);
   const plan = planRegion(file, edit, edited, root);
   if (!plan) return undefined;
   const { region, runs, entries, sameShape, reused, owners } = plan;
@@ -153,30 +163,7 @@ export interface OffsetMove {
 /** Moves waiting beyond this many are applied at once (each offset goes through every one). */
 const MAX_PENDING_MOVES = 16;
 
-/**
- * indexAfterEdit, with the moves of typing in free text left pending: a keystroke in a summary of
- * a 30 MB document moved its 700,000 offsets (14 ms), though nothing reads them until a request
- * does. `pending` holds the moves not applied yet; whoever reads offsets calls settleMoves first.
- * Returns what indexAfterEdit returns (`file` itself while only moves are pending).
- */
-export function indexAfterEditDeferred(
-  file: FileIndex, edit: TextEdit, edited: EditedTree, lines: LineStarts, pending: OffsetMove[],
-): FileIndex | undefined {
-  const parsed = edited.parsed;
-  const root = parsed.root;
-  const length = parsed.source?.length ?? parsed.text.length;
-  const delta = edit.newText.length - edit.length;
-  const consistent = root && file.length + delta === length && file.format === parsed.format;
-  if (consistent && isUnreadScalar(edited, root)) {
-    addMove(pending, { from: edit.offset + edit.length, delta });
-    if (pending.length > MAX_PENDING_MOVES) settleMoves(file, pending);
-    return Object.assign(file, { lines, length, syntaxErrors: parsed.errors.length });
-  }
-  settleMoves(file, pending);
-  return indexAfterEdit(file, edit, edited, lines);
-}
-
-/** Applies the moves indexAfterEditDeferred left pending, in one pass, and empties the list. */
+/** Applies the moves indexAfterEdit left pending, in one pass, and empties the list. */
 export function settleMoves(file: FileIndex, pending: OffsetMove[]): void {
   if (pending.length === 0) return;
   const moves = pending.slice();
