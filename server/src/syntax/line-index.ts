@@ -138,7 +138,7 @@ export class LineIndex {
 }
 
 /** The index of the last value at or below `value` in ascending values (0 when none is). */
-function lastAtOrBelow(values: Int32Array, value: number): number {
+export function lastAtOrBelow(values: ArrayLike<number>, value: number): number {
   let low = 0;
   let high = values.length - 1;
   while (low < high) {

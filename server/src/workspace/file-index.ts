@@ -9,7 +9,7 @@ import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
-import { builtLineIndexOf, lineIndexSteps } from '../syntax/line-index';
+import { builtLineIndexOf, lastAtOrBelow, lineIndexSteps } from '../syntax/line-index';
 
 /** Where a scalar (a key or a value) is written, and how: what an edit needs to keep its quoting. */
 export interface ScalarSpan {
@@ -550,14 +550,8 @@ export function positionIn(lines: LineStarts, offset: number): { line: number; c
     const line = lines.lineOf(offset);
     return { line, character: Math.max(0, offset - lines.lineStart(line)) };
   }
-  let low = 0;
-  let high = lines.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (lines[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low, character: Math.max(0, offset - lines[low]) };
+  const line = lastAtOrBelow(lines, offset);
+  return { line, character: Math.max(0, offset - lines[line]) };
 }
 
 /** How many lines, and where one starts. */
