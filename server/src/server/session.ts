@@ -9,7 +9,7 @@ import { Analysis, documentStatus, OpenApiObject, Reference } from '../model/ana
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
-import { Reparsed, reparseEdit } from '../syntax/incremental';
+import { Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../syntax/incremental';
 import { UniqueFindings } from '../check/unique-findings';
 import { EditedFile, findingMovesThrough, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
 import { carrySuppressions } from '../check/suppressions';
@@ -197,8 +197,6 @@ export class Session {
   private readonly configs = new Map<string, Config>();
   /** Per checked root: what changed in the trees it read since its last check. */
   private readonly sinceCheck = new Map<string, EditsSinceCheck>();
-  /** Open documents edited in place while their tree was not cut into segments yet. */
-  private readonly editedUncut = new Set<string>();
 
   constructor() {
     this.store = new DocumentStore(this.files());
@@ -311,7 +309,6 @@ export class Session {
         const updated = new SourceDocument(doc.path, reparsed.parsed);
         this.store.replace(updated);
         this.onReparsed?.(cached, updated, edit, reparsed);
-        if (reparsed.parsed.root && !isSegmented(reparsed.parsed.root)) this.editedUncut.add(doc.path);
         // Free text that no rule reads (see readByRule): every root's findings stay and only move
         // (unless a re-check is due anyway: then its findings are moved through every edit at once).
         const roots = this.rootsReading(doc.path);
@@ -351,30 +348,17 @@ export class Session {
   }
 
   /**
-   * Cuts the trees of documents being edited into segments, before their check: a keystroke in
-   * a large tree not cut yet moves every node after it (30 MB: 100-200 ms), and under continuous
-   * typing the walk after each publish never ran to its end. Walks stopped by an edit keep what
-   * they cut, so each check's walk goes on where the last one was.
-   */
-  private *segmentEditedSteps(): Steps<void> {
-    for (const filePath of [...this.editedUncut]) {
-      const cached = this.open.byPath.has(filePath) ? this.store.cached(filePath) : undefined;
-      const root = cached && !isLoadFailure(cached) ? cached.root : undefined;
-      if (root) yield* segmentTreeSteps(root);
-      if (!root || isSegmented(root)) this.editedUncut.delete(filePath);
-    }
-  }
-
-  /**
-   * Cuts the trees of large open documents into segments before they are checked: the first check
-   * of a 30 MB document takes 10-15 s, and each keystroke meanwhile moved every node of the tree
-   * (100-300 ms) until the walk after the publish. The walk is a few percent of the parse's work.
+   * Cuts the trees of open documents too large to be cut at their first edit (see reparseEdit)
+   * into segments, before they are checked: the first check of a 30 MB document takes 10-15 s, and
+   * each keystroke meanwhile moved every node of the tree (100-300 ms); under continuous typing the
+   * walk after each publish never ran to its end. The walk is a few percent of the parse's work;
+   * one stopped by an edit keeps what it cut, and the next check's goes on from there.
    */
   private *segmentLargeSteps(): Steps<void> {
     for (const doc of [...this.open.values()]) {
       const cached = this.store.cached(doc.path);
-      const root = cached && !isLoadFailure(cached) ? cached.root : undefined;
-      if (root && root.length >= CUT_BEFORE_CHECK_CHARS && !isSegmented(root)) yield* segmentTreeSteps(root);
+      if (!cached || isLoadFailure(cached) || !cached.root || cached.textLength <= SEGMENTED_AT_ONCE_CHARS) continue;
+      if (!isSegmented(cached.root)) yield* segmentTreeSteps(cached.root);
     }
   }
 
@@ -423,7 +407,6 @@ export class Session {
       if (!this.store.isCurrent(doc.path)) yield* this.store.loadSteps(doc.path);
     }
     const cutting = performance.now();
-    yield* this.segmentEditedSteps();
     yield* this.segmentLargeSteps();
     if (process.env.OPENAPI_TRACE_TIMING === '1') process.stderr.write(`[timing]   trees cut into segments ${Math.round(performance.now() - cutting)} ms\n`);
     const roots = new Set<string>();
@@ -861,12 +844,6 @@ function stillFreeText(before: SyntaxNode, after: SyntaxNode): boolean {
 
 /** Texts up to this many characters are parsed as soon as they change (see parseIfSmall). */
 const SYNC_PARSE_CHARS = 100_000;
-
-/**
- * Open documents this large have their tree cut into segments before their check (see
- * segmentLargeSteps): a keystroke in an uncut tree of 1 MB moves about 50,000 nodes.
- */
-const CUT_BEFORE_CHECK_CHARS = 1024 * 1024;
 
 /** A configuration file is a few rules: anything larger is not one. */
 const CONFIG_MAX_BYTES = 1024 * 1024;

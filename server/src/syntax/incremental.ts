@@ -28,8 +28,11 @@ export interface Reparsed {
   lines?: LineIndex;
 }
 
-/** Texts up to this length have their tree cut into segments at their first edit, at once. */
-const SEGMENTED_AT_ONCE_CHARS = 1_000_000;
+/**
+ * Texts up to this length have their tree cut into segments at their first edit, at once; the
+ * server cuts longer ones' in steps before their check (Session.segmentLargeSteps).
+ */
+export const SEGMENTED_AT_ONCE_CHARS = 1_000_000;
 
 /** Largest share of the text a block may have; beyond it a full parse costs about the same. */
 const MAX_BLOCK_SHARE = 0.5;
@@ -38,7 +41,7 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
   if (!old.root) return undefined;
   // A large tree not cut yet is edited as it is (every node after the edit moves, tens of
   // milliseconds): cutting 1,000,000 nodes at once took 0.3-1.3 s. The walk cutting it in steps
-  // stops; the segments it cut stay, and the next check goes on cutting (Session.updateSteps).
+  // stops; the segments it cut stay, and the next check goes on cutting (Session.segmentLargeSteps).
   if (!isSegmented(old.root)) {
     if (sourceOf(old).length > SEGMENTED_AT_ONCE_CHARS) stopSegmenting(old.root);
     else segmentTree(old.root);
