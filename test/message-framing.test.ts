@@ -3,15 +3,15 @@
 // and malformed input is skipped with vscode-jsonrpc's errors while the messages after it still come.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FrameEvent, MAX_HEADER_BYTES, MessageFramer } from '../server/src/server/message-framing';
+import { FrameEvent, FramerLimits, MAX_HEADER_BYTES, MessageFramer } from '../server/src/server/message-framing';
 
 const frame = (body: string) => Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`), Buffer.from(body)]);
 const message = (id: number, text: string) => ({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { text } });
 
 /** What a framer emits for these chunks. */
-function read(chunks: Buffer[], maxBodyBytes?: number): FrameEvent[] {
+function read(chunks: Buffer[], limits?: FramerLimits): FrameEvent[] {
   const events: FrameEvent[] = [];
-  const framer = new MessageFramer((e) => events.push(e), maxBodyBytes);
+  const framer = new MessageFramer((e) => events.push('large' in e ? e.large.parse() : e), limits);
   for (const chunk of chunks) framer.push(chunk);
   return events;
 }
@@ -77,6 +77,6 @@ describe('reading LSP messages from bytes', () => {
     assert.deepEqual(events.slice(-1), [{ message: message(5, text) }]);
     assert.ok(events.slice(0, -1).length >= 1 && events.slice(0, -1).every((e) => 'error' in e && /longer than 65536 bytes/.test(e.error)));
     const big = frame(JSON.stringify(message(6, 'x'.repeat(5_000))));
-    assert.deepEqual(read([big, after], 1_000), [{ error: 'A message of more than 1000 bytes cannot be read: it was skipped.' }, { message: message(5, text) }]);
+    assert.deepEqual(read([big, after], { maxBodyBytes: 1_000 }), [{ error: 'A message of more than 1000 bytes cannot be read: it was skipped.' }, { message: message(5, text) }]);
   });
 });

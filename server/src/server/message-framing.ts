@@ -2,24 +2,50 @@
 // as the bytes arrive. A body is decoded chunk by chunk (a character split between two chunks is
 // completed by the next), so once the last byte of a 14 MB message is in, only its JSON.parse is
 // left: about 45 ms, against about 90 to decode it whole and then parse it, as vscode-jsonrpc does.
+// A large body's parse is left to whoever receives it (input-order.ts may pass requests before it).
 // Malformed input is skipped with the errors vscode-jsonrpc gives, and reading goes on after it.
 import { constants } from 'buffer';
 import { StringDecoder } from 'string_decoder';
 
 export type FrameEvent = { message: unknown } | { error: string };
 
+/** A large message: the text it starts with, and its parse, not done yet. */
+export interface LargeBody {
+  head: string;
+  parse(): FrameEvent;
+}
+
+export type Framed = FrameEvent | { large: LargeBody };
+
 const HEADER_END = '\r\n\r\n';
 /** A header block longer than this without its blank line is not a header: it is dropped. */
 export const MAX_HEADER_BYTES = 64 * 1024;
+/** A body this long or longer is handed on as a LargeBody. */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+/** How much of a large body's text its LargeBody shows. */
+const HEAD_CHARS = 4096;
 
-type Body = { remaining: number; decoder: StringDecoder; parts: string[]; skip: boolean };
+export type FramerLimits = {
+  /** A longer body is skipped. */
+  maxBodyBytes?: number;
+  /** A body this long or longer is handed on as a LargeBody. */
+  largeBodyBytes?: number;
+};
+
+type Body = { remaining: number; decoder: StringDecoder; parts: string[]; skip: boolean; large: boolean };
 
 export class MessageFramer {
   /** Header bytes of the next message seen so far, when its blank line is not in yet. */
   private pendingHeader: Buffer | undefined;
   private body: Body | undefined;
 
-  constructor(private readonly emit: (event: FrameEvent) => void, private readonly maxBodyBytes = constants.MAX_STRING_LENGTH) {}
+  private readonly maxBodyBytes: number;
+  private readonly largeBodyBytes: number;
+
+  constructor(private readonly emit: (event: Framed) => void, limits: FramerLimits = {}) {
+    this.maxBodyBytes = limits.maxBodyBytes ?? constants.MAX_STRING_LENGTH;
+    this.largeBodyBytes = limits.largeBodyBytes ?? LARGE_BODY_BYTES;
+  }
 
   push(chunk: Buffer): void {
     let offset = 0;
@@ -92,7 +118,7 @@ export class MessageFramer {
     }
     // A body no string can hold is passed over without being kept.
     const skip = length > this.maxBodyBytes;
-    this.body = { remaining: length, decoder: new StringDecoder('utf8'), parts: [], skip };
+    this.body = { remaining: length, decoder: new StringDecoder('utf8'), parts: [], skip, large: length >= this.largeBodyBytes };
     if (length === 0) this.endBody();
   }
 
@@ -118,11 +144,21 @@ export class MessageFramer {
       this.emit({ error: `A message of more than ${this.maxBodyBytes} bytes cannot be read: it was skipped.` });
       return;
     }
-    try {
-      body.parts.push(body.decoder.end());
-      this.emit({ message: JSON.parse(body.parts.join('')) });
-    } catch (e) {
-      this.emit({ error: (e as Error).message });
+    body.parts.push(body.decoder.end());
+    if (!body.large) {
+      this.emit(parseBody(body.parts));
+      return;
     }
+    let head = '';
+    for (let i = 0; i < body.parts.length && head.length < HEAD_CHARS; i++) head += body.parts[i].slice(0, HEAD_CHARS - head.length);
+    this.emit({ large: { head, parse: () => parseBody(body.parts) } });
+  }
+}
+
+function parseBody(parts: string[]): FrameEvent {
+  try {
+    return { message: JSON.parse(parts.join('')) };
+  } catch (e) {
+    return { error: (e as Error).message };
   }
 }
