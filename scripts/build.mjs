@@ -33,6 +33,8 @@ const entries = [
   { entryPoints: ['server/src/server/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
   // The input worker, which reads and parses the server's LSP messages from stdin (server/src/server/stdin-reader.ts).
   { entryPoints: ['server/src/server/reader-worker.ts'], outfile: 'dist/reader-worker.js' },
+  // The worker parsing the server's large input messages (server/src/server/message-decoder.ts).
+  { entryPoints: ['server/src/server/message-worker.ts'], outfile: 'dist/message-worker.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));

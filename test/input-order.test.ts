@@ -1,10 +1,17 @@
-// The order in which the input worker hands messages on (server/src/server/input-order.ts), read
-// from bytes by the real framer: a read-only request on another document sent right behind a large
-// didOpen goes first once the input has had its turn; everything else keeps the client's order.
+// The order in which the server takes its input (server/src/server/input-order.ts), read from
+// bytes by the real framer: while a large didOpen is parsed elsewhere, read-only requests on other
+// documents go first; everything else keeps the client's order. And the worker that parses large
+// messages (message-decoder.ts): in order, on the thread when it cannot start, and a message it
+// cannot parse reported alone.
 import assert from 'node:assert/strict';
-import { describe, it, mock } from 'node:test';
-import { InputOrder, QuietWindow } from '../server/src/server/input-order';
-import { FrameEvent, MessageFramer } from '../server/src/server/message-framing';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { describe, it } from 'node:test';
+import { InputOrder } from '../server/src/server/input-order';
+import { MessageDecoder } from '../server/src/server/message-decoder';
+import { FrameEvent, MessageFramer, parseLargeBody } from '../server/src/server/message-framing';
+import { REPO_ROOT } from './helpers/paths';
 
 const LARGE = 1_000;
 const text = 'paths: {}\n'.repeat(200);
@@ -14,54 +21,58 @@ const hover = (id: number, uri: string) => request(id, 'textDocument/hover', uri
 const change = (uri: string) => ({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'x' }] } });
 const frame = (body: string) => Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 
-/** The input as one chunk through a framer and an order whose turns come when `turn` is called. */
+/** Input through a framer and an order; large messages are parsed when `parseNext` is called. */
 function reader() {
   const delivered: unknown[] = [];
-  const turns: (() => void)[] = [];
-  const order = new InputOrder((e: FrameEvent) => delivered.push('message' in e ? e.message : e), (then) => turns.push(then));
-  const framer = new MessageFramer((e) => order.push(e), { largeBodyBytes: LARGE });
+  const order = new InputOrder((e: FrameEvent) => delivered.push('message' in e ? e.message : e));
+  const parsing: { id: number; bytes: Buffer }[] = [];
+  let ids = 0;
+  const framer = new MessageFramer((e) => {
+    if (!('large' in e)) return order.push(e);
+    const id = ids++;
+    parsing.push({ id, bytes: e.large.bytes });
+    order.push({ large: { id, head: e.large.head } });
+  }, { largeBodyBytes: LARGE });
   return {
     delivered,
     order,
     send: (...bodies: (object | string)[]) => framer.push(Buffer.concat(bodies.map((b) => frame(typeof b === 'string' ? b : JSON.stringify(b))))),
-    turn() {
-      assert.equal(turns.length, 1, 'one turn asked for');
-      turns.shift()!();
-    },
-    get turnsAsked() {
-      return turns.length;
+    parseNext() {
+      const next = parsing.shift()!;
+      order.parsed(next.id, parseLargeBody(next.bytes));
     },
   };
 }
 
 describe('the order of the server\'s input', () => {
-  it('hands on read-only requests on other documents sent right behind a large didOpen first, then the rest in order', () => {
+  it('hands on read-only requests on other documents while a large didOpen is parsed, then it and the rest in order', () => {
     const input = reader();
     input.send(change('file:///b.yaml'), open('file:///a.yaml'), hover(1, 'file:///b.yaml'), request(2, 'textDocument/definition', 'file:///c.yaml'));
-    // Before the input's turn: only what came before the large body.
-    assert.deepEqual(input.delivered, [change('file:///b.yaml')]);
-    input.send(hover(3, 'file:///a.yaml'), hover(4, 'file:///b.yaml'));
-    input.turn();
-    assert.deepEqual(input.delivered, [
-      change('file:///b.yaml'), hover(1, 'file:///b.yaml'), request(2, 'textDocument/definition', 'file:///c.yaml'),
-      open('file:///a.yaml'), hover(3, 'file:///a.yaml'), hover(4, 'file:///b.yaml'),
-    ]);
-    input.send(hover(5, 'file:///b.yaml'));
-    assert.deepEqual(input.delivered.at(-1), hover(5, 'file:///b.yaml'));
-    assert.equal(input.turnsAsked, 0);
+    assert.deepEqual(input.delivered, [change('file:///b.yaml'), hover(1, 'file:///b.yaml'), request(2, 'textDocument/definition', 'file:///c.yaml')]);
+    // Later too, answers to the server's requests as well, until something that may not pass comes:
+    // from then on all waits.
+    const answers = [{ jsonrpc: '2.0', id: 3, result: [{ maxFileSize: 5 }] }, { jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'no' } }];
+    input.send(request(3, 'textDocument/completion', 'file:///b.yaml'), ...answers, hover(4, 'file:///a.yaml'), hover(5, 'file:///b.yaml'));
+    assert.deepEqual(input.delivered.slice(3), [request(3, 'textDocument/completion', 'file:///b.yaml'), ...answers]);
+    input.parseNext();
+    assert.deepEqual(input.delivered.slice(6), [open('file:///a.yaml'), hover(4, 'file:///a.yaml'), hover(5, 'file:///b.yaml')]);
+    input.send(hover(6, 'file:///b.yaml'));
+    assert.deepEqual(input.delivered.at(-1), hover(6, 'file:///b.yaml'));
   });
 
   it('keeps the order of whatever else comes first behind it: edits, reads of every file, notifications, responses, shutdown', () => {
     const first = [
       request(1, 'textDocument/rename', 'file:///b.yaml'), request(1, 'textDocument/references', 'file:///b.yaml'),
       request(1, 'textDocument/codeAction', 'file:///b.yaml'), change('file:///b.yaml'),
-      { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 7 } }, { jsonrpc: '2.0', id: 8, result: [{}] },
-      { jsonrpc: '2.0', id: 9, method: 'shutdown' }, { jsonrpc: '2.0', method: 'textDocument/hover', params: hover(0, 'file:///b.yaml').params }, { jsonrpc: '2.0', id: 10, method: 'workspace/symbol', params: { query: 'a' } },
+      { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 7 } }, { jsonrpc: '2.0', id: 8 },
+      { jsonrpc: '2.0', id: 9, method: 'shutdown' }, { jsonrpc: '2.0', method: 'textDocument/hover', params: hover(0, 'file:///b.yaml').params },
+      { jsonrpc: '2.0', id: 10, method: 'workspace/symbol', params: { query: 'a' } },
     ];
     for (const message of first) {
       const input = reader();
       input.send(open('file:///a.yaml'), message, hover(2, 'file:///b.yaml'));
-      input.turn();
+      assert.deepEqual(input.delivered, [], JSON.stringify(message));
+      input.parseNext();
       assert.deepEqual(input.delivered, [open('file:///a.yaml'), message, hover(2, 'file:///b.yaml')], JSON.stringify(message));
     }
   });
@@ -72,21 +83,23 @@ describe('the order of the server\'s input', () => {
     for (const large of [textFirst, largeChange]) {
       const input = reader();
       input.send(large, hover(1, 'file:///b.yaml'));
-      input.turn();
+      assert.deepEqual(input.delivered, []);
+      input.parseNext();
       assert.deepEqual(input.delivered, [typeof large === 'string' ? JSON.parse(large) : large, hover(1, 'file:///b.yaml')]);
     }
   });
 
-  it('holds what follows a second large didOpen for its own turn, and ends the input after everything', () => {
+  it('holds what follows a second large didOpen while the first is parsed, then lets it pass the second, and ends the input after everything', () => {
     const input = reader();
     let ended = false;
-    input.send(open('file:///a.yaml'), hover(1, 'file:///b.yaml'), open('file:///c.yaml'), hover(2, 'file:///b.yaml'));
+    input.send(open('file:///a.yaml'), open('file:///c.yaml'), hover(1, 'file:///b.yaml'), hover(2, 'file:///c.yaml'));
     input.order.end(() => (ended = true));
-    input.turn();
-    assert.deepEqual(input.delivered, [hover(1, 'file:///b.yaml'), open('file:///a.yaml')]);
+    assert.deepEqual(input.delivered, []);
+    input.parseNext();
+    assert.deepEqual(input.delivered, [open('file:///a.yaml'), hover(1, 'file:///b.yaml')]);
     assert.equal(ended, false);
-    input.turn();
-    assert.deepEqual(input.delivered.slice(2), [hover(2, 'file:///b.yaml'), open('file:///c.yaml')]);
+    input.parseNext();
+    assert.deepEqual(input.delivered.slice(2), [open('file:///c.yaml'), hover(2, 'file:///c.yaml')]);
     assert.equal(ended, true);
   });
 
@@ -94,36 +107,77 @@ describe('the order of the server\'s input', () => {
     const input = reader();
     const broken = JSON.stringify(open('file:///a.yaml')).slice(0, -2);
     input.send(broken, hover(1, 'file:///b.yaml'), hover(2, 'file:///a.yaml'));
-    input.turn();
+    input.parseNext();
     assert.equal(input.delivered.length, 3);
     assert.deepEqual(input.delivered[0], hover(1, 'file:///b.yaml'));
     assert.match((input.delivered[1] as { error: string }).error, /JSON/);
     assert.deepEqual(input.delivered[2], hover(2, 'file:///a.yaml'));
   });
+});
 
-  it('lets a large body go once the input is quiet for a while, or at the latest after its bound', () => {
-    mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+describe('the worker parsing large messages', () => {
+  const bytesOf = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+  function decoded(script: string, bodies: Buffer[]): Promise<{ results: [number, FrameEvent][]; log: string[] }> {
+    return new Promise((resolve) => {
+      const results: [number, FrameEvent][] = [];
+      const log: string[] = [];
+      const decoder = new MessageDecoder((id, event) => {
+        results.push([id, event]);
+        if (results.length === bodies.length) {
+          decoder.dispose();
+          resolve({ results, log });
+        }
+      }, (m) => log.push(m), script);
+      bodies.forEach((body, id) => decoder.decode(id, body));
+    });
+  }
+
+  it('parses messages in the worker, in order, a broken one reported alone', async () => {
+    const broken = Buffer.from('{"jsonrpc": "2.0", "method": ');
+    const { results, log } = await decoded(path.join(REPO_ROOT, 'dist', 'message-worker.js'), [bytesOf(open('file:///a.yaml')), broken, bytesOf(hover(1, 'file:///b.yaml'))]);
+    assert.deepEqual(results.map(([id]) => id), [0, 1, 2]);
+    assert.deepEqual(results[0][1], { message: open('file:///a.yaml') });
+    assert.match((results[1][1] as { error: string }).error, /JSON/);
+    assert.deepEqual(results[2][1], { message: hover(1, 'file:///b.yaml') });
+    assert.deepEqual(log, []);
+  });
+
+  it('parses on this thread, and says so, when its worker cannot start', async () => {
+    const missing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-decoder-')), 'message-worker.js');
+    const { results, log } = await decoded(missing, [bytesOf(open('file:///a.yaml'))]);
+    assert.deepEqual(results, [[0, { message: open('file:///a.yaml') }]]);
+    assert.equal(log.length, 1);
+    assert.match(log[0], /Parsing large messages on the server's thread: their worker cannot start \(.*message-worker\.js is missing\)/);
+  });
+
+  it('reports the messages in a worker that stops as unreadable, and starts another for the next', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-decoder-'));
+    const stopping = path.join(dir, 'message-worker.js');
+    // Stops at message 0; answers the others.
+    fs.writeFileSync(stopping, `const { parentPort } = require('worker_threads');
+parentPort.on('message', ({ id }) => (id === 0 ? process.exit(3) : parentPort.postMessage({ id, event: { message: 'read' } })));
+`);
+    const results: [number, FrameEvent][] = [];
+    const log: string[] = [];
+    const next = () => new Promise<void>((resolve) => (waiting = resolve));
+    let waiting = () => {};
+    const decoder = new MessageDecoder((id, event) => (results.push([id, event]), waiting()), (m) => log.push(m), stopping);
     try {
-      const window = new QuietWindow(3, 20);
-      let closed = 0;
-      window.wait(() => closed++);
-      mock.timers.tick(2);
-      window.arrived();
-      mock.timers.tick(2);
-      assert.equal(closed, 0, 'input 2 ms ago');
-      mock.timers.tick(1);
-      assert.equal(closed, 1, 'quiet for 3 ms');
-      window.arrived();
-      window.wait(() => closed++);
-      for (let ms = 0; ms < 18; ms += 2) {
-        mock.timers.tick(2);
-        window.arrived();
-      }
-      assert.equal(closed, 1, 'input every 2 ms, 18 ms on');
-      mock.timers.tick(2);
-      assert.equal(closed, 2, '20 ms on');
+      const body = bytesOf(open('file:///a.yaml'));
+      let done = next();
+      decoder.decode(0, Buffer.from(body));
+      await done;
+      done = next();
+      decoder.decode(1, Buffer.from(body));
+      await done;
+      assert.deepEqual(results, [
+        [0, { error: `A message of ${body.length} bytes could not be read: the worker parsing it stopped (exit code 3).` }],
+        [1, { message: 'read' }],
+      ]);
+      assert.deepEqual(log, ['The worker parsing large messages stopped (exit code 3).']);
     } finally {
-      mock.timers.reset();
+      decoder.dispose();
     }
   });
 });

@@ -3,7 +3,7 @@
 // and malformed input is skipped with vscode-jsonrpc's errors while the messages after it still come.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FrameEvent, FramerLimits, MAX_HEADER_BYTES, MessageFramer } from '../server/src/server/message-framing';
+import { FrameEvent, FramerLimits, LargeBody, MAX_HEADER_BYTES, MessageFramer, parseLargeBody } from '../server/src/server/message-framing';
 
 const frame = (body: string) => Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`), Buffer.from(body)]);
 const message = (id: number, text: string) => ({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { text } });
@@ -11,7 +11,7 @@ const message = (id: number, text: string) => ({ jsonrpc: '2.0', id, method: 'te
 /** What a framer emits for these chunks. */
 function read(chunks: Buffer[], limits?: FramerLimits): FrameEvent[] {
   const events: FrameEvent[] = [];
-  const framer = new MessageFramer((e) => events.push('large' in e ? e.large.parse() : e), limits);
+  const framer = new MessageFramer((e) => events.push('large' in e ? parseLargeBody(e.large.bytes) : e), limits);
   for (const chunk of chunks) framer.push(chunk);
   return events;
 }
@@ -47,6 +47,16 @@ describe('reading LSP messages from bytes', () => {
     }
     assert.ok(cuts.length > 200);
     assert.deepEqual(read(cutAt(bytes, cuts)), [{ message: message(3, long) }]);
+    // Handed on as its bytes when large: in memory of their own, with the start as text.
+    const large: LargeBody[] = [];
+    const framer = new MessageFramer((e) => 'large' in e && large.push(e.large), { largeBodyBytes: 100_000 });
+    for (const chunk of cutAt(bytes, cuts)) framer.push(chunk);
+    assert.equal(large.length, 1);
+    const body = bytes.subarray(bytes.indexOf('\r\n\r\n') + 4);
+    assert.deepEqual([large[0].bytes.byteOffset, large[0].bytes.buffer.byteLength], [0, body.length]);
+    assert.ok(large[0].bytes.equals(body));
+    assert.equal(large[0].head, body.subarray(0, 4096).toString('utf8'));
+    assert.deepEqual(parseLargeBody(large[0].bytes), { message: message(3, long) });
   });
 
   it('skips a body that is not JSON and header lines without a colon, and reads on, with vscode-jsonrpc\'s errors', () => {

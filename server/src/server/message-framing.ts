@@ -1,18 +1,18 @@
 // The LSP base protocol's framing (`Content-Length: N\r\n\r\n` then N bytes of UTF-8 JSON), read
 // as the bytes arrive. A body is decoded chunk by chunk (a character split between two chunks is
-// completed by the next), so once the last byte of a 14 MB message is in, only its JSON.parse is
-// left: about 45 ms, against about 90 to decode it whole and then parse it, as vscode-jsonrpc does.
-// A large body's parse is left to whoever receives it (input-order.ts may pass requests before it).
+// completed by the next), so once its last byte is in, only its JSON.parse is left. A body of a
+// megabyte or more is handed on as its bytes instead, to be parsed on another thread
+// (message-decoder.ts): reading goes on meanwhile, and requests may pass it (input-order.ts).
 // Malformed input is skipped with the errors vscode-jsonrpc gives, and reading goes on after it.
 import { constants } from 'buffer';
 import { StringDecoder } from 'string_decoder';
 
 export type FrameEvent = { message: unknown } | { error: string };
 
-/** A large message: the text it starts with, and its parse, not done yet. */
+/** A large message, not parsed yet: the text it starts with, and its bytes (its own copy). */
 export interface LargeBody {
   head: string;
-  parse(): FrameEvent;
+  bytes: Buffer;
 }
 
 export type Framed = FrameEvent | { large: LargeBody };
@@ -22,8 +22,8 @@ const HEADER_END = '\r\n\r\n';
 export const MAX_HEADER_BYTES = 64 * 1024;
 /** A body this long or longer is handed on as a LargeBody. */
 export const LARGE_BODY_BYTES = 1024 * 1024;
-/** How much of a large body's text its LargeBody shows. */
-const HEAD_CHARS = 4096;
+/** How much of a large body its LargeBody shows as text. */
+const HEAD_BYTES = 4096;
 
 export type FramerLimits = {
   /** A longer body is skipped. */
@@ -32,7 +32,8 @@ export type FramerLimits = {
   largeBodyBytes?: number;
 };
 
-type Body = { remaining: number; decoder: StringDecoder; parts: string[]; skip: boolean; large: boolean };
+/** A body being read: decoded as it comes, or for a large one, its bytes kept. */
+type Body = { remaining: number; decoder: StringDecoder; parts: string[]; skip: boolean; chunks: Buffer[] | undefined };
 
 export class MessageFramer {
   /** Header bytes of the next message seen so far, when its blank line is not in yet. */
@@ -118,7 +119,8 @@ export class MessageFramer {
     }
     // A body no string can hold is passed over without being kept.
     const skip = length > this.maxBodyBytes;
-    this.body = { remaining: length, decoder: new StringDecoder('utf8'), parts: [], skip, large: length >= this.largeBodyBytes };
+    const chunks = !skip && length >= this.largeBodyBytes ? [] : undefined;
+    this.body = { remaining: length, decoder: new StringDecoder('utf8'), parts: [], skip, chunks };
     if (length === 0) this.endBody();
   }
 
@@ -127,7 +129,9 @@ export class MessageFramer {
     const body = this.body!;
     const take = Math.min(body.remaining, chunk.length - offset);
     body.remaining -= take;
-    if (!body.skip) {
+    if (body.chunks) {
+      body.chunks.push(chunk.subarray(offset, offset + take));
+    } else if (!body.skip) {
       const bytes = chunk.subarray(offset, offset + take);
       // The whole body in one chunk (most messages): one decode, no decoder state.
       const whole = body.remaining === 0 && body.parts.length === 0;
@@ -144,21 +148,28 @@ export class MessageFramer {
       this.emit({ error: `A message of more than ${this.maxBodyBytes} bytes cannot be read: it was skipped.` });
       return;
     }
-    body.parts.push(body.decoder.end());
-    if (!body.large) {
-      this.emit(parseBody(body.parts));
+    if (body.chunks) {
+      // Copied out of the input's chunks into memory of its own, which can move to another thread.
+      const bytes = Buffer.allocUnsafeSlow(body.chunks.reduce((sum, c) => sum + c.length, 0));
+      let at = 0;
+      for (const chunk of body.chunks) at += chunk.copy(bytes, at);
+      this.emit({ large: { head: bytes.subarray(0, HEAD_BYTES).toString('utf8'), bytes } });
       return;
     }
-    let head = '';
-    for (let i = 0; i < body.parts.length && head.length < HEAD_CHARS; i++) head += body.parts[i].slice(0, HEAD_CHARS - head.length);
-    this.emit({ large: { head, parse: () => parseBody(body.parts) } });
+    body.parts.push(body.decoder.end());
+    this.emit(parseBody(body.parts.join('')));
   }
 }
 
-function parseBody(parts: string[]): FrameEvent {
+function parseBody(text: string): FrameEvent {
   try {
-    return { message: JSON.parse(parts.join('')) };
+    return { message: JSON.parse(text) };
   } catch (e) {
     return { error: (e as Error).message };
   }
+}
+
+/** A large body's message (on whichever thread parses it). */
+export function parseLargeBody(bytes: Uint8Array): FrameEvent {
+  return parseBody(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 }

@@ -1,19 +1,26 @@
 // The server's input over stdio, read in a worker thread (reader-worker.ts). On the server's own
 // thread, vscode-jsonrpc decodes and parses each message in one turn: a 14 MB didOpen or full-text
 // didChange held every other request for about 90 ms. Here the thread only receives the parsed
-// message, a structured clone: about 20 ms for the same message.
+// message, a structured clone: about 20 ms for the same message. A message of a megabyte or more
+// comes as its bytes, parsed by a worker of its own (message-decoder.ts) while the input worker
+// reads on; meanwhile read-only requests on other documents may pass it (input-order.ts).
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Worker } from 'worker_threads';
 import {
   AbstractMessageReader, DataCallback, Disposable, Message, MessageReader, StreamMessageReader,
 } from 'vscode-languageserver/node';
+import { InputOrder } from './input-order';
+import { MessageDecoder } from './message-decoder';
+import type { FrameEvent } from './message-framing';
 
 /** What the worker sends, in the order it happens. */
 export type ReaderEvent =
   | { kind: 'open' }
   // Whatever the JSON was: the connection reports one that is not a JSON-RPC message, as before.
   | { kind: 'message'; message: unknown }
+  // A large message's number (counting from 0), its first 4 KB as text, and its bytes, moved here.
+  | { kind: 'large'; id: number; head: string; bytes: ArrayBuffer }
   | { kind: 'error'; message: string }
   | { kind: 'close' };
 
@@ -24,6 +31,7 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
   private opened = false;
   private closed = false;
   private fallback: MessageReader | undefined;
+  private decoder: MessageDecoder | undefined;
 
   /** `script`: the worker's bundle (reader-worker.js beside server.js). */
   constructor(
@@ -36,7 +44,10 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
   listen(callback: DataCallback): Disposable {
     const worker = this.startWorker();
     if (!worker) return this.readHere(callback);
-    worker.on('message', (event: ReaderEvent) => this.receive(event, callback));
+    const order = new InputOrder((event) => this.deliver(event, callback));
+    const decoder = new MessageDecoder((id, event) => order.parsed(id, event), this.log);
+    this.decoder = decoder;
+    worker.on('message', (event: ReaderEvent) => this.receive(event, order, decoder));
     worker.on('error', (error) => this.workerEnded(callback, `failed: ${error.stack ?? error.message}`));
     worker.on('exit', (code) => this.workerEnded(callback, `stopped (exit code ${code})`));
     return Disposable.create(() => void worker.terminate());
@@ -45,6 +56,7 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
   dispose(): void {
     super.dispose();
     void this.worker?.terminate();
+    this.decoder?.dispose();
     this.fallback?.dispose();
   }
 
@@ -61,13 +73,22 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
     }
   }
 
-  private receive(event: ReaderEvent, callback: DataCallback): void {
+  private receive(event: ReaderEvent, order: InputOrder, decoder: MessageDecoder): void {
     switch (event.kind) {
       case 'open': this.opened = true; break;
-      case 'message': callback(event.message as Message); break;
-      case 'error': this.readError(event.message); break;
-      case 'close': this.close(); break;
+      case 'message': order.push({ message: event.message }); break;
+      case 'large':
+        order.push({ large: { id: event.id, head: event.head } });
+        decoder.decode(event.id, new Uint8Array(event.bytes));
+        break;
+      case 'error': order.push({ error: event.message }); break;
+      case 'close': order.end(() => this.close()); break;
     }
+  }
+
+  private deliver(event: FrameEvent, callback: DataCallback): void {
+    if ('message' in event) callback(event.message as Message);
+    else this.readError(event.error);
   }
 
   /** A malformed message: skipped, as vscode-jsonrpc's reader does, and said on stderr. */
