@@ -208,6 +208,13 @@ export class CheckScheduler {
         for (const file of toPublish.slice(i)) this.republish.add(file); // the next run publishes them
         break;
       }
+      // Edited since its check (a pause in this loop let the edit in; this run is past being
+      // stopped), or changed on disk: its findings are of the text before, and would land on the
+      // wrong lines of the new one. The run that change scheduled publishes it.
+      if (!this.session.findingsCurrent(toPublish[i])) {
+        this.republish.add(toPublish[i]);
+        continue;
+      }
       this.publish(toPublish[i]);
       if (performance.now() - sliceStart > SLICE_MS) {
         await pauseForMessages();

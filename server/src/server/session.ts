@@ -282,6 +282,22 @@ export class Session {
     return this.store.isCurrent(filePath);
   }
 
+  /**
+   * Whether the findings in a file are of its current text. After an edit the roots reading it
+   * must be checked again (unless the edit only moved them, in free text): until then its findings
+   * are of the text before, and on the lines of that text. A file without findings has none to
+   * misplace (a file no root reads any more is cleared, whatever its model).
+   */
+  findingsCurrent(filePath: string): boolean {
+    const model = this.store.cached(filePath);
+    if (model === undefined) return true;
+    const current = this.store.isCurrent(filePath);
+    for (const result of this.results.values()) {
+      for (const finding of findingsIn(result, filePath)) if (!current || finding.doc !== model) return false;
+    }
+    return true;
+  }
+
   /** A file changed (in the editor or on disk): its model is out of date until parsed again. */
   invalidate(filePath: string): void {
     this.store.invalidate(filePath);
