@@ -49,22 +49,21 @@ describe('the order of the server\'s input', () => {
     const input = reader();
     input.send(change('file:///b.yaml'), open('file:///a.yaml'), hover(1, 'file:///b.yaml'), request(2, 'textDocument/definition', 'file:///c.yaml'));
     assert.deepEqual(input.delivered, [change('file:///b.yaml'), hover(1, 'file:///b.yaml'), request(2, 'textDocument/definition', 'file:///c.yaml')]);
-    // Later too, answers to the server's requests as well, until something that may not pass comes:
-    // from then on all waits.
-    const answers = [{ jsonrpc: '2.0', id: 3, result: [{ maxFileSize: 5 }] }, { jsonrpc: '2.0', id: 4, error: { code: -32601, message: 'no' } }];
-    input.send(request(3, 'textDocument/completion', 'file:///b.yaml'), ...answers, hover(4, 'file:///a.yaml'), hover(5, 'file:///b.yaml'));
-    assert.deepEqual(input.delivered.slice(3), [request(3, 'textDocument/completion', 'file:///b.yaml'), ...answers]);
+    // Later too, until something that may not pass comes: from then on all waits.
+    input.send(request(3, 'textDocument/completion', 'file:///b.yaml'), hover(4, 'file:///a.yaml'), hover(5, 'file:///b.yaml'));
+    assert.deepEqual(input.delivered.slice(3), [request(3, 'textDocument/completion', 'file:///b.yaml')]);
     input.parseNext();
-    assert.deepEqual(input.delivered.slice(6), [open('file:///a.yaml'), hover(4, 'file:///a.yaml'), hover(5, 'file:///b.yaml')]);
+    assert.deepEqual(input.delivered.slice(4), [open('file:///a.yaml'), hover(4, 'file:///a.yaml'), hover(5, 'file:///b.yaml')]);
     input.send(hover(6, 'file:///b.yaml'));
     assert.deepEqual(input.delivered.at(-1), hover(6, 'file:///b.yaml'));
   });
 
-  it('keeps the order of whatever else comes first behind it: edits, reads of every file, notifications, responses, shutdown', () => {
+  it('keeps the order of whatever else comes first behind it: edits, reads of every file, notifications, answers to the server, shutdown', () => {
     const first = [
       request(1, 'textDocument/rename', 'file:///b.yaml'), request(1, 'textDocument/references', 'file:///b.yaml'),
       request(1, 'textDocument/codeAction', 'file:///b.yaml'), change('file:///b.yaml'),
-      { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 7 } }, { jsonrpc: '2.0', id: 8 },
+      { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 7 } }, { jsonrpc: '2.0', id: 8, result: [{ maxFileSize: 5 }] },
+      { jsonrpc: '2.0', id: 8, error: { code: -32601, message: 'no' } },
       { jsonrpc: '2.0', id: 9, method: 'shutdown' }, { jsonrpc: '2.0', method: 'textDocument/hover', params: hover(0, 'file:///b.yaml').params },
       { jsonrpc: '2.0', id: 10, method: 'workspace/symbol', params: { query: 'a' } },
     ];

@@ -3,7 +3,7 @@
 // ms after its last byte, 75 MB about 250), a read-only request on another document may go first.
 // A hover on another document sent while the document was on its way waited all of that. Such a
 // request is answered as if it had come just before the didOpen: the document was not open yet,
-// which is also what the server knew when it was sent. Answers to the server's own requests pass too.
+// which is also what the server knew when it was sent.
 import type { FrameEvent } from './message-framing';
 
 /** A large message being parsed elsewhere: its number, and the text it starts with. */
@@ -46,11 +46,11 @@ function mayPass(event: Ordered, opening: string | undefined): event is { messag
   if (opening === undefined || !('message' in event)) return false;
   const message = event.message as { id?: unknown; method?: unknown; params?: { textDocument?: { uri?: unknown } } } | null;
   if (typeof message !== 'object' || message === null) return false;
-  if (typeof message.id !== 'number' && typeof message.id !== 'string') return false;
-  // An answer to the server's own question (its settings, a code lens refresh): nothing the client
-  // sent orders it. Held, it held every request after it.
-  if (message.method === undefined) return 'result' in message || 'error' in message;
-  if (typeof message.method !== 'string' || !READ_ONLY_REQUESTS.has(message.method)) return false;
+  const isRequest = typeof message.id === 'number' || typeof message.id === 'string';
+  // Not an answer to one of the server's own requests: when its settings passed a 10 MB didOpen,
+  // the workspace index read that file from disk beside the first check (open to first
+  // diagnostics 1.4 -> 2.0 s, 140 MiB more).
+  if (!isRequest || typeof message.method !== 'string' || !READ_ONLY_REQUESTS.has(message.method)) return false;
   const uri = message.params?.textDocument?.uri;
   return typeof uri === 'string' && uri !== opening;
 }
