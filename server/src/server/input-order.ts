@@ -6,10 +6,10 @@
 // which is also what the server knew when it was sent.
 import type { FrameEvent } from './message-framing';
 
-/** A large message being parsed elsewhere: its number, and the text it starts with. */
+/** A large message being parsed elsewhere: its number, and the URI it opens when it is a didOpen (opened-uri.ts). */
 export interface PendingLarge {
   id: number;
-  head: string;
+  opens: string | undefined;
 }
 
 export type Ordered = FrameEvent | { large: PendingLarge };
@@ -24,23 +24,6 @@ const READ_ONLY_REQUESTS = new Set([
   'textDocument/documentHighlight', 'textDocument/foldingRange', 'textDocument/selectionRange', 'textDocument/documentLink',
   'textDocument/codeLens', 'textDocument/semanticTokens/full', 'textDocument/semanticTokens/range', 'textDocument/inlayHint',
 ]);
-
-/**
- * A didOpen as vscode-languageclient writes it, up to the document's URI. Other key orders are
- * read in order: the URI must be known before the text is parsed.
- */
-const DID_OPEN_HEAD = /^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"method"\s*:\s*"textDocument\/didOpen"\s*,\s*"params"\s*:\s*\{\s*"textDocument"\s*:\s*\{\s*"uri"\s*:\s*("(?:[^"\\]|\\.)*")/;
-
-/** The URI a large body opens, when it is a didOpen whose head says so. */
-export function openedUri(head: string): string | undefined {
-  const match = DID_OPEN_HEAD.exec(head);
-  if (!match) return undefined;
-  try {
-    return JSON.parse(match[1]) as string;
-  } catch {
-    return undefined;
-  }
-}
 
 function mayPass(event: Ordered, opening: string | undefined): event is { message: unknown } {
   if (opening === undefined || !('message' in event)) return false;
@@ -69,7 +52,7 @@ export class InputOrder {
     if (this.held.length === 0) {
       if ('large' in event) {
         this.held.push(event);
-        this.opening = openedUri(event.large.head);
+        this.opening = event.large.opens;
       } else this.deliver(event);
       return;
     }

@@ -9,9 +9,8 @@ import { StringDecoder } from 'string_decoder';
 
 export type FrameEvent = { message: unknown } | { error: string };
 
-/** A large message, not parsed yet: the text it starts with, and its bytes (its own copy). */
+/** A large message, not parsed yet: its bytes (its own copy). */
 export interface LargeBody {
-  head: string;
   bytes: Buffer;
 }
 
@@ -22,8 +21,6 @@ const HEADER_END = '\r\n\r\n';
 export const MAX_HEADER_BYTES = 64 * 1024;
 /** A body this long or longer is handed on as a LargeBody. */
 export const LARGE_BODY_BYTES = 1024 * 1024;
-/** How much of a large body its LargeBody shows as text. */
-const HEAD_BYTES = 4096;
 
 export type FramerLimits = {
   /** A longer body is skipped. */
@@ -153,7 +150,7 @@ export class MessageFramer {
       const bytes = Buffer.allocUnsafeSlow(body.chunks.reduce((sum, c) => sum + c.length, 0));
       let at = 0;
       for (const chunk of body.chunks) at += chunk.copy(bytes, at);
-      this.emit({ large: { head: bytes.subarray(0, HEAD_BYTES).toString('utf8'), bytes } });
+      this.emit({ large: { bytes } });
       return;
     }
     body.parts.push(body.decoder.end());

@@ -9,6 +9,7 @@ import * as tty from 'tty';
 import { parentPort } from 'worker_threads';
 import { IdleCollector } from './idle-collector';
 import { MessageFramer } from './message-framing';
+import { openedUri } from './opened-uri';
 import type { ReaderEvent } from './stdin-reader';
 
 const STDIN_FD = 0;
@@ -38,7 +39,8 @@ let largeMessages = 0;
 const framer = new MessageFramer((event) => {
   if ('large' in event) {
     const bytes = event.large.bytes.buffer as ArrayBuffer;
-    parentPort!.postMessage({ kind: 'large', id: largeMessages++, head: event.large.head, bytes } satisfies ReaderEvent, [bytes]);
+    const opens = openedUri(event.large.bytes);
+    parentPort!.postMessage({ kind: 'large', id: largeMessages++, opens, bytes } satisfies ReaderEvent, [bytes]);
   } else if ('message' in event) post({ kind: 'message', message: event.message });
   else post({ kind: 'error', message: event.error });
 });

@@ -19,8 +19,8 @@ export type ReaderEvent =
   | { kind: 'open' }
   // Whatever the JSON was: the connection reports one that is not a JSON-RPC message, as before.
   | { kind: 'message'; message: unknown }
-  // A large message's number (counting from 0), its first 4 KB as text, and its bytes, moved here.
-  | { kind: 'large'; id: number; head: string; bytes: ArrayBuffer }
+  // A large message's number (counting from 0), the URI it opens when it is a didOpen, and its bytes, moved here.
+  | { kind: 'large'; id: number; opens: string | undefined; bytes: ArrayBuffer }
   | { kind: 'error'; message: string }
   | { kind: 'close' };
 
@@ -78,7 +78,7 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
       case 'open': this.opened = true; break;
       case 'message': order.push({ message: event.message }); break;
       case 'large':
-        order.push({ large: { id: event.id, head: event.head } });
+        order.push({ large: { id: event.id, opens: event.opens } });
         decoder.decode(event.id, new Uint8Array(event.bytes));
         break;
       case 'error': order.push({ error: event.message }); break;
