@@ -11,8 +11,9 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COLON = 0x3a;
 const COMMA = 0x2c;
+const BLANKS = new Set([0x20, 0x0a, 0x0d, 0x09]);
 /** What ends a number or a literal. */
-const DELIMITERS = new Set([COMMA, CLOSE_BRACE, CLOSE_BRACKET, 0x20, 0x0a, 0x0d, 0x09]);
+const DELIMITERS = new Set([COMMA, CLOSE_BRACE, CLOSE_BRACKET, ...BLANKS]);
 
 const DID_OPEN = 'textDocument/didOpen';
 
@@ -25,7 +26,7 @@ class ByteReader {
 
   private skipSpace(): void {
     const { bytes } = this;
-    while (this.at < bytes.length && (bytes[this.at] === 0x20 || bytes[this.at] === 0x0a || bytes[this.at] === 0x0d || bytes[this.at] === 0x09)) this.at++;
+    while (this.at < bytes.length && BLANKS.has(bytes[this.at])) this.at++;
   }
 
   /** The next byte after blanks, taken when it is `expected`. */
@@ -40,7 +41,7 @@ class ByteReader {
     if (!this.take(expected)) throw new NotReadable();
   }
 
-  /** A string's raw bytes (escapes as written), after its opening quote. */
+  /** Where the string whose opening quote is just before `at` ends: its closing quote's offset. */
   private stringEnd(): number {
     const { bytes } = this;
     for (let quote = bytes.indexOf(QUOTE, this.at); quote >= 0; quote = bytes.indexOf(QUOTE, quote + 1)) {
