@@ -78,25 +78,28 @@ export interface FixAllResult {
 }
 
 /**
- * Applies first fixes until no diagnostic `check` returns has one (or `maxRounds` is reached).
+ * Applies first fixes until no diagnostic `check` returns has one (or `maxRounds` is reached, or
+ * `outOfTime` says so after a round that the check after it kept).
  * `check` re-checks a text and returns the diagnostics to fix, all in that text's document.
  */
-export function fixAll(text: string, check: (text: string) => readonly Diagnostic[], maxRounds = 10): FixAllResult {
-  return drain(fixAllSteps(text, (t) => done(check(t)), maxRounds));
+export function fixAll(text: string, check: (text: string) => readonly Diagnostic[], maxRounds = 10, outOfTime = never): FixAllResult {
+  return drain(fixAllSteps(text, (t) => done(check(t)), maxRounds, outOfTime));
 }
 
 /** The same in steps, with a check in steps (the language server answers messages between them). */
 export function* fixAllSteps(text: string, check: (text: string) => Steps<readonly Diagnostic[]>,
-  maxRounds = 10): Steps<FixAllResult> {
+  maxRounds = 10, outOfTime = never): Steps<FixAllResult> {
   let file: string | undefined;
   const result = yield* fixAllFilesSteps(function* (texts) {
     const diagnostics = yield* check(file === undefined ? text : texts.get(file) ?? text);
     file ??= diagnostics[0]?.doc.path;
     return diagnostics;
-  }, maxRounds);
+  }, maxRounds, outOfTime);
   const changed = file !== undefined ? result.texts.get(file) : undefined;
   return { text: changed ?? text, edits: changed !== undefined ? result.edits.get(file!) ?? [] : [], rounds: result.rounds };
 }
+
+const never = () => false;
 
 /** A value as a computation of no steps. */
 function* done<T>(value: T): Steps<T> {
@@ -129,11 +132,11 @@ const identity = (d: Diagnostic) => `${d.doc.path}\0${d.rule}\0${d.offset}\0${d.
  * fixes that do not overlap in each file. A fix that edits a referenced file applies there.
  */
 export function fixAllFiles(check: (texts: ReadonlyMap<string, string>) => readonly Diagnostic[], maxRounds = 10): FixAllFilesResult {
-  return drain(fixAllFilesSteps((texts) => done(check(texts)), maxRounds));
+  return drain(fixAllFilesSteps((texts) => done(check(texts)), maxRounds, never));
 }
 
 function* fixAllFilesSteps(check: (texts: ReadonlyMap<string, string>) => Steps<readonly Diagnostic[]>,
-  maxRounds: number): Steps<FixAllFilesResult> {
+  maxRounds: number, outOfTime: () => boolean): Steps<FixAllFilesResult> {
   const texts = new Map<string, string>();
   // The rounds' edits as edits of each file's first text: an editor applies each fix where it is,
   // where one edit from the first fix to the last rewrote 2.4 MB of a 4 MB document.
@@ -165,7 +168,8 @@ function* fixAllFilesSteps(check: (texts: ReadonlyMap<string, string>) => Steps<
     }
     last = new Map();
     if (undone) continue;
-    if (rounds >= maxRounds) break;
+    // What is done so far is kept: each round's fixes stand, and the check just made kept them.
+    if (rounds >= maxRounds || (rounds > 0 && outOfTime())) break;
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of diagnostics) {
       if (d.fixes.length === 0 || broken.has(identity(d))) continue;
