@@ -263,13 +263,19 @@ describe('the YAML parsing worker', () => {
     }
   });
 
-  it('parses a check\'s text beside fix-all\'s, and before fix-all\'s next one', async () => {
-        const { settledOrder, track } = settling();
-    // Fix-all re-checks a fixed text of a large root...
-    const fixedOutcome = thread.parse(slowText('x-fixed'), 'yaml', '1:/w/root.yaml');
-    thread.prefer(fixedOutcome, 'background');
-    const fixed = track('fixed', fixedOutcome);
+  /** Fix-all re-checking a fixed text of a large root, once the worker has started on it. */
+  async function fixAllUnderWay(track: ReturnType<typeof settling>['track']) {
+    const outcome = thread.parse(slowText('x-fixed'), 'yaml', '1:/w/root.yaml');
+    thread.prefer(outcome, 'background');
+    const fixed = track('fixed', outcome);
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+    return { fixed };
+  }
+
+  it('parses a check\'s text beside fix-all\'s, and before fix-all\'s next one', async () => {
+    const { settledOrder, track } = settling();
+    // Fix-all re-checks a fixed text of a large root...
+    const { fixed } = await fixAllUnderWay(track);
     // ...and has its next one waiting when the user edits another file, whose check waits too.
     const nextFixOutcome = thread.parse(slowText('x-next'), 'yaml', '1:/w/other-root.yaml');
     thread.prefer(nextFixOutcome, 'background');
@@ -285,11 +291,8 @@ describe('the YAML parsing worker', () => {
   });
 
   it('gives a request\'s text fix-all\'s place when both workers are busy, and parses fix-all\'s again', async () => {
-        const { settledOrder, track } = settling();
-    const fixedOutcome = thread.parse(slowText('x-fixed'), 'yaml', '1:/w/root.yaml');
-    thread.prefer(fixedOutcome, 'background');
-    const fixed = track('fixed', fixedOutcome);
-    await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
+    const { settledOrder, track } = settling();
+    const { fixed } = await fixAllUnderWay(track);
     const checked = track('checked', thread.parse(slowText('x-checked'), 'yaml', '/w/b.yaml'));
     await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
     const askedOutcome = thread.parse(TRICKY + 'x-asked: 3\n', 'yaml', '/w/c.yaml');
