@@ -66,6 +66,38 @@ function endsBefore(offset: number, length: number, edits: readonly TextEdit[]):
   return true;
 }
 
+/** An edited member's span before an edit: where the member starts, where its value starts and ends. */
+export interface EditedSpan {
+  memberStart: number;
+  valueStart: number;
+  valueEnd: number;
+  /** Whether the value grew or shrank by the edit alone (typed inside one line of it, past its start). */
+  uniform: boolean;
+}
+
+/**
+ * Whether every finding in a file (its range, each fix's edit, each related place) moves with an
+ * edit of a value as `shift` moves it. A boundary before the member or after the value and the edit
+ * does; one at the member's start, the value's start or end does when the value changed uniformly.
+ * Any other one inside the member may be derived from its text (the first line of a block scalar)
+ * and is not moved right, nor is one at a value the edit extended from outside (text typed after
+ * `The ` joins the scalar): those findings are computed again.
+ */
+export function findingsMoveWithValue(diagnostics: readonly Diagnostic[], filePath: string, span: EditedSpan, edit: TextEdit): boolean {
+  const last = Math.max(span.valueEnd, edit.offset + edit.length);
+  const safe = (x: number) =>
+    x < span.memberStart || x > last || (span.uniform && (x <= span.valueStart || x === span.valueEnd));
+  const moves = (offset: number, length: number) => safe(offset) && safe(offset + length);
+  for (const d of diagnostics) {
+    if (d.doc.path === filePath) {
+      if (!moves(d.offset, d.length)) return false;
+      for (const f of d.fixes) for (const e of f.edits) if (!moves(e.offset, e.length)) return false;
+    }
+    for (const r of d.related) if (r.doc.path === filePath && !moves(r.offset, r.length)) return false;
+  }
+  return true;
+}
+
 /** Moves findings (their ranges, fixes and related places) in `from` to the edited document. */
 export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: SourceDocument, edit: TextEdit): void {
   const delta = edit.newText.length - edit.length;

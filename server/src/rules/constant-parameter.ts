@@ -11,7 +11,10 @@ export default defineRule({
   messages: { optional: 'Parameter "{name}" allows a single value, so it is a constant: make it "required: true", as constants are always sent.' },
   kinds: ['Parameter'],
   // `required`, `in` and `name`; of the schema, only how many `enum` values it lists.
-  readsValue: (edited) => edited.kinds.includes('Parameter') && ['required', 'in', 'name'].includes(edited.field ?? ''),
+  // An `enum` member added, removed or replaced (not a value typed in one) changes that count.
+  readsValue: (edited) =>
+    (edited.kinds.includes('Parameter') && ['required', 'in', 'name'].includes(edited.field ?? '')) ||
+    (edited.kinds.includes('Schema') && edited.field === 'enum' && edited.node.key === 'enum'),
   checkObject(object, context) {
     const { node, doc } = object;
     if (node.get('required')?.value === true || node.get('in')?.value === 'path') return;

@@ -11,7 +11,7 @@ import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
 import { Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../syntax/incremental';
 import { UniqueFindings } from '../check/unique-findings';
-import { EditedFile, findingMovesThrough, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
+import { EditedFile, EditedSpan, findingMovesThrough, findingsMoveWithValue, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
 import { carrySuppressions } from '../check/suppressions';
 import { EarlierFindings } from '../check/engine';
 import { TextEdit } from '../syntax/edit';
@@ -334,7 +334,14 @@ export class Session {
         const waiting = roots.some((root) => this.sinceCheck.get(root)?.edits.size !== 0);
         const unread = () => roots.every((root) => !readByRule(reparsed.replaced, this.results.get(root)?.analysis));
         const freeText = reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node);
-        if (roots.length > 0 && !waiting && freeText && unread()) {
+        const findingsMove = () => {
+          const span = editedSpan(reparsed, edit);
+          return roots.every((root) => {
+            const result = this.results.get(root)!;
+            return [...(result.perUnit?.values() ?? [result.diagnostics])].every((list) => findingsMoveWithValue(list, doc.path, span, edit));
+          });
+        };
+        if (roots.length > 0 && !waiting && freeText && unread() && findingsMove()) {
           for (const root of roots) {
             const result = this.results.get(root)!;
             for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
@@ -737,6 +744,8 @@ class EditsSinceCheck {
           const earlier = before.referenceAt(reference.holder);
           if (earlier && earlier.target?.node !== reference.target?.node) return false;
         }
+        // One an edit took away (its key edited, its holder replaced) leaves an object of its own.
+        for (const node of this.touched) if (before.referenceAt(node) && !analysis.referenceAt(node)) return false;
         return true;
       },
       sameAnalysis,
@@ -858,6 +867,19 @@ function holdsFreeForm(kind: ObjectKind, field: string | undefined): boolean {
   if (spec.extensions && field.startsWith('x-')) return true;
   const fieldSpec = spec.fields.get(field) ?? spec.patterned;
   return !fieldSpec?.kind;
+}
+
+/**
+ * The member an edit replaced, as it was before the edit, and whether its value grew or shrank by
+ * the edit alone: typed inside one line of it, past its first character.
+ */
+function editedSpan(reparsed: Reparsed, edit: TextEdit): EditedSpan {
+  const { replaced, node } = reparsed;
+  const delta = edit.newText.length - edit.length;
+  // A scalar edited in place is the same node, grown by the edit already.
+  const valueEnd = replaced === node ? node.end - delta : replaced.end;
+  const inside = !/[\r\n]/.test(edit.newText) && edit.offset > replaced.offset && edit.offset + edit.length <= valueEnd;
+  return { memberStart: replaced.memberStart, valueStart: replaced.offset, valueEnd, uniform: inside && node.offset === replaced.offset && node.end === valueEnd + delta };
 }
 
 /** A free-text string that is still one after the edit (same key, still a string). */

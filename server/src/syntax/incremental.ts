@@ -146,7 +146,7 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   const newInner = oldInner.slice(0, at) + edit.newText + oldInner.slice(at + edit.length);
   let inFlow = false;
   for (let n = node.parent; n; n = n.parent) if (n.flow) inFlow = true;
-  if (inFlow && !SAFE_INNER.test(newInner)) return undefined; // `,[]{}` end a scalar in flow context
+  if (inFlow && (!SAFE_INNER.test(newInner) || newInner.includes(','))) return undefined; // `,[]{}` end a scalar in flow context
   if (/[\t]/.test(newInner)) return undefined;
   if (node.style === 'single' && /'/.test(edit.newText + removed)) return undefined;
   if (node.style === 'double' && /["\\]/.test(edit.newText + removed)) return undefined;
@@ -230,6 +230,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   if (newEnd < newText.length && (block.errors.length > 0 || old.errors.length > 0)) {
     const next = keyLineAfter(newText, newLines, newEnd);
     if (old.errors.length > 0 && (!next || oldErrorsOn(next, end, old.errors, delta))) return undefined;
+    // In a text with errors the old tree may hold no node for the lines after the block (the yaml
+    // package's recovery can drop a member whole): the next node must be that line's.
+    if (old.errors.length > 0 && nextNodeStart(member) !== next!.start + next!.indent - delta) return undefined;
     if (block.errors.length > 0 && !recoveryEndsInBlock(newText, start, next, indent, depth, block)) return undefined;
   }
   const others = new Set(parent.children!.filter((c) => c !== member).map((c) => c.key));
@@ -255,7 +258,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
     a.length = last.end - a.offset;
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
-  const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, end, delta, added) : [];
+  // A block that ends the text owns the errors at its end too (an unclosed `[` is reported there).
+  const errorsEnd = end >= text.length ? Infinity : end;
+  const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, errorsEnd, delta, added) : [];
   const parsed = editedText('yaml', newText, old.root, errors, true);
   if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, lines: newLines };
   return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
@@ -486,6 +491,9 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
   for (let i = around.length - 1; i >= 1; i--) {
     const node = around[i];
     if (node.length > oldText.length * MAX_BLOCK_SHARE) return undefined;
+    // A value the old text's recovery ended at the end of the text (not at its own bracket): what
+    // follows it was read differently, and is not this value's to redo.
+    if (node.end >= oldText.length && old.errors.some((e) => e.offset >= oldText.length)) continue;
     if (old.errors.some((e) => e.offset < node.offset && e.offset + e.length > node.offset)) continue;
     if (nextNodeStart(node) < node.end) continue; // a recovered tree where a sibling starts inside it
     const start = node.offset;

@@ -329,6 +329,10 @@ export function parseJsonFragment(text: string, depth: number): { root: SyntaxNo
   const recovered = parseJsonTolerant(text, 0, depth);
   const root = recovered.root;
   if (!root || root.offset !== 0 || root.length !== text.length || (root.kind !== 'object' && root.kind !== 'array')) return undefined;
+  // The recovery must close the value with its own last character. When it reached the end of the
+  // fragment instead (a skip past a bracket, a string or comment left open), the whole text's parse
+  // reads on into what follows, and the fragment's reading is not the document's.
+  if (recovered.errors.some((e) => e.offset >= text.length)) return undefined;
   return { root, errors: recovered.errors };
 }
 

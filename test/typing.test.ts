@@ -1,0 +1,421 @@
+// Typing as an editor types: keystroke sequences (auto-closed pairs, typing over closers,
+// Backspace, Enter with auto-indent, pasted lines, completion snippets inserted whole) into the
+// JSON and YAML documents of every rule's fixtures and the examples. After every key the
+// session's tree and syntax errors equal a fresh parse of the same text; at every pause (a random
+// share of the keys, as typing between debounces, and the end of each sequence) the findings the
+// session reports equal those of a fresh check.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { describe, it } from 'node:test';
+import { isLoadFailure } from '../server/src/model/documents';
+import { OpenDocument, Session } from '../server/src/server/session';
+import { detectFormat, parseText } from '../server/src/syntax/parse';
+import { SyntaxNode } from '../server/src/syntax/tree';
+import { REPO_ROOT } from './helpers/paths';
+import { rootFixtures, stripAnnotations } from './helpers/fixtures';
+import { describeAll, freshFindings, random } from './helpers/recheck';
+import { errorLines, treeDifference } from './helpers/tree-diff';
+import { TextChange, Typist } from './helpers/typist';
+
+/** Properties a user types into a JSON object (as typed: the typist closes the pairs). */
+const JSON_PROPERTIES = [
+  '"summary": "List pets"', '"deprecated": true', '"tags": ["pets"]', '"description": "Returns the pets"',
+  '"x-codegen": {"name": "a", "list": [1, {"b": null}]}', '"type": "string"', '"nullable": true', '"maximum": 10',
+  '"example": null', '"required": ["id"]', '"items": {"type": "integer"}', '"$ref": "#/components/schemas/Pet"',
+  '"enum": ["a", "b"]', '"format": "date"', '"operationId": "getThing"', '"in": "query"', '"minLength": 1',
+  '"responses": {"200": {"description": "ok"}}', '"parameters": []', '"default": -1.5e3',
+];
+
+/** Properties a user types into a YAML mapping; `\n` is Enter (the typist indents). */
+const YAML_PROPERTIES = [
+  'summary: List pets', 'deprecated: true', 'tags: [pets]', 'name: { type: string, maxLength: 20 }',
+  'description: "Quoted text"', "description: 'single quoted'", 'x-codegen: { name: a, list: [1, { b: null }] }',
+  'type: string', 'nullable: true', 'maximum: 10', 'example: null', 'required: [id]', 'items:\ntype: integer',
+  "$ref: '#/components/schemas/Pet'", 'enum: [a, b]', 'format: date', 'operationId: getThing',
+  "responses:\n'200':\ndescription: ok", 'parameters: []', 'default: -1.5e3', 'x-list:\n- a\n- b: 1',
+  'description: >-\n  folded text',
+];
+
+/** Lines pasted whole (a completion or a copied line), with the cursor where the snippet leaves it. */
+const JSON_SNIPPETS = ['"description": ""', '"deprecated": true,', '"schema": {\n  "type": "string"\n}'];
+const YAML_SNIPPETS = ['description: ', 'deprecated: true', 'schema:\n  type: string'];
+
+interface Counts {
+  sequences: number;
+  keys: number;
+  pauses: number;
+}
+
+/** The nodes of a tree, depth first. */
+function nodesOf(root: SyntaxNode | undefined): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack = root ? [root] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    out.push(n);
+    if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+  return out;
+}
+
+function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, character: offset - start };
+}
+
+/** One document being typed into, with the session that checks it and the files beside it. */
+class TypingRun {
+  readonly session = new Session();
+  readonly doc: OpenDocument;
+  readonly format: 'json' | 'yaml';
+  readonly typist: Typist;
+  private keyCount = 0;
+
+  constructor(
+    readonly root: string,
+    texts: ReadonlyMap<string, string>,
+    readonly next: () => number,
+    readonly counts: Counts,
+  ) {
+    for (const [i, [p, text]] of [...texts].entries()) {
+      const uri = pathToFileURL(p).href;
+      this.session.open.set(uri, { uri, path: p, version: i, text });
+    }
+    this.originals = [...texts];
+    this.doc = this.session.open.get(pathToFileURL(root).href)!;
+    this.format = detectFormat(root, this.doc.text) === 'json' ? 'json' : 'yaml';
+    this.session.check(root);
+    this.typist = new Typist(this.doc.text, this.format, (change) => this.apply(change));
+  }
+
+  private history: string[] = [];
+  /** Every change and pause since the start, for a replay (TYPING_DUMP names a folder to write it to). */
+  private readonly log: (TextChange | 'pause')[] = [];
+  private readonly originals: [string, string][];
+
+  private apply(change: TextChange): void {
+    const text = this.doc.text;
+    const range = { start: positionAt(text, change.offset), end: positionAt(text, change.offset + change.length) };
+    this.session.applyChanges(this.doc, [{ range, text: change.text }]);
+    this.keyCount++;
+    this.counts.keys++;
+    this.log.push(change);
+    this.history.push(JSON.stringify(change));
+    if (this.history.length > 60) this.history.shift();
+    const expected = text.slice(0, change.offset) + change.text + text.slice(change.offset + change.length);
+    assert.equal(this.doc.text, expected, 'the session applied the change');
+    this.compareParse();
+  }
+
+  private where(): string {
+    if (process.env.TYPING_DUMP) {
+      const file = path.join(process.env.TYPING_DUMP, `${path.basename(this.root)}-${this.keyCount}.json`);
+      fs.writeFileSync(file, JSON.stringify({ root: this.root, texts: this.originals, log: this.log }));
+    }
+    return `${path.relative(REPO_ROOT, this.root)} after ${this.keyCount} keys; last changes:\n${this.history.slice(-12).join('\n')}\ntext:\n${this.doc.text}`;
+  }
+
+  /** The session's tree of the text equals a fresh parse: nodes, offsets, keys, values, errors. */
+  private compareParse(): void {
+    const cached = this.session.store.cached(this.root);
+    if (!cached || isLoadFailure(cached) || cached.text !== this.doc.text) return;
+    const fresh = parseText(this.doc.text, this.format);
+    const difference = treeDifference(cached.root, fresh.root, this.doc.text);
+    if (difference) assert.fail(`tree ${difference} in ${this.where()}`);
+    const errors = errorLines(cached.parsed);
+    const freshErrors = errorLines(fresh);
+    if (JSON.stringify(errors) !== JSON.stringify(freshErrors)) assert.deepEqual(errors, freshErrors, `syntax errors in ${this.where()}`);
+  }
+
+  /** A pause: the findings the editor would publish now equal a fresh check's. */
+  pause(): void {
+    this.counts.pauses++;
+    this.log.push('pause');
+    const got = describeAll(this.session.check(this.root).diagnostics);
+    const fresh = freshFindings(this.session, this.root);
+    if (JSON.stringify(got) !== JSON.stringify(fresh)) assert.deepEqual(got, fresh, `findings in ${this.where()}`);
+  }
+
+  /** A pause after some keys only, as an editor checks between debounces. */
+  maybePause = (): void => {
+    if (this.next() < 0.3) this.pause();
+  };
+
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)];
+  }
+
+  /** One typing sequence at a random place of the document as it is now. */
+  sequence(): void {
+    this.counts.sequences++;
+    const roll = this.next();
+    if (this.format === 'json') {
+      if (roll < 0.45) this.jsonProperty(false);
+      else if (roll < 0.7) this.jsonProperty(true);
+      else if (roll < 0.85) this.jsonSnippet();
+      else this.deleteLineAndPasteBack();
+    } else {
+      if (roll < 0.45) this.yamlProperty(false);
+      else if (roll < 0.7) this.yamlProperty(true);
+      else if (roll < 0.85) this.yamlSnippet();
+      else this.deleteLineAndPasteBack();
+    }
+    this.pause();
+  }
+
+  private objects(): SyntaxNode[] {
+    const parsed = parseText(this.doc.text, this.format);
+    return nodesOf(parsed.root).filter((n) => n.kind === 'object' && (this.format === 'json' || !n.flow));
+  }
+
+  /** Backspace until the text is `original` again (the typed characters removed one key at a time). */
+  private backspaceTo(original: string): void {
+    for (let guard = 0; this.doc.text.length > original.length && guard < 500; guard++) {
+      this.typist.backspace();
+      this.maybePause();
+    }
+  }
+
+  /** JSON: Enter after a member (its comma) and a property typed key by key; or typed, then erased. */
+  private jsonProperty(erase: boolean): void {
+    const objects = this.objects();
+    const object = this.pick(objects);
+    if (!object) return;
+    const property = this.pick(JSON_PROPERTIES);
+    const original = this.doc.text;
+    const members = object.children!;
+    if (members.length === 0) {
+      this.typist.moveTo(object.offset + 1);
+      this.typist.enter();
+      this.typist.typeString(property, this.maybePause);
+    } else {
+      const index = Math.floor(this.next() * members.length);
+      const member = members[index];
+      const last = index === members.length - 1;
+      if (last) {
+        this.typist.moveTo(member.end);
+        this.typist.type(',');
+        this.maybePause();
+        this.typist.enter();
+        this.typist.typeString(property, this.maybePause);
+      } else {
+        this.typist.moveTo(this.doc.text.indexOf(',', member.end) + 1);
+        this.typist.enter();
+        this.typist.typeString(property + ',', this.maybePause);
+      }
+    }
+    if (erase) this.backspaceTo(original);
+  }
+
+  /** YAML: Enter at the end of a line, Backspace to the indent of a mapping around, a property typed key by key. */
+  private yamlProperty(erase: boolean): void {
+    const object = this.pick(this.objects());
+    if (!object || object.children!.length === 0) return;
+    const member = this.pick(object.children!);
+    const text = this.doc.text;
+    // The end of the member's last line; Enter there indents as that line, Backspace steps back
+    // to the member's own indent.
+    let end = text.indexOf('\n', member.end);
+    if (end < 0) end = text.length;
+    const keyLine = text.lastIndexOf('\n', member.keyOffset - 1) + 1;
+    const keyIndent = member.keyOffset - keyLine;
+    if (text.slice(keyLine, member.keyOffset).trim() !== '') return; // `- key:` lines: not this sequence
+    const original = text;
+    this.typist.moveTo(end);
+    this.typist.enter();
+    this.maybePause();
+    const lineStart = this.doc.text.lastIndexOf('\n', this.typist.cursor - 1) + 1;
+    while (this.typist.cursor - lineStart > keyIndent) {
+      this.typist.backspace();
+      this.maybePause();
+    }
+    if (this.typist.cursor - lineStart < keyIndent) this.typist.paste(' '.repeat(keyIndent - (this.typist.cursor - lineStart)));
+    this.typist.typeString(this.pick(YAML_PROPERTIES), this.maybePause);
+    if (erase) this.backspaceTo(original);
+  }
+
+  /** JSON: a completion inserted whole after a member's comma, then its value typed. */
+  private jsonSnippet(): void {
+    const object = this.pick(this.objects().filter((o) => o.children!.length > 1));
+    if (!object) return;
+    const member = this.pick(object.children!.slice(0, -1));
+    this.typist.moveTo(this.doc.text.indexOf(',', member.end) + 1);
+    this.typist.enter();
+    const snippet = this.pick(JSON_SNIPPETS);
+    const indent = this.typist.cursor - (this.doc.text.lastIndexOf('\n', this.typist.cursor - 1) + 1);
+    const indented = snippet.replace(/\n/g, '\n' + ' '.repeat(indent));
+    const caret = snippet === '"description": ""' ? indented.length - 1 : indented.length;
+    this.typist.paste(indented, caret);
+    this.maybePause();
+    if (caret < indented.length) {
+      this.typist.typeString('The pet', this.maybePause);
+      this.typist.moveTo(this.typist.cursor + 1);
+    }
+    if (!indented.endsWith(',')) this.typist.type(',');
+  }
+
+  /** YAML: a completion inserted whole on a new line at a member's indent, then its value typed. */
+  private yamlSnippet(): void {
+    const object = this.pick(this.objects());
+    if (!object || object.children!.length === 0) return;
+    const member = this.pick(object.children!);
+    const text = this.doc.text;
+    const keyLine = text.lastIndexOf('\n', member.keyOffset - 1) + 1;
+    if (text.slice(keyLine, member.keyOffset).trim() !== '') return;
+    const indent = ' '.repeat(member.keyOffset - keyLine);
+    const snippet = this.pick(YAML_SNIPPETS);
+    // Pasted above the member: the line and its indent in one edit.
+    this.typist.moveTo(keyLine);
+    this.typist.paste(indent + snippet.replace(/\n/g, '\n' + indent) + '\n', indent.length + snippet.replace(/\n/g, '\n' + indent).length);
+    this.maybePause();
+    if (snippet.endsWith(': ')) this.typist.typeString('The pet', this.maybePause);
+  }
+
+  /** Ctrl+Shift+K on a line, then the line pasted back where it was. */
+  private deleteLineAndPasteBack(): void {
+    const text = this.doc.text;
+    const lineCount = text.split('\n').length;
+    const line = Math.floor(this.next() * lineCount);
+    let start = 0;
+    for (let i = 0; i < line; i++) start = text.indexOf('\n', start) + 1;
+    let end = text.indexOf('\n', start);
+    end = end < 0 ? text.length : end + 1;
+    const removed = text.slice(start, end);
+    this.typist.replaceRange(start, end);
+    this.maybePause();
+    this.typist.moveTo(start);
+    this.typist.paste(removed);
+  }
+}
+
+/** Every root fixture of every rule, with the files beside it (what it references). */
+function fixtureDocuments(): { root: string; texts: Map<string, string> }[] {
+  const rulesDir = path.join(REPO_ROOT, 'test', 'rules');
+  const out: { root: string; texts: Map<string, string> }[] = [];
+  for (const rule of fs.readdirSync(rulesDir).sort()) {
+    const dir = path.join(rulesDir, rule);
+    const beside = fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.includes('.fixed'));
+    const texts = new Map(beside.map((f) => [path.join(dir, f), stripAnnotations(fs.readFileSync(path.join(dir, f), 'utf8'), f).text]));
+    for (const { file } of rootFixtures(dir)) out.push({ root: file, texts });
+  }
+  return out;
+}
+
+function otherDocuments(): { root: string; texts: Map<string, string> }[] {
+  const read = (files: string[]) => new Map(files.map((f) => [path.join(REPO_ROOT, f), fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')]));
+  const examples = 'node_modules/@readme/oas-examples/3.0';
+  return [
+    { root: path.join(REPO_ROOT, 'examples/petstore/openapi.yaml'), texts: read(['examples/petstore/openapi.yaml', 'examples/petstore/schemas.yaml']) },
+    { root: path.join(REPO_ROOT, 'test/fixtures/workspace/admin/openapi.json'), texts: read(['test/fixtures/workspace/admin/openapi.json']) },
+    ...['json/petstore.json', 'json/schema-types.json', 'json/callbacks.json', 'json/parameters-style.json', 'yaml/petstore.yaml', 'yaml/schema-validation.yaml', 'yaml/callbacks.yaml', 'yaml/response-examples.yaml']
+      .map((f) => ({ root: path.join(REPO_ROOT, examples, f), texts: read([path.join(examples, f)]) })),
+  ];
+}
+
+/** The two sequences users reported, typed exactly. */
+describe('typing the reported sequences', () => {
+  const JSON_DOC = `{
+  "openapi": "3.0.3",
+  "info": { "title": "Pets", "version": "1.0.0" },
+  "tags": [{ "name": "pets" }],
+  "paths": {
+    "/pets": {
+      "get": {
+        "operationId": "listPetsJson",
+        "responses": {
+          "200": { "description": "ok" }
+        }
+      }
+    }
+  }
+}
+`;
+  for (const property of ['"summary": "List pets",', '"deprecated": true,', '"tags": ["pets"],']) {
+    it(`JSON: ${property} typed after operationId, then erased, equals a fresh check at every key`, () => {
+      const counts = { sequences: 0, keys: 0, pauses: 0 };
+      const root = path.join(REPO_ROOT, 'test', 'fixtures', 'typing', 'pets.json');
+      const run = new TypingRun(root, new Map([[root, JSON_DOC]]), random(1), counts);
+      const after = JSON_DOC.indexOf('"listPetsJson",') + '"listPetsJson",'.length;
+      run.typist.moveTo(after);
+      run.typist.enter();
+      run.typist.typeString(property, () => run.pause());
+      assert.deepEqual(run.session.check(root).diagnostics.map((d) => d.message), []);
+      while (run.doc.text.length > JSON_DOC.length) {
+        run.typist.backspace();
+        run.pause();
+      }
+      assert.equal(run.doc.text, JSON_DOC);
+    });
+  }
+
+  it('YAML: a flow mapping property typed key by key leaves no syntax error', () => {
+    const YAML_DOC = `openapi: 3.0.3
+info:
+  title: Pets
+  version: 1.0.0
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Pet'
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        id:
+          type: integer
+`;
+    const counts = { sequences: 0, keys: 0, pauses: 0 };
+    const root = path.join(REPO_ROOT, 'test', 'fixtures', 'typing', 'pets.yaml');
+    const run = new TypingRun(root, new Map([[root, YAML_DOC]]), random(1), counts);
+    run.typist.moveTo(YAML_DOC.indexOf('          type: integer') + '          type: integer'.length);
+    run.typist.enter();
+    run.typist.backspace();
+    run.typist.typeString('name: { type: string, maxLength: 20 }', () => run.pause());
+    assert.ok(run.doc.text.endsWith('        name: { type: string, maxLength: 20 }\n'), run.doc.text);
+    assert.deepEqual(run.session.check(root).diagnostics.map((d) => `${d.rule} ${d.message}`), []);
+  });
+});
+
+describe('typing as an editor types equals a fresh check', () => {
+  const seed = Number(process.env.TYPING_SEED ?? 4242);
+  const perDocument = Number(process.env.TYPING_SEQUENCES ?? 3);
+  const counts: Counts = { sequences: 0, keys: 0, pauses: 0 };
+  const started = Date.now();
+  const documents = [...otherDocuments(), ...fixtureDocuments()];
+  // Grouped so that one failing document names its group, and the groups run in a bounded time.
+  const groups = new Map<string, typeof documents>();
+  for (const d of documents) {
+    const group = path.relative(REPO_ROOT, path.dirname(d.root));
+    groups.set(group, [...(groups.get(group) ?? []), d]);
+  }
+  for (const [group, list] of groups) {
+    it(`in ${group}`, () => {
+      for (const { root, texts } of list) {
+        const next = random(seed + path.relative(REPO_ROOT, root).length * 7919);
+        const run = new TypingRun(root, texts, next, counts);
+        for (let i = 0; i < perDocument; i++) run.sequence();
+      }
+    });
+  }
+  it('compared a bounded number of sequences and pauses', () => {
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`typing: ${counts.sequences} sequences, ${counts.keys} keys, ${counts.pauses} pauses compared in ${seconds.toFixed(1)} s`);
+    assert.ok(counts.sequences >= documents.length * perDocument, `${counts.sequences} sequences`);
+    assert.ok(counts.pauses > counts.sequences, `${counts.pauses} pauses`);
+  });
+});
