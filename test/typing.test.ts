@@ -73,9 +73,11 @@ function positionAt(text: string, offset: number): { line: number; character: nu
 /** One document being typed into, with the session that checks it and the files beside it. */
 class TypingRun {
   readonly session = new Session();
-  readonly doc: OpenDocument;
-  readonly format: 'json' | 'yaml';
-  readonly typist: Typist;
+  /** The document typed into now (the root, or a file it references), its format and typist. */
+  doc: OpenDocument;
+  format: 'json' | 'yaml';
+  typist: Typist;
+  private readonly typists = new Map<OpenDocument, Typist>();
   private keyCount = 0;
 
   constructor(
@@ -90,14 +92,27 @@ class TypingRun {
     }
     this.originals = [...texts];
     this.doc = this.session.open.get(pathToFileURL(root).href)!;
-    this.format = detectFormat(root, this.doc.text) === 'json' ? 'json' : 'yaml';
+    this.format = formatOf(this.doc);
     this.session.check(root);
-    this.typist = new Typist(this.doc.text, this.format, (change) => this.apply(change));
+    this.typist = this.typistOf(this.doc);
+  }
+
+  private typistOf(doc: OpenDocument): Typist {
+    let typist = this.typists.get(doc);
+    if (!typist) this.typists.set(doc, (typist = new Typist(doc.text, formatOf(doc), (change) => this.apply(change))));
+    return typist;
+  }
+
+  /** Types into another open document from now on. */
+  switchTo(doc: OpenDocument): void {
+    this.doc = doc;
+    this.format = formatOf(doc);
+    this.typist = this.typistOf(doc);
   }
 
   private history: string[] = [];
   /** Every change and pause since the start, for a replay (TYPING_DUMP names a folder to write it to). */
-  private readonly log: (TextChange | 'pause')[] = [];
+  private readonly log: ((TextChange & { file: string }) | 'pause')[] = [];
   private readonly originals: [string, string][];
 
   private apply(change: TextChange): void {
@@ -106,7 +121,7 @@ class TypingRun {
     this.session.applyChanges(this.doc, [{ range, text: change.text }]);
     this.keyCount++;
     this.counts.keys++;
-    this.log.push(change);
+    this.log.push({ ...change, file: this.doc.path });
     this.history.push(JSON.stringify(change));
     if (this.history.length > 60) this.history.shift();
     const expected = text.slice(0, change.offset) + change.text + text.slice(change.offset + change.length);
@@ -119,12 +134,12 @@ class TypingRun {
       const file = path.join(process.env.TYPING_DUMP, `${path.basename(this.root)}-${this.keyCount}.json`);
       fs.writeFileSync(file, JSON.stringify({ root: this.root, texts: this.originals, log: this.log }));
     }
-    return `${path.relative(REPO_ROOT, this.root)} after ${this.keyCount} keys; last changes:\n${this.history.slice(-12).join('\n')}\ntext:\n${this.doc.text}`;
+    return `${path.relative(REPO_ROOT, this.doc.path)} (root ${path.basename(this.root)}) after ${this.keyCount} keys; last changes:\n${this.history.slice(-12).join('\n')}\ntext:\n${this.doc.text}`;
   }
 
   /** The session's tree of the text equals a fresh parse: nodes, offsets, keys, values, errors. */
   private compareParse(): void {
-    const cached = this.session.store.cached(this.root);
+    const cached = this.session.store.cached(this.doc.path);
     if (!cached || isLoadFailure(cached) || cached.text !== this.doc.text) return;
     const fresh = parseText(this.doc.text, this.format);
     const difference = treeDifference(cached.root, fresh.root, this.doc.text);
@@ -155,19 +170,125 @@ class TypingRun {
   /** One typing sequence at a random place of the document as it is now. */
   sequence(): void {
     this.counts.sequences++;
+    // Mostly the root; sometimes a file beside it (a referenced file is typed in as often).
+    const others = [...this.session.open.values()].filter((d) => d.path !== this.root);
+    this.switchTo(others.length > 0 && this.next() < 0.2 ? this.pick(others) : this.session.open.get(pathToFileURL(this.root).href)!);
     const roll = this.next();
     if (this.format === 'json') {
-      if (roll < 0.45) this.jsonProperty(false);
-      else if (roll < 0.7) this.jsonProperty(true);
-      else if (roll < 0.85) this.jsonSnippet();
+      if (roll < 0.3) this.jsonProperty(false);
+      else if (roll < 0.45) this.jsonProperty(true);
+      else if (roll < 0.55) this.jsonSnippet();
+      else if (roll < 0.65) this.jsonArrayItem();
+      else if (roll < 0.8) this.retypeScalar();
+      else if (roll < 0.9) this.retypeKey();
       else this.deleteLineAndPasteBack();
     } else {
-      if (roll < 0.45) this.yamlProperty(false);
-      else if (roll < 0.7) this.yamlProperty(true);
-      else if (roll < 0.85) this.yamlSnippet();
+      if (roll < 0.3) this.yamlProperty(false);
+      else if (roll < 0.45) this.yamlProperty(true);
+      else if (roll < 0.55) this.yamlSnippet();
+      else if (roll < 0.65) this.yamlSequenceItem();
+      else if (roll < 0.75) this.retypeScalar();
+      else if (roll < 0.85) this.retypeKey();
+      else if (roll < 0.92) this.indentLine();
       else this.deleteLineAndPasteBack();
     }
     this.pause();
+  }
+
+  private scalars(): SyntaxNode[] {
+    return nodesOf(parseText(this.doc.text, this.format).root).filter((n) => !n.children && n.length > 0 && n.offset >= 0);
+  }
+
+  /** Backspace over the end of a scalar (a `$ref`, a name, a type...) and type it again, or another value. */
+  private retypeScalar(): void {
+    const scalar = this.pick(this.scalars());
+    if (!scalar) return;
+    const quoted = /["']/.test(this.doc.text[scalar.offset]) ? 1 : 0;
+    const end = scalar.end - quoted;
+    const removed = this.doc.text.slice(end - Math.min(end - scalar.offset - quoted, 1 + Math.floor(this.next() * 6)), end);
+    if (removed.includes('\n') || removed.includes('\\')) return;
+    this.typist.moveTo(end);
+    for (let i = 0; i < removed.length; i++) {
+      this.typist.backspace();
+      this.maybePause();
+    }
+    const retyped = this.next() < 0.7 ? removed : this.pick(['Pet', 'x', '1', 'query', 'string', 'true', '{id}', '/']);
+    for (const ch of retyped) {
+      this.typist.type(ch);
+      this.maybePause();
+    }
+  }
+
+  /** A key selected and typed over: one edit removes it, then the new name key by key. */
+  private retypeKey(): void {
+    const members = nodesOf(parseText(this.doc.text, this.format).root).filter((n) => n.keyOffset >= 0 && n.keyLength > 0);
+    const member = this.pick(members);
+    if (!member) return;
+    const quoted = /["']/.test(this.doc.text[member.keyOffset]) ? 1 : 0;
+    const start = member.keyOffset + quoted;
+    const end = member.keyOffset + member.keyLength - quoted;
+    const old = this.doc.text.slice(start, end);
+    if (/[\n\\"']/.test(old)) return;
+    const name = this.next() < 0.5 ? old : this.pick(['get', 'post', 'description', 'schema', 'x-new', '$ref', 'Pet', '/pets/{id}', 'required']);
+    this.typist.replaceRange(start, end);
+    this.typist.moveTo(start);
+    this.maybePause();
+    for (const ch of name) {
+      this.typist.type(ch);
+      this.maybePause();
+    }
+  }
+
+  /** YAML: Tab or Shift+Tab on a line (two spaces added or removed at its start). */
+  private indentLine(): void {
+    const text = this.doc.text;
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    const start = this.pick(starts);
+    if (this.next() < 0.5) this.typist.replaceRange(start, start, '  ');
+    else if (text.startsWith('  ', start)) this.typist.replaceRange(start, start + 2);
+    this.maybePause();
+  }
+
+  /** YAML: a new item typed at the end of a sequence of mappings (`- name: limit`, Enter, `in: query`). */
+  private yamlSequenceItem(): void {
+    const sequences = nodesOf(parseText(this.doc.text, this.format).root).filter((n) => n.kind === 'array' && !n.flow && n.children!.length > 0);
+    const sequence = this.pick(sequences);
+    if (!sequence) return;
+    const first = sequence.children![0];
+    const text = this.doc.text;
+    const dash = text.lastIndexOf('-', first.offset);
+    const lineStart = text.lastIndexOf('\n', dash - 1) + 1;
+    if (dash < lineStart || text.slice(lineStart, dash).trim() !== '') return;
+    const indent = dash - lineStart;
+    let end = text.indexOf('\n', sequence.end);
+    if (end < 0) end = text.length;
+    this.typist.moveTo(end);
+    this.typist.enter();
+    const here = this.typist.cursor - (this.doc.text.lastIndexOf('\n', this.typist.cursor - 1) + 1);
+    for (let column = here; column > indent; column -= 2) {
+      this.typist.backspace();
+      this.maybePause();
+    }
+    const atColumn = this.typist.cursor - (this.doc.text.lastIndexOf('\n', this.typist.cursor - 1) + 1);
+    if (atColumn < indent) this.typist.paste(' '.repeat(indent - atColumn));
+    const item = first.kind === 'object' ? this.pick(['- name: limit\n  in: query', '- $ref: \'#/components/parameters/Id\'', '- name: x\n  in: header\n  schema:\ntype: string'])
+      : this.pick(['- pets', '- 1', '- { a: 1 }']);
+    this.typist.typeString(item, this.maybePause);
+  }
+
+  /** JSON: an object added to an array (`, {"name": "limit", "in": "query"}`), typed after its last item. */
+  private jsonArrayItem(): void {
+    const arrays = nodesOf(parseText(this.doc.text, this.format).root).filter((n) => n.kind === 'array' && n.children!.length > 0);
+    const array = this.pick(arrays);
+    if (!array) return;
+    const last = array.children![array.children!.length - 1];
+    this.typist.moveTo(last.end);
+    this.typist.type(',');
+    this.maybePause();
+    if (this.next() < 0.5) this.typist.enter();
+    else this.typist.type(' ');
+    this.typist.typeString(last.kind === 'object' ? '{"name": "limit", "in": "query"}' : '"pets"', this.maybePause);
   }
 
   private objects(): SyntaxNode[] {
@@ -293,6 +414,10 @@ class TypingRun {
     this.typist.moveTo(start);
     this.typist.paste(removed);
   }
+}
+
+function formatOf(doc: OpenDocument): 'json' | 'yaml' {
+  return detectFormat(doc.path, doc.text) === 'json' ? 'json' : 'yaml';
 }
 
 /** Every root fixture of every rule, with the files beside it (what it references). */

@@ -126,7 +126,11 @@ class YamlConverter {
     if (isScalar(key)) {
       const range = key.range ?? [child.offset, child.offset, child.offset];
       child.key = key.value === null || key.value === undefined ? '' : String(key.value);
-      child.keyOffset = range[0];
+      // An empty key (`: value`) is where its `:` is: the yaml package starts it before the line's
+      // indent in some places and after it in others.
+      let start = range[0];
+      if (range[1] === start) while (this.text.charCodeAt(start) === 32 || this.text.charCodeAt(start) === 9) start++;
+      child.keyOffset = start;
       child.keyLength = range[1] - range[0];
       child.keyStyle = scalarStyle(key.type);
       const v = key.value;
