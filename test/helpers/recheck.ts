@@ -30,7 +30,8 @@ export function fixtureSession(dir: string, file: string): { session: Session; d
 /** A new session with the same open texts (files not open are read from disk by both). */
 export function freshSession(session: Session): Session {
   const fresh = new Session();
-  for (const open of session.open.values()) fresh.open.set(open.uri, { ...open });
+  // Not a spread: an editor document's text is a getter (joined from its edited tree when read).
+  for (const open of session.open.values()) fresh.open.set(open.uri, { uri: open.uri, path: open.path, version: open.version, text: open.text });
   return fresh;
 }
 

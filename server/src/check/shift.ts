@@ -71,22 +71,25 @@ export interface EditedSpan {
   memberStart: number;
   valueStart: number;
   valueEnd: number;
+  /** The start of the line after the one the value and the edit end on. */
+  nextLine: number;
   /** Whether the value grew or shrank by the edit alone (typed inside one line of it, past its start). */
   uniform: boolean;
 }
 
 /**
  * Whether every finding in a file (its range, each fix's edit, each related place) moves with an
- * edit of a value as `shift` moves it. A boundary before the member or after the value and the edit
- * does; one at the member's start, the value's start or end does when the value changed uniformly.
+ * edit of a value as `shift` moves it. A boundary before the member or past the line after the
+ * value and the edit does; one at the value's start or end does when the value changed uniformly.
  * Any other one inside the member may be derived from its text (the first line of a block scalar)
  * and is not moved right, nor is one at a value the edit extended from outside (text typed after
  * `The ` joins the scalar): those findings are computed again.
  */
 export function findingsMoveWithValue(diagnostics: readonly Diagnostic[], filePath: string, span: EditedSpan, edit: TextEdit): boolean {
-  const last = Math.max(span.valueEnd, edit.offset + edit.length);
+  // A range may end at the end of the value's line, or of the line after (a fix that removes the
+  // member removes its line): those ends are not the value's either.
   const safe = (x: number) =>
-    x < span.memberStart || x > last || (span.uniform && (x <= span.valueStart || x === span.valueEnd));
+    (x <= span.memberStart && edit.offset > span.memberStart) || x > span.nextLine || (span.uniform && (x <= span.valueStart || x === span.valueEnd));
   const moves = (offset: number, length: number) => safe(offset) && safe(offset + length);
   for (const d of diagnostics) {
     if (d.doc.path === filePath) {

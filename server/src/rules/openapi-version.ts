@@ -13,6 +13,7 @@ export default defineRule({
     openapi31: 'This is an OpenAPI {version} document: it is not checked by the OpenAPI 3.0 rules.',
     notString: '"openapi" must be a string: YAML reads "{source}" as a number. Write the full version in quotes, such as "3.0.3".',
     badVersion: '"openapi" must be a 3.0 version such as "3.0.3", not "{version}".',
+    notScalar: '"openapi" must be a version string such as "3.0.3", not {what}.',
     missing: 'No "openapi" field: this is not an OpenAPI 3.0 document.',
   },
   checkDocument(doc, context) {
@@ -31,9 +32,12 @@ export default defineRule({
         const node = status.versionNode;
         if (node.kind === 'number') {
           context.report({ at: { node }, messageId: 'notString', data: { source: doc.source.slice(node.offset, node.end) }, fixes: fix(node) });
+        } else if (node.kind === 'object' || node.kind === 'array') {
+          // Not its text: a mapping can be most of the document.
+          context.report({ at: { node }, messageId: 'notScalar', data: { what: node.kind === 'object' ? 'a mapping' : 'a list' } });
         } else {
           const version = node.kind === 'string' ? String(node.value) : doc.source.slice(node.offset, node.end);
-          context.report({ at: { node }, messageId: 'badVersion', data: { version }, fixes: node.kind === 'string' || node.kind === 'null' ? fix(node) : [] });
+          context.report({ at: { node }, messageId: 'badVersion', data: { version: shortened(version) }, fixes: fix(node) });
         }
         break;
       }
@@ -43,3 +47,9 @@ export default defineRule({
     }
   },
 });
+
+/** A value as a message shows it: its first line, at most 40 characters. */
+function shortened(value: string): string {
+  const line = value.split(/\r?\n/, 1)[0];
+  return line.length > 40 || line.length < value.length ? line.slice(0, 40) + '…' : line;
+}

@@ -9,7 +9,7 @@ import { Analysis, documentStatus, OpenApiObject, Reference } from '../model/ana
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { ObjectKind, specOf } from '../model/spec';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
-import { Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../syntax/incremental';
+import { errorsOnlyMoved, Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../syntax/incremental';
 import { UniqueFindings } from '../check/unique-findings';
 import { EditedFile, EditedSpan, findingMovesThrough, findingsMoveWithValue, isFreeText, movedDiagnostic, movedRange, shiftDiagnostics } from '../check/shift';
 import { carrySuppressions } from '../check/suppressions';
@@ -21,7 +21,7 @@ import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config'
 import { Diagnostic, EditedValue } from '../check/types';
 import { LineIndex, lineIndexSteps, Position } from '../syntax/line-index';
 import { isSegmented, ParsedText, segmentTreeSteps, SyntaxNode } from '../syntax/tree';
-import { sourceOf } from '../syntax/piece-text';
+import { sourceOf, TextLike } from '../syntax/piece-text';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 import { WorkspaceTrust } from '../io/trust';
 
@@ -335,13 +335,14 @@ export class Session {
         const unread = () => roots.every((root) => !readByRule(reparsed.replaced, this.results.get(root)?.analysis));
         const freeText = reparsed.nodes.length === 1 && stillFreeText(reparsed.replaced, reparsed.node);
         const findingsMove = () => {
-          const span = editedSpan(reparsed, edit);
+          const span = editedSpan(reparsed, edit, cached.lineIndex);
           return roots.every((root) => {
             const result = this.results.get(root)!;
             return [...(result.perUnit?.values() ?? [result.diagnostics])].every((list) => findingsMoveWithValue(list, doc.path, span, edit));
           });
         };
-        if (roots.length > 0 && !waiting && freeText && unread() && findingsMove()) {
+        const sameErrors = () => errorsOnlyMoved(cached.parsed.errors, reparsed.parsed.errors, edit);
+        if (roots.length > 0 && !waiting && freeText && unread() && sameErrors() && findingsMove()) {
           for (const root of roots) {
             const result = this.results.get(root)!;
             for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
@@ -873,13 +874,20 @@ function holdsFreeForm(kind: ObjectKind, field: string | undefined): boolean {
  * The member an edit replaced, as it was before the edit, and whether its value grew or shrank by
  * the edit alone: typed inside one line of it, past its first character.
  */
-function editedSpan(reparsed: Reparsed, edit: TextEdit): EditedSpan {
+function editedSpan(reparsed: Reparsed, edit: TextEdit, before: LineIndex): EditedSpan {
   const { replaced, node } = reparsed;
   const delta = edit.newText.length - edit.length;
   // A scalar edited in place is the same node, grown by the edit already.
   const valueEnd = replaced === node ? node.end - delta : replaced.end;
   const inside = !/[\r\n]/.test(edit.newText) && edit.offset > replaced.offset && edit.offset + edit.length <= valueEnd;
-  return { memberStart: replaced.memberStart, valueStart: replaced.offset, valueEnd, uniform: inside && node.offset === replaced.offset && node.end === valueEnd + delta };
+  const lastLine = before.lineOf(Math.max(valueEnd, edit.offset + edit.length));
+  const nextLine = lastLine + 1 < before.lineCount ? before.lineStart(lastLine + 1) : before.text.length;
+  // A value that ends in blanks (a plain scalar's continuation line being erased) has an end that
+  // ranges trimmed of blanks do not share.
+  const endsInText = (text: TextLike, end: number) => end > 0 && !/\s/.test(text.slice(end - 1, end));
+  const uniform = inside && node.offset === replaced.offset && node.end === valueEnd + delta &&
+    endsInText(before.text, valueEnd) && endsInText(sourceOf(reparsed.parsed), node.end);
+  return { memberStart: replaced.memberStart, valueStart: replaced.offset, valueEnd, nextLine, uniform };
 }
 
 /** A free-text string that is still one after the edit (same key, still a string). */

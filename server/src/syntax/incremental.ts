@@ -82,6 +82,23 @@ function childBefore(node: SyntaxNode, offset: number, startOf: (n: SyntaxNode) 
   return found;
 }
 
+/**
+ * Whether a reparse left the syntax errors as they were, only moved by the edit: typing in a
+ * string that loses its closing quote keeps the tree (the string's value) but adds an error.
+ */
+export function errorsOnlyMoved(before: readonly SyntaxError[], after: readonly SyntaxError[], edit: TextEdit): boolean {
+  if (before.length !== after.length) return false;
+  const editEnd = edit.offset + edit.length;
+  const delta = edit.newText.length - edit.length;
+  for (let i = 0; i < before.length; i++) {
+    const b = before[i];
+    const a = after[i];
+    const moved = b.offset >= editEnd ? b.offset + delta : b.offset;
+    if (a.offset !== moved || a.length !== b.length || a.code !== b.code || a.message !== b.message) return false;
+  }
+  return true;
+}
+
 /** Errors of the old text outside [start, end), moved by the edit, with `added` (already placed). */
 function errorsAfter(old: readonly SyntaxError[], start: number, end: number, delta: number, added: readonly SyntaxError[]): SyntaxError[] {
   const errors: SyntaxError[] = [];

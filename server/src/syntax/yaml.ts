@@ -128,8 +128,7 @@ class YamlConverter {
       child.key = key.value === null || key.value === undefined ? '' : String(key.value);
       // An empty key (`: value`) is where its `:` is: the yaml package starts it before the line's
       // indent in some places and after it in others.
-      let start = range[0];
-      if (range[1] === start) while (this.text.charCodeAt(start) === 32 || this.text.charCodeAt(start) === 9) start++;
+      const start = range[1] === range[0] ? this.emptyKeyAt(range[0]) : range[0];
       child.keyOffset = start;
       child.keyLength = range[1] - range[0];
       child.keyStyle = scalarStyle(key.type);
@@ -147,6 +146,25 @@ class YamlConverter {
       child.keyOffset = child.offset;
       child.keyLength = 0;
       child.keyKind = 'null';
+    }
+  }
+
+  /**
+   * Where an empty key's `:` is, from where the yaml package starts the key: before the line's
+   * indent, or at the end of the line before; comment lines may stand between. Bounded by the line
+   * holding the `:` (an empty key is never far from it).
+   */
+  emptyKeyAt(from: number): number {
+    const text = this.text;
+    let at = from;
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (c === 32 || c === 9 || c === 10 || c === 13) at++;
+      else if (c === 35) {
+        const lineEnd = text.indexOf('\n', at);
+        if (lineEnd < 0) return from;
+        at = lineEnd + 1;
+      } else return c === 58 ? at : from;
     }
   }
 
