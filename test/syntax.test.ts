@@ -86,6 +86,39 @@ describe('syntax trees', () => {
   });
 });
 
+describe('YAML merge keys', () => {
+  const MERGED = [
+    'common: &common', "  '401': {description: Not authenticated}", "  '500': {description: Server error}",
+    'one:', '  <<: *common', "  '200': {description: OK}",
+    'two:', "  <<: [*common, {'404': {description: Not found}}]", "  '500': {description: Ours}", '',
+  ].join('\n');
+  const members = (node: SyntaxNode) => node.children!.map((c) => `${c.key}@${c.keyOffset}`);
+
+  it('merge the members of an alias, at the places of their source text', () => {
+    const parsed = parseText(MERGED, 'yaml');
+    assert.deepEqual(parsed.errors, []);
+    const one = parsed.root!.get('one')!;
+    const source = parsed.root!.get('common')!;
+    assert.deepEqual(members(one), [`401@${source.get('401')!.keyOffset}`, `500@${source.get('500')!.keyOffset}`, `200@${MERGED.indexOf("'200'")}`]);
+    assert.equal(one.get('401')!.get('description')!.value, 'Not authenticated');
+    assert.equal(one.get('401')!.parent, one);
+  });
+
+  it('keep the mapping\'s own members over merged ones, and earlier sources over later ones', () => {
+    const two = parseText(MERGED, 'yaml').root!.get('two')!;
+    assert.deepEqual(two.children!.map((c) => c.key), ['401', '404', '500']);
+    assert.equal(two.get('500')!.get('description')!.value, 'Ours');
+    assert.equal(two.get('404')!.get('description')!.value, 'Not found');
+  });
+
+  it('report a merge of something that is no mapping', () => {
+    const text = 'a: &a 1\nb:\n  <<: *a\n  c: 2\n';
+    const parsed = parseText(text, 'yaml');
+    assert.deepEqual(parsed.errors.map((e) => [e.offset, e.message]), [[text.indexOf('*a'), 'A merge key "<<" takes a mapping, an alias of one, or a list of them.']]);
+    assert.deepEqual(parsed.root!.get('b')!.children!.map((c) => c.key), ['c']);
+  });
+});
+
 describe('line index', () => {
   it('converts offsets to UTF-16 line/character and back, for \\n and \\r\\n', () => {
     const text = 'a: é😀\r\nb: 1\nc';

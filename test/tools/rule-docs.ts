@@ -24,7 +24,8 @@ export function ruleDoc(rule: Rule): string {
     lines.push('## Specification', '', `OpenAPI 3.0.3: ${links.join(', ')}.`, '');
   }
   lines.push('## Messages', '', ...Object.values(rule.messages).map((m) => `- ${m}`), '');
-  const example = invalid.find((f) => f.file.endsWith('.yaml')) ?? invalid[0];
+  // The plain `invalid.yaml` when there is one: the other fixtures show corners of the rule.
+  const example = invalid.find((f) => path.basename(f.file) === 'invalid.yaml') ?? invalid.find((f) => f.file.endsWith('.yaml')) ?? invalid[0];
   if (example) {
     const lang = example.file.endsWith('.json') ? 'json' : 'yaml';
     lines.push('## Example', '', 'Each `^^^` line marks the characters a finding points at.', '', '```' + lang, fs.readFileSync(example.file, 'utf8').trimEnd(), '```', '');

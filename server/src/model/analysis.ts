@@ -24,7 +24,8 @@ export function documentStatus(root: SyntaxNode | undefined): DocumentStatus {
   if (openapi) {
     const version = openapi.kind === 'string' || openapi.kind === 'number' ? String(openapi.value) : '';
     if (/^3\.1(\.|$)/.test(version)) return { kind: 'openapi-3.1', versionNode: openapi };
-    if (openapi.kind === 'string' && /^3\.0\.\d+$/.test(version)) return { kind: 'openapi-3.0', versionNode: openapi };
+    // As the official 3.0 schema: a patch number, and a pre-release such as `3.0.0-RC2`.
+    if (openapi.kind === 'string' && /^3\.0\.\d+(-.+)?$/.test(version)) return { kind: 'openapi-3.0', versionNode: openapi };
     return { kind: 'openapi-3.0-malformed', versionNode: openapi };
   }
   const swagger = root.get('swagger');

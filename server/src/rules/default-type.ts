@@ -1,4 +1,4 @@
-import { SchemaValidator } from '../model/validate';
+import { matchesType, SchemaValidator } from '../model/validate';
 import { defineRule, Fix } from '../check/types';
 import { firstLineSpan } from '../check/report';
 import { isFreeTextValue } from '../check/shift';
@@ -25,10 +25,10 @@ export default defineRule({
 
   id: 'default-type',
   severity: 'error',
-  description: '`default` matches the schema: its type, enum, bounds and formats (OpenAPI 3.0 semantics).',
+  description: '`default` matches the schema: an error when it is not of the type the schema declares beside it, a warning when it breaks the schema otherwise (enum, bounds, formats, properties, composition).',
   spec: ['Schema Object'],
   rationale:
-    'The specification says the default MUST conform to the schema\'s type. Clients and servers substitute the default for a missing value; a default the schema rejects is a value the API itself would reject.',
+    'The specification says the default MUST conform to the type defined at the same level: clients and servers substitute it for a missing value. A default outside the enum, the bounds or the format is one the API itself would reject, but the text makes only the type a requirement, so those are warnings.',
   messages: { invalid: '"default{path}": {message}.' },
   kinds: ['Schema'],
   members: ['default'],
@@ -36,11 +36,26 @@ export default defineRule({
   // Defaults are Schemas' and validated against them: any of their values but free text.
   readsValue: (edited) => edited.kinds.includes('Schema') && !isFreeTextValue(edited),
   checkObject(object, context) {
-    const value = object.node.get('default');
+    const { node, doc } = object;
+    const value = node.get('default');
     if (!value) return;
-    for (const error of new SchemaValidator(context.analysis).validate(value, object.node, object.doc)) {
-      const fix = error.node === value ? converted(value, object.node.get('type')?.stringValue, object.doc) : undefined;
-      context.report({ at: firstLineSpan(object.doc, error.node), messageId: 'invalid', data: { path: error.path, message: error.message }, fixes: fix ? [fix] : [] });
+    const type = node.get('type')?.stringValue;
+    const nullable = node.get('nullable')?.value === true;
+    // The MUST: the type declared in this Schema Object (with its own `nullable`).
+    const wrongType = type !== undefined && (value.kind === 'null' ? !nullable : !matchesType(value, type));
+    for (const error of new SchemaValidator(context.analysis).validate(value, node, doc)) {
+      const atValue = error.node === value && error.path === '';
+      // `nullable: true` beside `allOf`/`oneOf` without a type: the generator idiom for a nullable
+      // reference. Whether null passes is nullable-without-type's to explain, not a second finding.
+      if (atValue && value.kind === 'null' && nullable && type === undefined) continue;
+      const fix = atValue ? converted(value, type, doc) : undefined;
+      context.report({
+        at: firstLineSpan(doc, error.node),
+        messageId: 'invalid',
+        data: { path: error.path, message: error.message },
+        fixes: fix ? [fix] : [],
+        severity: wrongType && atValue ? 'error' : 'warning',
+      });
     }
   },
 });

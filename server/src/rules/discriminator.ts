@@ -23,13 +23,13 @@ function mappingResolves(analysis: Analysis, object: OpenApiObject, value: strin
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
-  description: 'A `discriminator` whose `propertyName` is not a required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), or whose `mapping` names a schema that does not exist.',
+  description: 'A `discriminator` whose `mapping` names a schema that does not exist (an error), or whose `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`): a warning.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
-    'Clients pick the schema of a payload by the value of this property: the specification says it MUST be a required field, and a mapping to a schema that does not exist leaves payloads with that value without a schema.',
+    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist leaves payloads with that value without a schema. OpenAPI 3.0 only says the payload holds the property (Swagger 2.0 required it to be in `required`): a payload without it cannot be matched, so an optional or undefined property is a warning.',
   messages: {
-    undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required".',
-    notRequired: 'Property "{name}" that the discriminator reads must be required: add it to "required" of {where}.',
+    undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
+    notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
     mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
   },
@@ -62,13 +62,13 @@ export default defineRule({
       };
       const undeclared = lacking((d) => d.properties.has(name));
       const where = (list: string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
-      if (undeclared.length) context.report({ at: { node: propertyName }, messageId: 'undeclared', data: { name, where: where(undeclared) } });
+      if (undeclared.length) context.report({ at: { node: propertyName }, messageId: 'undeclared', data: { name, where: where(undeclared) }, severity: 'warning' });
       else {
         const optional = lacking((d) => d.required.has(name));
         const required = node.get('required');
         const edit = required?.kind === 'array' ? appendItem(doc.parsed, required, name) : !required ? insertMember(doc.parsed, node, 'required', [name]) : undefined;
         const fixes = optional.length === 1 && optional[0] === 'this schema' && edit ? [{ title: `Add "${name}" to "required"`, edits: [edit] }] : [];
-        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes });
+        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes, severity: 'warning' });
       }
     }
     const mapping = discriminator.get('mapping');

@@ -24,9 +24,11 @@ export default defineRule({
     // a referenced file laid out the same way; elsewhere (`schemas.yaml#/Pet`) it has none.
     const root = target.doc.root;
     if (!root || root.kind !== 'object') return;
-    // A whole file that is no OpenAPI document (a schema file) has no kind by layout.
-    const wholeFragment = (parsed.pointer ?? []).length === 0 && !root.get('openapi');
-    const actual = wholeFragment ? undefined : kindAt(root, parsed.pointer ?? []);
+    // A file that is no OpenAPI document (a file of schemas) has a kind by layout only under
+    // `components`: a schema it names `info` or `paths` is no Info or Paths Object.
+    const pointer = parsed.pointer ?? [];
+    const byLayout = Boolean(root.get('openapi')) || pointer[0] === 'components';
+    const actual = byLayout ? kindAt(root, pointer) : undefined;
     if (!actual || actual === expected) return;
     const map = COMPONENT_MAPS[expected];
     const components = map ? root.get('components')?.get(map) : undefined;

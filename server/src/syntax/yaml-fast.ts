@@ -504,6 +504,8 @@ class FastReader {
     const text = this.text;
     const keyEnd = this.keyAt(i);
     if (!keyEnd) giveUp();
+    // A merge key (`<<: *common`) merges another mapping into this one: the yaml package's reader does that.
+    if (keyEnd.style === 'plain' && keyEnd.end - i === 2 && text.startsWith('<<', i)) giveUp();
     const key = new SyntaxNode('null', 0, 0, undefined);
     this.setKey(key, i, keyEnd.end, keyEnd.style);
     let p = keyEnd.colon + 1;

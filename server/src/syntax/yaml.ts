@@ -33,7 +33,12 @@ class YamlConverter {
       result.flow = Boolean(node.flow);
       if (depth >= MAX_DEPTH) return this.tooDeep(result);
       if (isMap(node)) {
+        const merged: YamlNode[] = [];
         for (const pair of node.items) {
+          if (isMergeKey(pair.key)) {
+            merged.push(pair.value);
+            continue;
+          }
           const lines = node.flow ? undefined : this.keyLines(pair.key);
           if (lines) for (const line of lines.slice(0, -1)) result.children!.push(this.keyWithoutValue(line, result));
           const child = pair.value == null
@@ -44,6 +49,7 @@ class YamlConverter {
           result.children!.push(child);
         }
         if (result.children!.length > 1) reportDuplicateKeys(result, this.errors);
+        if (merged.length > 0) this.merge(result, merged, depth, expanding);
       } else {
         for (const item of node.items) {
           const child = item == null ? new SyntaxNode('null', range[0], 0, result) : this.convert(item, result, depth + 1, expanding);
@@ -189,6 +195,41 @@ class YamlConverter {
     return result;
   }
 
+  /**
+   * A merge key (`<<: *common`, or a list of them): the members of the mappings it names that the
+   * mapping does not have itself, earlier ones first, as YAML 1.1 and the tools that read OpenAPI
+   * do it. Merged members keep the places of their source text, where findings on them belong; the
+   * mapping's members stay in text order (anchors come before their aliases).
+   */
+  merge(into: SyntaxNode, values: YamlNode[], depth: number, expanding: Set<unknown> | undefined): void {
+    const present = new Set(into.children!.map((c) => c.key));
+    const sources: YamlNode[] = [];
+    for (const value of values) {
+      if (isSeq(value) && !isAlias(value)) sources.push(...value.items);
+      else sources.push(value);
+    }
+    let added = false;
+    for (const source of sources) {
+      const range = (source as { range?: [number, number, number] | null } | null)?.range ?? [into.offset, into.offset, into.offset];
+      const mapping = source == null ? undefined : this.convert(source, into, depth, expanding);
+      if (mapping?.kind !== 'object') {
+        this.errors.push({ message: 'A merge key "<<" takes a mapping, an alias of one, or a list of them.', offset: range[0], length: Math.max(1, range[1] - range[0]), code: 'BAD_MERGE', severity: 'error' });
+        continue;
+      }
+      for (const member of mapping.children!) {
+        if (present.has(member.key)) continue;
+        present.add(member.key);
+        member.parent = into;
+        into.children!.push(member);
+        added = true;
+      }
+    }
+    if (added) {
+      this.usedAlias = true;
+      into.children!.sort((a, b) => a.memberStart - b.memberStart);
+    }
+  }
+
   overBudget(node: YamlNode, parent: SyntaxNode | undefined): SyntaxNode {
     const range = (node as { range?: [number, number, number] | null }).range ?? [0, 0, 0];
     if (!this.budgetReported) {
@@ -234,6 +275,11 @@ function aliasTargets(contents: YamlNode): Map<Alias, YamlNode> {
   return targets;
 }
 
+/** `<<` as a plain key: YAML's merge key. */
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && key.type === 'PLAIN' && key.value === '<<';
+}
+
 function scalarStyle(type: Scalar.Type | undefined): ScalarStyle {
   switch (type) {
     case 'QUOTE_DOUBLE': return 'double';
@@ -267,6 +313,9 @@ function lineBreaksAsLf(text: string): string {
   return text.indexOf('\r') >= 0 ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
+/** The yaml package's message for a token after the document's end: `Unexpected scalar token in YAML stream: "x"`. */
+const STREAM_TOKEN = /^Unexpected [\w-]+ token in YAML stream: ("[^]*")/;
+
 /** Through the `yaml` package: any YAML, with its errors and warnings. */
 export function parseYamlWithPackage(original: string): ParsedText {
   return parseWithPackage(original, 0);
@@ -284,7 +333,18 @@ function parseWithPackage(original: string, depth: number): ParsedText {
   const converter = new YamlConverter(doc, text);
   const errors: SyntaxError[] = [];
   let exhausted = false;
+  let unreadRest = false;
   for (const e of doc.errors) {
+    // After a line that fits nowhere, the yaml package reports every later token of the text as
+    // "Unexpected ... in YAML stream" (one bad indent gave 244 errors): the first says it all.
+    if (e.code === 'UNEXPECTED_TOKEN' && STREAM_TOKEN.test(e.message)) {
+      if (unreadRest) continue;
+      unreadRest = true;
+      const error = yamlError(e, 'error', text);
+      const token = STREAM_TOKEN.exec(e.message)![1];
+      errors.push({ ...error, message: `The rest of the document cannot be read from here: ${token} fits nowhere in the structure above it. Check the indentation of this line and of the lines just above.` });
+      continue;
+    }
     // The yaml package turns its own stack overflow into one error per level: keep the first.
     if (e.code === 'RESOURCE_EXHAUSTION') {
       if (exhausted) continue;
