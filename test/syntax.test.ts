@@ -86,6 +86,20 @@ describe('syntax trees', () => {
   });
 });
 
+describe('YAML errors', () => {
+  it('one line that fits nowhere is one error for the rest of the document, not one per token after it', () => {
+    const lines = ['openapi: 3.0.0', 'info:', '  title: T', '  version: v2', 'paths:', '  /:', '    get:', '      responses:', "        '200':",
+      '          description: OK', '          content:', '            application/json:', '              examples:', '                foo:',
+      '                   value: {', '                    "versions": [1, 2]', '                  }', "        '300':", '          description: More', ''];
+    const text = lines.join('\n');
+    const brace = text.indexOf('                  }') + 18;
+    assert.deepEqual(parseText(text, 'yaml').errors.map((e) => [e.offset, e.length, e.message]), [
+      [brace, 1, 'Flow map in block collection must be sufficiently indented and end with a }.'],
+      [brace, 1, 'The rest of the document cannot be read from here: "}" fits nowhere in the structure above it. Check the indentation of this line and of the lines just above.'],
+    ]);
+  });
+});
+
 describe('YAML merge keys', () => {
   const MERGED = [
     'common: &common', "  '401': {description: Not authenticated}", "  '500': {description: Server error}",

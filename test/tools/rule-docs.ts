@@ -19,6 +19,7 @@ export function ruleDoc(rule: Rule): string {
   const fixable = invalid.some((f) => fs.existsSync(fixedFileFor(f.file)));
   lines.push(`- Quick fix: ${fixable ? 'yes' : 'no'}`, '');
   if (rule.rationale) lines.push('## Why it matters', '', rule.rationale, '');
+  if (rule.severityNote) lines.push('## Severity', '', rule.severityNote, '');
   if (rule.spec?.length) {
     const links = rule.spec.map((heading) => `[${heading}](${specLink(heading)})`);
     lines.push('## Specification', '', `OpenAPI 3.0.3: ${links.join(', ')}.`, '');

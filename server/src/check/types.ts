@@ -85,6 +85,11 @@ export interface Rule {
   spec?: readonly string[];
   /** Why a finding matters to the people who use the document, for the rule's page. */
   rationale?: string;
+  /**
+   * Why the rule has its default severity (whether the 3.0.3 text makes it a requirement, how
+   * often real documents trigger it), for the rule's page.
+   */
+  severityNote?: string;
   /** Tags every diagnostic of this rule carries. */
   tags?: DiagnosticTag[];
   /** Off unless the configuration turns it on. */

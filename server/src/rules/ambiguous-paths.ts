@@ -58,10 +58,12 @@ function overlap(a: PathShape, b: PathShape): string | undefined {
 export default defineRule({
   id: 'ambiguous-paths',
   severity: 'information',
-  description: 'Two paths that one request matches, under the same method (`/pets/{id}` and `/pets/mine`): routers that do not prefer the literal segment cannot tell them apart.',
+  description: 'Two templated paths that one request matches, under the same method (`/{entity}/me` and `/books/{id}`): the specification leaves it to each tool which one it picks.',
   spec: ['Path Templating Matching', 'Paths Object'],
   rationale:
-    'The specification matches concrete paths before templated ones, but many routers and gateways take the first declared: a request meant for one operation reaches the other.',
+    'The specification matches a concrete path (`/pets/mine`) before a templated one (`/pets/{id}`), so those pairs are fine. Between two templated paths that a request matches it decides nothing: tools pick either, and a request meant for one operation may reach the other.',
+  severityNote:
+    'Information: the text calls such matching ambiguous but forbids it only for templates that are identical (equivalent-paths), and real APIs have such pairs on purpose.',
   messages: { ambiguous: 'A {method} request to "{example}" matches both "{path}" and "{other}".' },
   kinds: ['Paths'],
   // Path templates and methods are keys.
@@ -74,7 +76,8 @@ export default defineRule({
     for (const member of node.children!) {
       if (++work % WORK_PER_PAUSE === 0) yield;
       const key = String(member.key);
-      if (!key.startsWith('/') || key.includes('?')) continue;
+      // A concrete path (no template) is matched before every templated one: it is never ambiguous.
+      if (!key.startsWith('/') || key.includes('?') || !key.includes('{')) continue;
       const item = context.analysis.resolve(member, doc).target?.node ?? member;
       let methods = 0;
       if (item.kind === 'object') HTTP_METHODS.forEach((m, i) => (methods |= item.get(m) ? 1 << i : 0));

@@ -1,32 +1,42 @@
-import { setMember } from '../syntax/edit';
+import { removalFix } from '../check/report';
 import { defineRule } from '../check/types';
+import { SyntaxNode } from '../syntax/tree';
+
+/**
+ * The single value of a constant parameter (required, or in the path, with an inline schema whose
+ * `enum` lists one value), as the message shows it; undefined when the parameter is no constant.
+ */
+export function constantValue(parameter: SyntaxNode): string | undefined {
+  if (parameter.get('required')?.value !== true && parameter.get('in')?.value !== 'path') return undefined;
+  const schema = parameter.get('schema');
+  const values = schema?.kind === 'object' ? schema.get('enum') : undefined;
+  if (values?.kind !== 'array' || values.children!.length !== 1) return undefined;
+  return JSON.stringify(values.children![0].toValue());
+}
 
 export default defineRule({
   id: 'constant-parameter',
   severity: 'warning',
-  description: 'A single-value `enum` on an optional parameter: a constant is required and always sent.',
-  spec: ['Parameter Object'],
+  description: 'A `default` on a constant parameter (a required parameter whose `enum` has a single value): a constant is always sent, so its default never applies.',
+  spec: ['Parameter Object', 'Schema Object'],
   rationale:
-    'A parameter that allows a single value is a constant: if it is optional, clients may leave it out, and the server never receives the value it expects.',
-  messages: { optional: 'Parameter "{name}" allows a single value, so it is a constant: make it "required: true", as constants are always sent.' },
+    'A constant parameter is a required parameter whose enum has a single value: clients always send that value, unlike a default, which the server assumes when a value is absent. A default beside a constant is never used and says the parameter could be left out. An optional parameter with a single enum value is no constant but an opt-in flag (sent or not): it is left alone.',
+  severityNote:
+    'A warning: the default does no harm to clients, but it contradicts the constant, and generated clients may offer to leave the parameter out.',
+  messages: { defaultOnConstant: 'Parameter "{name}" is a constant (required, with the single value {value}): clients always send it, so its "default" never applies. Remove the default.' },
   kinds: ['Parameter'],
-  // `required`, `in` and `name`; of the schema, only how many `enum` values it lists.
-  // An `enum` member added, removed or replaced (not a value typed in one) changes that count.
-  readsValue: (edited) =>
-    (edited.kinds.includes('Parameter') && ['required', 'in', 'name'].includes(edited.field ?? '')) ||
-    (edited.kinds.includes('Schema') && edited.field === 'enum' && edited.node.key === 'enum'),
+  members: ['required', 'in'],
+  local: true,
   checkObject(object, context) {
     const { node, doc } = object;
-    if (node.get('required')?.value === true || node.get('in')?.value === 'path') return;
-    const schemaNode = node.get('schema');
-    const schema = schemaNode ? context.analysis.resolve(schemaNode, doc).target?.node : undefined;
-    const values = schema?.kind === 'object' ? schema.get('enum') : undefined;
-    if (values?.kind !== 'array' || values.children!.length !== 1) return;
+    const value = constantValue(node);
+    const fallback = value === undefined ? undefined : node.get('schema')!.get('default');
+    if (!fallback) return;
     context.report({
-      at: schema === schemaNode ? { node: values, part: 'member' } : { node: node.get('name') ?? node, part: 'value' },
-      messageId: 'optional',
-      data: { name: node.get('name')?.stringValue ?? '' },
-      fixes: [{ title: 'Set "required: true"', edits: [setMember(doc.parsed, node, 'required', true)] }],
+      at: { node: fallback, part: 'key' },
+      messageId: 'defaultOnConstant',
+      data: { name: node.get('name')?.stringValue ?? '', value: value! },
+      fixes: [removalFix('Remove "default"', doc.parsed, fallback)],
     });
   },
 });

@@ -1,13 +1,16 @@
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
+import { constantValue } from './constant-parameter';
 
 export default defineRule({
   id: 'default-on-required',
-  severity: 'warning',
+  severity: 'information',
   description: '`default` on a required parameter or a required property has no effect.',
   spec: ['Schema Object', 'Parameter Object'],
   rationale:
     'A default is used only when a value is absent, which a required value never is: the default misleads readers, and is often a sample value written in the wrong field.',
+  severityNote:
+    'Information: the 3.0.3 text does not forbid it, the default is harmless to clients, and generated descriptions carry it by the hundred (882 findings in 13 of 151 real documents checked): worth tidying, not a warning that fails a build. A default on a constant parameter is constant-parameter\'s to report.',
   messages: {
     parameter: 'A required parameter is always sent, so its "default" is never used: use "example" for a sample value.',
     property: 'Property "{name}" is required, so its "default" is never used: use "example" for a sample value.',
@@ -20,7 +23,8 @@ export default defineRule({
     if (object.kind !== 'Schema') {
       const schema = node.get('schema');
       const fallback = schema?.kind === 'object' ? schema.get('default') : undefined;
-      if (node.get('required')?.value !== true || !fallback) return;
+      // A constant (one enum value) says more about its default: constant-parameter reports it.
+      if (node.get('required')?.value !== true || !fallback || (object.kind === 'Parameter' && constantValue(node) !== undefined)) return;
       context.report({ at: { node: fallback, part: 'key' }, messageId: 'parameter', fixes: [removalFix('Remove "default"', doc.parsed, fallback)] });
       return;
     }
