@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import * as jsonc from 'jsonc-parser';
 import { analyze } from '../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../server/src/model/documents';
-import { CompletionItem, completionsAt } from '../server/src/services/completion';
+import { CompletionItem, completionsAt, ReferencedAs } from '../server/src/services/completion';
 import { checkDocument } from '../server/src/check/checker';
 import { RULES } from '../server/src/rules/index';
 import { fieldDoc } from '../server/src/model/field-docs';
@@ -12,7 +12,7 @@ import { SPECS } from '../server/src/model/spec';
 import { cursorContext } from '../server/src/services/cursor';
 import { parseText } from '../server/src/syntax/parse';
 
-function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}, workspaceFiles: string[] = []) {
+function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}, workspaceFiles: string[] = [], referencedAs: ReferencedAs[] = []) {
   const offset = fixture.indexOf('|');
   const text = fixture.slice(0, offset) + fixture.slice(offset + 1);
   const store = new DocumentStore({ read: (p) => (p === file ? { text } : others[p] !== undefined ? { text: others[p] } : { reason: 'missing', message: 'missing' }) });
@@ -21,11 +21,35 @@ function complete(fixture: string, file = '/virtual/openapi.yaml', others: Recor
     const other = store.get(p);
     return isLoadFailure(other) ? undefined : other;
   };
-  const items = completionsAt(doc, offset, analyze(doc, store), workspaceFiles, load);
+  const items = completionsAt(doc, offset, analyze(doc, store), workspaceFiles, load, referencedAs);
   return { items, labels: items.map((i) => i.label), text, offset };
 }
 
 const HEAD = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\n';
+
+describe('completion outside OpenAPI documents', () => {
+  it('offers nothing in a GitHub Actions workflow, a Kubernetes manifest or a package.json', () => {
+    const workflow = 'name: CI\non:\n  push:\n    branches: [main]\n|\njobs:\n  test:\n    runs-on: ubuntu-latest\n';
+    assert.deepEqual(complete(workflow, '/virtual/.github/workflows/ci.yml').labels, []);
+    assert.deepEqual(complete('apiVersion: v1\nkind: Service\nmetadata:\n  |\n', '/virtual/k8s/service.yaml').labels, []);
+    assert.deepEqual(complete('{\n  "name": "app",\n  |\n}\n', '/virtual/package.json').labels, []);
+  });
+
+  it('offers the new-document snippet in an empty file, and over a first word typed in it', () => {
+    assert.deepEqual(complete('|', '/virtual/new.yaml').labels, ['New OpenAPI 3.0 document']);
+    const { items, text } = complete('op|', '/virtual/new.yaml');
+    assert.deepEqual(items.map((i) => [i.label, i.replace]), [['New OpenAPI 3.0 document', { offset: 0, length: 2 }]]);
+    assert.equal(text, 'op');
+  });
+
+  it('offers the fields of the role a file is referenced in when no open document reads it', () => {
+    const schemaFile = 'type: object\nproperties:\n  id:\n    |\n';
+    const { labels } = complete(schemaFile, '/virtual/pet.yaml', {}, [], [{ pointer: [], kind: 'Schema' }]);
+    assert.ok(labels.includes('type') && labels.includes('format'), labels.join(','));
+    assert.ok(!labels.includes('openapi') && !labels.includes('paths'), labels.join(','));
+    assert.deepEqual(complete(schemaFile, '/virtual/pet.yaml').labels, [], 'a file nothing references gets nothing');
+  });
+});
 
 describe('completion', () => {
   it('offers the fields of a Parameter not yet present, on an empty line (YAML)', () => {

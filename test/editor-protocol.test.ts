@@ -120,3 +120,41 @@ describe('completion and hover as an editor sees them', { timeout: 60_000 }, () 
     assert.equal(brief.value, '**#/components/parameters/limit** — Parameter Object in this file\n\nHow many pets to list.');
   });
 });
+
+describe('JSON syntax errors when the editor validates JSON itself', { timeout: 60_000 }, () => {
+  const BROKEN = '{\n  "openapi": "3.0.3",\n  "info": { "title": "T", "version": "1.0.0" }\n  "paths": {}\n}\n';
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-json-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const messages = (list: { code?: unknown; message: string }[]) => list.map((d) => `${d.code}: ${d.message}`).sort();
+
+  it('are left to the editor (listed once), and listed by the server again when the editor stops validating', async () => {
+    const client = new LspClient();
+    try {
+      await client.initialize(dir, { editorValidatesJson: true });
+      const uri = client.open(path.join(dir, 'api.json'), BROKEN);
+      const shown = await client.waitForDiagnostics(uri);
+      assert.ok(!shown.some((d) => d.code === 'syntax'), messages(shown).join('\n'));
+      await client.connection.sendNotification('openapi30/editorValidatesJson', { enabled: false });
+      const again = await client.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'syntax'));
+      assert.deepEqual(messages(again).filter((m) => m.startsWith('syntax')), ['syntax: Comma expected.']);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('are listed by the server for an editor that does not validate JSON (Neovim)', async () => {
+    const client = new LspClient();
+    try {
+      await client.initialize(dir);
+      const uri = client.open(path.join(dir, 'plain.json'), BROKEN);
+      const shown = await client.waitForDiagnostics(uri);
+      assert.deepEqual(messages(shown).filter((m) => m.startsWith('syntax')), ['syntax: Comma expected.']);
+    } finally {
+      await client.stop();
+    }
+  });
+});

@@ -41,7 +41,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     },
     // VS Code previews a `$ref`'s target on Ctrl+hover: the server's hover need not repeat it.
     // In Restricted Mode the server reads files only inside the workspace folders.
-    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted },
+    // VS Code's JSON support reports JSON syntax errors itself (unless turned off): once is enough.
+    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated() },
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) => {
         linkRuleDocs(diagnostics);
@@ -61,6 +62,14 @@ export async function activate(context: ExtensionContext): Promise<void> {
   await client.start();
   // Trust is granted once per window (never revoked without a reload): then every file may be read.
   context.subscriptions.push(workspace.onDidGrantWorkspaceTrust(() => void languageClient.sendNotification('openapi30/workspaceTrusted')));
+  context.subscriptions.push(workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('json.validate.enable')) void languageClient.sendNotification('openapi30/editorValidatesJson', { enabled: jsonValidated() });
+  }));
+}
+
+/** Whether VS Code's JSON support validates JSON files (it reports their syntax errors then). */
+function jsonValidated(): boolean {
+  return workspace.getConfiguration('json').get<boolean>('validate.enable', true);
 }
 
 export async function deactivate(): Promise<void> {

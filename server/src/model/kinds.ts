@@ -40,7 +40,12 @@ export interface Place {
 
 /** What the location at these segments is: an object of some kind, or a container of them. */
 export function placeAt(segments: readonly string[]): Place | undefined {
-  let kind: ObjectKind = 'Root';
+  return placeFrom('Root', segments);
+}
+
+/** The same, below an object of a known kind (a file referenced as a Schema, say). */
+export function placeFrom(start: ObjectKind, segments: readonly string[]): Place | undefined {
+  let kind: ObjectKind = start;
   let pending: FieldSpec | undefined;
   for (const segment of segments) {
     if (pending) {

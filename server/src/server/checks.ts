@@ -62,6 +62,9 @@ const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
  * The findings to publish: all of them, or the most severe first and one line saying how many more.
  * Chosen in one pass over them (a file can have 100,000), and only those shown are sorted.
  */
+/** JSON errors an editor's JSON validation does not report: our depth limit, an empty document. */
+const OUR_JSON_ERRORS = new Set(['TooDeep', 'Empty']);
+
 function shownFindings(found: Diagnostic[]): Diagnostic[] {
   if (found.length <= MAX_PUBLISHED_PER_FILE) return found;
   const perSeverity = [0, 0, 0, 0];
@@ -280,6 +283,12 @@ export class CheckScheduler {
     }
   }
 
+  /**
+   * The editor reports JSON syntax errors and duplicate keys itself (VS Code's JSON support, while
+   * `json.validate.enable` is on): ours would list each twice. Set from the client.
+   */
+  editorValidatesJson = false;
+
   private publish(filePath: string): void {
     const uri = this.session.uriOf(filePath);
     const open = this.session.openDocument(filePath);
@@ -288,9 +297,19 @@ export class CheckScheduler {
     else {
       let found = this.session.diagnosticsIn(filePath);
       if (isUnsaved(filePath)) found = this.unsavedFindings(found);
+      if (this.editorValidatesJson) found = this.withoutEditorsJsonErrors(filePath, found);
       diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
     }
     this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
+  }
+
+  /** Findings of a JSON file without the syntax errors the editor's own JSON validation reports. */
+  private withoutEditorsJsonErrors(filePath: string, found: Diagnostic[]): Diagnostic[] {
+    const model = this.session.modelOf(filePath);
+    if (model?.format !== 'json' || !found.some((d) => d.rule === 'syntax')) return found;
+    const editors = new Set<string>();
+    for (const e of model.parsed.errors) if (!OUR_JSON_ERRORS.has(e.code)) editors.add(`${e.offset} ${e.message}`);
+    return found.filter((d) => d.rule !== 'syntax' || !editors.has(`${d.offset} ${d.message}`));
   }
 
   private notCheckedDiagnostic(length: number): LspDiagnostic {

@@ -20,6 +20,12 @@ import { answerWithoutBlocking, runInSlices } from './request-loads';
 export interface EditorOptions {
   /** VS Code shows a `$ref`'s target on Ctrl+hover itself: the hover leaves the source out. */
   editorPreviewsDefinitions?: boolean;
+  /**
+   * The editor reports JSON syntax errors and duplicate keys itself (VS Code's JSON support):
+   * the server leaves them out of JSON files' diagnostics. `openapi30/editorValidatesJson`
+   * (`{ enabled }`) says when that changes.
+   */
+  editorValidatesJson?: boolean;
 }
 
 export function registerFeatures(connection: Connection, session: Session, workspaceFiles: WorkspaceFiles, editor: EditorOptions = {}): void {
@@ -124,7 +130,12 @@ export function registerFeatures(connection: Connection, session: Session, works
       const doc = currentDocument(params.textDocument.uri);
       if (!doc) return [];
       const offset = doc.lineIndex.offsetAt(params.position);
-      const items = completionsAt(doc, offset, session.analysisFor(doc.path), workspaceFiles.list(), loadDocument);
+      const analysis = session.analysisFor(doc.path);
+      // No open root reads the file: the places that reference it in the workspace tell its role.
+      const referencedAs = analysis ? [] : workspaceFiles.index.refsInto(doc.path)
+        .filter(({ entry }) => entry.expected !== undefined && !entry.inExtension)
+        .map(({ entry }) => ({ pointer: entry.pointer, kind: entry.expected! }));
+      const items = completionsAt(doc, offset, analysis, workspaceFiles.list(), loadDocument, referencedAs);
       return items.map((item) => ({
         label: item.label,
         kind: COMPLETION_KIND[item.kind],

@@ -57,6 +57,7 @@ connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
   const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
   editorOptions.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
+  checks.editorValidatesJson = init?.editorValidatesJson === true;
   workspaceFiles.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
   workspaceFolders = folders.filter((f): f is string => Boolean(f));
@@ -110,6 +111,12 @@ connection.onNotification('openapi30/workspaceTrusted', () => {
   const refused = session.trust.grant();
   for (const file of refused) session.invalidate(file);
   workspaceFiles.filesChanged(refused.map((file) => ({ path: file, type: 'changed' })));
+  checks.recheckAll();
+});
+
+// The editor's own JSON validation was turned on or off (VS Code: `json.validate.enable`).
+connection.onNotification('openapi30/editorValidatesJson', (params: { enabled?: unknown }) => {
+  checks.editorValidatesJson = params?.enabled === true;
   checks.recheckAll();
 });
 

@@ -4,7 +4,7 @@
 import * as path from 'path';
 import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
-import { COMPONENT_MAPS, placeAt } from '../model/kinds';
+import { COMPONENT_MAPS, placeAt, placeFrom } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { kindName, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
@@ -54,13 +54,27 @@ const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '4
  * `workspaceFiles`: absolute paths of the workspace's YAML and JSON files, offered last as whole-file
  * `$ref` targets (a file that nothing references yet, like a new `schemas/Order.yaml`).
  */
+/** A place in another file that references this one, and the kind of object it calls for there. */
+export interface ReferencedAs {
+  pointer: readonly string[];
+  kind: ObjectKind;
+}
+
+/**
+ * Completions at an offset. Only in an OpenAPI document, or a file one references (`analysis` of
+ * a root that reads it, or `referencedAs` from the workspace's references when no open root
+ * does): a CI workflow or a Kubernetes manifest gets nothing, but an empty file gets a new document.
+ */
 export function completionsAt(
   doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceFiles: readonly string[] = [], load?: LoadDocument,
+  referencedAs: readonly ReferencedAs[] = [],
 ): CompletionItem[] {
-  if (isBlank(doc.source)) return [newDocumentSnippet(doc, offset)];
+  if (isBlankBesidesWord(doc, offset)) return [newDocumentSnippet(doc, offset)];
   const context = cursorContext(doc, offset);
   if (!context) return [];
-  const place = placeOf(doc, context, analysis);
+  // An analysis of a root that is no description (a workflow file checked alone) places nothing.
+  if (analysis?.status.kind === 'not-openapi') analysis = undefined;
+  const place = analysis ? placeOf(doc, context, analysis) : declaresVersion(doc) ? placeAt(context.path.map(String)) : placeByReference(context, referencedAs);
   if (!place) return [];
   let drafts: Draft[];
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceFiles, load);
@@ -144,6 +158,38 @@ function newDocumentSnippet(doc: SourceDocument, offset: number): CompletionItem
     filterText: 'openapi',
     preselect: true,
   };
+}
+
+/** Whether the document's root names a version (`openapi` or `swagger`): it is a description then. */
+function declaresVersion(doc: SourceDocument): boolean {
+  const root = doc.root;
+  return root?.kind === 'object' && Boolean(root.get('openapi') ?? root.get('swagger'));
+}
+
+/** Where the cursor is by the references into this file: below the deepest one that holds it. */
+function placeByReference(context: CursorContext, referencedAs: readonly ReferencedAs[]) {
+  const path = context.path.map(String);
+  let best: ReferencedAs | undefined;
+  for (const ref of referencedAs) {
+    if (ref.pointer.length > path.length || !ref.pointer.every((s, i) => s === path[i])) continue;
+    if (!best || ref.pointer.length > best.pointer.length) best = ref;
+  }
+  return best ? placeFrom(best.kind, path.slice(best.pointer.length)) : undefined;
+}
+
+/**
+ * Whether the text holds nothing but, at most, the word at the cursor (`op` typed in a new file):
+ * the new-document snippet replaces it.
+ */
+function isBlankBesidesWord(doc: SourceDocument, offset: number): boolean {
+  if (isBlank(doc.source)) return true;
+  if (doc.source.length > 200) return false;
+  const text = doc.text;
+  let start = offset;
+  while (start > 0 && /\S/.test(text[start - 1])) start--;
+  let end = offset;
+  while (end < text.length && /\S/.test(text[end])) end++;
+  return (text.slice(0, start) + text.slice(end)).trim() === '' && /^[A-Za-z]*$/.test(text.slice(start, end));
 }
 
 function placeOf(doc: SourceDocument, context: CursorContext, analysis: Analysis | undefined) {
