@@ -10,7 +10,12 @@ import { Finding } from '../server/src/cli/findings';
 import { FileJob } from '../server/src/cli/check-files';
 import { checkInProcesses } from '../server/src/cli/parallel';
 import { EMPTY_CONFIG } from '../server/src/check/config';
-import { cli, jsonFindings, tempDir } from './helpers/cli';
+import { cli, copyFixtures, jsonFindings, tempDir } from './helpers/cli';
+import { REPO_ROOT } from './helpers/paths';
+import { DocumentStore } from '../server/src/model/documents';
+import { diskFiles } from '../server/src/io/read-file';
+import { checkDocument } from '../server/src/check/checker';
+import { RULES } from '../server/src/rules/index';
 
 const EXAMPLE = 'examples/petstore/openapi.yaml';
 const CLEAN = 'test/rules/syntax/valid.yaml';
@@ -206,7 +211,7 @@ describe('inputs', () => {
 
 describe('worker processes that die', () => {
   const job = (file: string): FileJob => ({ file, absolute: path.resolve(file), viaGlob: false, config: EMPTY_CONFIG });
-  const setup = { given: [], cwd: process.cwd(), overlay: [] };
+  const setup = { cwd: process.cwd(), overlay: [] };
 
   it('fail their file with the reason, and the next file is checked by a new worker', async () => {
     const dir = tempDir();
@@ -242,5 +247,39 @@ process.on('message', (message) => {
     const [full] = await checkInProcesses([job('a.yaml')], setup, 1, aborts);
     assert.match(full.notChecked ?? '', /^checking it needs more memory than Node\.js allows here \(a heap of \d+ MB\)\. Give Node\.js more/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('where findings land in a report', () => {
+  it('names every file the same way: relative to the current folder, a root given as ./x and the files it references alike', () => {
+    const dir = tempDir();
+    try {
+      fs.mkdirSync(path.join(dir, 'api', 'paths'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'api', 'openapi.yaml'), `${HEAD}  /things:\n    $ref: 'paths/things.yaml'\n  stores:\n    get:\n      operationId: listStores\n      responses:\n        '200':\n          description: OK\n`);
+      fs.writeFileSync(path.join(dir, 'api', 'paths', 'things.yaml'), "get:\n  operationId: listThings\n  responses:\n    '200':\n      description: OK\n  x: 1\n");
+      const files = (args: string[]) => jsonFindings(cli(['--format', 'json', ...args], dir).stdout).map((f) => `${f.file} ${f.rule}`).sort();
+      const expected = ['api/openapi.yaml path-leading-slash', 'api/paths/things.yaml unknown-field'];
+      assert.deepEqual(files(['./api/openapi.yaml']), expected);
+      assert.deepEqual(files([path.join(dir, 'api', 'openapi.yaml')]), expected);
+      assert.deepEqual(files(['api/../api/openapi.yaml']), expected);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('puts a path template with no parameter at the template in the root, with the operation in the referenced file beside it', () => {
+    const dir = tempDir();
+    try {
+      copyFixtures(path.join(REPO_ROOT, 'test', 'rules', 'path-params-defined'), dir);
+      const store = new DocumentStore(diskFiles);
+      const result = checkDocument(store, path.join(dir, 'invalid-referenced-item.yaml'), { rules: RULES });
+      const found = result.diagnostics.filter((d) => d.rule === 'path-params-defined');
+      assert.deepEqual(found.map((d) => [path.basename(d.doc.path), d.doc.source.slice(d.offset, d.offset + d.length)]), [['invalid-referenced-item.yaml', '{thingId}']]);
+      assert.deepEqual(found[0].related.map((r) => [path.basename(r.doc.path), r.doc.source.slice(r.offset, r.offset + r.length), r.message]), [
+        ['thing-path.yaml', 'get', 'The "get" operation, which declares no "thingId".'],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -39,7 +39,7 @@ export class FileChecker {
   /** Files some check reached through `$ref`: kept parsed for the checks that follow. */
   private readonly referenced = new Set<string>();
 
-  constructor(files: FileSource, private readonly given: ReadonlyMap<string, string>, private readonly cwd: string) {
+  constructor(files: FileSource, private readonly cwd: string) {
     this.store = new DocumentStore(files);
   }
 
@@ -75,7 +75,7 @@ export class FileChecker {
     }
     if (job.viaGlob && documentStatus(result.document?.root).kind === 'not-openapi') return this.done(absolute, { ...outcome, skipped: true });
     for (const crash of result.crashes) outcome.crashes.push(`internal error in rule ${crash.rule} at ${crash.where}:\n${crash.error}`);
-    for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.given, this.cwd)));
+    for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.cwd)));
     const documents = result.analysis?.documents.map((d) => d.path) ?? [absolute];
     for (const p of documents) if (p !== absolute) this.referenced.add(p);
     return this.done(absolute, { ...outcome, documents });

@@ -1,4 +1,4 @@
-// Findings as the CLI reports them: a file name as the user gave it, LSP-style 0-based ranges, and
+// Findings as the CLI reports them: a file name relative to the current folder, LSP-style 0-based ranges, and
 // what a baseline needs to recognise a finding after unrelated edits (the JSON Pointer of the node
 // it starts in). Plain data: findings cross from worker processes by structured clone.
 import * as crypto from 'crypto';
@@ -8,7 +8,7 @@ import { nodeAt } from '../services/node-at';
 import { Position } from '../syntax/line-index';
 
 export interface Finding {
-  /** The path as given for a checked file, relative to the cwd for the files it references. */
+  /** The path relative to the current folder (absolute outside it), for checked and referenced files alike. */
   file: string;
   /** Absolute path (baselines are written relative to their own folder). */
   path: string;
@@ -20,10 +20,11 @@ export interface Finding {
   range: { start: Position; end: Position };
 }
 
-/** How a document's path is shown: as given for the checked file, relative to the cwd for others. */
-export function displayPath(absolutePath: string, given: ReadonlyMap<string, string>, cwd: string): string {
-  const asGiven = given.get(absolutePath);
-  if (asGiven !== undefined) return asGiven;
+/**
+ * How a document's path is shown, one convention for every file: relative to the current folder,
+ * absolute outside it (`./api.yaml` and a referenced `../shared/x.yaml` in one report read alike).
+ */
+export function displayPath(absolutePath: string, cwd: string): string {
   const relative = path.relative(cwd, absolutePath);
   return relative.startsWith('..') || path.isAbsolute(relative) ? absolutePath : relative;
 }

@@ -19,7 +19,7 @@ export interface FixedFile {
   fixes: Map<string, number>;
 }
 
-export function fixInputs(jobs: readonly FileJob[], given: ReadonlyMap<string, string>, cwd: string, severity: Severity | undefined): FixedFile[] {
+export function fixInputs(jobs: readonly FileJob[], cwd: string, severity: Severity | undefined): FixedFile[] {
   // Texts after the fixes so far: later inputs see (and fix further) what earlier ones changed.
   const overlay = new Map<string, string>();
   const originals = new Map<string, string>();
@@ -43,7 +43,7 @@ export function fixInputs(jobs: readonly FileJob[], given: ReadonlyMap<string, s
   // In the order the checks read the files: each input, then what it references.
   return [...originals]
     .filter(([file, before]) => overlay.has(file) && overlay.get(file) !== before)
-    .map(([file, before]) => ({ path: file, file: displayPath(file, given, cwd), before, after: overlay.get(file)!, fixes: fixes.get(file) ?? new Map() }));
+    .map(([file, before]) => ({ path: file, file: displayPath(file, cwd), before, after: overlay.get(file)!, fixes: fixes.get(file) ?? new Map() }));
 }
 
 /** `api.yaml: 3 fixes (path-leading-slash, ref-siblings 2)` */

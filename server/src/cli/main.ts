@@ -150,7 +150,6 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   if (!configFor) return 2;
   const jobs = inputJobs(options, io, configFor);
   if (!jobs) return 2;
-  const given = new Map(jobs.map((j) => [j.absolute, j.file]));
   const reportOnStdout = !options.output;
   // The terminal's lines (summary, fixes, notes): stdout, unless stdout carries a machine format.
   const say = (text: string) => (reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text));
@@ -165,7 +164,7 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
     overlay.set(stdinPath(io.cwd), read.text);
   }
   if (options.fix || options.fixDryRun) {
-    const fixed = fixInputs(jobs, given, io.cwd, options.severity);
+    const fixed = fixInputs(jobs, io.cwd, options.severity);
     for (const file of fixed) {
       if (options.fixDryRun) {
         say(unifiedDiff(file.before, file.after, `a/${file.file}`, `b/${file.file}`));
@@ -178,7 +177,7 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
     if (fixed.length === 0) say('Nothing to fix.\n');
   }
 
-  const outcomes = await checkAll(jobs, { given: [...given], cwd: io.cwd, overlay: [...overlay] }, options.jobs);
+  const outcomes = await checkAll(jobs, { cwd: io.cwd, overlay: [...overlay] }, options.jobs);
   let crashed = false;
   const files: FileCounts = { checked: 0, notChecked: 0 };
   const findings: Finding[] = [];
@@ -315,8 +314,7 @@ function runBundle(options: BundleOptions, io: Io): number {
   const root = path.resolve(io.cwd, options.root);
   const out = options.out === undefined ? undefined : path.resolve(io.cwd, options.out);
   const format = options.format ?? (out && /\.json$/i.test(out) ? 'json' : out && /\.ya?ml$/i.test(out) ? 'yaml' : undefined);
-  const given = new Map([[root, options.root]]);
-  const result = bundle(diskFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, given, io.cwd) });
+  const result = bundle(diskFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, io.cwd) });
   for (const note of result.notes) io.err(`openapi-check bundle: ${note}\n`);
   if (result.text === undefined) {
     io.err(`openapi-check bundle: cannot bundle ${options.root}: ${result.failure}\n`);

@@ -10,8 +10,6 @@ import { diskFiles } from '../io/read-file';
 import { FileSource } from '../model/documents';
 
 export interface CheckSetup {
-  /** Absolute path -> the path as given, for every input. */
-  given: [string, string][];
   cwd: string;
   /** Texts to check instead of the files' (a dry run of --fix). */
   overlay: [string, string][];
@@ -24,7 +22,7 @@ export function filesWithOverlay(overlay: ReadonlyMap<string, string>): FileSour
 }
 
 export function checkInThisThread(jobs: readonly FileJob[], setup: CheckSetup): FileOutcome[] {
-  const checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), new Map(setup.given), setup.cwd);
+  const checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), setup.cwd);
   return jobs.map((job) => checker.check(job));
 }
 

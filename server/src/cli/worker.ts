@@ -11,7 +11,7 @@ let checker: FileChecker | undefined;
 process.on('message', (message: Message) => {
   if ('setup' in message) {
     const { setup } = message;
-    checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), new Map(setup.given), setup.cwd);
+    checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), setup.cwd);
     return;
   }
   process.send!({ index: message.index, outcome: checker!.check(message.job) });

@@ -66,10 +66,12 @@ class WalkedObject implements OpenApiObject {
     public doc: SourceDocument,
     public parent: OpenApiObject | undefined,
     private readonly firstUsageNode: SyntaxNode,
+    /** The document of the first usage when it is not the object's (a `$ref` from another file led to it). */
+    public firstUsageDoc: SourceDocument | undefined,
   ) {}
 
   get usages(): readonly Usage[] {
-    const first: Usage = { node: this.firstUsageNode, doc: this.doc, parent: this.parent };
+    const first: Usage = { node: this.firstUsageNode, doc: this.firstUsageDoc ?? this.doc, parent: this.parent };
     return this.laterUsages ? [first, ...this.laterUsages] : [first];
   }
 }
@@ -168,6 +170,8 @@ interface Pending {
   parent: OpenApiObject | undefined;
   refAllowed: boolean;
   usage: SyntaxNode;
+  /** The document of `usage` (another file's, when a `$ref` led here). */
+  usageDoc: SourceDocument;
 }
 
 /**
@@ -176,8 +180,9 @@ interface Pending {
  */
 function pending(
   doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean, usage: SyntaxNode,
+  usageDoc: SourceDocument,
 ): Pending {
-  return { doc, node, kind, parent, refAllowed, usage };
+  return { doc, node, kind, parent, refAllowed, usage, usageDoc };
 }
 
 /** The file an object's `$ref` names when it is not loaded yet (or out of date). */
@@ -249,7 +254,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   };
 
   const enqueue = (doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean) =>
-    queue.push(pending(doc, node, kind, parent, refAllowed, node));
+    queue.push(pending(doc, node, kind, parent, refAllowed, node, doc));
 
   const enqueueField = (item: Pending, owner: OpenApiObject | undefined, child: SyntaxNode, spec: FieldSpec): void => {
     const kind = spec.kind;
@@ -263,7 +268,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       // A `$ref` whose value is an object is an entry with that name (SCIM schemas have a
       // property called `$ref`).
       if (ref?.kind === 'string') {
-        recordReference(pending(item.doc, item.node, kind, owner, item.refAllowed, item.usage), child, ref, false, 'map');
+        recordReference(pending(item.doc, item.node, kind, owner, item.refAllowed, item.usage, item.usageDoc), child, ref, false, 'map');
       } else for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
     }
   };
@@ -279,21 +284,21 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       if (kinds.has(kind)) return;
       kinds.add(kind);
       const reference = recordReference(item, node, refNode, item.refAllowed);
-      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, true, item.usage));
+      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, true, item.usage, item.usageDoc));
       return;
     }
     const seen = visited.get(node);
     const again = seen === undefined ? undefined : Array.isArray(seen) ? seen.find((o) => o.kind === kind) : seen.kind === kind ? seen : undefined;
     if (again) {
-      (again.laterUsages ??= []).push({ node: item.usage, doc: item.doc, parent: item.parent });
+      (again.laterUsages ??= []).push({ node: item.usage, doc: item.usageDoc, parent: item.parent });
       return;
     }
     if (refNode) {
       // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
       const reference = recordReference(item, node, refNode, true);
-      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage));
+      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
-    const object = new WalkedObject(kind, node, doc, item.parent, item.usage);
+    const object = new WalkedObject(kind, node, doc, item.parent, item.usage, item.usageDoc === doc ? undefined : item.usageDoc);
     objects.push(object);
     if (item.parent) {
       const parent = item.parent as WalkedObject;
@@ -334,7 +339,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   };
 
   if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') {
-    queue.push(pending(rootDoc, rootDoc.root!, 'Root', undefined, false, rootDoc.root!));
+    queue.push(pending(rootDoc, rootDoc.root!, 'Root', undefined, false, rootDoc.root!, rootDoc));
     // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
     const due = stepClock();
     for (let i = 0; i < queue.length; i++) {
@@ -470,7 +475,9 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       for (const object of objects) {
         if (due()) yield;
         object.doc = newest(object.doc);
-        for (const usage of (object as WalkedObject).laterUsages ?? []) usage.doc = newest(usage.doc);
+        const walked = object as WalkedObject;
+        if (walked.firstUsageDoc) walked.firstUsageDoc = newest(walked.firstUsageDoc);
+        for (const usage of walked.laterUsages ?? []) usage.doc = newest(usage.doc);
       }
       for (const reference of references) {
         if (due()) yield;

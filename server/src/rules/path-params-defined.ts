@@ -82,8 +82,13 @@ export default defineRule({
       // Both fixes declare the parameter: fix-all applies one of them, never both.
       const claims = [`${claimPrefix}${param.name}`];
       const where = all ? 'the path' : missingIn.map((o) => `"${o.method}"`).join(' and ');
+      // Operations in another file than the template (`/x/{id}: {$ref: paths/x.yaml}`): each one is a related place.
+      const related = missingIn.filter((o) => o.op.doc !== keyDoc).map((o) => ({
+        doc: o.op.doc, offset: o.op.node.keyOffset, length: o.op.node.keyLength, message: `The "${o.method}" operation, which declares no "${param.name}".`,
+      }));
       context.report({
         doc: keyDoc,
+        related,
         at: spanInScalar(keyDoc, keyNode, 'key', param.start, param.length),
         messageId: stray ? 'misspelt' : all ? 'undefinedAll' : 'undefinedSome',
         data: { name: param.name, other: near ?? '', methods: missingIn.map((o) => '"' + o.method + '"').join(', ') },
