@@ -18,13 +18,12 @@ export function convert(options: ConvertOptions, io: Io): number {
 
   const result = convertSwagger2(input, diskFiles, { rootOutput: out, format: options.format });
   if (result.failure) return fail(`cannot convert ${options.input}: ${result.failure.replace(input, show(input))}`);
+  if (!out && result.files.length > 1) {
+    const others = result.files.slice(1).map((f) => show(f.source)).join(', ');
+    return fail(`${options.input} references other files (${others}): give -o OUT, and they are written beside it.`);
+  }
   for (const note of result.notes) io.err(`openapi-check convert: ${show(note.path)}:${note.line + 1}:${note.character + 1}: ${note.message}\n`);
-
   if (!out) {
-    if (result.files.length > 1) {
-      const others = result.files.slice(1).map((f) => show(f.source)).join(', ');
-      return fail(`${options.input} references other files (${others}): give -o OUT, and they are written beside it.`);
-    }
     io.out(result.files[0].text);
     return 0;
   }

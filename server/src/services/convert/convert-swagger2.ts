@@ -112,8 +112,21 @@ function emit(state: DocState, format: SourceFormat, refText: (ref: OutRef) => s
   };
   const unit = indentUnit(doc.parsed);
   if (format === 'json') return emitJson(state.out!, context, fromYaml || unit === '\t' ? '  ' : unit);
-  const layout: Layout = { indent: fromYaml && unit !== '\t' ? unit : '  ', indentSeq: fromYaml ? sequencesIndented(doc) : true, endComments: comments?.end };
+  const layout: Layout = {
+    indent: fromYaml && unit !== '\t' ? unit : '  ',
+    indentSeq: fromYaml ? sequencesIndented(doc) : true,
+    endComments: comments?.end,
+    singleQuote: fromYaml && prefersSingleQuotes(doc.text),
+  };
   return emitYaml(state.out!, context, layout);
+}
+
+/** Whether the author quotes values with single quotes more often than with double ones (looked at in the first 1 MB). */
+function prefersSingleQuotes(text: string): boolean {
+  const head = text.slice(0, 1024 * 1024);
+  const single = head.match(/: '/g)?.length ?? 0;
+  const double = head.match(/: "/g)?.length ?? 0;
+  return single > double;
 }
 
 /** Whether the author indents a block sequence under its key (`key:\n  - a`) rather than not (`key:\n- a`). */

@@ -215,6 +215,7 @@ export class Swagger2Converter {
     const refNode = holder.get('$ref')!;
     const raw = refNode.stringValue;
     const out = map([], holder);
+    out.flow = holder.flow;
     for (const child of holder.children!) {
       if (child !== refNode || raw === undefined) {
         out.pairs.push(this.member(child, this.copy(child, doc)));
@@ -326,6 +327,11 @@ export class Swagger2Converter {
         out.pairs.push(this.member(child, this.copy(child, doc)));
       }
     }
+    if (!root.get('paths')) {
+      const paths = pair('paths', map([]));
+      out.pairs.push(paths);
+      this.note(doc, root, 'the document has no paths, which both versions require: written with "paths: {}".', paths);
+    }
     if (!state.consumes.length || !state.produces.length) this.noteDefaults(state, out);
     return out;
   }
@@ -359,10 +365,14 @@ export class Swagger2Converter {
 
   /** `host`, `basePath` and `schemes` (of the document, or an operation's) as 3.0 `servers`. */
   private servers(root: SyntaxNode, doc: SourceDocument, operationSchemes: SyntaxNode | undefined): OutSeq | undefined {
-    const host = root.get('host')?.stringValue;
+    const hostNode = root.get('host');
+    const host = hostNode?.stringValue;
+    if (hostNode && host === undefined && !operationSchemes) this.note(doc, hostNode, 'host is not a string: left out of the server URL.');
     let basePath = root.get('basePath')?.stringValue ?? '';
     const schemesNode = operationSchemes ?? root.get('schemes');
-    const schemes = (mediaTypes(schemesNode) ?? []).filter((s) => /^[a-z][a-z0-9+.-]*$/i.test(s));
+    const listed = mediaTypes(schemesNode) ?? [];
+    const schemes = listed.filter((s) => /^[a-z][a-z0-9+.-]*$/i.test(s));
+    if (schemes.length < listed.length) this.note(doc, schemesNode, `schemes holds values that are not URL schemes (${listed.filter((s) => !schemes.includes(s)).join(', ')}): left out.`);
     if (host === undefined && !basePath && !operationSchemes) return undefined;
     if (basePath && !basePath.startsWith('/')) basePath = '/' + basePath;
     basePath = basePath.replace(/\/+$/, '');
@@ -575,6 +585,11 @@ export class Swagger2Converter {
       }
     }
     if (bodyPair && !bodyWritten) out.pairs.push(bodyPair);
+    if (!node.get('responses')) {
+      const responses = pair('responses', map([pair('default', map([pair('description', scalar('Default response'))]))]));
+      out.pairs.push(responses);
+      this.note(doc, node, 'the operation has no responses, which both versions require: written with a default response.', responses);
+    }
     return out;
   }
 
@@ -593,10 +608,18 @@ export class Swagger2Converter {
     this.place(node, out);
     const schema = this.valueSchema(node, doc);
     const style = this.styleOf(node, doc, location);
+    // Path parameters are required in both versions; a document that forgets it means it anyway.
+    const requiredNode = node.get('required');
+    const patchRequired = location === 'path' && requiredNode?.value !== true;
+    if (patchRequired) this.note(doc, requiredNode ?? node, 'a path parameter is always required: written with "required: true".');
     let schemaWritten = false;
     for (const child of node.children!) {
       const name = String(child.key);
-      if (VALUE_FIELDS.has(name) || name === 'collectionFormat') {
+      if (child === requiredNode && patchRequired) {
+        out.pairs.push(this.member(child, scalar(true, child)));
+      } else if (name === 'in' && patchRequired && !requiredNode) {
+        out.pairs.push(this.member(child, this.copy(child, doc)), pair('required', scalar(true)));
+      } else if (VALUE_FIELDS.has(name) || name === 'collectionFormat') {
         if (schemaWritten) continue;
         schemaWritten = true;
         out.pairs.push(...style);
@@ -699,7 +722,7 @@ export class Swagger2Converter {
     const examples = node.get('x-examples');
     for (const child of node.children!) {
       const name = String(child.key);
-      if (name === 'name' || name === 'in' || name === 'x-examples') continue;
+      if (name === 'name' || name === 'in' || name === 'x-examples' || VALUE_FIELDS.has(name)) continue;
       if (name === 'schema') {
         out.pairs.push(this.member(child, this.content(child, doc, types, examples), 'content'));
       } else if (name === 'description' || name === 'required' || name.startsWith('x-')) {
@@ -708,7 +731,16 @@ export class Swagger2Converter {
         this.note(doc, child, `"${name}" of a body parameter has no place in a 3.0 request body: left out.`, out);
       }
     }
-    if (!node.get('schema')) out.pairs.push(pair('content', this.content(undefined, doc, types, examples)));
+    if (!node.get('schema')) {
+      // Written by some with the fields of other parameters (`type: string`): those are its schema.
+      const hasValue = node.children!.some((c) => VALUE_FIELDS.has(String(c.key)));
+      const content = this.content(undefined, doc, types, examples);
+      if (hasValue) {
+        this.note(doc, node, 'a body parameter without "schema": its type fields are written as the schema.', out);
+        for (const media of content.pairs) (media.value as OutMap).pairs.unshift(pair('schema', this.valueSchema(node, doc)));
+      }
+      out.pairs.push(pair('content', content));
+    }
     return out;
   }
 
@@ -835,7 +867,9 @@ export class Swagger2Converter {
     this.place(node, out);
     for (const child of node.children!) {
       const value = String(child.key).startsWith('x-') ? this.copy(child, doc) : this.responseAt(child, doc, context);
-      out.pairs.push(this.member(child, value));
+      const written = this.member(child, value);
+      written.numericKey = false; // `200:` is a number in YAML: 3.0 wants status codes as strings
+      out.pairs.push(written);
     }
     return out;
   }
@@ -913,8 +947,15 @@ export class Swagger2Converter {
     out.flow = node.flow;
     this.place(node, out);
     const typeNode = node.get('type');
+    const requiredProperties = this.requiredByProperty(node, doc);
     for (const child of node.children!) {
       const name = String(child.key);
+      if (name === 'required' && child.kind === 'boolean') continue; // a property's, moved to its parent (below)
+      if (name === 'required' && child.kind === 'array' && requiredProperties.length) {
+        out.pairs.push(this.member(child, seq([...(this.copy(child, doc) as OutSeq).items, ...requiredProperties.map((n) => scalar(n))])));
+        requiredProperties.length = 0;
+        continue;
+      }
       switch (name) {
         case 'properties':
         case 'patternProperties':
@@ -950,7 +991,25 @@ export class Swagger2Converter {
           out.pairs.push(this.member(child, this.copy(child, doc)));
       }
     }
+    if (requiredProperties.length) out.pairs.push(pair('required', seq(requiredProperties.map((n) => scalar(n)))));
     return out;
+  }
+
+  /**
+   * Properties written with `required: true` in their own schema (a common 2.0 mistake that
+   * tools read as meant): their names, for the object's `required` list.
+   */
+  private requiredByProperty(node: SyntaxNode, doc: SourceDocument): string[] {
+    const properties = node.get('properties');
+    if (properties?.kind !== 'object') return [];
+    const names: string[] = [];
+    for (const property of properties.children!) {
+      const flag = property.kind === 'object' ? property.get('required') : undefined;
+      if (flag?.kind !== 'boolean') continue;
+      this.note(doc, flag, `"required: ${String(flag.value)}" inside a property schema means nothing: ${flag.value ? `"${String(property.key)}" is added to the object's "required" list` : 'left out'}.`);
+      if (flag.value === true) names.push(String(property.key));
+    }
+    return names;
   }
 
   /** `type: file` is a binary string; a type array of one type and "null" is that type, nullable. */

@@ -25,6 +25,8 @@ export interface Layout {
   indentSeq: boolean;
   /** Comments after the last member of the source. */
   endComments?: string[];
+  /** YAML: quote with single quotes where quotes are needed (the author's habit). */
+  singleQuote?: boolean;
 }
 
 const SCALAR_TYPES: Record<YamlScalarStyle, Scalar.Type> = {
@@ -58,7 +60,7 @@ class YamlWriter {
       }
       case 'seq': {
         const seq = new YAMLSeq();
-        seq.flow = Boolean(out.flow) && !hasNotes(out);
+        seq.flow = out.items.length === 0 || (Boolean(out.flow) && !hasNotes(out));
         for (const item of out.items) {
           const node = this.node(item);
           const comments = item.source ? this.comments(item.source) : undefined;
@@ -69,7 +71,7 @@ class YamlWriter {
       }
       case 'map': {
         const map = new YAMLMap();
-        map.flow = Boolean(out.flow) && !hasNotes(out);
+        map.flow = out.pairs.length === 0 || (Boolean(out.flow) && !hasNotes(out));
         for (const p of out.pairs) map.items.push(this.pair(p));
         return map;
       }
@@ -128,7 +130,7 @@ export function emitYaml(root: Out, context: EmitContext, layout: Layout): strin
   doc.contents = new YamlWriter(context).node(root);
   if (root.notes?.length) doc.commentBefore = root.notes.map((n) => ` ${context.notePrefix}${n}`).join('\n');
   if (layout.endComments?.length) doc.comment = layout.endComments.join('\n');
-  const text = doc.toString({ indent: layout.indent.length || 2, indentSeq: layout.indentSeq, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false });
+  const text = doc.toString({ indent: layout.indent.length || 2, indentSeq: layout.indentSeq, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false, singleQuote: layout.singleQuote ?? false });
   return text.endsWith('\n') ? text : text + '\n';
 }
 
