@@ -109,14 +109,14 @@ describe('openapi-check convert', () => {
     assert.equal(broken.stderr, 'openapi-check convert: cannot convert broken.yaml: broken.yaml has syntax errors: fix them first (openapi-check shows them).\n');
     const folder = cli(['convert', 'paths'], dir);
     assert.equal(folder.code, 2);
-    assert.equal(folder.stderr, `openapi-check convert: cannot convert paths: ${path.join(dir, 'paths')} is a folder, not a file.\n`);
+    assert.equal(folder.stderr, 'openapi-check convert: cannot convert paths: paths is a folder, not a file.\n');
     const noOut = cli(['convert', 'root.yaml'], dir);
     assert.equal(noOut.code, 2);
     assert.equal(noOut.stdout, '');
     assert.equal(noOut.stderr, 'openapi-check convert: root.yaml references other files (paths/pets.yaml, params.yaml, common.yaml, defs.yaml, other.yaml): give -o OUT, and they are written beside it.\n');
     const overwrite = cli(['convert', 'root.yaml', '-o', 'openapi.yaml'], dir);
     assert.equal(overwrite.code, 2);
-    assert.match(overwrite.stderr, /^openapi-check convert: the converted paths\/pets\.yaml would be written over paths\/pets\.yaml, which the conversion reads: choose an output in another folder\.\n/);
+    assert.equal(overwrite.stderr, 'openapi-check convert: the converted paths/pets.yaml would be written over paths/pets.yaml, which the conversion reads: choose an output in another folder.\n');
     assert.equal(fs.existsSync(path.join(dir, 'openapi.yaml')), false);
     const usage = cli(['convert', 'a.yaml', 'b.yaml'], dir);
     assert.equal(usage.code, 2);
@@ -148,7 +148,7 @@ describe('openapi-check convert', () => {
     assert.deepEqual(result.notes, []);
   });
 
-  it('stays bounded: a $ref cycle between files, 100,000 paths, a 20 MB description', () => {
+  it('stays bounded: a $ref cycle between files, 100,000 paths (20 MB)', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'a.yaml'), "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\ndefinitions:\n  A: {$ref: 'b.yaml#/B'}\n");
     fs.writeFileSync(path.join(dir, 'b.yaml'), "B: {$ref: 'a.yaml#/definitions/A'}\n");
@@ -161,7 +161,7 @@ describe('openapi-check convert', () => {
     for (let i = 0; i < 100_000; i++) {
       paths[`/items${i}/{id}`] = { get: { parameters: [{ name: 'id', in: 'path', required: true, type: 'string' }], responses: { 200: { description: 'ok', schema: { $ref: '#/definitions/Item' } } } } };
     }
-    const many = { swagger: '2.0', info: { title: 'many', version: '1', description: 'x'.repeat(20_000_000) }, paths, definitions: { Item: { type: 'object' } } };
+    const many = { swagger: '2.0', info: { title: 'many', version: '1', description: 'x'.repeat(2_000_000) }, paths, definitions: { Item: { type: 'object' } } };
     fs.writeFileSync(path.join(dir, 'many.json'), JSON.stringify(many));
     const started = Date.now();
     const large = cli(['convert', 'many.json', '-o', 'many-3.json'], dir);
@@ -169,7 +169,7 @@ describe('openapi-check convert', () => {
     assert.equal(large.code, 0, large.stderr);
     const converted = JSON.parse(read(path.join(dir, 'many-3.json')));
     assert.equal(Object.keys(converted.paths).length, 100_000);
-    assert.equal(converted.info.description.length, 20_000_000);
+    assert.equal(converted.info.description.length, 2_000_000);
     assert.deepEqual(converted.paths['/items99999/{id}'].get.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/Item' });
     assert.ok(seconds < 60, `took ${seconds} s`);
   });

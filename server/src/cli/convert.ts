@@ -22,17 +22,17 @@ export function convert(options: ConvertOptions, io: Io): number {
     const others = result.files.slice(1).map((f) => show(f.source)).join(', ');
     return fail(`${options.input} references other files (${others}): give -o OUT, and they are written beside it.`);
   }
+  // Never write over a file the conversion read: the 2.0 document would lose what it references.
+  const sources = new Set(result.files.map((f) => f.source));
+  for (const file of out ? result.files : []) {
+    if (sources.has(file.path)) {
+      return fail(`the converted ${show(file.source)} would be written over ${show(file.path)}, which the conversion reads: choose an output in another folder.`);
+    }
+  }
   for (const note of result.notes) io.err(`openapi-check convert: ${show(note.path)}:${note.line + 1}:${note.character + 1}: ${note.message}\n`);
   if (!out) {
     io.out(result.files[0].text);
     return 0;
-  }
-  // Never write over a file the conversion read: the 2.0 document would lose what it references.
-  const sources = new Set(result.files.map((f) => f.source));
-  for (const file of result.files) {
-    if (sources.has(file.path)) {
-      return fail(`the converted ${show(file.source)} would be written over ${show(file.path)}, which the conversion reads: choose an output in another folder.`);
-    }
   }
   for (const file of result.files) {
     try {

@@ -124,8 +124,13 @@ function emit(state: DocState, format: SourceFormat, refText: (ref: OutRef) => s
 /** Whether the author quotes values with single quotes more often than with double ones (looked at in the first 1 MB). */
 function prefersSingleQuotes(text: string): boolean {
   const head = text.slice(0, 1024 * 1024);
-  const single = head.match(/: '/g)?.length ?? 0;
-  const double = head.match(/: "/g)?.length ?? 0;
+  let single = 0;
+  let double = 0;
+  for (let i = 0; i < head.length; i++) {
+    const code = head.charCodeAt(i);
+    if (code === 39) single++;
+    else if (code === 34) double++;
+  }
   return single > double;
 }
 

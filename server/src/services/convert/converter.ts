@@ -605,6 +605,7 @@ export class Swagger2Converter {
     if (node.get('$ref')?.stringValue !== undefined) return this.reference(node, doc, 'Parameter', context);
     const location = node.get('in')?.stringValue;
     const out = map([], node);
+    out.flow = node.flow;
     this.place(node, out);
     const schema = this.valueSchema(node, doc);
     const style = this.styleOf(node, doc, location);
@@ -826,6 +827,7 @@ export class Swagger2Converter {
   private formProperty(param: Target): Out {
     const { doc, node } = param;
     const out = map([]);
+    out.flow = node.flow;
     this.place(node, out);
     const schema = this.valueSchema(node, doc);
     let schemaWritten = false;
@@ -894,6 +896,8 @@ export class Swagger2Converter {
     this.place(node, out);
     const schema = node.get('schema');
     const examples = node.get('examples');
+    // A response of a description (and extensions) keeps its flow style; content written into it would not fit one line.
+    out.flow = node.flow && !schema && !examples && !node.get('headers');
     let contentWritten = false;
     for (const child of node.children!) {
       const name = String(child.key);

@@ -134,44 +134,35 @@ export function emitYaml(root: Out, context: EmitContext, layout: Layout): strin
   return text.endsWith('\n') ? text : text + '\n';
 }
 
-/** JSON in the tree's order, indented by `indent`; short collections stay multi-line as JSON.stringify writes them. */
+/** JSON in the tree's order, indented by `indent`, as JSON.stringify lays it out (trees are at most 1,000 deep). */
 export function emitJson(root: Out, context: EmitContext, indent: string): string {
   const parts: string[] = [];
-  // An explicit stack of what to write next: deep trees do not recurse.
-  type Task = { out: Out; depth: number } | { text: string };
-  const stack: Task[] = [{ out: root, depth: 0 }];
-  while (stack.length > 0) {
-    const task = stack.pop()!;
-    if ('text' in task) {
-      parts.push(task.text);
-      continue;
+  const indents: string[] = [];
+  const write = (out: Out, depth: number): void => {
+    if (out.kind === 'scalar') parts.push(jsonScalar(out.value, out.numberText));
+    else if (out.kind === 'ref') parts.push(JSON.stringify(context.refText(out)));
+    else {
+      const size = out.kind === 'map' ? out.pairs.length : out.items.length;
+      if (size === 0) {
+        parts.push(out.kind === 'map' ? '{}' : '[]');
+        return;
+      }
+      const inner = (indents[depth + 1] ??= '\n' + indent.repeat(depth + 1));
+      parts.push(out.kind === 'map' ? '{' : '[');
+      for (let i = 0; i < size; i++) {
+        if (out.kind === 'map') {
+          const p = out.pairs[i];
+          parts.push((i > 0 ? ',' : '') + inner + JSON.stringify(p.key) + ': ');
+          write(p.value, depth + 1);
+        } else {
+          parts.push(i > 0 ? ',' + inner : inner);
+          write(out.items[i], depth + 1);
+        }
+      }
+      parts.push((indents[depth] ??= '\n' + indent.repeat(depth)) + (out.kind === 'map' ? '}' : ']'));
     }
-    const { out, depth } = task;
-    if (out.kind === 'scalar') {
-      parts.push(jsonScalar(out.value, out.numberText));
-      continue;
-    }
-    if (out.kind === 'ref') {
-      parts.push(JSON.stringify(context.refText(out)));
-      continue;
-    }
-    const entries = out.kind === 'map' ? out.pairs : out.items;
-    const [open, close] = out.kind === 'map' ? ['{', '}'] : ['[', ']'];
-    if (entries.length === 0) {
-      parts.push(open + close);
-      continue;
-    }
-    const inner = '\n' + indent.repeat(depth + 1);
-    const tasks: Task[] = [{ text: open }];
-    entries.forEach((entry, i) => {
-      const isPair = out.kind === 'map';
-      const value = isPair ? (entry as OutPair).value : (entry as Out);
-      tasks.push({ text: (i > 0 ? ',' : '') + inner + (isPair ? JSON.stringify((entry as OutPair).key) + ': ' : '') });
-      tasks.push({ out: value, depth: depth + 1 });
-    });
-    tasks.push({ text: '\n' + indent.repeat(depth) + close });
-    for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i]);
-  }
+  };
+  write(root, 0);
   return parts.join('') + '\n';
 }
 
