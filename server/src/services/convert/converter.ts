@@ -366,20 +366,26 @@ export class Swagger2Converter {
   /** `host`, `basePath` and `schemes` (of the document, or an operation's) as 3.0 `servers`. */
   private servers(root: SyntaxNode, doc: SourceDocument, operationSchemes: SyntaxNode | undefined): OutSeq | undefined {
     const hostNode = root.get('host');
-    const host = hostNode?.stringValue;
-    if (hostNode && host === undefined && !operationSchemes) this.note(doc, hostNode, 'host is not a string: left out of the server URL.');
+    // A list of one host (written by some tools) is that host.
+    const onlyItem = hostNode?.kind === 'array' && hostNode.children!.length === 1 ? hostNode.children![0].stringValue : undefined;
+    const host = hostNode?.stringValue ?? onlyItem;
+    if (hostNode && hostNode.stringValue === undefined && !operationSchemes) {
+      this.note(doc, hostNode, host !== undefined ? `host is a list, not a string: its one item ${host} is the host.` : 'host is not a string: left out of the server URL.');
+    }
     let basePath = root.get('basePath')?.stringValue ?? '';
     const schemesNode = operationSchemes ?? root.get('schemes');
     const listed = mediaTypes(schemesNode) ?? [];
-    const schemes = listed.filter((s) => /^[a-z][a-z0-9+.-]*$/i.test(s));
-    if (schemes.length < listed.length) this.note(doc, schemesNode, `schemes holds values that are not URL schemes (${listed.filter((s) => !schemes.includes(s)).join(', ')}): left out.`);
+    // `http:` and `https://` are schemes written with what follows them in a URL.
+    const schemes = listed.map((s) => s.replace(/:(\/\/)?$/, '')).filter((s) => /^[a-z][a-z0-9+.-]*$/i.test(s));
+    const odd = listed.filter((s) => !/^[a-z][a-z0-9+.-]*$/i.test(s));
+    if (odd.length) this.note(doc, schemesNode, `schemes holds values that are not scheme names (${odd.join(', ')}): read as ${schemes.join(', ') || 'none'}.`);
     if (host === undefined && !basePath && !operationSchemes) return undefined;
     if (basePath && !basePath.startsWith('/')) basePath = '/' + basePath;
     basePath = basePath.replace(/\/+$/, '');
     const out = seq([]);
     if (host === undefined) {
+      // No host: 2.0 means the host the document is served from, which a relative URL says too.
       out.items.push(map([pair('url', scalar(basePath || '/'))]));
-      if (schemes.length) this.note(doc, schemesNode, 'schemes without a host: the server URL is relative to the document.');
       return out;
     }
     if (/[{}]/.test(host)) this.note(doc, root.get('host'), `the host "${host}" holds braces, which OpenAPI 3.0 reads as server variables.`);
