@@ -1,4 +1,5 @@
-// The command line: `openapi-check [options] FILE|GLOB...` and `openapi-check bundle ROOT [...]`.
+// The command line: `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT [...]` and
+// `openapi-check convert IN [...]`.
 import { Severity, SEVERITIES } from '../check/types';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit', 'codeclimate'] as const;
@@ -6,6 +7,7 @@ export type Format = (typeof FORMATS)[number];
 
 export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
        openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference]
+       openapi-check convert IN [-o OUT] [--format yaml|json]
 
 Checks OpenAPI 3.0 description documents (YAML or JSON) and the files they reference. Quoted globs
 ('apis/**/*.yaml') are expanded by openapi-check; files they match that are not OpenAPI documents
@@ -30,6 +32,12 @@ Options:
 bundle: writes ROOT as one document: external $refs become components (names kept, clashes
 suffixed), local $refs stay. -o OUT (default: standard output), --format yaml|json (default: OUT's
 extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle.
+
+convert: writes the Swagger 2.0 document IN as OpenAPI 3.0.3, keeping its order and comments. The
+files IN references are converted too and written beside OUT at the same relative paths (-o is
+needed then). Notes on what could not be converted faithfully go to standard error (and into YAML
+output as comments). -o OUT (default: standard output), --format yaml|json (default: OUT's
+extension, else IN's). Exit code 2 when IN cannot be read or is not a Swagger 2.0 document.
 
 Exit codes: 0 no error-level finding, 1 some (or more warnings than --max-warnings), 2 usage error
 or an input that could not be checked (unreadable, or too large for the memory Node.js has).
@@ -60,7 +68,14 @@ export interface BundleOptions {
   dereference: boolean;
 }
 
-export type Options = CheckOptions | BundleOptions | { command: 'help' } | { command: 'version' };
+export interface ConvertOptions {
+  command: 'convert';
+  input: string;
+  out?: string;
+  format?: 'yaml' | 'json';
+}
+
+export type Options = CheckOptions | BundleOptions | ConvertOptions | { command: 'help' } | { command: 'version' };
 
 /** Reads `--name value`, `--name=value` or `-n value` at argv[i]; returns the value and the next index. */
 class ArgReader {
@@ -97,6 +112,7 @@ function positiveInteger(text: string, name: string, min: number): number {
 
 export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'bundle') return parseBundleArgs(argv.slice(1));
+  if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
   const reader = new ArgReader(argv);
   const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, inputs: [] };
   while (!reader.done) {
@@ -147,4 +163,25 @@ function parseBundleArgs(argv: string[]): Options {
   }
   if (roots.length !== 1) throw new UsageError(`bundle takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
   return { ...options, root: roots[0] };
+}
+
+function parseConvertArgs(argv: string[]): Options {
+  const reader = new ArgReader(argv);
+  const inputs: string[] = [];
+  const options: Omit<ConvertOptions, 'input'> = { command: 'convert' };
+  while (!reader.done) {
+    const arg = reader.next();
+    if (reader.is(arg, '--help', '-h')) return { command: 'help' };
+    else if (reader.is(arg, '--output', '-o')) options.out = reader.value(arg, '--output');
+    else if (reader.is(arg, '--format', '-f')) {
+      const v = reader.value(arg, '--format');
+      if (v !== 'yaml' && v !== 'json') throw new UsageError(`convert writes yaml or json, not "${v}".`);
+      options.format = v;
+    } else if (arg === '--') inputs.push(...reader.rest());
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for convert.`);
+    else inputs.push(arg);
+  }
+  if (inputs.length !== 1) throw new UsageError(`convert takes one Swagger 2.0 document${inputs.length ? `, not ${inputs.length}` : ''}.`);
+  if (inputs[0] === '-') throw new UsageError('convert reads a file, not standard input: the files it references are found beside it.');
+  return { ...options, input: inputs[0] };
 }

@@ -1,5 +1,5 @@
-// `openapi-check [options] FILE|GLOB...` and `openapi-check bundle ROOT` (see args.ts for the
-// options). Exit codes: 0 no error-level finding, 1 some (or too many warnings), 2 usage or
+// `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT` and `openapi-check convert IN`
+// (see args.ts for the options). Exit codes: 0 no error-level finding, 1 some (or too many warnings), 2 usage or
 // an input that could not be checked (the summary never counts it as a file without problems).
 import * as fs from 'fs';
 import * as os from 'os';
@@ -11,6 +11,7 @@ import { RULE_IDS, RULES } from '../rules/index';
 import { BundleOptions, CheckOptions, Format, parseArgs, USAGE, UsageError } from './args';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
 import { bundle } from './bundle';
+import { convert } from './convert';
 import { FileJob, FileOutcome } from './check-files';
 import { unifiedDiff } from './diff';
 import { atLeast, countBySeverity, displayPath, Finding } from './findings';
@@ -51,6 +52,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (options.command === 'help') return io.out(USAGE), 0;
   if (options.command === 'version') return io.out(VERSION + '\n'), 0;
   if (options.command === 'bundle') return runBundle(options, io);
+  if (options.command === 'convert') return convert(options, io);
   return runCheck(options, io);
 }
 
