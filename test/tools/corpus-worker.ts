@@ -4,6 +4,7 @@ import { RULES } from '../../server/src/rules/index';
 import { diskFiles } from '../../server/src/io/read-file';
 import { DocumentStore } from '../../server/src/model/documents';
 import { checkDocument } from '../../server/src/check/checker';
+import { nodeAt } from '../../server/src/services/node-at';
 
 export interface CorpusFinding {
   rule: string;
@@ -12,6 +13,8 @@ export interface CorpusFinding {
   file: string;
   line: number;
   character: number;
+  /** JSON pointer of the deepest node at the finding's start (its member when the finding is on a key). */
+  pointer: string;
 }
 
 export interface CorpusResult {
@@ -27,7 +30,8 @@ export function checkCorpusDocument(file: string): CorpusResult {
   const result = checkDocument(new DocumentStore(diskFiles), file, { rules: RULES });
   const findings = result.diagnostics.map((d) => {
     const at = d.doc.lineIndex.positionAt(d.offset);
-    return { rule: d.rule, severity: d.severity, message: d.message, file: d.doc.path, line: at.line + 1, character: at.character + 1 };
+    const pointer = nodeAt(d.doc.root, d.offset)?.node.pointer ?? '';
+    return { rule: d.rule, severity: d.severity, message: d.message, file: d.doc.path, line: at.line + 1, character: at.character + 1, pointer };
   });
   return {
     file,
