@@ -98,6 +98,18 @@ describe('YAML errors', () => {
       [brace, 1, 'The rest of the document cannot be read from here: "}" fits nowhere in the structure above it. Check the indentation of this line and of the lines just above.'],
     ]);
   });
+
+  it('reads a document indented with tabs as laid out (a tab as two spaces), with one error for the tabs', () => {
+    const spaces = "openapi: 3.0.3\npaths:\n  /pets:\n    get:\n      parameters:\n        - name: limit\n          in: query\n";
+    const tabs = spaces.replace(/^( +)/gm, (indent) => '\t'.repeat(indent.length / 2));
+    const parsed = parseText(tabs, 'yaml');
+    assert.deepEqual(shape(parsed.root), shape(parseText(spaces, 'yaml').root));
+    assert.deepEqual(parsed.errors.map((e) => [e.offset, e.message]), [
+      [tabs.indexOf('\t'), 'YAML does not allow tabs in indentation, and 5 lines are indented with tabs: indent with spaces. The document is read as if each tab were two spaces.'],
+    ]);
+    const parameter = parsed.root!.get('paths')!.get('/pets')!.get('get')!.get('parameters')!.at(0)!;
+    assert.equal(tabs.slice(parameter.get('in')!.keyOffset, parameter.get('in')!.end), 'in: query', 'offsets are the tab text\'s');
+  });
 });
 
 describe('YAML merge keys', () => {

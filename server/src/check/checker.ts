@@ -6,6 +6,7 @@ import { lineIndexSteps } from '../syntax/line-index';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../model/documents';
 import { Config, EMPTY_CONFIG } from './config';
 import { EarlierFindings, EngineResult, runRulesSteps, RuleCrash } from './engine';
+import { withoutFollowOnFindings } from './follow-on';
 import { applySuppressions } from './suppressions';
 import { Diagnostic, Rule } from './types';
 import type { WorkspaceUses } from '../workspace/workspace-index';
@@ -74,7 +75,9 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
   const engine = yield* runRulesSteps(analysis, options.rules, config, options.earlier, options.workspace);
   phase = phaseTime('rules', phase);
   // Suppressions written in the documents, the same for every caller.
-  const { diagnostics, crashes } = applySuppressions(analysis, engine, options.rules, config);
+  const suppressed = applySuppressions(analysis, engine, options.rules, config);
+  const diagnostics = withoutFollowOnFindings(suppressed.diagnostics, analysis);
+  const crashes = suppressed.crashes;
   phaseTime('suppressions', phase);
   const { perUnit, keptObjects } = engine;
   return { path: absolutePath, document: loaded, analysis, diagnostics, perUnit, crashes: [...engine.crashes, ...crashes], keptObjects, analysisReused: Boolean(options.reusable) };

@@ -10,7 +10,12 @@ import { Analysis, OpenApiObject } from '../model/analysis';
 
 /** Whether a mapping value names a schema that exists; undefined when that cannot be told (another file not loaded). */
 function mappingResolves(analysis: Analysis, object: OpenApiObject, value: string): boolean | undefined {
-  if (!value.includes('/') && !value.includes('#')) return Boolean(analysis.root.root?.get('components')?.get('schemas')?.get(value));
+  // A schema name: of the root's components, or of the file the discriminator is in (a schemas file
+  // with a components layout names its own schemas so).
+  if (!value.includes('/') && !value.includes('#')) {
+    const named = (doc: { root: SyntaxNode | undefined }) => doc.root?.get('components')?.get('schemas')?.get(value);
+    return Boolean(named(analysis.root) ?? named(object.doc));
+  }
   const parsed = parseRef(value);
   if (parsed.form === 'url' || parsed.syntaxProblems.length) return undefined;
   const doc = parsed.form === 'local' ? object.doc : analysis.documents.find((d) => d.path === path.resolve(path.dirname(object.doc.path), parsed.file));
@@ -23,13 +28,13 @@ function mappingResolves(analysis: Analysis, object: OpenApiObject, value: strin
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
-  description: 'A `discriminator` whose `mapping` names a schema that does not exist (an error), or whose `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`): a warning.',
+  description: 'A `discriminator` whose `propertyName` is not a required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), or whose `mapping` names a schema that does not exist.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
-    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist leaves payloads with that value without a schema. OpenAPI 3.0 only says the payload holds the property (Swagger 2.0 required it to be in `required`): a payload without it cannot be matched, so an optional or undefined property is a warning.',
+    'Clients pick the schema of a payload by the value of this property, and a payload without it matches no schema: the 3.0.3 text (Composition and Inheritance) says the discriminator field MUST be a required field. A mapping to a schema that does not exist leaves payloads with that value without a schema.',
   messages: {
-    undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
-    notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
+    undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required".',
+    notRequired: 'Property "{name}" that the discriminator reads must be required: add it to "required" of {where}.',
     mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
   },
@@ -62,13 +67,13 @@ export default defineRule({
       };
       const undeclared = lacking((d) => d.properties.has(name));
       const where = (list: string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
-      if (undeclared.length) context.report({ at: { node: propertyName }, messageId: 'undeclared', data: { name, where: where(undeclared) }, severity: 'warning' });
+      if (undeclared.length) context.report({ at: { node: propertyName }, messageId: 'undeclared', data: { name, where: where(undeclared) } });
       else {
         const optional = lacking((d) => d.required.has(name));
         const required = node.get('required');
         const edit = required?.kind === 'array' ? appendItem(doc.parsed, required, name) : !required ? insertMember(doc.parsed, node, 'required', [name]) : undefined;
         const fixes = optional.length === 1 && optional[0] === 'this schema' && edit ? [{ title: `Add "${name}" to "required"`, edits: [edit] }] : [];
-        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes, severity: 'warning' });
+        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes });
       }
     }
     const mapping = discriminator.get('mapping');

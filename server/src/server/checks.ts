@@ -308,8 +308,8 @@ export class CheckScheduler {
     const model = this.session.modelOf(filePath);
     if (model?.format !== 'json' || !found.some((d) => d.rule === 'syntax')) return found;
     const editors = new Set<string>();
-    for (const e of model.parsed.errors) if (!OUR_JSON_ERRORS.has(e.code)) editors.add(`${e.offset} ${e.message}`);
-    return found.filter((d) => d.rule !== 'syntax' || !editors.has(`${d.offset} ${d.message}`));
+    for (const e of model.parsed.errors) if (!OUR_JSON_ERRORS.has(e.code)) editors.add(`${e.offset}+${e.length}`);
+    return found.filter((d) => d.rule !== 'syntax' || !editors.has(`${d.offset}+${d.length}`));
   }
 
   private notCheckedDiagnostic(length: number): LspDiagnostic {

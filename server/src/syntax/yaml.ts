@@ -321,12 +321,87 @@ export function parseYamlWithPackage(original: string): ParsedText {
   return parseWithPackage(original, 0);
 }
 
+/**
+ * A text indented with tabs, read as its author laid it out: each tab of a line's indentation as
+ * two spaces (so `- name:` and the key below it line up, as one tab does in an editor). `back` maps
+ * an offset of the new text to the original's. Such a text gets one error for its tabs instead of
+ * one per line and, for each, findings on members the broken indentation put elsewhere.
+ */
+function tabsAsSpaces(text: string): { text: string; lines: number; first: number; back: (offset: number) => number } {
+  let lines = 0;
+  let first = -1;
+  /** Offsets in the new text of the second space of each tab, in order. */
+  const inserted: number[] = [];
+  let added = 0;
+  const replaced = text.replace(/^([ \t]*\t[ \t]*)(?=\S)/gm, (indent: string, _: string, at: number) => {
+    lines++;
+    if (first < 0) first = at;
+    let out = '';
+    for (let i = 0; i < indent.length; i++) {
+      if (indent[i] !== '\t') {
+        out += indent[i];
+        continue;
+      }
+      inserted.push(at + added + out.length + 1);
+      out += '  ';
+    }
+    added += out.length - indent.length;
+    return out;
+  });
+  const back = (offset: number) => offset - countBelow(inserted, offset);
+  return { text: replaced, lines, first, back };
+}
+
+/** How many of the sorted numbers are below a value (binary search). */
+function countBelow(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Moves every offset of a tree and of errors read from a rewritten text back to the original's. */
+function mapOffsets(root: SyntaxNode | undefined, errors: SyntaxError[], back: (offset: number) => number): void {
+  const stack = root ? [root] : [];
+  const seen = new Set<SyntaxNode>();
+  while (stack.length) {
+    const node = stack.pop()!;
+    // Merged members can be the same node in two mappings: moved once.
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const end = back(node.offset + node.length);
+    node.offset = back(node.offset);
+    node.length = end - node.offset;
+    if (node.keyOffset >= 0) {
+      const keyEnd = back(node.keyOffset + node.keyLength);
+      node.keyOffset = back(node.keyOffset);
+      node.keyLength = keyEnd - node.keyOffset;
+    }
+    if (node.children) for (const child of node.children) stack.push(child);
+  }
+  for (const e of errors) {
+    const end = back(e.offset + e.length);
+    e.offset = back(e.offset);
+    e.length = Math.max(0, end - e.offset);
+  }
+}
+
 /** `depth`: how deep the text's root sits in its document (a block parsed alone). */
 function parseWithPackage(original: string, depth: number): ParsedText {
-  const text = lineBreaksAsLf(original);
+  let text = lineBreaksAsLf(original);
   let doc: Document.Parsed;
+  let tabs: ReturnType<typeof tabsAsSpaces> | undefined;
   try {
     doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+    if (doc.errors.some((e) => e.code === 'TAB_AS_INDENT')) {
+      tabs = tabsAsSpaces(text);
+      text = tabs.text;
+      doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+    }
   } catch (e) {
     return { format: 'yaml', text: original, root: undefined, errors: [{ message: `The document cannot be parsed: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
   }
@@ -368,9 +443,18 @@ function parseWithPackage(original: string, depth: number): ParsedText {
   }
   // A loop: spreading 200,000 duplicate-key errors as arguments would overflow the stack.
   for (const e of converter.errors) errors.push(e);
+  if (tabs && tabs.lines > 0) {
+    mapOffsets(root, errors, tabs.back);
+    const lineEnd = original.indexOf('\n', tabs.first);
+    errors.unshift({
+      message: `YAML does not allow tabs in indentation, and ${tabs.lines === 1 ? 'this line is' : `${tabs.lines} lines are`} indented with tabs: indent with spaces. The document is read as if each tab were two spaces.`,
+      offset: tabs.first, length: Math.max(1, (lineEnd < 0 ? original.length : lineEnd) - tabs.first), code: 'TAB_AS_INDENT', severity: 'error',
+    });
+  }
   // `%TAG` directives change how tags inside any block resolve; aliases copy one block into another.
   const directives = doc.contents != null && /^%/m.test(text.slice(0, doc.contents.range?.[0] ?? 0));
-  return { format: 'yaml', text: original, root, errors, selfContainedBlocks: !converter.usedAlias && !directives };
+  // A block of a text indented with tabs is not read alone: its tab error is the whole text's.
+  return { format: 'yaml', text: original, root, errors, selfContainedBlocks: !converter.usedAlias && !directives && !tabs };
 }
 
 /**
