@@ -27,14 +27,14 @@ const entries = [
   // The worker processes of `openapi-check` (--jobs N, large files) run this next to cli.js.
   { entryPoints: ['server/src/cli/worker.ts'], outfile: 'dist/cli-worker.js' },
   { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
-  // The workspace indexing worker, started by the server (server/src/server/workspace.ts).
-  { entryPoints: ['server/src/server/index-worker.ts'], outfile: 'dist/index-worker.js' },
-  // The YAML parsing worker, for texts the fast reader leaves to the `yaml` package (server/src/server/parse-thread.ts).
-  { entryPoints: ['server/src/server/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
-  // The input worker, which reads and parses the server's LSP messages from stdin (server/src/server/stdin-reader.ts).
-  { entryPoints: ['server/src/server/reader-worker.ts'], outfile: 'dist/reader-worker.js' },
-  // The worker parsing the server's large input messages (server/src/server/message-decoder.ts).
-  { entryPoints: ['server/src/server/message-worker.ts'], outfile: 'dist/message-worker.js' },
+  // The workspace indexing worker, started by the server (server/src/server/state/workspace.ts).
+  { entryPoints: ['server/src/server/runtime/index-worker.ts'], outfile: 'dist/index-worker.js' },
+  // The YAML parsing worker, for texts the fast reader leaves to the `yaml` package (server/src/server/runtime/parse-thread.ts).
+  { entryPoints: ['server/src/server/runtime/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
+  // The input worker, which reads and parses the server's LSP messages from stdin (server/src/server/transport/stdin-reader.ts).
+  { entryPoints: ['server/src/server/transport/reader-worker.ts'], outfile: 'dist/reader-worker.js' },
+  // The worker parsing the server's large input messages (server/src/server/transport/message-decoder.ts).
+  { entryPoints: ['server/src/server/transport/message-worker.ts'], outfile: 'dist/message-worker.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));

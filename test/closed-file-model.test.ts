@@ -10,7 +10,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
 import type { Location, LocationLink } from 'vscode-languageserver-protocol';
-import { Session } from '../server/src/server/session';
+import { Session } from '../server/src/server/state/session';
 import { LspClient } from './helpers/lsp-client';
 
 const ROOT = [

@@ -2,7 +2,7 @@
 // (0.5 s for a 30 MB document's heap here), so it is forced only when it fits a short pause.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { IdleCollector } from '../server/src/server/idle-collector';
+import { IdleCollector } from '../server/src/server/runtime/idle-collector';
 
 const MIB = 1024 * 1024;
 

@@ -12,7 +12,7 @@ import { hasKeyIndex, isSegmented, ParsedText, segmentTreeSteps, SyntaxNode } fr
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { drain } from '../server/src/syntax/steps';
 import { REPO_ROOT } from './helpers/paths';
-import { Session } from '../server/src/server/session';
+import { Session } from '../server/src/server/state/session';
 import type { SourceDocument } from '../server/src/model/documents';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { pathToFileURL } from 'url';

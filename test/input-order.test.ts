@@ -1,4 +1,4 @@
-// The order in which the server takes its input (server/src/server/input-order.ts), read from
+// The order in which the server takes its input (server/src/server/transport/input-order.ts), read from
 // bytes by the real framer: while a large didOpen is parsed elsewhere, read-only requests on other
 // documents go first; everything else keeps the client's order. And the worker that parses large
 // messages (message-decoder.ts): in order, on the thread when it cannot start, and a message it
@@ -8,10 +8,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { describe, it } from 'node:test';
-import { InputOrder } from '../server/src/server/input-order';
-import { openedUri } from '../server/src/server/opened-uri';
-import { MessageDecoder } from '../server/src/server/message-decoder';
-import { FrameEvent, MessageFramer, parseLargeBody } from '../server/src/server/message-framing';
+import { InputOrder } from '../server/src/server/transport/input-order';
+import { openedUri } from '../server/src/server/transport/opened-uri';
+import { MessageDecoder } from '../server/src/server/transport/message-decoder';
+import { FrameEvent, MessageFramer, parseLargeBody } from '../server/src/server/transport/message-framing';
 import { REPO_ROOT } from './helpers/paths';
 
 const LARGE = 1_000;

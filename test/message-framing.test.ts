@@ -1,9 +1,9 @@
-// The LSP framing the server's input worker reads (server/src/server/message-framing.ts): messages
+// The LSP framing the server's input worker reads (server/src/server/transport/message-framing.ts): messages
 // come out whole and in order however the bytes are cut, characters split between chunks included,
 // and malformed input is skipped with vscode-jsonrpc's errors while the messages after it still come.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FrameEvent, FramerLimits, LargeBody, MAX_HEADER_BYTES, MessageFramer, parseLargeBody } from '../server/src/server/message-framing';
+import { FrameEvent, FramerLimits, LargeBody, MAX_HEADER_BYTES, MessageFramer, parseLargeBody } from '../server/src/server/transport/message-framing';
 
 const frame = (body: string) => Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`), Buffer.from(body)]);
 const message = (id: number, text: string) => ({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { text } });

@@ -1,8 +1,8 @@
-// Which document a large input message opens, read from its bytes (server/src/server/opened-uri.ts):
+// Which document a large input message opens, read from its bytes (server/src/server/transport/opened-uri.ts):
 // in any key order, past a long text full of quotes and backslashes, and nothing for anything else.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openedUri } from '../server/src/server/opened-uri';
+import { openedUri } from '../server/src/server/transport/opened-uri';
 
 const bytes = (text: string) => Buffer.from(text);
 // A text with what could pass for keys and quotes: escaped in the JSON, so not structure.

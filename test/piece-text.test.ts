@@ -6,7 +6,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
 import { PieceText, sourceOf } from '../server/src/syntax/piece-text';
-import { Session } from '../server/src/server/session';
+import { Session } from '../server/src/server/state/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { isLoadFailure } from '../server/src/model/documents';
 import { REPO_ROOT } from './helpers/paths';

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
-import { Session } from '../server/src/server/session';
+import { Session } from '../server/src/server/state/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 
 describe('files to publish after a check', () => {

@@ -9,9 +9,9 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { after, describe, it } from 'node:test';
 import type { Connection, PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { CheckScheduler } from '../server/src/server/checks';
-import { Session } from '../server/src/server/session';
-import { WorkspaceFiles } from '../server/src/server/workspace';
+import { CheckScheduler } from '../server/src/server/runtime/checks';
+import { Session } from '../server/src/server/state/session';
+import { WorkspaceFiles } from '../server/src/server/state/workspace';
 
 type Handler = (params: unknown) => void;
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
 import { Diagnostic } from '../server/src/check/types';
 import { RULES } from '../server/src/rules/index';
-import { OpenDocument, Session } from '../server/src/server/session';
+import { OpenDocument, Session } from '../server/src/server/state/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { REPO_ROOT } from './helpers/paths';
 

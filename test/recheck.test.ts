@@ -11,7 +11,7 @@ import { DocumentStore } from '../server/src/model/documents';
 import { checkDocument } from '../server/src/check/checker';
 import { RULES } from '../server/src/rules/index';
 import { Diagnostic } from '../server/src/check/types';
-import { OpenDocument, Session } from '../server/src/server/session';
+import { OpenDocument, Session } from '../server/src/server/state/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { detectFormat, parseText } from '../server/src/syntax/parse';
 import { SyntaxNode } from '../server/src/syntax/tree';

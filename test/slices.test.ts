@@ -1,8 +1,8 @@
-// Work in slices (server/slices.ts): however many computations pause for messages at once, each
+// Work in slices (server/runtime/slices.ts): however many computations pause for messages at once, each
 // turn of the event loop runs at most one of their slices before messages are read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pauseForMessages } from '../server/src/server/slices';
+import { pauseForMessages } from '../server/src/server/runtime/slices';
 
 /** Counts turns of the event loop: an immediate scheduled from an immediate runs in the next turn. */
 function turnCounter(): { readonly turn: number; stop(): void } {

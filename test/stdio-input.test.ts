@@ -1,4 +1,4 @@
-// The built server reads its stdio input in a worker thread (server/src/server/stdin-reader.ts):
+// The built server reads its stdio input in a worker thread (server/src/server/transport/stdin-reader.ts):
 // a large document sent in odd chunks, characters split between them, reads as the editor sent it;
 // malformed messages are skipped as vscode-jsonrpc skips them; closing the input ends the server;
 // and without its worker the server reads on its own thread.

@@ -19,7 +19,7 @@ import { applyEdits } from '../server/src/syntax/edit';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { LspClient } from './helpers/lsp-client';
 import { pathToFileURL } from 'url';
-import { Session } from '../server/src/server/session';
+import { Session } from '../server/src/server/state/session';
 
 function check(files: Record<string, string>, root = Object.keys(files)[0]) {
   const store = new DocumentStore({ read: (p) => (p in files ? { text: files[p] } : { reason: 'missing', message: `${p} does not exist.` }) });

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
-import { Session } from '../server/src/server/session';
+import { Session } from '../server/src/server/state/session';
 import { LineIndex } from '../server/src/syntax/line-index';
 import { tempDir } from './helpers/cli';
 import { LspClient } from './helpers/lsp-client';

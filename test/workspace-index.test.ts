@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { Worker } from 'worker_threads';
-import { IndexJob, IndexReply, runIndexJob } from '../server/src/server/index-job';
+import { IndexJob, IndexReply, runIndexJob } from '../server/src/server/runtime/index-job';
 import { fuzzyScore } from '../server/src/services/fuzzy';
 import { drain } from '../server/src/syntax/steps';
 import { parseText } from '../server/src/syntax/parse';

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Diagnostic } from '../../server/src/check/types';
-import { OpenDocument, Session } from '../../server/src/server/session';
+import { OpenDocument, Session } from '../../server/src/server/state/session';
 import { stripAnnotations } from './fixtures';
 
 /** Everything a user sees of findings: file, rule, severity, range, message, fixes, related places, tags. */

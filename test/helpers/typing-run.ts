@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { isLoadFailure } from '../../server/src/model/documents';
-import { OpenDocument, Session } from '../../server/src/server/session';
+import { OpenDocument, Session } from '../../server/src/server/state/session';
 import { detectFormat, parseText } from '../../server/src/syntax/parse';
 import { SyntaxNode } from '../../server/src/syntax/tree';
 import { REPO_ROOT } from './paths';

@@ -1,21 +1,21 @@
 // The OpenAPI 3.0 language server: `node dist/server.js --stdio`, as every client starts it (VS Code too).
-// Wiring only: capabilities, settings, and the modules that keep diagnostics current (checks.ts)
-// and answer requests (features.ts).
+// Wiring only: capabilities, settings, and the modules that keep diagnostics current (runtime/checks.ts)
+// and answer requests (handlers/).
 import {
   CodeActionKind, createConnection, DidChangeConfigurationNotification, InitializeResult, ProposedFeatures, TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import { readConfig } from '../check/config';
 import { RULE_IDS } from '../rules/index';
-import { CheckScheduler } from './checks';
-import { refuseAfterShutdown } from './lifecycle';
-import { REFACTOR_KINDS } from './refactors';
-import { EditorOptions, registerFeatures } from './features';
-import { Session, uriToPath } from './session';
-import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './navigation';
-import { WorkspaceFiles } from './workspace';
-import { ParseThread } from './parse-thread';
-import { StdinMessageReader } from './stdin-reader';
-import { createStdioConnection } from './stdio';
+import { CheckScheduler } from './runtime/checks';
+import { refuseAfterShutdown } from './handlers/lifecycle';
+import { REFACTOR_KINDS } from './handlers/refactors';
+import { EditorOptions, registerFeatures } from './handlers/features';
+import { Session, uriToPath } from './state/session';
+import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './handlers/navigation';
+import { WorkspaceFiles } from './state/workspace';
+import { ParseThread } from './runtime/parse-thread';
+import { StdinMessageReader } from './transport/stdin-reader';
+import { createStdioConnection } from './transport/stdio';
 import { parseOffThread } from '../syntax/off-thread';
 import { setFlagsFromString } from 'v8';
 
@@ -29,7 +29,7 @@ const HEAP_GROWING_PERCENT = 40;
 // counts: over 200 mixed edits of GitHub's 10 MB YAML, peak 256-265 MiB and end/fresh 1.09-1.13
 // with it, 333-342 MiB and 1.23-1.29 without, at the same latencies.
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-// Over stdio, messages are read, decoded and parsed in a worker thread (stdin-reader.ts); other
+// Over stdio, messages are read, decoded and parsed in a worker thread (transport/stdin-reader.ts); other
 // transports (`--node-ipc`, `--socket`, `--pipe`) are read by vscode-languageserver as before.
 const stdin = process.argv.includes('--stdio') ? new StdinMessageReader((m) => process.stderr.write(`${m}\n`)) : undefined;
 const connection = refuseAfterShutdown(stdin ? createStdioConnection(stdin) : createConnection(ProposedFeatures.all));

@@ -17,7 +17,7 @@ export interface OffThreadParser {
 
 let offThread: OffThreadParser | undefined;
 
-/** The language server installs its worker (server/parse-thread.ts); the CLI parses in place. */
+/** The language server installs its worker (server/runtime/parse-thread.ts); the CLI parses in place. */
 export function parseOffThread(parser: OffThreadParser | undefined): void {
   offThread = parser;
 }

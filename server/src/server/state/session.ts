@@ -1,28 +1,28 @@
 // The server's state: open documents over the disk, the roots being checked, their latest results.
 import * as fs from 'fs';
-import { RULE_IDS, RULES } from '../rules/index';
+import { RULE_IDS, RULES } from '../../rules/index';
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
-import { formatBytes, readTextFile } from '../io/read-file';
-import { documentStatus } from '../model/analysis';
-import { drain, Steps } from '../syntax/steps';
-import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../model/documents';
-import { Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../syntax/incremental';
-import { UniqueFindings } from '../check/unique-findings';
-import { shiftDiagnostics } from '../check/shift';
-import { changeOf, editOnlyMovesFindings, EditsSinceCheck } from '../check/edit-planner';
-import { carrySuppressions } from '../check/suppressions';
-import { TextEdit } from '../syntax/edit';
-import { checkDocumentSteps, CheckResult } from '../check/checker';
-import { fixAllSteps } from '../check/fix-all';
-import { Config, findConfigFile, readConfig, RuleConfig } from '../check/config';
-import { Diagnostic } from '../check/types';
-import { LineIndex, lineIndexSteps, Position } from '../syntax/line-index';
-import { isSegmented, ParsedText, segmentTreeSteps } from '../syntax/tree';
-import { sourceOf } from '../syntax/piece-text';
-import type { WorkspaceUses } from '../workspace/workspace-index';
-import { WorkspaceTrust } from '../io/trust';
+import { formatBytes, readTextFile } from '../../io/read-file';
+import { documentStatus } from '../../model/analysis';
+import { drain, Steps } from '../../syntax/steps';
+import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../../model/documents';
+import { Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../../syntax/incremental';
+import { UniqueFindings } from '../../check/unique-findings';
+import { shiftDiagnostics } from '../../check/shift';
+import { changeOf, editOnlyMovesFindings, EditsSinceCheck } from '../../check/edit-planner';
+import { carrySuppressions } from '../../check/suppressions';
+import { TextEdit } from '../../syntax/edit';
+import { checkDocumentSteps, CheckResult } from '../../check/checker';
+import { fixAllSteps } from '../../check/fix-all';
+import { Config, findConfigFile, readConfig, RuleConfig } from '../../check/config';
+import { Diagnostic } from '../../check/types';
+import { LineIndex, lineIndexSteps, Position } from '../../syntax/line-index';
+import { isSegmented, ParsedText, segmentTreeSteps } from '../../syntax/tree';
+import { sourceOf } from '../../syntax/piece-text';
+import type { WorkspaceUses } from '../../workspace/workspace-index';
+import { WorkspaceTrust } from '../../io/trust';
 
 export interface OpenDocument {
   uri: string;

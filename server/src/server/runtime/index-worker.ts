@@ -2,7 +2,7 @@
 // hundreds of files never holds up an open document's diagnostics. One job at a time; an index goes
 // back encoded, its buffers transferred, for the server's thread to decode in steps.
 import { parentPort } from 'worker_threads';
-import { indexTransferables } from '../workspace/index-transfer';
+import { indexTransferables } from '../../workspace/index-transfer';
 import { IndexJob, IndexReply, indexReply, runIndexJob } from './index-job';
 
 parentPort?.on('message', (job: IndexJob) => {

@@ -6,21 +6,21 @@ import {
   CancellationToken, CodeLens, CodeLensRefreshRequest, Command, Connection, DocumentLink, FileOperationRegistrationOptions,
   Location, LSPErrorCodes, Position, Range, ResponseError, SymbolInformation, SymbolKind, SymbolTag, TextEdit as LspTextEdit, WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import { ObjectKind } from '../model/spec';
-import { TextEdit } from '../syntax/edit';
-import { codeLenses, lensReferences, lensTitle } from '../services/code-lens';
-import { documentLinks } from '../services/document-links';
-import { fileRenameEdits } from '../services/file-rename';
-import { findReferences } from '../services/references';
-import { FileEdits, prepareRename, renameAt } from '../services/rename';
-import { FileSpan, SymbolAt } from '../services/symbol-at';
-import { workspaceSymbols, WorkspaceSymbol } from '../services/workspace-symbols';
-import { offsetIn, positionIn } from '../workspace/file-index';
-import { Session, uriToPath } from './session';
-import { DEFAULT_INDEXING, WorkspaceFiles } from './workspace';
+import { ObjectKind } from '../../model/spec';
+import { TextEdit } from '../../syntax/edit';
+import { codeLenses, lensReferences, lensTitle } from '../../services/code-lens';
+import { documentLinks } from '../../services/document-links';
+import { fileRenameEdits } from '../../services/file-rename';
+import { findReferences } from '../../services/references';
+import { FileEdits, prepareRename, renameAt } from '../../services/rename';
+import { FileSpan, SymbolAt } from '../../services/symbol-at';
+import { workspaceSymbols, WorkspaceSymbol } from '../../services/workspace-symbols';
+import { offsetIn, positionIn } from '../../workspace/file-index';
+import { Session, uriToPath } from '../state/session';
+import { DEFAULT_INDEXING, WorkspaceFiles } from '../state/workspace';
 import { registerRefactorResolve } from './refactors';
-import { answerWithoutBlocking } from './request-loads';
-import { WorkspaceIndex } from '../workspace/workspace-index';
+import { answerWithoutBlocking } from '../runtime/request-loads';
+import { WorkspaceIndex } from '../../workspace/workspace-index';
 
 /** The client-side command a references lens runs (the VS Code client shows the references view). */
 export const SHOW_REFERENCES_COMMAND = 'openapi30.showReferences';

@@ -3,10 +3,10 @@
 // or at once for editors that cannot resolve.
 import * as fs from 'fs';
 import { CodeAction, CodeActionParams, Connection } from 'vscode-languageserver/node';
-import { applyRefactor, RefactorAction, RefactorContext, refactorsAt } from '../services/refactors';
+import { applyRefactor, RefactorAction, RefactorContext, refactorsAt } from '../../services/refactors';
 import { toWorkspaceEdit } from './navigation';
-import { Session, uriToPath } from './session';
-import { WorkspaceFiles } from './workspace';
+import { Session, uriToPath } from '../state/session';
+import { WorkspaceFiles } from '../state/workspace';
 
 export const REFACTOR_KINDS = ['refactor.extract', 'refactor.inline', 'refactor.move'];
 

@@ -1,10 +1,10 @@
 // Indexing one file from disk: read (through the project's bounded file reading), parse, index.
 // Runs in the indexing worker (server/index-worker.ts), or in the server's own thread when no
 // worker can start.
-import { readTextFile } from '../io/read-file';
-import { detectFormat, parseText } from '../syntax/parse';
-import { FileIndex, indexFile } from '../workspace/file-index';
-import { EncodedIndex, encodeIndex } from '../workspace/index-transfer';
+import { readTextFile } from '../../io/read-file';
+import { detectFormat, parseText } from '../../syntax/parse';
+import { FileIndex, indexFile } from '../../workspace/file-index';
+import { EncodedIndex, encodeIndex } from '../../workspace/index-transfer';
 
 export interface IndexJob {
   path: string;

@@ -7,7 +7,7 @@ import * as net from 'net';
 import { Readable } from 'stream';
 import * as tty from 'tty';
 import { parentPort } from 'worker_threads';
-import { IdleCollector } from './idle-collector';
+import { IdleCollector } from '../runtime/idle-collector';
 import { MessageFramer } from './message-framing';
 import { openedUri } from './opened-uri';
 import type { ReaderEvent } from './stdin-reader';

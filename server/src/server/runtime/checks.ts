@@ -2,13 +2,13 @@
 // and checking run in slices of SLICE_MS and look at the message queue between them, so requests
 // are answered while the work goes on; a newer change stops it ("a newer edit wins").
 import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChangeType } from 'vscode-languageserver/node';
-import { Diagnostic } from '../check/types';
-import { Awaiting } from '../syntax/steps';
-import { formatBytes } from '../io/read-file';
-import { toLspDiagnostic } from './convert';
-import { isUnsaved, Session, uriToPath } from './session';
+import { Diagnostic } from '../../check/types';
+import { Awaiting } from '../../syntax/steps';
+import { formatBytes } from '../../io/read-file';
+import { toLspDiagnostic } from '../handlers/lsp-types';
+import { isUnsaved, Session, uriToPath } from '../state/session';
 import { IdleCollector } from './idle-collector';
-import { watchedFileChanges, WorkspaceFiles } from './workspace';
+import { watchedFileChanges, WorkspaceFiles } from '../state/workspace';
 import { pauseForMessages } from './slices';
 
 // Short: work that has started stops when the next edit arrives, so starting early costs little

@@ -4,17 +4,17 @@ import {
   CodeAction, CodeActionKind, CodeActionParams, CompletionItem, CompletionItemKind, Connection, DocumentSymbol, Hover, InsertTextFormat, LocationLink,
   MarkupKind, Position, SymbolKind, SymbolTag,
 } from 'vscode-languageserver/node';
-import { SourceDocument } from '../model/documents';
-import { completionsAt } from '../services/completion';
-import { definitionAt } from '../services/definition';
-import { hoverAt } from '../services/hover';
-import { suppressionFix } from '../services/suppress';
-import { documentSymbols, DocumentSymbol as OurSymbol } from '../services/symbols';
-import { quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './convert';
-import { Session, uriToPath } from './session';
+import { SourceDocument } from '../../model/documents';
+import { completionsAt } from '../../services/completion';
+import { definitionAt } from '../../services/definition';
+import { hoverAt } from '../../services/hover';
+import { suppressionFix } from '../../services/suppress';
+import { documentSymbols, DocumentSymbol as OurSymbol } from '../../services/symbols';
+import { quickFix, rangeOf, toLspDiagnostic, toLspEdits } from './lsp-types';
+import { Session, uriToPath } from '../state/session';
 import { refactorCodeActions } from './refactors';
-import { WorkspaceFiles } from './workspace';
-import { answerWithoutBlocking, runInSlices } from './request-loads';
+import { WorkspaceFiles } from '../state/workspace';
+import { answerWithoutBlocking, runInSlices } from '../runtime/request-loads';
 
 /** What the editor told the server at start (`initializationOptions`). */
 export interface EditorOptions {

@@ -8,8 +8,8 @@
 // every file: nothing at all would be a wrong answer, and only that request waits.
 import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
-import { Awaiting, Steps, Urgency } from '../syntax/steps';
-import { Session } from './session';
+import { Awaiting, Steps, Urgency } from '../../syntax/steps';
+import { Session } from '../state/session';
 import { pauseForMessages } from './slices';
 
 /** How long a request waits for large files it needs before it answers without them. */

@@ -3,10 +3,10 @@
 // read by the `yaml` package, and broken JSON, read by jsonc-parser's recovery. One text at a time;
 // the tree goes back as flat arrays.
 import { parentPort } from 'worker_threads';
-import { parseJson } from '../syntax/json';
-import { SourceFormat } from '../syntax/tree';
-import { encodeParse, transferables } from '../syntax/tree-transfer';
-import { parseYamlWithPackage } from '../syntax/yaml';
+import { parseJson } from '../../syntax/json';
+import { SourceFormat } from '../../syntax/tree';
+import { encodeParse, transferables } from '../../syntax/tree-transfer';
+import { parseYamlWithPackage } from '../../syntax/yaml';
 
 parentPort?.on('message', ({ id, text, format }: { id: number; text: string; format: SourceFormat }) => {
   let encoded;

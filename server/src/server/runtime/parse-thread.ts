@@ -16,10 +16,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { OffThreadParser } from '../syntax/off-thread';
-import { Urgency } from '../syntax/steps';
-import { SourceFormat } from '../syntax/tree';
-import { EncodedParse } from '../syntax/tree-transfer';
+import { OffThreadParser } from '../../syntax/off-thread';
+import { Urgency } from '../../syntax/steps';
+import { SourceFormat } from '../../syntax/tree';
+import { EncodedParse } from '../../syntax/tree-transfer';
 
 type Outcome = EncodedParse | { failed: string };
 type Reply = { id: number; encoded: EncodedParse } | { id: number; failed: string };
