@@ -9,7 +9,7 @@ import { ParseThread } from '../server/src/server/runtime/parse-thread';
 import { Awaiting, drain, Steps } from '../server/src/syntax/steps';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../server/src/model/documents';
 import { parseOffThread } from '../server/src/syntax/off-thread';
-import { runInSlices } from '../server/src/server/runtime/request-loads';
+import { runInSlices } from '../server/src/server/state/request-loads';
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { parseYamlWithPackage } from '../server/src/syntax/yaml';

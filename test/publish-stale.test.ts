@@ -9,23 +9,16 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { after, describe, it } from 'node:test';
 import type { Connection, PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { CheckScheduler } from '../server/src/server/runtime/checks';
+import { CheckScheduler } from '../server/src/server/state/check-runs';
 import { Session } from '../server/src/server/state/session';
 import { WorkspaceFiles } from '../server/src/server/state/workspace';
 
-type Handler = (params: unknown) => void;
-
-/** The connection's part the scheduler uses: its handlers, and what it publishes. */
+/** What the scheduler publishes, and the document notifications the editor sends it (handlers/document-sync.ts). */
 function fakeConnection() {
-  const handlers = new Map<string, Handler>();
   const published: PublishDiagnosticsParams[] = [];
   const listeners: ((p: PublishDiagnosticsParams) => void)[] = [];
-  const on = (name: string) => (handler: Handler) => void handlers.set(name, handler);
+  let checks: CheckScheduler | undefined;
   const connection = {
-    onDidOpenTextDocument: on('open'),
-    onDidChangeTextDocument: on('change'),
-    onDidCloseTextDocument: on('close'),
-    onDidChangeWatchedFiles: on('watched'),
     sendDiagnostics: (p: PublishDiagnosticsParams) => {
       published.push(p);
       for (const listener of [...listeners]) listener(p);
@@ -33,10 +26,19 @@ function fakeConnection() {
     console: { log() {}, info() {}, warn() {}, error() {} },
     tracer: { log() {} },
   };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const send = (name: 'open' | 'change' | 'close' | 'watched', params: any) => {
+    if (name === 'open') checks!.documentOpened(params.textDocument.uri, params.textDocument.version, params.textDocument.text);
+    else if (name === 'change') checks!.documentChanged(params.textDocument.uri, params.textDocument.version, params.contentChanges);
+    else if (name === 'close') checks!.documentClosed(params.textDocument.uri);
+    else checks!.watchedFilesChanged(params.changes);
+  };
   return {
     connection: connection as unknown as Connection,
     published,
-    send: (name: string, params: unknown) => handlers.get(name)!(params),
+    send,
+    /** The scheduler the notifications go to. */
+    attach: (scheduler: CheckScheduler) => void (checks = scheduler),
     /** Calls `listener` as each publish is made, before the scheduler goes on. */
     onPublish: (listener: (p: PublishDiagnosticsParams) => void) => listeners.push(listener),
     /** Resolves with the first publish for `uri` that `check` accepts. */
@@ -60,9 +62,9 @@ describe('publishing after a check', () => {
       'openapi: 3.0.3', 'info: {title: T, version: 1.0.0}', 'x-shared: &shared {type: string}', 'x-line: 1', 'paths:',
       '  noslash:', '    get:', "      responses: {'200': {description: ok}}", '',
     ].join('\n');
-    const { connection, published, send, next, onPublish } = fakeConnection();
+    const { connection, published, send, next, onPublish, attach } = fakeConnection();
     const session = new Session();
-    new CheckScheduler(connection, session, new WorkspaceFiles(session));
+    attach(new CheckScheduler(connection, session, new WorkspaceFiles(session)));
     const uri = pathToFileURL(anchored).href;
     const firstUri = pathToFileURL(first).href;
     // The first file is published first; right after, the edit comes (removing `x-line: 1`).
@@ -87,9 +89,9 @@ describe('publishing after a check', () => {
     const other = path.join(dir, 'other.yaml');
     fs.writeFileSync(other, 'S:\n  type: [unclosed\n');
     const text = ['openapi: 3.0.3', 'info: {title: T, version: 1.0.0}', 'paths: {}', 'components:', '  schemas:', "    Pet: {$ref: './other.yaml#/S'}", ''].join('\n');
-    const { connection, send, next } = fakeConnection();
+    const { connection, send, next, attach } = fakeConnection();
     const session = new Session();
-    new CheckScheduler(connection, session, new WorkspaceFiles(session));
+    attach(new CheckScheduler(connection, session, new WorkspaceFiles(session)));
     const uri = pathToFileURL(root).href;
     const otherUri = pathToFileURL(other).href;
     send('open', { textDocument: { uri, languageId: 'yaml', version: 1, text } });

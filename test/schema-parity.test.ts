@@ -143,6 +143,27 @@ export function pointerAt(text: string, root: SyntaxNode, offset: number): strin
   }
 }
 
+/**
+ * Every pointer of a member that starts at a place: members a YAML merge key (`<<: *common`) copies
+ * into other mappings keep the places of their source text, so a finding there is a finding at
+ * each copy too.
+ */
+function copiesByStart(root: SyntaxNode): Map<number, string[]> {
+  const byStart = new Map<number, string[]>();
+  const stack: [SyntaxNode, string][] = [[root, '']];
+  while (stack.length) {
+    const [node, pointer] = stack.pop()!;
+    for (const child of node.children ?? []) {
+      const at = pointer + '/' + escape(String(child.key));
+      const list = byStart.get(child.memberStart);
+      if (list) list.push(at);
+      else byStart.set(child.memberStart, [at]);
+      stack.push([child, at]);
+    }
+  }
+  return byStart;
+}
+
 interface Outcome {
   name: string;
   /** Schema places with no error-level finding at or inside them. */
@@ -161,16 +182,21 @@ function compare(name: string, result: CheckResult, validate: (data: unknown) =>
   const errors = validate(correctedForSchema(doc.root.toValue()));
   // What the rules found, before suppressions (a fixture may suppress what it is not about).
   const found = [...new Set([...(result.perUnit?.values() ?? [])].flat().concat(result.diagnostics))];
+  const twinsOf = new Map<string, string[]>();
+  for (const list of copiesByStart(doc.root).values()) if (list.length > 1) for (const at of list) twinsOf.set(at, list);
   const findings = found
     .filter((d) => d.severity === 'error' && d.doc === doc)
-    .map((d) => ({ rule: d.rule, message: d.message, pointer: pointerAt(doc.text, doc.root!, d.offset) }));
+    .map((d) => {
+      const pointer = pointerAt(doc.text, doc.root!, d.offset);
+      return { rule: d.rule, message: d.message, pointer, pointers: twinsOf.get(pointer) ?? [pointer] };
+    });
   const places = rejectionPlaces(errors);
   // Text that does not parse gives the schema a partial tree: the syntax error is the finding.
   const unparsed = findings.some((f) => f.rule === 'syntax');
-  const missed = unparsed ? [] : places.filter((p) => !findings.some((f) => isInside(f.pointer, p.pointer)));
+  const missed = unparsed ? [] : places.filter((p) => !findings.some((f) => f.pointers.some((at) => isInside(at, p.pointer))));
   const schemaPaths = errors.map(precisePath);
   const related = (pointer: string) => places.some((p) => isInside(pointer, p.pointer)) || schemaPaths.some((s) => isInside(pointer, s));
-  const reverse = findings.filter((f) => !related(f.pointer));
+  const reverse = findings.filter((f) => !f.pointers.some(related)).map(({ rule, message, pointer }) => ({ rule, message, pointer }));
   return { name, missed, reverse, rejected: errors.length > 0 };
 }
 

@@ -8,6 +8,12 @@ import { childStartingAtOrBefore } from '../syntax/child-at';
 import { SyntaxNode } from '../syntax/tree';
 import { Diagnostic } from './types';
 
+/**
+ * Errors after which the tree is still the text's: a duplicate key (both members are there), tabs
+ * in indentation (read as laid out). The others leave the parser guessing.
+ */
+const TREE_INTACT = new Set(['DUPLICATE_KEY', 'TAB_AS_INDENT']);
+
 /** Rules that judge an object's shape, which a syntax error inside it makes a guess. */
 const SHAPE_RULES = new Set(['required-field', 'field-type', 'unknown-field']);
 
@@ -39,9 +45,10 @@ function nodeAt(root: SyntaxNode, offset: number): SyntaxNode {
 export function withoutFollowOnFindings(diagnostics: Diagnostic[], analysis: Analysis): Diagnostic[] {
   const broken = new Map<string, Set<SyntaxNode>>();
   for (const doc of analysis.documents) {
-    if (!doc.root || !doc.parsed.errors.some((e) => e.severity === 'error')) continue;
+    const guessed = (e: { severity: string; code: string }) => e.severity === 'error' && !TREE_INTACT.has(e.code);
+    if (!doc.root || !doc.parsed.errors.some(guessed)) continue;
     const nodes = new Set<SyntaxNode>();
-    for (const error of doc.parsed.errors) if (error.severity === 'error') nodesHolding(doc.root, error.offset, nodes);
+    for (const error of doc.parsed.errors) if (guessed(error)) nodesHolding(doc.root, error.offset, nodes);
     if (nodes.size > 0) broken.set(doc.path, nodes);
   }
   if (broken.size === 0) return diagnostics;

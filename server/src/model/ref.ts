@@ -3,7 +3,7 @@
 export type RefForm = 'local' | 'file' | 'url';
 
 export interface RefSyntaxProblem {
-  code: 'empty' | 'percent' | 'characters' | 'braces' | 'fragment' | 'bare-pointer';
+  code: 'empty' | 'percent' | 'characters' | 'fragment' | 'bare-pointer';
   /** Offset and length inside the ref string. */
   start: number;
   length: number;
@@ -128,16 +128,11 @@ function parseRefText(raw: string): ParsedRef {
     const suggestion = backslashOnly
       ? raw.replace(/\\/g, '/')
       : replaceAt(raw, bad, (c, i) => (c === '\\' && i < fileEnd ? '/' : encodeChar(c)));
-    // Only braces (`#/paths/~1pets~1{id}`): the 3.0.3 text's own examples write them so, and
-    // readers resolve them as written. Still not RFC 3986: said, more softly.
-    const bracesOnly = bad.every((i) => raw[i] === '{' || raw[i] === '}');
     syntaxProblems.push({
-      code: bracesOnly ? 'braces' : 'characters',
+      code: 'characters',
       start: first,
       length: bad[bad.length - 1] - first + 1,
-      message: bracesOnly
-        ? `Not a valid URI reference: ${chars} should be percent-encoded ("%7B", "%7D"), though most tools read it as written.`
-        : `Not a valid URI reference: ${chars} must be percent-encoded${backslashOnly ? ' (use "/" to separate folders)' : ''}.`,
+      message: `Not a valid URI reference: ${chars} must be percent-encoded${backslashOnly ? ' (use "/" to separate folders)' : ''}.`,
       suggestion,
     });
   }

@@ -10,8 +10,6 @@ export default defineRule({
   spec: ['Reference Object', 'Relative References in URLs'],
   rationale:
     'A $ref is a URI reference (RFC 3986): a value that is not one cannot be resolved the same way by every tool.',
-  severityNote:
-    'An error: a value that is no URI reference is resolved differently by each tool. Braces alone are a warning: the 3.0.3 text writes `{username}` unencoded in its own examples, and readers resolve such pointers as written.',
   messages: {
     notString: '"$ref" must be a string (a URI reference), not {actual}.',
     invalid: '{message}.',
@@ -29,7 +27,6 @@ export default defineRule({
         messageId: 'invalid',
         data: { message: problem.message.replace(/\.$/, '') },
         fixes: problem.suggestion !== undefined ? [{ title: `Change to "${problem.suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, problem.suggestion)] }] : [],
-        severity: problem.code === 'braces' ? 'warning' : undefined,
       });
     }
   },

@@ -1,27 +1,26 @@
 // The OpenAPI 3.0 language server: `node dist/server.js --stdio`, as every client starts it (VS Code too).
-// Wiring only: capabilities, settings, and the modules that keep diagnostics current (runtime/checks.ts)
+// Wiring only: capabilities, settings, and the modules that keep diagnostics current (state/check-runs.ts)
 // and answer requests (handlers/).
-import {
-  CodeActionKind, createConnection, DidChangeConfigurationNotification, InitializeResult, ProposedFeatures, TextDocumentSyncKind,
-} from 'vscode-languageserver/node';
-import { readConfig } from '../check/config';
-import { RULE_IDS } from '../rules/index';
-import { CheckScheduler } from './runtime/checks';
-import { refuseAfterShutdown } from './handlers/lifecycle';
+import { CodeActionKind, CodeLensRefreshRequest, Connection, createConnection, InitializeResult, ProposedFeatures, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CheckScheduler } from './state/check-runs';
+import { setMarkSink } from './runtime/marks';
 import { REFACTOR_KINDS } from './handlers/refactors';
-import { EditorOptions, registerFeatures } from './handlers/features';
+import { EditorOptions, ServerContext } from './handlers/context';
+import { Dispatcher } from './handlers/dispatcher';
+import { registerHandlers } from './handlers/index';
+import { WILL_RENAME_FILTERS } from './handlers/rename';
+import { watchSettings } from './handlers/settings';
 import { Session, uriToPath } from './state/session';
-import { registerNavigation, setUpWorkspace, WILL_RENAME_FILTERS, WorkspaceSettings } from './handlers/navigation';
 import { WorkspaceFiles } from './state/workspace';
 import { ParseThread } from './runtime/parse-thread';
 import { StdinMessageReader } from './transport/stdin-reader';
 import { createStdioConnection } from './transport/stdio';
 import { parseOffThread } from '../syntax/off-thread';
 import { setFlagsFromString } from 'v8';
+import { HEAP_GROWING_PERCENT } from './runtime/tuning';
 
 declare const PRODUCT_VERSION: string;
 
-const HEAP_GROWING_PERCENT = 40;
 
 // V8 lets the heap grow to up to four times what survived the last full collection before the
 // next one. When every keystroke left a copy of the text (before syntax/piece-text.ts) the server
@@ -32,36 +31,38 @@ setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 // Over stdio, messages are read, decoded and parsed in a worker thread (transport/stdin-reader.ts); other
 // transports (`--node-ipc`, `--socket`, `--pipe`) are read by vscode-languageserver as before.
 const stdin = process.argv.includes('--stdio') ? new StdinMessageReader((m) => process.stderr.write(`${m}\n`)) : undefined;
-const connection = refuseAfterShutdown(stdin ? createStdioConnection(stdin) : createConnection(ProposedFeatures.all));
+const connection = stdin ? createStdioConnection(stdin) : createConnection(ProposedFeatures.all);
+const dispatch = new Dispatcher(connection);
+// OPENAPI_MARKS=1: the runtime's named marks go to the client as notifications (tests observe them).
+if (process.env.OPENAPI_MARKS === '1') setMarkSink((m) => void connection.sendNotification('openapi30/mark', m));
 // Parses that cannot be paused (YAML the fast reader refuses, broken JSON) run in a worker thread.
 const parseThread = ParseThread.available() ? new ParseThread((m) => connection.console.error(m)) : undefined;
 parseOffThread(parseThread);
-let shutdownReceived = false;
-connection.onShutdown(() => {
-  shutdownReceived = true;
-  parseThread?.stop();
-});
+dispatch.onShutdown(() => parseThread?.stop());
 // The client closed our input (it ended or died): the server ends, with 1 unless asked to shut down
 // first, as vscode-languageserver does when it reads stdin itself.
-stdin?.onClose(() => process.exit(shutdownReceived ? 0 : 1));
+stdin?.onClose(() => process.exit(dispatch.isShutDown ? 0 : 1));
 const session = new Session();
-const workspaceFiles = new WorkspaceFiles(session);
-const checks = new CheckScheduler(connection, session, workspaceFiles);
-const editorOptions: EditorOptions = {};
-registerFeatures(connection, session, workspaceFiles, editorOptions);
-const navigation = registerNavigation(connection, session, workspaceFiles, () => checks.recheckAll('workspace'));
+const workspace = new WorkspaceFiles(session);
+const checks = new CheckScheduler(connection, session, workspace);
+const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true } };
+// The workspace's other descriptions are what checks consult for unused components; a change in
+// what they use of an open root's components checks it again.
+session.workspace = workspace;
+workspace.onUsesChanged = () => checks.recheckAll('workspace');
 let configurationSupport = false;
+registerHandlers(ctx, () => configurationSupport);
 let workspaceFolders: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
   const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
-  editorOptions.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
+  ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
-  workspaceFiles.clientCapabilities = params.capabilities;
+  workspace.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
   workspaceFolders = folders.filter((f): f is string => Boolean(f));
-  workspaceFiles.setFolders(workspaceFolders);
+  workspace.setFolders(workspaceFolders);
   session.trust.configure(init?.workspaceTrusted !== false, workspaceFolders);
   return {
     capabilities: {
@@ -83,47 +84,19 @@ connection.onInitialize((params): InitializeResult => {
 });
 
 connection.onInitialized(async () => {
-  if (configurationSupport) {
-    await connection.client.register(DidChangeConfigurationNotification.type, { section: 'openapi30' }).catch(() => undefined);
-    await loadSettings();
-  }
-  setUpWorkspace(connection, workspaceFiles);
+  await watchSettings(ctx, configurationSupport);
+  startIndexing(connection, workspace);
   // What a bug report needs: which server, which folders.
   connection.console.info(`openapi-language-server ${PRODUCT_VERSION} (Node ${process.version}); workspace folders: ${workspaceFolders.join(', ') || 'none'}`);
 });
 
-async function loadSettings(): Promise<void> {
-  if (!configurationSupport) return;
-  try {
-    const settings = (await connection.workspace.getConfiguration('openapi30')) as ({ rules?: unknown; maxFileSize?: number } & WorkspaceSettings) | null;
-    session.settingsRules = readConfig({ rules: settings?.rules ?? {} }, RULE_IDS).config.rules;
-    if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
-    navigation.applySettings(settings ?? {}, session.maxFileBytes);
-  } catch (e) {
-    connection.console.error(`Cannot read the openapi30 settings: ${(e as Error).message}`);
-  }
+/** Indexes the workspace in the background, with work-done progress; code lenses refresh after. */
+function startIndexing(connection: Connection, workspace: WorkspaceFiles): void {
+  workspace.createProgress = () => connection.window.createWorkDoneProgress();
+  workspace.log = (message) => connection.console.error(message);
+  workspace.onIndexed = () => void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  void workspace.start().catch((e) => connection.console.error(`indexing the workspace failed: ${(e as Error).stack}`));
+  dispatch.onShutdown(() => workspace.stop());
 }
-
-// The client says the workspace became trusted (VS Code: workspace.onDidGrantWorkspaceTrust);
-// `initializationOptions.workspaceTrusted: false` started it untrusted. Files outside the
-// folders are read from here on.
-connection.onNotification('openapi30/workspaceTrusted', () => {
-  const refused = session.trust.grant();
-  for (const file of refused) session.invalidate(file);
-  workspaceFiles.filesChanged(refused.map((file) => ({ path: file, type: 'changed' })));
-  checks.recheckAll();
-});
-
-// The editor's own JSON validation was turned on or off (VS Code: `json.validate.enable`).
-connection.onNotification('openapi30/editorValidatesJson', (params: { enabled?: unknown }) => {
-  checks.editorValidatesJson = params?.enabled === true;
-  checks.recheckAll();
-});
-
-connection.onDidChangeConfiguration(async () => {
-  await loadSettings();
-  session.resetConfig();
-  checks.recheckAll();
-});
 
 connection.listen();

@@ -2,9 +2,9 @@
 // listed with each code action request, their edits built when one is chosen (codeAction/resolve),
 // or at once for editors that cannot resolve.
 import * as fs from 'fs';
-import { CodeAction, CodeActionParams, Connection } from 'vscode-languageserver/node';
+import { CodeAction, CodeActionParams } from 'vscode-languageserver/node';
 import { applyRefactor, RefactorAction, RefactorContext, refactorsAt } from '../../services/refactors';
-import { toWorkspaceEdit } from './navigation';
+import { toWorkspaceEdit } from './workspace-edits';
 import { Session, uriToPath } from '../state/session';
 import { WorkspaceFiles } from '../state/workspace';
 
@@ -58,24 +58,17 @@ export function refactorCodeActions(session: Session, workspace: WorkspaceFiles,
   });
 }
 
-export function registerRefactorResolve(connection: Connection, session: Session, workspace: WorkspaceFiles): void {
-  connection.onCodeActionResolve(async (action) => {
-    try {
-      const data = action.data as ActionData | undefined;
-      if (!data?.action || action.edit) return action;
-      // Large edited documents are indexed in slices first; the context's own look is then at once.
-      await workspace.freshInSlices();
-      const ctx = contextFor(session, workspace, data.uri);
-      if (!ctx) return action;
-      const result = applyRefactor(ctx, data.action);
-      if ('error' in result) {
-        connection.window.showErrorMessage(result.error);
-        return action;
-      }
-      return { ...action, edit: toWorkspaceEdit(session, ctx.index, result.edits, result.created) };
-    } catch (e) {
-      connection.console.error(`codeAction/resolve failed: ${(e as Error).stack}`);
-      return action;
-    }
-  });
+/**
+ * A refactor chosen from the list, its edits built now (codeAction/resolve). Large edited
+ * documents are indexed in slices first; the context's own look is then at once.
+ */
+export async function resolveRefactor(session: Session, workspace: WorkspaceFiles, action: CodeAction): Promise<{ action: CodeAction } | { error: string }> {
+  const data = action.data as ActionData | undefined;
+  if (!data?.action || action.edit) return { action };
+  await workspace.freshInSlices();
+  const ctx = contextFor(session, workspace, data.uri);
+  if (!ctx) return { action };
+  const result = applyRefactor(ctx, data.action);
+  if ('error' in result) return { error: result.error };
+  return { action: { ...action, edit: toWorkspaceEdit(session, ctx.index, result.edits, result.created) } };
 }

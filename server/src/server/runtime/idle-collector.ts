@@ -11,16 +11,8 @@
 // collections, whose marking runs beside the program.
 import * as v8 from 'v8';
 import * as vm from 'vm';
+import { IDLE_FIRST_MS_PER_MIB, IDLE_GROWTH, IDLE_MIN_HEAP_BYTES, IDLE_MS, IDLE_PAUSE_BUDGET_MS } from './tuning';
 
-/** No edit and no check for this long: the user paused (not between two keystrokes). */
-const IDLE_MS = 2500;
-/** Collect only when the heap grew this much since the last collection (small heaps: never). */
-const GROWTH = 1.5;
-const MIN_HEAP_BYTES = 64 * 1024 * 1024;
-/** The longest a forced collection may be expected to hold the loop: under a request's bound. */
-const PAUSE_BUDGET_MS = 75;
-/** What a forced collection costs per MiB used before it learns better (measured here, above). */
-const FIRST_MS_PER_MIB = 0.6;
 const MIB = 1024 * 1024;
 
 /** The engine's full collection, when the flag that exposes it can be set at run time. */
@@ -51,10 +43,10 @@ export class IdleCollector {
   private timer: NodeJS.Timeout | undefined;
   private heapAfterLast = 0;
   /** What the last forced collection took per MiB of heap: the machine's speed and load. */
-  private msPerMiB = FIRST_MS_PER_MIB;
+  private msPerMiB = IDLE_FIRST_MS_PER_MIB;
 
   constructor(options: IdleCollectorOptions = {}) {
-    this.minHeapBytes = options.minHeapBytes ?? MIN_HEAP_BYTES;
+    this.minHeapBytes = options.minHeapBytes ?? IDLE_MIN_HEAP_BYTES;
     this.collect = options.collect ?? exposedCollection();
     this.heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
     this.now = options.now ?? (() => performance.now());
@@ -78,11 +70,11 @@ export class IdleCollector {
   collectIfGrown(): boolean {
     this.timer = undefined;
     const used = this.heapUsed();
-    if (used < this.minHeapBytes || used < this.heapAfterLast * GROWTH) return false;
+    if (used < this.minHeapBytes || used < this.heapAfterLast * IDLE_GROWTH) return false;
     const expectedMs = (used / MIB) * this.msPerMiB;
-    if (expectedMs > PAUSE_BUDGET_MS) {
+    if (expectedMs > IDLE_PAUSE_BUDGET_MS) {
       // One collection slowed by a busy machine must not rule out every later one.
-      this.msPerMiB = Math.max(FIRST_MS_PER_MIB, this.msPerMiB * 0.75);
+      this.msPerMiB = Math.max(IDLE_FIRST_MS_PER_MIB, this.msPerMiB * 0.75);
       trace(`idle collection skipped: ${used >> 20} MiB would hold the loop about ${Math.round(expectedMs)} ms`);
       return false;
     }

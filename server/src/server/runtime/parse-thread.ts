@@ -20,19 +20,11 @@ import { OffThreadParser } from '../../syntax/off-thread';
 import { Urgency } from '../../syntax/steps';
 import { SourceFormat } from '../../syntax/tree';
 import { EncodedParse } from '../../syntax/tree-transfer';
+import { BESIDE_MAX_CHARS, WORKER_HEAP_MB, WORKER_IDLE_MS } from './tuning';
 
 type Outcome = EncodedParse | { failed: string };
 type Reply = { id: number; encoded: EncodedParse } | { id: number; failed: string };
 
-/** Heap each worker may use: a parse needing more ends with an error on the document, not an abort. */
-const WORKER_HEAP_MB = 2048;
-/** A worker is stopped after this long without work, giving its memory back. */
-const WORKER_IDLE_MS = 30_000;
-/**
- * Two texts are parsed at once only when one of them is at most this long: each worker may use
- * WORKER_HEAP_MB, and two parses of 75 MB documents at once would need twice that.
- */
-const BESIDE_MAX_CHARS = 16 * 1024 * 1024;
 
 /** OPENAPI_TRACE_TIMING=1: says on stderr when each worker starts a text and when it is settled. */
 const traceParses = process.env.OPENAPI_TRACE_TIMING === '1';
@@ -97,7 +89,7 @@ class ParseSlot {
   idle(): void {
     if (this.idleTimer || !this.worker) return;
     this.worker.unref();
-    this.idleTimer = setTimeout(() => this.endWorker(), WORKER_IDLE_MS);
+    this.idleTimer = setTimeout(() => this.endWorker(), WORKER_IDLE_MS.parse);
     this.idleTimer.unref();
   }
 

@@ -23,6 +23,7 @@ import { isSegmented, ParsedText, segmentTreeSteps } from '../../syntax/tree';
 import { sourceOf } from '../../syntax/piece-text';
 import type { WorkspaceUses } from '../../workspace/workspace-index';
 import { WorkspaceTrust } from '../../io/trust';
+import { FIX_ALL_MS, SYNC_PARSE_CHARS } from '../runtime/tuning';
 
 export interface OpenDocument {
   uri: string;
@@ -124,8 +125,6 @@ export function applyContentChanges(text: string, changes: readonly ContentChang
   return { text: result, lines };
 }
 
-/** Fix-all starts no round after this long: see fixAllTextSteps. */
-const FIX_ALL_MS = 3_000;
 
 /**
  * The line index of an open document's text after changes its model could not take in place,
@@ -580,8 +579,6 @@ export class Session {
 }
 
 /** What a check's findings are kept by: an object, a reference or a document. */
-/** Texts up to this many characters are parsed as soon as they change (see parseIfSmall). */
-const SYNC_PARSE_CHARS = 100_000;
 
 /** A configuration file is a few rules: anything larger is not one. */
 const CONFIG_MAX_BYTES = 1024 * 1024;

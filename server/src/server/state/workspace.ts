@@ -18,6 +18,7 @@ import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../../workspace/work
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from '../runtime/index-job';
 import { Session, uriToPath } from './session';
 import { pauseForMessages } from '../runtime/slices';
+import { CHECKS_BUSY_WAIT_MS, MAX_FRESH_ROUNDS, OPEN_POLL_MS, SETTLE_MS, SLICE_MS, SLICED_INDEX_CHARS, SYNC_INDEX_LIMIT, WORKER_IDLE_MS } from '../runtime/tuning';
 
 export interface IndexingSettings {
   maxFiles: number;
@@ -32,22 +33,6 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'bower_components', 'dist', 'ou
 const DESCRIPTION_FILE = /\.(ya?ml|json)$/i;
 /** Files that are JSON or YAML but never OpenAPI. */
 const SKIPPED_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.lock', 'pnpm-lock.yaml']);
-/** Work between two looks at the message queue when this thread indexes. */
-const SLICE_MS = 15;
-/** The worker is stopped after this long without work, giving its memory back. */
-const WORKER_IDLE_MS = 5_000;
-/** Open documents are looked at this often for edits the index has not seen. */
-const OPEN_POLL_MS = 400;
-/** An edited open document is indexed in the background once it has not changed for this long. */
-const SETTLE_MS = 800;
-/** Times freshInSlices indexes again a document edited while it was indexed, before it does so at once. */
-const MAX_FRESH_ROUNDS = 4;
-/** How often indexing an open document looks again whether checks still run. */
-const CHECKS_BUSY_WAIT_MS = 50;
-/** Open documents larger than this (characters) are indexed in the background only, never while a request waits. */
-const SYNC_INDEX_LIMIT = 1_000_000;
-/** Open documents larger than this that a request waits for are indexed in slices (1 MB at once took 0.1-0.3 s). */
-const SLICED_INDEX_CHARS = 100_000;
 
 /** A request's cancellation, as the work it waits for sees it. */
 export interface Cancellable {
@@ -339,7 +324,7 @@ export class WorkspaceFiles {
     let sliceStart = performance.now();
     let step = steps.next();
     while (!step.done) {
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (performance.now() - sliceStart > SLICE_MS.indexing) {
         await pauseForMessages(1);
         while (yieldToChecks && this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
         if (this.session.store.cached(filePath) !== doc || token?.isCancellationRequested) return undefined;
@@ -557,7 +542,7 @@ export class WorkspaceFiles {
       this.idleTimer = setTimeout(() => {
         this.idleTimer = undefined;
         if (this.inFlight === 0 && this.queue.length === 0) void this.worker?.terminate(), (this.worker = undefined);
-      }, WORKER_IDLE_MS);
+      }, WORKER_IDLE_MS.index);
       this.idleTimer.unref();
     }
   }

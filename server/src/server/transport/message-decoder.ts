@@ -7,15 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Worker } from 'worker_threads';
 import { FrameEvent, parseLargeBody } from './message-framing';
+import { WORKER_HEAP_MB, WORKER_IDLE_MS } from '../runtime/tuning';
 
-/** Heap the worker may use: a message needing more fails alone, the server goes on. */
-const WORKER_HEAP_MB = 2048;
-/**
- * The worker is stopped after this long without work. A burst of large messages (several files
- * opened at once) keeps it; stopping gives back the texts it leaves as garbage (35 MiB more
- * resident after a 10 MB didOpen), which nothing would collect in an idle worker.
- */
-const WORKER_IDLE_MS = 1_000;
 
 export class MessageDecoder {
   private worker: Worker | undefined;
@@ -77,7 +70,7 @@ export class MessageDecoder {
       const worker = this.worker;
       this.idleTimer = setTimeout(() => {
         if (this.worker === worker && this.inWorker.size === 0) this.dispose();
-      }, WORKER_IDLE_MS);
+      }, WORKER_IDLE_MS.message);
       this.idleTimer.unref();
     }
     this.parsed(id, event);

@@ -9,26 +9,14 @@
 import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
 import { Awaiting, Steps, Urgency } from '../../syntax/steps';
-import { Session } from '../state/session';
-import { pauseForMessages } from './slices';
+import { Session } from './session';
+import { pauseForMessages } from '../runtime/slices';
+import { ALWAYS_WAITED_BYTES, CANCEL_POLL_MS, LOAD_WAIT_MS, MAX_REQUEST_ROUNDS, SLICE_MS } from '../runtime/tuning';
 
-/** How long a request waits for large files it needs before it answers without them. */
-const LOAD_WAIT_MS = 50;
-/**
- * Files up to this size are always waited for: they parse in a few milliseconds of work, and a busy
- * machine must not turn a request on a small closed file into an empty answer.
- */
-const ALWAYS_WAITED_BYTES = 256 * 1024;
-/** Work between two looks at the message queue while a file is parsed for a request. */
-const SLICE_MS = 8;
-/** Times a request computes again after loading what it asked for (each answer may name new files). */
-const MAX_ROUNDS = 4;
 
 /** Parses under way for requests, per session: a file asked for twice is parsed once. */
 const loadsUnderWay = new WeakMap<Session, Map<string, Promise<void>>>();
 
-/** How often a request waiting for every file looks whether it was cancelled. */
-const CANCEL_POLL_MS = 50;
 
 /**
  * Computes a request's answer without parsing at once (see above). `prepare` runs before each
@@ -59,7 +47,7 @@ export async function answerWithoutBlocking<T>(session: Session, compute: () => 
     // An open document's newer text is parsed by the check scheduler: its last model serves.
     const toLoad = [...needed].filter((file) => !session.openDocument(file));
     if (toLoad.length === 0) return answer();
-    if (round + 1 >= MAX_ROUNDS) return answer();
+    if (round + 1 >= MAX_REQUEST_ROUNDS) return answer();
     const loads = toLoad.map((file) => load(session, file));
     if (waitForEveryFile) {
       const all = Promise.all(loads);
@@ -131,7 +119,7 @@ export async function runInSlices<T>(steps: Steps<T>, token: CancellationToken |
       step.value.awaited = true;
       step.value.prefer?.(urgency);
       await step.value.settled;
-    } else if (performance.now() - sliceStart < SLICE_MS) continue;
+    } else if (performance.now() - sliceStart < SLICE_MS.requests) continue;
     else await pauseForMessages();
     if (token?.isCancellationRequested) return undefined;
     sliceStart = performance.now();

@@ -4,9 +4,9 @@ import { pathToFileURL } from 'url';
 import {
   CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag, Range, TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
-import { SourceDocument } from '../../model/documents';
-import { Diagnostic, Fix, Severity } from '../../check/types';
-import { TextEdit } from '../../syntax/edit';
+import { SourceDocument } from '../model/documents';
+import { Diagnostic, Fix, Severity } from '../check/types';
+import { TextEdit } from '../syntax/edit';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

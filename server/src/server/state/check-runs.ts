@@ -1,32 +1,24 @@
 // Keeping diagnostics current: document sync, watched files, and the work they schedule. Parsing
-// and checking run in slices of SLICE_MS and look at the message queue between them, so requests
+// and checking run in slices (tuning.ts) and look at the message queue between them, so requests
 // are answered while the work goes on; a newer change stops it ("a newer edit wins").
-import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChangeType } from 'vscode-languageserver/node';
+import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChangeType, FileEvent } from 'vscode-languageserver/node';
 import { Diagnostic } from '../../check/types';
 import { Awaiting } from '../../syntax/steps';
 import { formatBytes } from '../../io/read-file';
-import { toLspDiagnostic } from '../handlers/lsp-types';
-import { isUnsaved, Session, uriToPath } from '../state/session';
-import { IdleCollector } from './idle-collector';
-import { watchedFileChanges, WorkspaceFiles } from '../state/workspace';
-import { pauseForMessages } from './slices';
+import { toLspDiagnostic } from '../lsp-types';
+import { ContentChange, isUnsaved, Session, uriToPath } from './session';
+import { mark } from '../runtime/marks';
+import { IdleCollector } from '../runtime/idle-collector';
+import { watchedFileChanges, WorkspaceFiles } from './workspace';
+import { pauseForMessages } from '../runtime/slices';
+import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, LOOP_HELD_MS, LOOP_PROBE_MS, MAX_PUBLISHED_PER_FILE, SLICE_MS } from '../runtime/tuning';
 
-// Short: work that has started stops when the next edit arrives, so starting early costs little
-// (and every millisecond here is one the user waits for diagnostics).
-const DEBOUNCE_MS = 15;
-/** How long the model of a closed file nothing reads is kept for requests that follow the close. */
-const CLOSED_MODEL_KEPT_MS = 30_000;
-/** Work between two looks at the message queue. */
-const SLICE_MS = 8;
 /** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
 const traceTiming = process.env.OPENAPI_TRACE_TIMING === '1';
 const timing = (label: string, start: number) => {
   if (traceTiming) process.stderr.write(`[timing] ${label} ${Math.round(performance.now() - start)} ms\n`);
 };
 
-/** Trace only: how often the loop is probed, and what counts as holding it. */
-const LOOP_PROBE_MS = 10;
-const LOOP_HELD_MS = 60;
 if (traceTiming) {
   // Garbage collection pauses: the other thing that can hold the message loop.
   const { PerformanceObserver } = require('perf_hooks') as typeof import('perf_hooks');
@@ -51,11 +43,6 @@ if (traceTiming) {
   }, LOOP_PROBE_MS).unref();
 }
 
-/**
- * Findings sent per file: an editor shows a few hundred at most, and one message with a hundred
- * thousand would hold the server (and the editor) while it is written and read.
- */
-const MAX_PUBLISHED_PER_FILE = 5000;
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
 /**
@@ -116,7 +103,6 @@ export class CheckScheduler {
   readonly idle = new IdleCollector();
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
-    this.register();
     workspaceFiles.checksBusy = () => this.pending !== undefined || (this.running !== undefined && !this.running.stopped);
   }
 
@@ -180,7 +166,7 @@ export class CheckScheduler {
           if (traceTiming) process.stderr.write('[timing] check waits for the parsing worker\n');
           await Promise.race([step.value.settled, run.woken]);
           if (traceTiming) process.stderr.write('[timing] check\'s wait for the parsing worker ended\n');
-        } else if (performance.now() - sliceStart < SLICE_MS) continue;
+        } else if (performance.now() - sliceStart < SLICE_MS.checks) continue;
         else await pauseForMessages();
         if (run.stopped) {
           timing('check stopped by a newer change', started);
@@ -203,7 +189,7 @@ export class CheckScheduler {
       // A document's first findings need its line index: built in slices (30 MB: 75-100 ms at once).
       const lines = this.session.lineIndexSteps(toPublish[i]);
       while (!run.stopped && !lines.next().done) {
-        if (performance.now() - sliceStart < SLICE_MS) continue;
+        if (performance.now() - sliceStart < SLICE_MS.checks) continue;
         await pauseForMessages();
         sliceStart = performance.now();
       }
@@ -219,7 +205,7 @@ export class CheckScheduler {
         continue;
       }
       this.publish(toPublish[i]);
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (performance.now() - sliceStart > SLICE_MS.checks) {
         await pauseForMessages();
         sliceStart = performance.now();
       }
@@ -276,7 +262,7 @@ export class CheckScheduler {
     let sliceStart = performance.now();
     while (round === this.segmentRounds && !this.pending && !(this.running && !this.running.stopped)) {
       if (steps.next().done) return;
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (performance.now() - sliceStart > SLICE_MS.checks) {
         await pauseForMessages();
         sliceStart = performance.now();
       }
@@ -343,73 +329,79 @@ export class CheckScheduler {
     this.schedule();
   }
 
-  private register(): void {
-    const { connection, session, workspaceFiles } = this;
-    connection.onDidOpenTextDocument(({ textDocument }) => {
-      const filePath = uriToPath(textDocument.uri);
-      if (!filePath) return;
-      this.closedFiles.delete(filePath);
-      session.opened({ uri: textDocument.uri, path: filePath, version: textDocument.version, text: textDocument.text });
-      this.dirty.add(filePath);
-      this.schedule();
-    });
+  /** A document opened in the editor: parsed at once when small, checked after the debounce. */
+  documentOpened(uri: string, version: number, text: string): void {
+    const filePath = uriToPath(uri);
+    if (!filePath) return;
+    this.closedFiles.delete(filePath);
+    this.session.opened({ uri, path: filePath, version, text });
+    this.dirty.add(filePath);
+    this.schedule();
+  }
 
-    connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
-      const doc = session.open.get(textDocument.uri);
-      if (!doc) return;
-      if (typeof textDocument.version === 'number' && textDocument.version <= doc.version) {
-        connection.console.warn(`ignored a change to ${textDocument.uri} for version ${textDocument.version}: the document is at version ${doc.version}`);
-        return;
-      }
-      if (!Array.isArray(contentChanges) || contentChanges.some((c) => typeof c?.text !== 'string')) {
-        connection.console.error(`ignored a malformed change to ${textDocument.uri} (version ${textDocument.version}): a change without text`);
-        return;
-      }
-      const applying = performance.now();
-      if (traceTiming) process.stderr.write(`[timing] didChange v${textDocument.version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
-      // The trees change in place: work under way must not go on with them.
-      const interrupted = this.stopRunning();
-      const outcome = session.applyChanges(doc, contentChanges);
-      timing(outcome === 'full-parse' ? 'apply changes (a full parse)' : 'apply changes', applying);
-      if (outcome === 'full-parse' && traceTiming) process.stderr.write('[timing] full parse needed\n');
-      doc.version = textDocument.version;
-      if (outcome === 'findings-unchanged' && !interrupted && !this.dirty.has(doc.path) && !this.pending) {
-        // Nothing to re-check: publish the moved findings now, for this version.
-        this.publish(doc.path);
-        this.idle.worked();
-        timing('published moved findings', applying);
-        void this.segmentInSlices();
-        return;
-      }
-      this.dirty.add(doc.path);
-      this.schedule(applying);
-    });
+  /**
+   * An edit: applied at once (reparsing what it touched), the work under way stopped (the trees
+   * change in place), and the check scheduled; an edit that only moved the findings publishes them.
+   */
+  documentChanged(uri: string, version: number | null | undefined, contentChanges: unknown): void {
+    const { session, connection } = this;
+    const doc = session.open.get(uri);
+    if (!doc) return;
+    if (typeof version === 'number' && version <= doc.version) {
+      connection.console.warn(`ignored a change to ${uri} for version ${version}: the document is at version ${doc.version}`);
+      return;
+    }
+    if (!Array.isArray(contentChanges) || contentChanges.some((c) => typeof c?.text !== 'string')) {
+      connection.console.error(`ignored a malformed change to ${uri} (version ${version}): a change without text`);
+      return;
+    }
+    const applying = performance.now();
+    if (traceTiming) process.stderr.write(`[timing] didChange v${version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
+    // The trees change in place: work under way must not go on with them.
+    const interrupted = this.stopRunning();
+    const outcome = session.applyChanges(doc, contentChanges as ContentChange[]);
+    timing(outcome === 'full-parse' ? 'apply changes (a full parse)' : 'apply changes', applying);
+    if (outcome === 'full-parse' && traceTiming) process.stderr.write('[timing] full parse needed\n');
+    mark('change applied', { uri, version, outcome });
+    doc.version = version ?? doc.version + 1;
+    if (outcome === 'findings-unchanged' && !interrupted && !this.dirty.has(doc.path) && !this.pending) {
+      // Nothing to re-check: publish the moved findings now, for this version.
+      this.publish(doc.path);
+      this.idle.worked();
+      timing('published moved findings', applying);
+      void this.segmentInSlices();
+      return;
+    }
+    this.dirty.add(doc.path);
+    this.schedule(applying);
+  }
 
-    connection.onDidCloseTextDocument(({ textDocument }) => {
-      const open = session.open.get(textDocument.uri);
-      if (!open) return;
-      // The files it read lose its findings; a file nothing open reads any more is cleared.
-      for (const file of session.filesOf(open.path)) this.republish.add(file);
-      session.results.delete(open.path);
-      session.closed(textDocument.uri);
-      this.closedFiles.set(open.path, performance.now());
-      if (isUnsaved(open.path)) {
-        this.connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
-        this.republish.delete(open.path);
-        session.store.forget(open.path);
-        return;
-      }
-      this.dirty.add(open.path);
-      this.schedule();
-    });
+  /** A document closed: the files it read lose its findings; a file nothing open reads is cleared. */
+  documentClosed(uri: string): void {
+    const { session } = this;
+    const open = session.open.get(uri);
+    if (!open) return;
+    for (const file of session.filesOf(open.path)) this.republish.add(file);
+    session.results.delete(open.path);
+    session.closed(uri);
+    this.closedFiles.set(open.path, performance.now());
+    if (isUnsaved(open.path)) {
+      this.connection.sendDiagnostics({ uri, diagnostics: [] });
+      this.republish.delete(open.path);
+      session.store.forget(open.path);
+      return;
+    }
+    this.dirty.add(open.path);
+    this.schedule();
+  }
 
-    connection.onDidChangeWatchedFiles(({ changes }) => {
-      workspaceFiles.filesChanged(watchedFileChanges(changes));
-      for (const change of changes) {
-        const filePath = uriToPath(change.uri);
-        if (!filePath || session.openDocument(filePath)) continue;
-        if (change.type === FileChangeType.Deleted || change.type === FileChangeType.Changed || change.type === FileChangeType.Created) this.changedFile(filePath);
-      }
-    });
+  /** Files changed on disk (`workspace/didChangeWatchedFiles`): indexed again, and checked again unless open. */
+  watchedFilesChanged(changes: readonly FileEvent[]): void {
+    this.workspaceFiles.filesChanged(watchedFileChanges(changes));
+    for (const change of changes) {
+      const filePath = uriToPath(change.uri);
+      if (!filePath || this.session.openDocument(filePath)) continue;
+      if (change.type === FileChangeType.Deleted || change.type === FileChangeType.Changed || change.type === FileChangeType.Created) this.changedFile(filePath);
+    }
   }
 }

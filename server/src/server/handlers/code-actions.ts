@@ -1,0 +1,74 @@
+// textDocument/codeAction and codeAction/resolve: each finding's quick fixes and its Suppress,
+// fix-all (`source.fixAll`: every fix, the root checked again between rounds, in slices), and the
+// refactors at the cursor (refactors.ts), whose edits are built when one is chosen.
+import { CodeAction, CodeActionKind, CodeActionParams, Position } from 'vscode-languageserver/node';
+import { suppressionFix } from '../../services/suppress';
+import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
+import { uriToPath } from '../state/session';
+import { ServerContext } from './context';
+import { quickFix, rangeOf, toLspDiagnostic, toLspEdits } from '../lsp-types';
+import { refactorCodeActions, resolveRefactor } from './refactors';
+
+const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** Quick fixes and refactors at a range, and the fix-all to work out (several checks: in slices). */
+function listedActions(ctx: ServerContext, params: CodeActionParams) {
+  const { session } = ctx;
+  const filePath = uriToPath(params.textDocument.uri);
+  // Fixes are edits at the offsets of the last complete model: none while a newer text is parsed.
+  if (!filePath || !session.isCurrent(filePath)) return undefined;
+  const diagnostics = session.diagnosticsIn(filePath);
+  const only = params.context.only;
+  const quickFixes: CodeAction[] = [];
+  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+  if (wants(CodeActionKind.QuickFix)) {
+    const { start, end } = params.range;
+    for (const d of diagnostics) {
+      const range = rangeOf(d.doc, d.offset, d.length);
+      if (before(range.end, start) || before(end, range.start)) continue;
+      const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
+      d.fixes.forEach((fix, i) => quickFixes.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+      const suppress = suppressionFix(d.doc, d.rule, d.offset);
+      if (suppress) quickFixes.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
+    }
+  }
+  const fixAllKind = CodeActionKind.SourceFixAll;
+  const asksFixAll = only?.some((k) => fixAllKind.startsWith(k) || k === fixAllKind);
+  const steps = asksFixAll && diagnostics.some((d) => d.fixes.length > 0) ? session.fixAllTextSteps(filePath) : undefined;
+  const doc = session.modelOf(filePath);
+  const fixAll = steps && doc && { steps, doc };
+  return { quickFixes, fixAll, refactors: refactorCodeActions(session, ctx.workspace, params) };
+}
+
+export function registerCodeActions(ctx: ServerContext): void {
+  const { session } = ctx;
+  ctx.dispatch.request<CodeActionParams, CodeAction[]>('textDocument/codeAction', [], async (params, token) => {
+    const listed = await answerWithoutBlocking(session, () => listedActions(ctx, params), undefined, token);
+    if (!listed) return [];
+    const actions = [...listed.quickFixes];
+    const fixAll = listed.fixAll;
+    // Its re-checks of the fixed texts parse them (seconds for a large broken JSON): checks go first.
+    const result = fixAll && (await runInSlices(fixAll.steps, token, 'background'));
+    // Not when the document changed meanwhile: the edit is made at the offsets of the text it read.
+    if (fixAll && result && result.after !== result.before && session.modelOf(fixAll.doc.path) === fixAll.doc) {
+      // Each fix where it is (runs of adjacent ones as one), not one edit from the first to the last.
+      const edits = toLspEdits(fixAll.doc, result.edits);
+      actions.push({
+        title: 'Fix all OpenAPI problems that have a fix',
+        kind: CodeActionKind.SourceFixAll,
+        edit: { changes: { [params.textDocument.uri]: edits } },
+      });
+    }
+    actions.push(...listed.refactors);
+    return actions;
+  });
+
+  ctx.dispatch.request<CodeAction, CodeAction>('codeAction/resolve', { title: '' }, async (action) => {
+    const resolved = await resolveRefactor(session, ctx.workspace, action);
+    if ('error' in resolved) {
+      void ctx.connection.window.showErrorMessage(resolved.error);
+      return action;
+    }
+    return resolved.action;
+  });
+}

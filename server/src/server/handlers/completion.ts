@@ -1,0 +1,42 @@
+// textDocument/completion: what fits where the cursor is (fields not yet present, values allowed
+// there, `$ref` targets of the right kind), as snippets with the cursor where the value goes.
+import { CompletionItem, CompletionItemKind, CompletionParams, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
+import { completionsAt } from '../../services/completion';
+import { answerWithoutBlocking } from '../state/request-loads';
+import { currentDocument, ServerContext } from './context';
+import { rangeOf } from '../lsp-types';
+
+const COMPLETION_KIND: Record<string, CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  reference: CompletionItemKind.Reference,
+  keyword: CompletionItemKind.Keyword,
+  snippet: CompletionItemKind.Snippet,
+};
+
+export function registerCompletion(ctx: ServerContext): void {
+  const { session, workspace } = ctx;
+  const loadDocument = (filePath: string) => session.modelOf(filePath);
+  ctx.dispatch.request<CompletionParams, CompletionItem[]>('textDocument/completion', [], (params, token) => answerWithoutBlocking(session, (): CompletionItem[] => {
+    const doc = currentDocument(ctx, params.textDocument.uri);
+    if (!doc) return [];
+    const offset = doc.lineIndex.offsetAt(params.position);
+    const analysis = session.analysisFor(doc.path);
+    // No open root reads the file: the places that reference it in the workspace tell its role.
+    const referencedAs = analysis ? [] : workspace.index.refsInto(doc.path)
+      .filter(({ entry }) => entry.expected !== undefined && !entry.inExtension)
+      .map(({ entry }) => ({ pointer: entry.pointer, kind: entry.expected! }));
+    const items = completionsAt(doc, offset, analysis, workspace.list(), loadDocument, referencedAs);
+    return items.map((item) => ({
+      label: item.label,
+      kind: COMPLETION_KIND[item.kind],
+      detail: item.detail,
+      documentation: item.documentation ? { kind: MarkupKind.Markdown, value: item.documentation } : undefined,
+      preselect: item.preselect,
+      sortText: item.sortText,
+      filterText: item.filterText,
+      insertTextFormat: item.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: { range: rangeOf(doc, item.replace.offset, item.replace.length), newText: item.insertText },
+    }));
+  }, [], token));
+}

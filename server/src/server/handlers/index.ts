@@ -1,0 +1,29 @@
+// Every handler of the protocol, one module per area, registered through the dispatcher.
+import { registerCodeActions } from './code-actions';
+import { registerCodeLens } from './code-lens';
+import { registerCompletion } from './completion';
+import { ServerContext } from './context';
+import { registerDefinition } from './definition';
+import { registerDocumentLinks } from './document-links';
+import { registerDocumentSymbols } from './document-symbols';
+import { registerDocumentSync } from './document-sync';
+import { registerHover } from './hover';
+import { registerReferences } from './references';
+import { registerRename } from './rename';
+import { registerSettings } from './settings';
+import { registerWorkspaceSymbols } from './workspace-symbols';
+
+export function registerHandlers(ctx: ServerContext, configurationSupport: () => boolean): void {
+  registerDocumentSync(ctx);
+  registerSettings(ctx, configurationSupport);
+  registerCodeActions(ctx);
+  registerDefinition(ctx);
+  registerCompletion(ctx);
+  registerHover(ctx);
+  registerDocumentSymbols(ctx);
+  registerReferences(ctx);
+  registerRename(ctx);
+  registerWorkspaceSymbols(ctx);
+  registerCodeLens(ctx);
+  registerDocumentLinks(ctx);
+}
