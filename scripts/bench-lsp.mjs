@@ -46,7 +46,7 @@ function startServer() {
   const stats = { fullParses: 0, stderr: '' };
   server.stderr.on('data', (d) => {
     const text = String(d);
-    stats.fullParses += (text.match(/\[timing\] full parse/g) ?? []).length;
+    stats.fullParses += (text.match(/\[timing\] change applied [^\n]*outcome=full-parse/g) ?? []).length;
     if (process.env.BENCH_VERBOSE) process.stderr.write(text);
   });
   const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));

@@ -3,10 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentStore } from '../server/src/model/documents';
-import { parseOffThread } from '../server/src/syntax/off-thread';
-import { Awaiting } from '../server/src/syntax/steps';
 import { encodeParse } from '../server/src/syntax/tree-transfer';
 import { parseYamlWithPackage } from '../server/src/syntax/yaml';
+import { Scheduler } from '../server/src/server/runtime/scheduler';
 
 const FILE = '/folder/root.yaml';
 const TEXT = 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /pets:\n    get:\n      responses: {}\n';
@@ -100,30 +99,17 @@ describe('DocumentStore', () => {
 
   it('a parse in the worker thread is handed to every load that joins it, and done once', async () => {
     let parses = 0;
-    parseOffThread({ parse: async (text) => (parses++, encodeParse(parseYamlWithPackage(text))) });
-    try {
-      // An alias: the fast reader refuses it, and the text is long enough for the worker.
-      const text = large('x-a: &a {description: x}\nx-b: *a\n');
-      const { store, reads } = countingStore(text);
-      const loads = [store.loadSteps(FILE), store.loadSteps(FILE)];
-      const waits: Awaiting[] = [];
-      for (const load of loads) {
-        let step = load.next();
-        while (!step.done && !(step.value instanceof Awaiting)) step = load.next();
-        assert.ok(!step.done && step.value instanceof Awaiting, 'each load waits for the worker');
-        waits.push(step.value);
-        step.value.awaited = true;
-      }
-      assert.equal(waits[0], waits[1], 'the same parse');
-      await waits[0].settled;
-      const docs = loads.map(finish);
-      assert.equal(docs[0], docs[1]);
-      assert.equal(parses, 1);
-      assert.equal(reads(), 1);
-      assert.ok(!('reason' in docs[0]) && docs[0].root?.children?.some((c) => c.key === 'x-b'));
-    } finally {
-      parseOffThread(undefined);
-    }
+    const scheduler = new Scheduler();
+    scheduler.offloader = { parse: async (text: string) => (parses++, encodeParse(parseYamlWithPackage(text))) };
+    // An alias: the fast reader refuses it, and the text is long enough for the worker.
+    const text = large('x-a: &a {description: x}\nx-b: *a\n');
+    const { store, reads } = countingStore(text);
+    const loads = [store.loadSteps(FILE), store.loadSteps(FILE)];
+    const docs = await Promise.all(loads.map((load) => scheduler.run('checks', load)));
+    assert.equal(docs[0], docs[1]);
+    assert.equal(parses, 1, 'one parse in the worker for both loads');
+    assert.equal(reads(), 1);
+    assert.ok(docs[0] && !('reason' in docs[0]) && docs[0].root?.children?.some((c) => c.key === 'x-b'));
   });
 
   it('a branch starts with the current models but the one left out, and reads the rest from its own files', () => {

@@ -18,7 +18,7 @@ const ROOT = largeDescription(40).replace("        '200':\n", '        200:\n').
 /** A server on a folder with ROOT and LIB open and checked; `body` runs with them. */
 async function withOpenRoot(body: (c: { client: LspClient; dir: string; root: string; lib: string }) => Promise<void>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fix-all-reuse-'));
-  const client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+  const client = new LspClient();
   try {
     fs.writeFileSync(path.join(dir, 'shared.yaml'), 'Audit: {type: object}\nKind: {type: string}\n');
     fs.mkdirSync(path.join(dir, 'paths'));
@@ -40,14 +40,14 @@ async function withOpenRoot(body: (c: { client: LspClient; dir: string; root: st
 
 /** The fix-all of a document: its text after the edit, and how many checks the server ran for it. */
 async function fixAll(client: LspClient, uri: string, text: string) {
-  const seen = client.stderr.length;
+  const seen = client.marks.length;
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
     textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     context: { diagnostics: [], only: ['source.fixAll'] },
   });
   assert.deepEqual(actions.map((a) => a.kind), ['source.fixAll']);
   const [after] = applyWorkspaceEdit(actions[0].edit!, () => text).values();
-  return { after, checks: client.stderr.slice(seen).match(/\[timing\] {3}rules /g)?.length ?? 0 };
+  return { after, checks: client.marked('fix-all checked a text', seen) };
 }
 
 describe('fix-all on what the server holds', { timeout: 120_000 }, () => {

@@ -68,7 +68,7 @@ describe('the index of a large open document follows its edits', { timeout: 240_
   /** Lines that name a schema: its `$ref`s, and the discriminator mapping that names it. */
   const usesOf = (schema: string) => text.split('\n').flatMap((l, i) => (l.includes(`$ref: '#/components/schemas/${schema}'`) || l.endsWith(`plain: ${schema}`) ? [i] : []));
 
-  const indexedAgain = () => client.stderr.split('[timing] open document indexed').length - 1;
+  const indexedAgain = () => client.marked('open document indexed');
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-index-follows-'));
@@ -78,7 +78,7 @@ describe('the index of a large open document follows its edits', { timeout: 240_
     fs.writeFileSync(path.join(dir, 'shared.yaml'), 'Audit: {type: object}\n');
     fs.mkdirSync(path.join(dir, 'paths'));
     fs.writeFileSync(path.join(dir, 'paths', 'mirror.yaml'), "get:\n  responses:\n    '200': {description: OK}\n");
-    client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    client = new LspClient();
     await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
     await client.waitForProgressEnd(60_000);
     uri = pathToFileURL(file).href;
@@ -168,7 +168,7 @@ describe('a followed edit that changes what a root references', { timeout: 60_00
     ].join('\n');
     fs.writeFileSync(shared, sharedText);
     fs.writeFileSync(api, apiText);
-    const client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    const client = new LspClient();
     const unused = (ds: { code?: unknown; message: string }[]) => ds.filter((d) => d.code === 'unused-component').map((d) => d.message.split('"')[1]);
     try {
       await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
@@ -178,11 +178,11 @@ describe('a followed edit that changes what a root references', { timeout: 60_00
       assert.deepEqual(unused(await client.waitForDiagnostics(sharedUri, (p) => unused(p.diagnostics).length === 1)), ['schemas/B']);
       // The index of the open root follows the edit (a request makes sure it is current first).
       await client.request('textDocument/references', { textDocument: { uri: apiUri }, position: { line: 11, character: 50 }, context: { includeDeclaration: false } });
-      const builds = client.stderr.split('[timing] open document indexed').length;
+      const builds = client.marked('open document indexed');
       const at = { line: 11, character: apiText.split('\n')[11].indexOf("A'") };
       client.change(apiUri, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: 'B' }]);
       assert.deepEqual(unused(await client.waitForDiagnostics(sharedUri, (p) => unused(p.diagnostics)[0] === 'schemas/A', 10_000)), ['schemas/A']);
-      assert.equal(client.stderr.split('[timing] open document indexed').length, builds, 'the index followed the edit');
+      assert.equal(client.marked('open document indexed'), builds, 'the index followed the edit');
     } finally {
       await client.stop();
       fs.rmSync(dir, { recursive: true, force: true });

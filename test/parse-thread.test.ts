@@ -6,14 +6,20 @@ import assert from 'node:assert/strict';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
 import { ParseThread } from '../server/src/server/runtime/parse-thread';
-import { Awaiting, drain, Steps } from '../server/src/syntax/steps';
-import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from '../server/src/model/documents';
-import { parseOffThread } from '../server/src/syntax/off-thread';
-import { runInSlices } from '../server/src/server/state/request-loads';
+import { drain } from '../server/src/syntax/steps';
+import { DocumentStore, isLoadFailure } from '../server/src/model/documents';
+import { Offloader, Scheduler } from '../server/src/server/runtime/scheduler';
 import { decodeParseSteps, encodeParse, EncodedParse } from '../server/src/syntax/tree-transfer';
 import { SyntaxNode } from '../server/src/syntax/tree';
 import { parseYamlWithPackage } from '../server/src/syntax/yaml';
 import { parseJson } from '../server/src/syntax/json';
+
+/** A scheduler whose handed-off parses go to `offloader` (the worker thread, or a wrapper of it). */
+function withWorker(offloader: Offloader): Scheduler {
+  const scheduler = new Scheduler();
+  scheduler.offloader = offloader;
+  return scheduler;
+}
 
 /** Every field of every node, in pre-order: two trees are the same when these are equal. */
 function fields(root: SyntaxNode | undefined): unknown[] {
@@ -139,59 +145,31 @@ describe('the YAML parsing worker', () => {
     const file = path.resolve('/w/root.yaml');
     const served = TRICKY + 'x-served: 1\n' + 'x-old: *shared\n'.repeat(20_000);
     const fixed = TRICKY + 'x-fixed: 2\n' + 'x-old: *shared\n'.repeat(20_000);
-    /** Runs a load as the server does, up to its wait for the worker. */
-    const untilWorker = (steps: Steps<SourceDocument | LoadFailure>) => {
-      for (let step = steps.next(); !step.done; step = steps.next()) {
-        if (step.value instanceof Awaiting) return (step.value.awaited = true), step.value;
-      }
-      assert.fail('the load did not wait for the worker');
-    };
-    const finish = async (steps: Steps<SourceDocument | LoadFailure>, waiting: Awaiting) => {
-      await waiting.settled;
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (step.done) return step.value;
-        if (step.value instanceof Awaiting) (step.value.awaited = true), await step.value.settled;
-      }
-    };
-    parseOffThread(thread);
-    try {
-      const store = new DocumentStore({ read: () => ({ text: served }) });
-      const branch = store.branch({ read: () => ({ text: fixed }) }, file);
-      const serverLoad = store.loadSteps(file);
-      const serverWaits = untilWorker(serverLoad);
-      const branchLoad = branch.loadSteps(file);
-      const branchWaits = untilWorker(branchLoad);
-      const [model, branchModel] = [await finish(serverLoad, serverWaits), await finish(branchLoad, branchWaits)];
-      assert.ok(!isLoadFailure(model) && !isLoadFailure(branchModel));
-      assert.deepEqual(model.parsed.errors.filter((e) => e.code === 'Crash'), []);
-      assert.equal(model.root?.get('x-served')?.value, 1);
-      assert.equal(branchModel.root?.get('x-fixed')?.value, 2);
-    } finally {
-      parseOffThread(undefined);
-    }
+    const scheduler = withWorker(thread);
+    const store = new DocumentStore({ read: () => ({ text: served }) });
+    const branch = store.branch({ read: () => ({ text: fixed }) }, file);
+    const [model, branchModel] = await Promise.all([scheduler.run('checks', store.loadSteps(file)), scheduler.run('background', branch.loadSteps(file))]);
+    assert.ok(model && branchModel && !isLoadFailure(model) && !isLoadFailure(branchModel));
+    assert.deepEqual(model.parsed.errors.filter((e) => e.code === 'Crash'), []);
+    assert.equal(model.root?.get('x-served')?.value, 1);
+    assert.equal(branchModel.root?.get('x-fixed')?.value, 2);
   });
 
-  it('leaves to the worker only the texts whose load waits for it: a load run to its end parses in place', () => {
+  it('leaves to the worker only the texts whose load waits for it: a load run to its end parses in place', async () => {
     const asked: number[] = [];
-    parseOffThread({ parse: (text, format, source) => (asked.push(text.length), thread.parse(text, format, source)) });
-    try {
-      const text = TRICKY + 'x-old: *shared\n'.repeat(10_000);
-      const store = new DocumentStore({ read: () => ({ text }) });
-      // A request's or a small document's load, run to its end at once: it never reads the
-      // worker's answer, so asking for one parsed the text twice and held up the texts queued behind.
-      const model = drain(store.loadSteps(path.resolve('/w/drained.yaml')));
-      assert.ok(!isLoadFailure(model));
-      assert.equal(model.root?.get('folded')?.value, 'one two');
-      assert.deepEqual(asked, []);
-      // A load in steps waits for the worker.
-      const steps = new DocumentStore({ read: () => ({ text }) }).loadSteps(path.resolve('/w/stepped.yaml'));
-      let step = steps.next();
-      while (!step.done && !(step.value instanceof Awaiting)) step = steps.next();
-      assert.ok(step.value instanceof Awaiting, 'the load waits for the worker');
-      assert.deepEqual(asked, [text.length]);
-    } finally {
-      parseOffThread(undefined);
-    }
+    const scheduler = withWorker({ parse: (text, format, source) => (asked.push(text.length), thread.parse(text, format, source)) });
+    const text = TRICKY + 'x-old: *shared\n'.repeat(10_000);
+    const store = new DocumentStore({ read: () => ({ text }) });
+    // A request's or a small document's load, run to its end at once: it never reads the
+    // worker's answer, so asking for one parsed the text twice and held up the texts queued behind.
+    const model = drain(store.loadSteps(path.resolve('/w/drained.yaml')));
+    assert.ok(!isLoadFailure(model));
+    assert.equal(model.root?.get('folded')?.value, 'one two');
+    assert.deepEqual(asked, []);
+    // A load the scheduler runs has the worker parse it.
+    const stepped = await scheduler.run('checks', new DocumentStore({ read: () => ({ text }) }).loadSteps(path.resolve('/w/stepped.yaml')));
+    assert.ok(stepped && !isLoadFailure(stepped) && stepped.root?.get('folded')?.value === 'one two');
+    assert.deepEqual(asked, [text.length]);
   });
 
   it('parses a text a request waits for beside the checks\' parse, not after it', async () => {
@@ -231,36 +209,23 @@ describe('the YAML parsing worker', () => {
     const slow = TRICKY + 'x-old: *shared\n'.repeat(40_000);
     const closed = TRICKY + 'x-closed: 5\n' + 'x-pad: *shared\n'.repeat(6_000);
     const hurried: string[] = [];
-    parseOffThread({
+    const scheduler = withWorker({
       parse: (text, format, source) => thread.parse(text, format, source),
-      prefer: (outcome, urgency) => (hurried.push(urgency), thread.prefer(outcome, urgency)),
+      prefer: (outcome, urgency) => (hurried.push(urgency), thread.prefer(outcome as Promise<EncodedParse | { failed: string }>, urgency)),
     });
-    try {
-      const rootLoad = new DocumentStore({ read: () => ({ text: slow }) }).loadSteps(path.resolve('/w/root.yaml'));
-      let step = rootLoad.next();
-      while (!step.done && !(step.value instanceof Awaiting)) step = rootLoad.next();
-      assert.ok(step.value instanceof Awaiting, 'the check waits for the worker');
-      const rootWaits = step.value;
-      rootWaits.awaited = true;
-      await new Promise((resolve) => setImmediate(resolve)); // the worker starts on it
-      // A check starts loading the closed file, and a request asks for it too: they share the load.
-      const store = new DocumentStore({ read: () => ({ text: closed }) });
-      const checkLoad = store.loadSteps(path.resolve('/w/closed.yaml'));
-      step = checkLoad.next();
-      while (!step.done && !(step.value instanceof Awaiting)) step = checkLoad.next();
-      assert.ok(step.value instanceof Awaiting, 'the check waits for the worker');
-      step.value.awaited = true;
-      let rootDone = false;
-      void rootWaits.settled.then(() => (rootDone = true));
-      const model = await runInSlices(store.loadSteps(path.resolve('/w/closed.yaml')), undefined, 'request');
-      assert.ok(model && !isLoadFailure(model));
-      assert.equal(model.root?.get('x-closed')?.value, 5);
-      assert.deepEqual(hurried, ['request']);
-      assert.equal(rootDone, false, 'the request\'s file is parsed while the check\'s root still is');
-      await rootWaits.settled;
-    } finally {
-      parseOffThread(undefined);
-    }
+    let rootDone = false;
+    const rootLoad = scheduler.run('checks', new DocumentStore({ read: () => ({ text: slow }) }).loadSteps(path.resolve('/w/root.yaml')))
+      .then((model) => ((rootDone = true), model));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the worker starts on it
+    // A check starts loading the closed file, and a request asks for it too: they share the load.
+    const store = new DocumentStore({ read: () => ({ text: closed }) });
+    const checkLoad = scheduler.run('checks', store.loadSteps(path.resolve('/w/closed.yaml')));
+    const model = await scheduler.run('requests', store.loadSteps(path.resolve('/w/closed.yaml')));
+    assert.ok(model && !isLoadFailure(model));
+    assert.equal(model.root?.get('x-closed')?.value, 5);
+    assert.deepEqual(hurried, ['request']);
+    assert.equal(rootDone, false, 'the request\'s file is parsed while the check\'s root still is');
+    await Promise.all([rootLoad, checkLoad]);
   });
 
   /** Fix-all re-checking a fixed text of a large root, once the worker has started on it. */

@@ -44,7 +44,7 @@ function anchoredSchemas(): string {
 describe('a request on a file parsed in the worker thread', { timeout: 180_000 }, () => {
   it('is answered while a check\'s parse of another file runs, not after it', async (t) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-request-lane-'));
-    const client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    const client = new LspClient();
     try {
       const rootFile = path.join(dir, 'root.json');
       const otherFile = path.join(dir, 'other.yaml');
@@ -58,22 +58,19 @@ describe('a request on a file parsed in the worker thread', { timeout: 180_000 }
       const fragment = client.open(path.join(dir, 'fragment.yaml'), "Thing:\n  $ref: './other.yaml#/components/schemas/Pet'\n");
 
       // The check after this open waits for the worker's parse of the root...
-      const since = client.stderr.length;
+      const since = client.marks.length;
       client.open(rootFile, root);
-      const waiting = performance.now() + 60_000;
-      while (!client.stderr.slice(since).includes('[timing] check waits for the parsing worker')) {
-        assert.ok(performance.now() < waiting, `the check never waited for the worker:\n${client.stderr.slice(since)}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await client.waitForMark('waits for the parsing worker', since);
       // ...when the user asks for a definition that leads into the closed file.
       const started = performance.now();
       const links = await client.request<LocationLink[] | null>('textDocument/definition', {
         textDocument: { uri: fragment }, position: { line: 1, character: 40 },
       });
       const definitionMs = performance.now() - started;
-      const rootParsed = client.stderr.slice(since).includes('[timing] check\'s wait for the parsing worker ended');
+      const checkWaitEnded = () => client.marks.slice(since).some((m) => m.name === 'wait for the parsing worker ended' && m.lane === 'checks');
+      const rootParsed = checkWaitEnded();
       let rootMs = definitionMs;
-      while (!client.stderr.slice(since).includes('[timing] check\'s wait for the parsing worker ended') && performance.now() - started < 120_000) {
+      while (!checkWaitEnded() && performance.now() - started < 120_000) {
         await new Promise((resolve) => setTimeout(resolve, 5));
         rootMs = performance.now() - started;
       }
@@ -98,7 +95,7 @@ describe('a request on a file parsed in the worker thread', { timeout: 180_000 }
 
   it('parses another file for its check beside fix-all\'s parse of a fixed text, not after it', async (t) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fix-all-lane-'));
-    const client = new LspClient({ OPENAPI_TRACE_TIMING: '1' });
+    const client = new LspClient();
     try {
       // About 4 MB: each parse of a fixed text takes the worker a second or more.
       const root = brokenJsonRoot(24_000, 'p', 7);
@@ -107,23 +104,19 @@ describe('a request on a file parsed in the worker thread', { timeout: 180_000 }
       const missing = (p: { diagnostics: Diagnostic[] }) => p.diagnostics.some((d) => d.code === 'response-description');
       await client.waitForDiagnostics(rootUri, missing, 60_000);
 
-      const since = client.stderr.length;
+      const since = client.marks.length;
       const fixAll = client.request<CodeAction[]>('textDocument/codeAction', {
         textDocument: { uri: rootUri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
         context: { diagnostics: [], only: ['source.fixAll'] },
       });
-      const waiting = performance.now() + 60_000;
-      while (!/starts a \d+ KB text/.test(client.stderr.slice(since))) {
-        assert.ok(performance.now() < waiting, `fix-all never asked the worker:\n${client.stderr.slice(since)}`);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await client.waitForMark('parse worker starts', since);
       // The user opens another large broken JSON root meanwhile.
       const second = brokenJsonRoot(6_000, 'q');
       const secondUri = client.open(path.join(dir, 'second.json'), second);
       const secondDiagnostics = await client.waitForDiagnostics(secondUri, () => true, 60_000);
       const actions = await fixAll;
-      const trace = client.stderr.slice(since);
-      t.diagnostic(trace.split('\n').filter((l) => l.includes('worker')).join('; '));
+      const trace = client.marks.slice(since).filter((m) => m.name.startsWith('parse worker'));
+      t.diagnostic(trace.map((m) => `${m.name} ${m.kb} KB for ${m.for}`).join('; '));
 
       assert.deepEqual(secondDiagnostics.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message}`),
         ['syntax 5:2 Property name expected.']);
@@ -134,9 +127,9 @@ describe('a request on a file parsed in the worker thread', { timeout: 180_000 }
           '"/p7": {\n      "get": {\n        "operationId": "getp7",\n        "responses": {\n          "200": { "description": "OK" }'));
       // Before: the second root's text waited until fix-all's was parsed.
       const kb = (text: string) => text.length >> 10;
-      const secondStarted = trace.indexOf(`starts a ${kb(second)} KB text`);
-      const fixAllParsed = trace.search(new RegExp(`answers after \\d+ ms a ${kb(root)} KB text`));
-      assert.ok(secondStarted >= 0 && (fixAllParsed < 0 || secondStarted < fixAllParsed), trace);
+      const secondStarted = trace.findIndex((m) => m.name === 'parse worker starts' && m.kb === kb(second));
+      const fixAllParsed = trace.findIndex((m) => m.name === 'parse worker answers' && m.kb === kb(root));
+      assert.ok(secondStarted >= 0 && (fixAllParsed < 0 || secondStarted < fixAllParsed), JSON.stringify(trace));
     } finally {
       await client.stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { ChildProcess, spawn } from 'child_process';
 import { pathToFileURL } from 'url';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { Mark } from '../../server/src/server/runtime/marks';
 import * as path from 'path';
 import { REPO_ROOT } from './paths';
 
@@ -19,6 +20,27 @@ export class LspClient {
   exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** `window/logMessage` notifications received (type 1 error, 2 warning, 3 info, 4 log). */
   readonly logs: { type: number; message: string }[] = [];
+  /** The server's named marks (runtime/marks.ts), in order. */
+  readonly marks: Mark[] = [];
+
+  /** How many marks of a name arrived, from the `since`-th mark on. */
+  marked(name: string, since = 0): number {
+    let count = 0;
+    for (let i = since; i < this.marks.length; i++) if (this.marks[i].name === name) count++;
+    return count;
+  }
+
+  /** Resolves when a mark of a name arrives after the `since`-th (or has); fails after `timeoutMs`. */
+  async waitForMark(name: string, since = 0, timeoutMs = 60_000): Promise<Mark> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.marks.slice(since).find((m) => m.name === name);
+      if (found) return found;
+      if (Date.now() > end) throw new Error(`no "${name}" mark within ${timeoutMs} ms; marks: ${this.marks.slice(since).map((m) => m.name).join(', ')}\n${this.stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   /** When the last publishDiagnostics arrived (performance.now()). */
   lastPublishAt = 0;
 
@@ -26,7 +48,8 @@ export class LspClient {
     // OPENAPI_SERVER_NODE_ARGS: options for the server's node (`--cpu-prof`, not allowed in NODE_OPTIONS).
     const nodeArgs = process.env.OPENAPI_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const args = [...nodeArgs, path.join(REPO_ROOT, 'dist', 'server.js'), '--stdio'];
-    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // Named marks (runtime/marks.ts) come as notifications: tests observe the runtime by them.
+    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_MARKS: '1', ...env } });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
     this.process.on('exit', (code, signal) => (this.exited = { code, signal }));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
@@ -41,6 +64,7 @@ export class LspClient {
         }
       }
     });
+    this.connection.onNotification('openapi30/mark', (mark: Mark) => this.marks.push(mark));
     this.connection.onRequest('workspace/configuration', () => [{}]);
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
 import { PieceText, sourceOf } from '../syntax/piece-text';
-import { Awaiting, drain, Pause, Steps } from '../syntax/steps';
+import { drain, Offload, Pause, Steps } from '../syntax/steps';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 
 export type LoadFailure =
@@ -192,13 +192,13 @@ export class DocumentStore {
 /**
  * One computation in steps followed by several callers, each driving it when its turn comes: the
  * work is done once, by whoever is running, and a caller that stops following (a check stopped by
- * an edit) leaves it to the others. Work it waits for elsewhere (Awaiting, a parse in the worker
+ * an edit) leaves it to the others. Work it hands off (an Offload, a parse for the worker
  * thread) is handed to every caller, and the first one back resumes the computation.
  */
 class SharedLoad<T> {
   private outcome: { value: T } | { error: unknown } | undefined;
   /** Work the computation waits for, until a caller resumes it. */
-  private waitingFor: Awaiting | undefined;
+  private waitingFor: Offload | undefined;
 
   constructor(private readonly steps: Steps<T>) {}
 
@@ -218,7 +218,7 @@ class SharedLoad<T> {
       if (!this.outcome) {
         const pause = this.advance();
         if (!this.outcome) {
-          if (pause instanceof Awaiting) this.waitingFor = pause;
+          if (pause instanceof Offload) this.waitingFor = pause;
           else yield pause;
           continue;
         }

@@ -3,7 +3,8 @@
 // and answer requests (handlers/).
 import { CodeActionKind, CodeLensRefreshRequest, Connection, createConnection, InitializeResult, ProposedFeatures, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { CheckScheduler } from './state/check-runs';
-import { setMarkSink } from './runtime/marks';
+import { addMarkSink, traceToStderr } from './runtime/marks';
+import { Scheduler } from './runtime/scheduler';
 import { REFACTOR_KINDS } from './handlers/refactors';
 import { EditorOptions, ServerContext } from './handlers/context';
 import { Dispatcher } from './handlers/dispatcher';
@@ -15,7 +16,6 @@ import { WorkspaceFiles } from './state/workspace';
 import { ParseThread } from './runtime/parse-thread';
 import { StdinMessageReader } from './transport/stdin-reader';
 import { createStdioConnection } from './transport/stdio';
-import { parseOffThread } from '../syntax/off-thread';
 import { setFlagsFromString } from 'v8';
 import { HEAP_GROWING_PERCENT } from './runtime/tuning';
 
@@ -33,16 +33,19 @@ setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 const stdin = process.argv.includes('--stdio') ? new StdinMessageReader((m) => process.stderr.write(`${m}\n`)) : undefined;
 const connection = stdin ? createStdioConnection(stdin) : createConnection(ProposedFeatures.all);
 const dispatch = new Dispatcher(connection);
-// OPENAPI_MARKS=1: the runtime's named marks go to the client as notifications (tests observe them).
-if (process.env.OPENAPI_MARKS === '1') setMarkSink((m) => void connection.sendNotification('openapi30/mark', m));
+// OPENAPI_MARKS=1: the runtime's named marks go to the client as notifications (tests observe them);
+// OPENAPI_TRACE_TIMING=1: to stderr, with probes of the message loop (profiling, the bench).
+if (process.env.OPENAPI_MARKS === '1') addMarkSink((m) => void connection.sendNotification('openapi30/mark', m));
+if (process.env.OPENAPI_TRACE_TIMING === '1') traceToStderr();
 // Parses that cannot be paused (YAML the fast reader refuses, broken JSON) run in a worker thread.
 const parseThread = ParseThread.available() ? new ParseThread((m) => connection.console.error(m)) : undefined;
-parseOffThread(parseThread);
 dispatch.onShutdown(() => parseThread?.stop());
 // The client closed our input (it ended or died): the server ends, with 1 unless asked to shut down
 // first, as vscode-languageserver does when it reads stdin itself.
 stdin?.onClose(() => process.exit(dispatch.isShutDown ? 0 : 1));
-const session = new Session();
+const scheduler = new Scheduler();
+scheduler.offloader = parseThread;
+const session = new Session(scheduler);
 const workspace = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspace);
 const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true } };

@@ -1,20 +1,20 @@
 // Step-wise computations: parsing, the analysis walk and the rule run are generators that pause
 // between slices of work, so the language server can answer messages in between (and the CLI
-// simply runs them to the end). A pause may also hand the driver work done elsewhere (a parse in a
-// worker thread) to wait for.
+// simply runs them to the end). A pause may also hand the driver work to have done elsewhere (a
+// parse in a worker thread). The driver decides: nothing here knows who runs it.
 
 /**
- * Work under way outside this thread. A driver that can wait marks it `awaited` and resumes the
- * computation once `settled` resolves; a driver that cannot (the CLI, a request answered at once)
- * resumes it at once, and the computation then does the work itself.
+ * Work a computation hands to its driver to be done elsewhere: a parse that cannot pause, for a
+ * worker thread. The computation yields it and, resumed, finds `outcome` set when the driver had
+ * the work done; undefined (the CLI's drain, a driver without workers) means it does the work in
+ * place. The first driver that has it done sets `asked` and `underway`; another driver that meets
+ * the same offload (a load several callers follow) waits for the same.
  */
-export class Awaiting {
-  awaited = false;
-  /**
-   * `prefer`: called by a driver that waits for the work with its urgency (checks, the default,
-   * say nothing).
-   */
-  constructor(readonly settled: Promise<void>, readonly prefer?: (urgency: Urgency) => void) {}
+export class Offload {
+  outcome: unknown = undefined;
+  asked: Promise<unknown> | undefined;
+  underway: Promise<void> | undefined;
+  constructor(readonly work: { kind: 'parse'; text: string; format: 'json' | 'yaml'; source?: string }) {}
 }
 
 /**
@@ -23,29 +23,16 @@ export class Awaiting {
  */
 export type Urgency = 'request' | 'background';
 
-/** What a step yields: nothing (a pause between two slices), or work to wait for. */
-export type Pause = void | Awaiting;
+/** What a step yields: nothing (a pause between two slices), or work to have done elsewhere. */
+export type Pause = void | Offload;
 
 export type Steps<T> = Generator<Pause, T, void>;
 
-/** How many `drain`s are running: their computations' clocks never call for a pause. */
-let draining = 0;
-
-/** Whether a `drain` is running: work it would wait for elsewhere is done in place instead. */
-export function isDraining(): boolean {
-  return draining > 0;
-}
-
-/** Runs a step-wise computation to its end, in this thread, without waiting for anything. */
+/** Runs a step-wise computation to its end, in this thread: work it hands off is done in place. */
 export function drain<T>(steps: Steps<T>): T {
-  draining++;
-  try {
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
-  } finally {
-    draining--;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
@@ -62,9 +49,7 @@ export function stepClock(every = 32): () => boolean {
   let since = performance.now();
   let units = 0;
   return () => {
-    // Run to the end (the CLI): a pause would be ignored, so the time is not even read (the rule
-    // run asks every fourth rule call, 200,000 times on GitHub's description).
-    if (draining > 0 || (++units & mask) !== 0) return false;
+    if ((++units & mask) !== 0) return false;
     const now = performance.now();
     if (now - since < STEP_MS) return false;
     since = now;

@@ -48,7 +48,7 @@ export function registerCodeActions(ctx: ServerContext): void {
     const actions = [...listed.quickFixes];
     const fixAll = listed.fixAll;
     // Its re-checks of the fixed texts parse them (seconds for a large broken JSON): checks go first.
-    const result = fixAll && (await runInSlices(fixAll.steps, token, 'background'));
+    const result = fixAll && (await runInSlices(session, fixAll.steps, token, 'background'));
     // Not when the document changed meanwhile: the edit is made at the offsets of the text it read.
     if (fixAll && result && result.after !== result.before && session.modelOf(fixAll.doc.path) === fixAll.doc) {
       // Each fix where it is (runs of adjacent ones as one), not one edit from the first to the last.

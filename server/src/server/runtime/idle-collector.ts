@@ -11,6 +11,7 @@
 // collections, whose marking runs beside the program.
 import * as v8 from 'v8';
 import * as vm from 'vm';
+import { mark } from './marks';
 import { IDLE_FIRST_MS_PER_MIB, IDLE_GROWTH, IDLE_MIN_HEAP_BYTES, IDLE_MS, IDLE_PAUSE_BUDGET_MS } from './tuning';
 
 const MIB = 1024 * 1024;
@@ -93,5 +94,5 @@ export class IdleCollector {
 }
 
 function trace(line: string): void {
-  if (process.env.OPENAPI_TRACE_TIMING === '1') process.stderr.write(`[timing] ${line}\n`);
+  mark('idle collection', { what: line });
 }

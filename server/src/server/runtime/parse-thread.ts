@@ -16,18 +16,18 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { OffThreadParser } from '../../syntax/off-thread';
+import { OffThreadOutcome } from '../../syntax/off-thread';
+import { Offloader } from './scheduler';
+import { mark } from './marks';
 import { Urgency } from '../../syntax/steps';
 import { SourceFormat } from '../../syntax/tree';
 import { EncodedParse } from '../../syntax/tree-transfer';
 import { BESIDE_MAX_CHARS, WORKER_HEAP_MB, WORKER_IDLE_MS } from './tuning';
 
-type Outcome = EncodedParse | { failed: string };
+type Outcome = OffThreadOutcome;
 type Reply = { id: number; encoded: EncodedParse } | { id: number; failed: string };
 
 
-/** OPENAPI_TRACE_TIMING=1: says on stderr when each worker starts a text and when it is settled. */
-const traceParses = process.env.OPENAPI_TRACE_TIMING === '1';
 
 /** Who waits for a text, lowest first: fix-all's re-checks, checks, a request's user. */
 const RANK = { background: 0, check: 1, request: 2 } as const;
@@ -79,7 +79,7 @@ class ParseSlot {
   /** A synchronous parse cannot be interrupted: the worker goes (a new one parses the next text). */
   abandon(): Parse | undefined {
     const parse = this.working;
-    if (parse) this.trace(parse, `abandons after ${Math.round(performance.now() - this.started)} ms`);
+    if (parse) this.trace(parse, 'abandons', performance.now() - this.started);
     this.working = undefined;
     this.endWorker();
     return parse;
@@ -102,14 +102,14 @@ class ParseSlot {
 
   private settle(outcome: Outcome): void {
     const parse = this.working;
-    if (parse) this.trace(parse, `answers after ${Math.round(performance.now() - this.started)} ms`);
+    if (parse) this.trace(parse, 'answers', performance.now() - this.started);
     this.working = undefined;
     parse?.settle(outcome);
     this.freed();
   }
 
-  private trace(parse: Parse, what: string): void {
-    if (traceParses) process.stderr.write(`[timing] worker ${this.name} ${what} a ${parse.text.length >> 10} KB text (${Object.keys(RANK)[parse.rank]})\n`);
+  private trace(parse: Parse, event: 'starts' | 'abandons' | 'answers', ms?: number): void {
+    mark(`parse worker ${event}`, { worker: this.name, kb: parse.text.length >> 10, for: Object.keys(RANK)[parse.rank], ...(ms === undefined ? {} : { ms: Math.round(ms) }) });
   }
 
   private ensureWorker(): Worker {
@@ -142,7 +142,7 @@ class ParseSlot {
   }
 }
 
-export class ParseThread implements OffThreadParser {
+export class ParseThread implements Offloader {
   private lastId = 0;
   /** Texts asked and not started yet, in the order asked. */
   private waiting: Parse[] = [];

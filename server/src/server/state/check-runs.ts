@@ -3,45 +3,15 @@
 // are answered while the work goes on; a newer change stops it ("a newer edit wins").
 import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChangeType, FileEvent } from 'vscode-languageserver/node';
 import { Diagnostic } from '../../check/types';
-import { Awaiting } from '../../syntax/steps';
+import { Steps } from '../../syntax/steps';
 import { formatBytes } from '../../io/read-file';
 import { toLspDiagnostic } from '../lsp-types';
 import { ContentChange, isUnsaved, Session, uriToPath } from './session';
 import { mark } from '../runtime/marks';
 import { IdleCollector } from '../runtime/idle-collector';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
-import { pauseForMessages } from '../runtime/slices';
-import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, LOOP_HELD_MS, LOOP_PROBE_MS, MAX_PUBLISHED_PER_FILE, SLICE_MS } from '../runtime/tuning';
-
-/** OPENAPI_TRACE_TIMING=1: phase timings on stderr (for npm run bench and profiling). */
-const traceTiming = process.env.OPENAPI_TRACE_TIMING === '1';
-const timing = (label: string, start: number) => {
-  if (traceTiming) process.stderr.write(`[timing] ${label} ${Math.round(performance.now() - start)} ms\n`);
-};
-
-if (traceTiming) {
-  // Garbage collection pauses: the other thing that can hold the message loop.
-  const { PerformanceObserver } = require('perf_hooks') as typeof import('perf_hooks');
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.duration > 50) process.stderr.write(`[timing] gc ${Math.round(entry.duration)} ms (kind ${(entry as { detail?: { kind?: number } }).detail?.kind})\n`);
-  }).observe({ entryTypes: ['gc'] });
-  // Turns that held the message loop, whatever ran them; the monotonic time (microseconds, the
-  // clock of --cpu-prof profiles) finds them in a profile.
-  // The process's CPU time beside it (all its threads: Node has no time per thread) hints whether
-  // the turn worked or waited for a core on a shared machine: far below the wall time, it waited.
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  setInterval(() => {
-    const now = performance.now();
-    const cpu = process.cpuUsage();
-    if (now - last > LOOP_HELD_MS) {
-      const used = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
-      process.stderr.write(`[timing] loop held ${Math.round(now - last)} ms (process CPU ${Math.round(used)} ms), until ${process.hrtime.bigint() / 1000n} us\n`);
-    }
-    last = now;
-    lastCpu = cpu;
-  }, LOOP_PROBE_MS).unref();
-}
+import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, MAX_PUBLISHED_PER_FILE } from '../runtime/tuning';
+import { Scheduler } from '../runtime/scheduler';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
@@ -73,12 +43,10 @@ function shownFindings(found: Diagnostic[]): Diagnostic[] {
   return [more, ...shown];
 }
 
+/** A run of checks: what it was asked to look at, and how it is stopped (a newer change). */
 interface Run {
-  stopped: boolean;
   changed: string[];
-  /** Resolves when the run is stopped: it may be waiting for a worker thread then. */
-  woken: Promise<void>;
-  wake: () => void;
+  controller: AbortController;
 }
 
 export class CheckScheduler {
@@ -102,8 +70,11 @@ export class CheckScheduler {
   /** Gives memory back once the user pauses after work that grew the heap. */
   readonly idle = new IdleCollector();
 
+  private readonly scheduler: Scheduler;
+
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
-    workspaceFiles.checksBusy = () => this.pending !== undefined || (this.running !== undefined && !this.running.stopped);
+    this.scheduler = session.scheduler;
+    workspaceFiles.checksBusy = () => this.pending !== undefined || this.isRunning();
   }
 
   /**
@@ -113,18 +84,21 @@ export class CheckScheduler {
   recheckAll(reason: 'settings' | 'workspace' = 'settings'): void {
     for (const root of this.session.roots()) this.dirty.add(root);
     for (const doc of this.session.open.values()) this.dirty.add(doc.path);
-    if (reason === 'workspace' && this.running && !this.running.stopped) this.runAgain = true;
+    if (reason === 'workspace' && this.isRunning()) this.runAgain = true;
     else this.schedule();
   }
 
   /** Set when more work was asked for while a run went on: another run follows it. */
   private runAgain = false;
 
+  private isRunning(): boolean {
+    return this.running !== undefined && !this.running.controller.signal.aborted;
+  }
+
   /** Stops the work under way; its files are taken up again by the next run. */
   private stopRunning(): boolean {
-    if (!this.running || this.running.stopped) return false;
-    this.running.stopped = true;
-    this.running.wake();
+    if (!this.running || !this.isRunning()) return false;
+    this.running.controller.abort();
     for (const file of this.running.changed) this.dirty.add(file);
     return true;
   }
@@ -133,6 +107,7 @@ export class CheckScheduler {
   private schedule(since = performance.now()): void {
     this.idle.busy();
     this.stopRunning();
+    this.segmenting?.abort();
     if (this.pending) clearTimeout(this.pending);
     this.pending = setTimeout(() => void this.run(), Math.max(0, DEBOUNCE_MS - (performance.now() - since)));
   }
@@ -142,83 +117,65 @@ export class CheckScheduler {
     this.pending = undefined;
     const changed = [...this.dirty];
     this.dirty.clear();
-    let wake!: () => void;
-    const run: Run = { stopped: false, changed, woken: new Promise<void>((resolve) => (wake = resolve)), wake: () => wake() };
+    const run: Run = { changed, controller: new AbortController() };
     this.running = run;
+    const { signal } = run.controller;
     const started = performance.now();
-    if (traceTiming) process.stderr.write(`[timing] check started\n`);
+    mark('check started', { revision: this.scheduler.revision });
+    let toPublish: Set<string> | undefined;
     try {
       const steps = this.session.updateSteps(changed, (root, result) => {
         for (const crash of result.crashes) this.connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
         const objects = result.analysis?.objects.length ?? 0;
-        timing(`check (findings of ${result.keptObjects ?? 0} of ${objects} objects kept)`, started);
+        mark('root checked', { ms: Math.round(performance.now() - started), objects, kept: result.keptObjects ?? 0, findings: result.diagnostics.length });
         this.connection.tracer.log(`checked ${root}: ${objects} objects, ${result.diagnostics.length} findings, ${Math.round(performance.now() - started)} ms`);
       }, this.republish);
-      let sliceStart = performance.now();
-      for (;;) {
-        const stepStart = performance.now();
-        const step = steps.next();
-        if (traceTiming && performance.now() - stepStart > 30) process.stderr.write(`[timing] one step took ${Math.round(performance.now() - stepStart)} ms\n`);
-        if (step.done) break;
-        if (step.value instanceof Awaiting) {
-          // Work in a worker thread (a parse that cannot pause): wait for it, or for a newer change.
-          step.value.awaited = true;
-          if (traceTiming) process.stderr.write('[timing] check waits for the parsing worker\n');
-          await Promise.race([step.value.settled, run.woken]);
-          if (traceTiming) process.stderr.write('[timing] check\'s wait for the parsing worker ended\n');
-        } else if (performance.now() - sliceStart < SLICE_MS.checks) continue;
-        else await pauseForMessages();
-        if (run.stopped) {
-          timing('check stopped by a newer change', started);
-          return;
-        }
-        sliceStart = performance.now();
-      }
+      toPublish = await this.scheduler.run('checks', steps, { signal });
     } catch (e) {
       this.connection.console.error(`checking failed: ${(e as Error).stack}`);
       for (const file of changed) this.republish.add(file);
     } finally {
       if (this.running === run) this.running = undefined;
     }
-    const toPublish = [...this.republish];
+    if (signal.aborted) {
+      mark('check stopped by a newer change', { ms: Math.round(performance.now() - started) });
+      return;
+    }
+    for (const file of toPublish ?? []) this.republish.add(file);
+    const publishing = performance.now();
+    const remaining = [...this.republish];
     this.republish.clear();
     this.forgetClosedFiles();
-    const publishing = performance.now();
-    let sliceStart = publishing;
-    for (let i = 0; i < toPublish.length; i++) {
-      // A document's first findings need its line index: built in slices (30 MB: 75-100 ms at once).
-      const lines = this.session.lineIndexSteps(toPublish[i]);
-      while (!run.stopped && !lines.next().done) {
-        if (performance.now() - sliceStart < SLICE_MS.checks) continue;
-        await pauseForMessages();
-        sliceStart = performance.now();
-      }
-      if (run.stopped) {
-        for (const file of toPublish.slice(i)) this.republish.add(file); // the next run publishes them
-        break;
-      }
-      // Edited since its check (a pause in this loop let the edit in; this run is past being
-      // stopped), or changed on disk: its findings are of the text before, and would land on the
-      // wrong lines of the new one. The run that change scheduled publishes it.
-      if (!this.session.findingsCurrent(toPublish[i])) {
-        this.republish.add(toPublish[i]);
-        continue;
-      }
-      this.publish(toPublish[i]);
-      if (performance.now() - sliceStart > SLICE_MS.checks) {
-        await pauseForMessages();
-        sliceStart = performance.now();
-      }
-    }
-    timing('publish', publishing);
-    if (this.runAgain && !run.stopped) {
+    await this.scheduler.run('checks', this.publishSteps(remaining), { signal });
+    // Stopped while publishing: the next run publishes what is left.
+    for (const file of remaining) this.republish.add(file);
+    mark('published', { ms: Math.round(performance.now() - publishing) });
+    if (signal.aborted) return;
+    if (this.runAgain) {
       this.runAgain = false;
       this.schedule();
-    } else if (!run.stopped) {
+    } else {
       this.idle.worked();
       void this.segmentInSlices();
     }
-    if (traceTiming) process.stderr.write(`[timing] published at ${Math.round(performance.timeOrigin + performance.now())}\n`);
+  }
+
+  /** Publishes the files, taking each off `files` as it goes; a pause between them. */
+  private *publishSteps(files: string[]): Steps<void> {
+    while (files.length > 0) {
+      // A document's first findings need its line index: built in steps (30 MB: 75-100 ms at once).
+      yield* this.session.lineIndexSteps(files[0]);
+      const file = files.shift()!;
+      // Edited since its check (a pause let the edit in; this run is past being stopped), or
+      // changed on disk: its findings are of the text before, and would land on the wrong lines of
+      // the new one. The run that change scheduled publishes it.
+      if (!this.session.findingsCurrent(file)) {
+        this.republish.add(file);
+        continue;
+      }
+      this.publish(file);
+      yield;
+    }
   }
 
   /**
@@ -243,13 +200,13 @@ export class CheckScheduler {
     this.forgetTimer = setTimeout(() => {
       this.forgetTimer = undefined;
       // A check under way may read them: its end looks again.
-      if (!this.running || this.running.stopped) this.forgetClosedFiles();
+      if (!this.isRunning()) this.forgetClosedFiles();
     }, next - now);
     this.forgetTimer.unref();
   }
 
-  /** Counts the walks segmentInSlices started: an older one gives way to the newest. */
-  private segmentRounds = 0;
+  /** The walk segmentInSlices has under way: a newer one, a change or a check stops it. */
+  private segmenting: AbortController | undefined;
 
   /**
    * Readies the open trees for their next keystrokes (segments: 100-250 ms for 300,000 nodes) in
@@ -257,16 +214,10 @@ export class CheckScheduler {
    * cut; the next walk goes on from there.
    */
   private async segmentInSlices(): Promise<void> {
-    const round = ++this.segmentRounds;
-    const steps = this.session.segmentTreesSteps();
-    let sliceStart = performance.now();
-    while (round === this.segmentRounds && !this.pending && !(this.running && !this.running.stopped)) {
-      if (steps.next().done) return;
-      if (performance.now() - sliceStart > SLICE_MS.checks) {
-        await pauseForMessages();
-        sliceStart = performance.now();
-      }
-    }
+    this.segmenting?.abort();
+    const controller = (this.segmenting = new AbortController());
+    const signal = AbortSignal.any([controller.signal, this.scheduler.untilEdit()]);
+    await this.scheduler.run('background', this.session.segmentTreesSteps(), { signal });
   }
 
   /**
@@ -334,6 +285,7 @@ export class CheckScheduler {
     const filePath = uriToPath(uri);
     if (!filePath) return;
     this.closedFiles.delete(filePath);
+    this.scheduler.edited(filePath);
     this.session.opened({ uri, path: filePath, version, text });
     this.dirty.add(filePath);
     this.schedule();
@@ -356,19 +308,17 @@ export class CheckScheduler {
       return;
     }
     const applying = performance.now();
-    if (traceTiming) process.stderr.write(`[timing] didChange v${version} arrived at ${Math.round(performance.timeOrigin + applying)}\n`);
     // The trees change in place: work under way must not go on with them.
+    this.scheduler.edited(doc.path);
     const interrupted = this.stopRunning();
     const outcome = session.applyChanges(doc, contentChanges as ContentChange[]);
-    timing(outcome === 'full-parse' ? 'apply changes (a full parse)' : 'apply changes', applying);
-    if (outcome === 'full-parse' && traceTiming) process.stderr.write('[timing] full parse needed\n');
-    mark('change applied', { uri, version, outcome });
+    mark('change applied', { uri, version, outcome, ms: Math.round(performance.now() - applying) });
     doc.version = version ?? doc.version + 1;
     if (outcome === 'findings-unchanged' && !interrupted && !this.dirty.has(doc.path) && !this.pending) {
       // Nothing to re-check: publish the moved findings now, for this version.
       this.publish(doc.path);
       this.idle.worked();
-      timing('published moved findings', applying);
+      mark('published moved findings', { ms: Math.round(performance.now() - applying) });
       void this.segmentInSlices();
       return;
     }
@@ -382,6 +332,7 @@ export class CheckScheduler {
     const open = session.open.get(uri);
     if (!open) return;
     for (const file of session.filesOf(open.path)) this.republish.add(file);
+    this.scheduler.edited(open.path);
     session.results.delete(open.path);
     session.closed(uri);
     this.closedFiles.set(open.path, performance.now());

@@ -8,10 +8,11 @@
 // every file: nothing at all would be a wrong answer, and only that request waits.
 import * as fs from 'fs';
 import { CancellationToken } from 'vscode-languageserver/node';
-import { Awaiting, Steps, Urgency } from '../../syntax/steps';
+import { Steps } from '../../syntax/steps';
+import { signalOf } from '../runtime/scheduler';
+import { mark } from '../runtime/marks';
 import { Session } from './session';
-import { pauseForMessages } from '../runtime/slices';
-import { ALWAYS_WAITED_BYTES, CANCEL_POLL_MS, LOAD_WAIT_MS, MAX_REQUEST_ROUNDS, SLICE_MS } from '../runtime/tuning';
+import { ALWAYS_WAITED_BYTES, CANCEL_POLL_MS, LOAD_WAIT_MS, MAX_REQUEST_ROUNDS } from '../runtime/tuning';
 
 
 /** Parses under way for requests, per session: a file asked for twice is parsed once. */
@@ -94,34 +95,19 @@ function load(session: Session, file: string): Promise<void> {
   return loading;
 }
 
-/** OPENAPI_TRACE_TIMING=1: says on stderr when a request reads a file (tests count it). */
-const traceLoads = process.env.OPENAPI_TRACE_TIMING === '1';
 
 /** Reads and parses a file into the session's store, in slices. */
 async function loadInSlices(session: Session, file: string): Promise<void> {
-  if (traceLoads) process.stderr.write(`[timing] a request reads ${file}\n`);
+  mark('a request reads a file', { file });
   // The user waits for it: a parse in the worker goes ahead of other files' parses for checks.
-  await runInSlices(session.store.loadSteps(file), undefined, 'request');
+  await runInSlices(session, session.store.loadSteps(file), undefined, 'requests');
 }
 
 /**
  * Runs a step-wise computation for a request in slices, answering other messages between them;
- * undefined when the request is cancelled meanwhile. `urgency`: of work it waits for elsewhere (a
- * file the user asked for goes ahead of checks; fix-all's seconds of re-checks go after them).
+ * undefined when the request is cancelled meanwhile. `lane`: a file the user asked for goes ahead
+ * of checks' work in the parsing worker; fix-all's seconds of re-checks go after them.
  */
-export async function runInSlices<T>(steps: Steps<T>, token: CancellationToken | undefined, urgency: Urgency): Promise<T | undefined> {
-  let sliceStart = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (step.value instanceof Awaiting) {
-      // Work in the worker thread (a parse that cannot pause): wait for it.
-      step.value.awaited = true;
-      step.value.prefer?.(urgency);
-      await step.value.settled;
-    } else if (performance.now() - sliceStart < SLICE_MS.requests) continue;
-    else await pauseForMessages();
-    if (token?.isCancellationRequested) return undefined;
-    sliceStart = performance.now();
-  }
+export function runInSlices<T>(session: Session, steps: Steps<T>, token: CancellationToken | undefined, lane: 'requests' | 'background'): Promise<T | undefined> {
+  return session.scheduler.run(lane, steps, { signal: signalOf(token) });
 }

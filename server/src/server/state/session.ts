@@ -23,6 +23,8 @@ import { isSegmented, ParsedText, segmentTreeSteps } from '../../syntax/tree';
 import { sourceOf } from '../../syntax/piece-text';
 import type { WorkspaceUses } from '../../workspace/workspace-index';
 import { WorkspaceTrust } from '../../io/trust';
+import { Scheduler } from '../runtime/scheduler';
+import { mark } from '../runtime/marks';
 import { FIX_ALL_MS, SYNC_PARSE_CHARS } from '../runtime/tuning';
 
 export interface OpenDocument {
@@ -199,7 +201,8 @@ export class Session {
   /** Per checked root: what changed in the trees it read since its last check. */
   private readonly sinceCheck = new Map<string, EditsSinceCheck>();
 
-  constructor() {
+  /** `scheduler`: the driver of the session's work in the language server (a default one in tests). */
+  constructor(readonly scheduler = new Scheduler()) {
     this.store = new DocumentStore(this.files());
   }
 
@@ -422,7 +425,7 @@ export class Session {
     }
     const cutting = performance.now();
     yield* this.segmentLargeSteps();
-    if (process.env.OPENAPI_TRACE_TIMING === '1') process.stderr.write(`[timing]   trees cut into segments ${Math.round(performance.now() - cutting)} ms\n`);
+    mark('trees cut into segments', { ms: Math.round(performance.now() - cutting) });
     const roots = new Set<string>();
     for (const file of changed) for (const root of this.rootsReading(file)) roots.add(root);
     const openRoots = new Set(this.roots());
@@ -516,6 +519,7 @@ export class Session {
       if (text === before) store.replace(doc);
       if (!store.isCurrent(root)) yield* store.loadSteps(root); // parsed in slices, not by the check's first look
       const result = yield* checkDocumentSteps(store, root, options);
+      mark('fix-all checked a text', { root });
       for (const d of result.analysis?.documents ?? []) if (session.store.cached(d.path) === d) read.add(d);
       return result.diagnostics.filter((d) => d.doc.path === filePath);
     };

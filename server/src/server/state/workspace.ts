@@ -17,8 +17,9 @@ import { decodeIndexSteps, EncodedIndex } from '../../workspace/index-transfer';
 import { filesNamedBy, prepareSteps, WorkspaceIndex } from '../../workspace/workspace-index';
 import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from '../runtime/index-job';
 import { Session, uriToPath } from './session';
-import { pauseForMessages } from '../runtime/slices';
-import { CHECKS_BUSY_WAIT_MS, MAX_FRESH_ROUNDS, OPEN_POLL_MS, SETTLE_MS, SLICE_MS, SLICED_INDEX_CHARS, SYNC_INDEX_LIMIT, WORKER_IDLE_MS } from '../runtime/tuning';
+import { mark } from '../runtime/marks';
+import { signalOf } from '../runtime/scheduler';
+import { MAX_FRESH_ROUNDS, OPEN_POLL_MS, SETTLE_MS, SLICED_INDEX_CHARS, SYNC_INDEX_LIMIT, WORKER_IDLE_MS } from '../runtime/tuning';
 
 export interface IndexingSettings {
   maxFiles: number;
@@ -37,6 +38,7 @@ const SKIPPED_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.js
 /** A request's cancellation, as the work it waits for sees it. */
 export interface Cancellable {
   readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): unknown;
 }
 
 export interface ProgressReporter {
@@ -60,8 +62,6 @@ export function watchedFileChanges(events: readonly FileEvent[]): FileChange[] {
   });
 }
 
-/** OPENAPI_TRACE_TIMING=1: says on stderr when an open document is indexed again in full (tests count it). */
-const traceIndexing = process.env.OPENAPI_TRACE_TIMING === '1';
 
 // A large file's index is built (or decoded) and its part of the workspace's maps computed in steps,
 // before it is set in the index: setting it then costs little (see WorkspaceIndex).
@@ -113,7 +113,8 @@ export class WorkspaceFiles {
   private idleTimer: NodeJS.Timeout | undefined;
   /** The worker's replies, taken one after the other (an index is decoded over several turns). */
   private arrivals: Promise<void> = Promise.resolve();
-  private stopped = false;
+  /** Aborted when the workspace stops: decodes under way end. */
+  private readonly stopping = new AbortController();
   private progress: { reporter: Promise<ProgressReporter>; done: number; lastReport: number } | undefined;
   /**
    * Open documents: the version indexed, and its index (kept out of the shared index until it
@@ -188,7 +189,7 @@ export class WorkspaceFiles {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.stopping.abort();
     if (this.poller) clearInterval(this.poller);
     void this.worker?.terminate();
     this.worker = undefined;
@@ -277,7 +278,7 @@ export class WorkspaceFiles {
   }
 
   private indexOpen(filePath: string, doc: SourceDocument): FileIndex {
-    if (traceIndexing) process.stderr.write(`[timing] open document indexed at once\n`);
+    mark('open document indexed', { filePath, how: 'at once' });
     return indexFile(filePath, doc.parsed);
   }
 
@@ -319,20 +320,15 @@ export class WorkspaceFiles {
    */
   private async indexInSlices(filePath: string, doc: SourceDocument, yieldToChecks: boolean,
     token?: Cancellable): Promise<FileIndex | undefined> {
-    if (traceIndexing) process.stderr.write(`[timing] open document indexed in slices\n`);
-    const steps = indexedSteps(filePath, doc.parsed);
-    let sliceStart = performance.now();
-    let step = steps.next();
-    while (!step.done) {
-      if (performance.now() - sliceStart > SLICE_MS.indexing) {
-        await pauseForMessages(1);
-        while (yieldToChecks && this.checksBusy() && this.session.store.cached(filePath) === doc) await new Promise((resolve) => setTimeout(resolve, CHECKS_BUSY_WAIT_MS));
-        if (this.session.store.cached(filePath) !== doc || token?.isCancellationRequested) return undefined;
-        sliceStart = performance.now();
-      }
-      step = steps.next();
-    }
-    return step.value;
+    mark('open document indexed', { filePath, how: 'in slices' });
+    const scheduler = this.session.scheduler;
+    // Moot once the document changes (the walk reads its tree), or the request is cancelled.
+    const signals = [scheduler.untilEdit(filePath), signalOf(token)].filter((s): s is AbortSignal => s !== undefined);
+    const index = await scheduler.run('indexing', indexedSteps(filePath, doc.parsed), {
+      signal: AbortSignal.any(signals),
+      waitWhile: yieldToChecks ? () => this.checksBusy() : undefined,
+    });
+    return this.session.store.cached(filePath) === doc ? index : undefined;
   }
 
   private async refreshOpenInBackground(): Promise<void> {
@@ -489,14 +485,10 @@ export class WorkspaceFiles {
       if (!('encoded' in reply)) return this.received(reply);
       let outcome: IndexOutcome;
       try {
-        const steps = decodedSteps(reply.encoded);
-        let step = steps.next();
-        while (!step.done) {
-          await pauseForMessages(1);
-          if (this.stopped) return;
-          step = steps.next();
-        }
-        outcome = { path: reply.path, index: step.value };
+        // Decoded in slices: GitHub's description holds 10,000 references.
+        const index = await this.session.scheduler.run('indexing', decodedSteps(reply.encoded), { signal: this.stopping.signal });
+        if (!index) return;
+        outcome = { path: reply.path, index };
       } catch (e) {
         outcome = { path: reply.path, skipped: `failed: ${(e as Error).message}` };
       }
