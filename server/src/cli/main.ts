@@ -5,12 +5,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as v8 from 'v8';
-import { parse as parseYamlValue } from 'yaml';
 import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../check/config';
 import { RULE_IDS, RULES } from '../rules/index';
 import { BundleOptions, CheckOptions, Format, parseArgs, USAGE, UsageError } from './args';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
 import { bundle } from './bundle';
+import { readConfigValue } from './config-file';
+import { runDiff } from './diff-command';
 import { FileJob, FileOutcome } from './check-files';
 import { unifiedDiff } from './diff';
 import { atLeast, countBySeverity, displayPath, Finding } from './findings';
@@ -51,25 +52,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (options.command === 'help') return io.out(USAGE), 0;
   if (options.command === 'version') return io.out(VERSION + '\n'), 0;
   if (options.command === 'bundle') return runBundle(options, io);
+  if (options.command === 'diff') return runDiff(options, io, VERSION);
   return runCheck(options, io);
 }
 
 function loadConfig(file: string, io: Io): Config | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    io.err(`openapi-check: cannot read the configuration ${file}: ${(e as Error).message}\n`);
-    return undefined;
-  }
-  let value: unknown;
-  try {
-    value = file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text);
-  } catch (e) {
-    io.err(`openapi-check: the configuration ${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}\n`);
-    return undefined;
-  }
-  const { config, problems } = readConfig(value, RULE_IDS, file);
+  const read = readConfigValue(file, io.err);
+  if (!read) return undefined;
+  const { config, problems } = readConfig(read.value, RULE_IDS, file);
   for (const p of problems) io.err(`openapi-check: ${file}: ${p.message}\n`);
   return config;
 }
