@@ -163,7 +163,8 @@ export class DiffEngine {
     const bodyNew = resolvedObject(this.next, member(next, 'requestBody'));
     this.dispatch({ site: 'requestBody', label, base: bodyBase, new: bodyNew, baseOperation: base, newOperation: next, direction });
     if (bodyBase && bodyNew) {
-      const where = direction === 'request' ? `the request body of ${label}` : `the callback request body of ${label}`;
+      // A callback's label names the callback: `the request body of the callback "onEvent" (...) of POST /subscriptions`.
+      const where = `the request body of ${label}`;
       this.compareContent(bodyBase, bodyNew, where, label, direction);
     }
   }
@@ -229,7 +230,7 @@ export class DiffEngine {
     const newCallbacks = callbackOperations(this.next, next);
     for (const [key, callback] of baseCallbacks) {
       const match = newCallbacks.get(key);
-      const callbackLabel = `the callback ${quoted(callback.callback!.name)} (${operationLabel(callback.method, callback.path)}) of ${label}`;
+      const callbackLabel = `the callback "${quoted(callback.callback!.name)}" (${operationLabel(callback.method, callback.path)}) of ${label}`;
       if (match) this.compareOperation(callback, match, callbackLabel, true);
       else this.dispatch({ site: 'operation', label: callbackLabel, base: callback, newParent: member(next, 'callbacks') ?? next });
     }
@@ -397,7 +398,8 @@ export function placeOf(spot: Spot): Place {
   if (!('node' in spot)) return spot;
   const { node, doc } = spot;
   const part = spot.part ?? 'anchor';
-  if (part !== 'value' && node.keyOffset >= 0) return { doc, offset: node.keyOffset, length: node.keyLength };
+  // A collection's value spans lines: its key says where it is.
+  if ((part !== 'value' || node.children) && node.keyOffset >= 0) return { doc, offset: node.keyOffset, length: node.keyLength };
   if (part === 'value' || !node.children) return { doc, offset: node.offset, length: node.length };
   const first = node.children[0];
   if (first && first.keyOffset >= 0) return { doc, offset: first.keyOffset, length: first.keyLength };
@@ -511,12 +513,12 @@ function parameterSchema(parameter: ParameterAt): At | undefined {
   return first ? member({ node: first, doc: parameter.doc }, 'schema') : undefined;
 }
 
-/** `application/json; charset=utf-8` and `Application/JSON` are one media type. */
+/** `application/json; charset=utf-8` and `Application/JSON` are `application/json` to a client. */
 function mediaTypes(content: At | undefined): Map<string, At> {
   const found = new Map<string, At>();
   if (content?.node.kind !== 'object') return found;
   for (const entry of content.node.children!) {
-    const key = String(entry.key).toLowerCase().replace(/\s+/g, '');
+    const key = String(entry.key).toLowerCase().split(';')[0].trim();
     if (!found.has(key)) found.set(key, { node: entry, doc: content.doc });
   }
   return found;

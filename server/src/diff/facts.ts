@@ -82,7 +82,7 @@ export function keywordChanges(base: SchemaView, next: SchemaView): KeywordChang
   }
   const nullableBefore = keywordValue(base, 'nullable') === true;
   const nullableAfter = keywordValue(next, 'nullable') === true;
-  if (nullableBefore && !nullableAfter) changes.push({ keyword: 'nullable', narrower: true, change: 'was removed: null is no longer accepted', ...spots('nullable') });
+  if (nullableBefore && !nullableAfter) changes.push({ keyword: 'nullable', narrower: true, change: 'was removed (null is no longer accepted)', ...spots('nullable') });
   const closedBefore = keywordValue(base, 'additionalProperties') === false;
   const closedAfter = keywordValue(next, 'additionalProperties') === false;
   if (closedBefore !== closedAfter) {
@@ -132,7 +132,7 @@ export function serialization(parameter: At & { in: string }): string {
   const style = parameter.node.get('style')?.stringValue ?? (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
   const explode = parameter.node.get('explode');
   const exploded = explode?.kind === 'boolean' ? explode.value === true : style === 'form';
-  return `style ${style}${exploded ? ', exploded' : ''}`;
+  return `style ${style}, explode ${exploded}`;
 }
 
 /** Whether an object has `deprecated: true`. */

@@ -23,9 +23,9 @@ export function alternativesOf(list: At | undefined): Alternative[] {
   });
 }
 
-/** How a message names an alternative: `oauth (repo, user)`, `no credentials`. */
+/** How a message names an alternative: `oauth (repo, user)`, `calls without credentials`. */
 export function describe(alternative: Alternative): string {
-  if (alternative.schemes.size === 0) return 'no credentials';
+  if (alternative.schemes.size === 0) return 'calls without credentials';
   return [...alternative.schemes].map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(', ')})` : name)).join(' and ');
 }
 

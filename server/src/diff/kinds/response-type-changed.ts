@@ -7,7 +7,7 @@ export default defineKind({
   level: 'breaking',
   description: 'A schema of what clients read (a response body, a response header, a property at any depth) may now hold values of a type it did not (`number` to `integer` is fine).',
   rationale: 'Clients parse the value as the old type: typed clients fail to decode the response, others misread it.',
-  messages: { type: '{Target}: the type changed from {before} to {after}: clients that read a {before} get a {after}.' },
+  messages: { type: '{Target}: the type changed from {before} to {after}: clients that expect {before} now get {after}.' },
   sites: ['schema'],
   compare(site, context) {
     const { base, new: next } = site;

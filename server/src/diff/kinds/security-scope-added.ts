@@ -6,7 +6,7 @@ export default defineKind({
   level: 'breaking',
   description: 'An operation requires more OAuth scopes of a scheme than before.',
   rationale: 'Tokens clients hold were issued without the new scopes: the API refuses them until users authorize the client again.',
-  messages: { scopes: '{operation} now requires {scopes} with {before}: tokens issued without them are refused.' },
+  messages: { scopes: '{operation} now requires {scopes} (it accepted {before}): tokens issued without them are refused.' },
   sites: ['security'],
   compare(site, context) {
     for (const unmet of unmetAlternatives(site.base, site.new, site.schemeNames)) {
