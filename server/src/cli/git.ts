@@ -25,8 +25,12 @@ function git(cwd: string, args: string[], input?: string, maxBuffer = SMALL_OUTP
   return { status: r.status, stdout: r.stdout ?? Buffer.alloc(0), stderr: r.stderr?.toString() ?? '', error: r.error };
 }
 
-/** `origin/main` -> `git fetch --depth=1 origin main`; other refs are fetched from origin by their name. */
+/**
+ * The fetch that brings a revision: `origin/main` -> `git fetch --depth=1 origin main`; a commit
+ * counted back from another (`HEAD~3`, `main^`) needs the history: `git fetch --unshallow`.
+ */
 function fetchCommand(ref: string): string {
+  if (/[~^]/.test(ref)) return 'git fetch --unshallow';
   const remote = /^origin\/(.+)$/.exec(ref);
   return `git fetch --depth=1 origin ${remote ? remote[1] : ref}`;
 }
@@ -44,7 +48,7 @@ export function resolveRevision(cwd: string, ref: string): Revision {
   if (shallow) {
     throw new GitError(
       `the revision "${ref}" is not in this clone: it is a shallow clone (CI checkouts fetch only the commit they build). ` +
-        `Fetch it first: ${fetchCommand(ref)} (or git fetch --unshallow for the whole history), ` +
+        `Fetch it first: ${fetchCommand(ref)}${/[~^]/.test(ref) ? '' : ' (or git fetch --unshallow for the whole history)'}, ` +
         'or check out with the history (GitHub Actions: actions/checkout with fetch-depth: 0).',
     );
   }

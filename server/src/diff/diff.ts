@@ -6,7 +6,7 @@ import { DiffConfig, EMPTY_DIFF_CONFIG } from './config';
 import { DiffEngine, KindCrash, KindSetting } from './engine';
 import { KINDS } from './kinds/index';
 import { DiffSide } from './side';
-import { Change, ChangeKind, DiffLevel } from './types';
+import { Change, ChangeKind, DIFF_LEVELS, DiffLevel } from './types';
 
 export interface DiffOptions {
   config?: DiffConfig;
@@ -15,7 +15,7 @@ export interface DiffOptions {
 }
 
 export interface DiffResult {
-  /** What to report, in the order found: document-level changes, then operation by operation. */
+  /** What to report: breaking changes first, then warnings, then the others; each level in the order found. */
   changes: Change[];
   /** Changes an acknowledgement accepted, with its reason. */
   accepted: Accepted[];
@@ -43,6 +43,9 @@ export function diffSides(base: DiffSide, next: DiffSide, options: DiffOptions =
   const { changes, accepted, outcomes } = applyAcknowledgements(found, next.documents(), activeIds, new Set(kinds.map((k) => k.id)));
   const review = active.find((a) => a.kind.id === UNUSED_ACKNOWLEDGEMENT);
   if (review) changes.push(...reviewAcknowledgements(outcomes, review.level));
+  // Breaking changes first; within a level, in the order found (operation by operation).
+  const rank = (change: Change) => DIFF_LEVELS.indexOf(change.level);
+  changes.sort((a, b) => rank(a) - rank(b));
   return { changes, accepted, crashes: engine.crashes, truncated: engine.truncated };
 }
 
