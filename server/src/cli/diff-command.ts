@@ -40,6 +40,18 @@ interface LoadedSide {
 
 class InputError extends Error {}
 
+/** OPENAPI_TRACE_TIMING=1: each phase's wall time on stderr (profiling and the bench). */
+let cpuBefore = process.cpuUsage();
+function phaseTime(label: string, since: number): number {
+  const now = performance.now();
+  if (process.env.OPENAPI_TRACE_TIMING === '1') {
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuBefore = process.cpuUsage();
+    process.stderr.write(`[timing] ${label} ${Math.round(now - since)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)\n`);
+  }
+  return now;
+}
+
 /** `REF:PATH` (a committed file) or a file: a file that exists by the whole name is a file. */
 function loadSide(given: string, cwd: string): LoadedSide {
   const git = /^([^:]+):(.*)$/.exec(given);
@@ -103,9 +115,12 @@ export function runDiff(options: DiffOptions, io: Io, version: string): number {
   const say = (text: string) => (reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text));
   let base: LoadedSide;
   let next: LoadedSide;
+  let phase = performance.now();
   try {
     base = loadSide(options.base, io.cwd);
+    phase = phaseTime('read and parse BASE', phase);
     next = loadSide(options.new, io.cwd);
+    phase = phaseTime('read and parse NEW', phase);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     io.err(`openapi-check diff: ${e.message}\n`);
@@ -115,6 +130,7 @@ export function runDiff(options: DiffOptions, io: Io, version: string): number {
   if (!config) return 2;
 
   const result = diffSides(base.side, next.side, { config });
+  phase = phaseTime('diff', phase);
   for (const crash of result.crashes) io.err(`openapi-check diff: internal error in change kind ${crash.kind}:\n${crash.error}\n`);
   if (result.truncated) io.err('openapi-check diff: the comparison stopped at its bound on schema pairs: some schema changes are not reported.\n');
   const names = new Map([[base.side, namer(base, io.cwd)], [next.side, namer(next, io.cwd)]]);
@@ -157,6 +173,7 @@ export function runDiff(options: DiffOptions, io: Io, version: string): number {
   }
 
   const report = formatDiffReport(options.format, findings, options.base, options.new, version, io.cwd);
+  phaseTime('report', phase);
   const summary = diffSummary(findings, options.base, options.new);
   if (options.output) {
     fs.writeFileSync(path.resolve(io.cwd, options.output), report);

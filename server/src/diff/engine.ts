@@ -7,7 +7,7 @@
 import { SyntaxNode } from '../syntax/tree';
 import { parameterKey, templateParams } from '../model/operations';
 import { alternativeName } from './facts';
-import { flag, SchemaView } from './schema-view';
+import { flag, keyword, SchemaView } from './schema-view';
 import { DiffSide, operationKey, operationLabel, operationsOf, pathShape } from './side';
 import {
   At, Change, ChangeKind, ChangeReport, CompareContext, DiffLevel, Direction, OperationAt, ParameterAt, Place, Site, SiteKind, Spot,
@@ -47,7 +47,7 @@ export class DiffEngine {
   readonly crashes: KindCrash[] = [];
   /** The comparison stopped at MAX_SCHEMA_PAIRS. */
   truncated = false;
-  private readonly bySite = new Map<SiteKind, KindSetting[]>();
+  private readonly bySite = new Map<SiteKind, { setting: KindSetting; context: CompareContext }[]>();
   private readonly reported = new Set<string>();
   private readonly compared = new Map<SyntaxNode, Map<SyntaxNode, number>>();
   private pairs = 0;
@@ -57,10 +57,12 @@ export class DiffEngine {
 
   constructor(readonly base: DiffSide, readonly next: DiffSide, kinds: readonly KindSetting[]) {
     for (const setting of kinds) {
+      // One context per kind, made once: a diff dispatches tens of thousands of sites.
+      const context: CompareContext = { report: (report) => this.record(setting, report) };
       for (const site of setting.kind.sites) {
         let list = this.bySite.get(site);
         if (!list) this.bySite.set(site, (list = []));
-        list.push(setting);
+        list.push({ setting, context });
       }
     }
   }
@@ -174,17 +176,18 @@ export class DiffEngine {
     const newContent = member(newOwner, 'content');
     const baseTypes = mediaTypes(baseContent);
     const newTypes = mediaTypes(newContent);
+    const baseAt = baseContent ?? baseOwner;
+    const newAt = newContent ?? newOwner;
     for (const [type, base] of baseTypes) {
       const next = newTypes.get(type);
-      const site = { site: 'mediaType' as const, label, where, mediaType: String(base.node.key), baseContent: baseContent ?? baseOwner, newContent: newContent ?? newOwner, direction };
-      this.dispatch({ ...site, base, new: next });
+      this.dispatch({ site: 'mediaType', label, where, mediaType: String(base.node.key), base, new: next, baseContent: baseAt, newContent: newAt, direction });
       const baseSchema = next && member(base, 'schema');
       const newSchema = next && member(next, 'schema');
       if (baseSchema && newSchema) this.pushSchema({ base: baseSchema, new: newSchema, direction, where: `${where} (${quoted(String(next!.node.key))})`, path: '', label });
     }
     for (const [type, next] of newTypes) {
       if (baseTypes.has(type)) continue;
-      this.dispatch({ site: 'mediaType', label, where, mediaType: String(next.node.key), new: next, baseContent: baseContent ?? baseOwner, newContent: newContent ?? newOwner, direction });
+      this.dispatch({ site: 'mediaType', label, where, mediaType: String(next.node.key), new: next, baseContent: baseAt, newContent: newAt, direction });
     }
   }
 
@@ -193,18 +196,19 @@ export class DiffEngine {
     const newResponses = member(next, 'responses');
     const baseCodes = responses(this.base, baseResponses);
     const newCodes = responses(this.next, newResponses);
-    const owners = { baseResponses: baseResponses ?? base, newResponses: newResponses ?? next };
+    const ownerBase = baseResponses ?? base;
+    const ownerNew = newResponses ?? next;
     const matchedNew = new Set<string>();
     for (const [code, response] of baseCodes) {
       const matchCode = newCodes.has(code) ? code : coveringCode(code, newCodes);
       const match = matchCode === undefined ? undefined : newCodes.get(matchCode);
       if (matchCode !== undefined) matchedNew.add(matchCode);
-      this.dispatch({ site: 'response', label, code, base: response, new: match, ...owners, direction });
+      this.dispatch({ site: 'response', label, code, base: response, new: match, baseResponses: ownerBase, newResponses: ownerNew, direction });
       if (match) this.compareResponse(resolvedObject(this.base, response)!, resolvedObject(this.next, match)!, code, label, direction);
     }
     for (const [code, response] of newCodes) {
       if (matchedNew.has(code) || coveringCode(code, baseCodes) !== undefined) continue;
-      this.dispatch({ site: 'response', label, code, new: response, ...owners, direction });
+      this.dispatch({ site: 'response', label, code, new: response, baseResponses: ownerBase, newResponses: ownerNew, direction });
     }
   }
 
@@ -213,14 +217,14 @@ export class DiffEngine {
     this.compareContent(base, next, where, label, direction);
     const baseHeaders = headers(this.base, member(base, 'headers'));
     const newHeaders = headers(this.next, member(next, 'headers'));
-    for (const [name, header] of baseHeaders) {
-      const match = newHeaders.get(name);
-      const site = { site: 'header' as const, label, where, name: String(header.use.node.key), baseOwner: base, newOwner: next, direction };
-      this.dispatch({ ...site, base: header.use, new: match?.use });
+    for (const [key, header] of baseHeaders) {
+      const match = newHeaders.get(key);
+      const name = String(header.use.node.key);
+      this.dispatch({ site: 'header', label, where, name, base: header.use, new: match?.use, baseOwner: base, newOwner: next, direction });
       const baseSchema = match && member(header.at, 'schema');
       const newSchema = match && member(match.at, 'schema');
       if (baseSchema && newSchema) {
-        this.pushSchema({ base: baseSchema, new: newSchema, direction, where: `the header "${quoted(site.name)}" of ${where}`, path: '', label });
+        this.pushSchema({ base: baseSchema, new: newSchema, direction, where: `the header "${quoted(name)}" of ${where}`, path: '', label });
       }
     }
   }
@@ -254,11 +258,15 @@ export class DiffEngine {
     if (!base || !next) return;
     if (!this.firstTime(base.at.node, next.at.node, pair.direction)) return;
     const { direction, where, path, label } = pair;
-    this.dispatch({ site: 'schema', label, where, path, direction, base, new: next });
+    // Most schemas of two releases are written the same: without a `$ref` below, nothing can differ;
+    // with one, only what the references reach can (and allOf merges what they reach).
+    const same = sameText(base.at, next.at);
+    if (same === 'without-refs') return;
+    if (!same || base.parts.length > 1 || next.parts.length > 1) this.dispatch({ site: 'schema', label, where, path, direction, base, new: next });
     this.compareProperties(base, next, pair);
-    const items = [base.keywords.get('items'), next.keywords.get('items')];
+    const items = [keyword(base, 'items'), keyword(next, 'items')];
     if (items[0] && items[1]) this.pushSchema({ base: items[0], new: items[1], direction, where, path: childPath(path, '[]'), label });
-    const extra = [base.keywords.get('additionalProperties'), next.keywords.get('additionalProperties')];
+    const extra = [keyword(base, 'additionalProperties'), keyword(next, 'additionalProperties')];
     if (extra[0]?.node.kind === 'object' && extra[1]?.node.kind === 'object') {
       this.pushSchema({ base: extra[0], new: extra[1], direction, where, path: childPath(path, '{}'), label });
     }
@@ -280,19 +288,21 @@ export class DiffEngine {
   }
 
   private compareProperties(base: SchemaView, next: SchemaView, pair: SchemaPair): void {
+    for (const name of base.properties.keys()) this.compareProperty(name, base, next, pair);
+    for (const name of next.properties.keys()) if (!base.properties.has(name)) this.compareProperty(name, base, next, pair);
+  }
+
+  private compareProperty(name: string, base: SchemaView, next: SchemaView, pair: SchemaPair): void {
     const { direction, where, path, label } = pair;
-    const names = new Set([...base.properties.keys(), ...next.properties.keys()]);
-    for (const name of names) {
-      const baseProperty = base.properties.get(name);
-      const newProperty = next.properties.get(name);
-      // What a version marks read-only is never sent by clients; write-only is never sent to them.
-      const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-      const shown = newProperty ? this.next.schema(newProperty.member) : baseProperty && this.base.schema(baseProperty.member);
-      if (shown && flag(shown, hidden)) continue;
-      const propertyPath = childPath(path, name);
-      this.dispatch({ site: 'property', label, where, path: propertyPath, direction, base: baseProperty, new: newProperty, baseSchema: base, newSchema: next });
-      if (baseProperty && newProperty) this.pushSchema({ base: baseProperty.member, new: newProperty.member, direction, where, path: propertyPath, label });
-    }
+    const baseProperty = base.properties.get(name);
+    const newProperty = next.properties.get(name);
+    // What a version marks read-only is never sent by clients; write-only is never sent to them.
+    const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
+    const shown = newProperty ? this.next.schema(newProperty.member) : baseProperty && this.base.schema(baseProperty.member);
+    if (shown && flag(shown, hidden)) return;
+    const propertyPath = childPath(path, name);
+    this.dispatch({ site: 'property', label, where, path: propertyPath, direction, base: baseProperty, new: newProperty, baseSchema: base, newSchema: next });
+    if (baseProperty && newProperty) this.pushSchema({ base: baseProperty.member, new: newProperty.member, direction, where, path: propertyPath, label });
   }
 
   /**
@@ -347,10 +357,9 @@ export class DiffEngine {
   // ---- reporting -----------------------------------------------------------------------------
 
   private dispatch(site: Site): void {
-    const settings = this.bySite.get(site.site);
-    if (!settings) return;
-    for (const setting of settings) {
-      const context: CompareContext = { report: (report) => this.record(setting, report) };
+    const watchers = this.bySite.get(site.site);
+    if (!watchers) return;
+    for (const { setting, context } of watchers) {
       try {
         setting.kind.compare(site as never, context);
       } catch (e) {
@@ -377,6 +386,18 @@ export class DiffEngine {
 }
 
 // ---- helpers the engine and the kinds share --------------------------------------------------
+
+/**
+ * Whether two nodes are written alike, character for character: `without-refs` when, besides,
+ * no `$ref` is inside (then they are the same whatever the rest of the documents say).
+ */
+function sameText(base: At, next: At): false | 'with-refs' | 'without-refs' {
+  const { node } = base;
+  if (node.length !== next.node.length) return false;
+  const text = base.doc.source.slice(node.offset, node.end);
+  if (text !== next.doc.source.slice(next.node.offset, next.node.end)) return false;
+  return text.includes('$ref') ? 'with-refs' : 'without-refs';
+}
 
 /** The object a node stands for, when it resolves to an object. */
 function resolvedObject(side: DiffSide, at: At | undefined): At | undefined {
@@ -486,7 +507,7 @@ function security(side: DiffSide, operation: OperationAt): At | undefined {
 /** An operation's parameters after path-level inheritance, keyed by what identifies them to a client. */
 function parametersOf(side: DiffSide, operation: OperationAt): Map<string, ParameterAt> {
   const found = new Map<string, ParameterAt>();
-  const template = templateParams(operation.path).map((p) => p.name);
+  let template: string[] | undefined;
   for (const owner of [operation.pathItem, operation as At]) {
     const list = member(owner, 'parameters');
     if (list?.node.kind !== 'array') continue;
@@ -498,8 +519,9 @@ function parametersOf(side: DiffSide, operation: OperationAt): Map<string, Param
       const location = parameter.node.get('in')?.stringValue;
       if (name === undefined || location === undefined) continue;
       // A path parameter is its place in the path: renaming `{id}` to `{petId}` changes nothing for clients.
-      const key = location === 'path' ? `path#${template.indexOf(name)}` : parameterKey(name, location);
-      found.set(key, { ...parameter, use, name, in: location });
+      const key = location === 'path' ? `path#${(template ??= templateParams(operation.path).map((p) => p.name)).indexOf(name)}` : parameterKey(name, location);
+      // Object literals, not spreads: spreading is slow in code that runs once, cold, per parameter.
+      found.set(key, { node: parameter.node, doc: parameter.doc, use, name, in: location });
     }
   }
   return found;
@@ -581,14 +603,15 @@ function alternativeKeys(side: DiffSide, use: At): { shape?: string; name?: stri
   const view = side.schema(use);
   if (!view) return {};
   const ref = use.node.kind === 'object' ? use.node.get('$ref')?.stringValue : undefined;
-  const name = ref ? ref.slice(ref.lastIndexOf('/') + 1) : (view.keywords.get('title')?.node.stringValue ?? undefined);
-  const value = (keyword: string) => {
-    const node = view.keywords.get(keyword)?.node;
+  const name = ref ? ref.slice(ref.lastIndexOf('/') + 1) : (keyword(view, 'title')?.node.stringValue ?? undefined);
+  const value = (name: string) => {
+    const node = keyword(view, name)?.node;
     return node ? shortened(JSON.stringify(node.toValue() ?? null), 400) : '';
   };
   const properties = [...view.properties.entries()].map(([n, p]) => (p.required ? `${n}!` : n)).sort().join(',');
-  const items = view.keywords.get('items');
-  const itemType = items ? (side.schema(items)?.keywords.get('type')?.node.value ?? '') : '';
+  const items = keyword(view, 'items');
+  const itemView = items && side.schema(items);
+  const itemType = itemView ? (keyword(itemView, 'type')?.node.value ?? '') : '';
   return { shape: [value('type'), value('enum'), value('format'), properties, String(itemType)].join('|'), name };
 }
 

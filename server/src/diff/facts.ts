@@ -1,6 +1,6 @@
 // What the kinds share about the values they compare: which schema keywords bound a value and in
 // which sense, the default serialization of parameters, how a value reads in a message.
-import { keywordValue, SchemaView } from './schema-view';
+import { keyword, keywordValue, SchemaView } from './schema-view';
 import { At, Spot } from './types';
 
 /** A keyword that bounds values: `upper` keywords accept less as they get smaller. */
@@ -29,8 +29,8 @@ export interface KeywordChange {
 const shown = (value: unknown) => (typeof value === 'string' ? `"${value.length > 80 ? value.slice(0, 79) + '…' : value}"` : String(value));
 
 /** Where a keyword is, or the schema itself when that side has none. */
-export function keywordSpot(view: SchemaView, keyword: string): Spot {
-  const member = view.keywords.get(keyword);
+export function keywordSpot(view: SchemaView, name: string): Spot {
+  const member = keyword(view, name);
   return member ? { ...member, part: 'value' } : view.use;
 }
 
@@ -109,7 +109,7 @@ export const typeName = (type: string | undefined) => type ?? 'any type';
 
 /** An enum's values as keys (JSON text), with their nodes; undefined when the schema has none. */
 export function enumValues(view: SchemaView): Map<string, At> | undefined {
-  const member = view.keywords.get('enum');
+  const member = keyword(view, 'enum');
   if (member?.node.kind !== 'array') return undefined;
   const values = new Map<string, At>();
   for (const node of member.node.children!) {
@@ -144,7 +144,7 @@ export function isDeprecated(at: At): boolean {
 export function alternativeName(at: At, view: SchemaView | undefined, list: readonly At[] | undefined): string {
   const ref = at.node.kind === 'object' ? at.node.get('$ref')?.stringValue : undefined;
   if (ref) return `"${ref.slice(ref.lastIndexOf('/') + 1)}"`;
-  const title = view?.keywords.get('title')?.node.stringValue;
+  const title = view && keyword(view, 'title')?.node.stringValue;
   if (title) return `"${title}"`;
   const index = list ? list.findIndex((a) => a.node === at.node) : -1;
   const type = view ? typeOf(view) : undefined;

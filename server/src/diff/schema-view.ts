@@ -1,6 +1,8 @@
 // A Schema as a diff compares it: `$ref`s followed, and `allOf` merged into one set of keywords,
 // properties and required names, so moving properties into a shared base schema (or back) is no
 // change. Each keyword is taken from the first schema that has it, the schema itself first.
+// Most schemas have no `allOf` and few keywords: their view reads the node itself, and builds a
+// map of properties only when they have some (a large description has 100,000 schemas).
 import { SyntaxNode } from '../syntax/tree';
 import { At, PropertyAt } from './types';
 
@@ -12,73 +14,90 @@ export interface SchemaView {
   use: At;
   /** The schema object itself. */
   at: At;
-  /** Members of the schema and of its `allOf` schemas, first one of each keyword. */
-  keywords: Map<string, At>;
-  properties: Map<string, PropertyAt>;
+  /** The schema and the schemas its `allOf` merges, in order (the schema alone for most). */
+  parts: readonly At[];
+  properties: ReadonlyMap<string, PropertyAt>;
   /** `oneOf` (or else `anyOf`) alternatives, as used (holders or inline schemas). */
   alternatives: At[] | undefined;
 }
 
 /** Schemas merged through `allOf`, at most: a wider chain is compared on what was merged so far. */
 const MAX_MERGED = 64;
-const COMPOSITION = new Set(['allOf', 'properties', 'required']);
+const NO_PROPERTIES: ReadonlyMap<string, PropertyAt> = new Map();
 
-export function schemaView(use: At, resolve: Resolve): SchemaView | undefined {
-  const at = resolve(use);
-  if (!at || at.node.kind !== 'object') return undefined;
-  const keywords = new Map<string, At>();
-  const properties = new Map<string, PropertyAt>();
-  const required = new Map<string, At>();
-  const seen = new Set<SyntaxNode>([at.node]);
-  const queue: At[] = [at];
-  for (let i = 0; i < queue.length && i < MAX_MERGED; i++) {
-    const { node, doc } = queue[i];
-    for (const member of node.children!) {
-      const key = member.key as string;
-      if (!COMPOSITION.has(key)) {
-        if (!keywords.has(key)) keywords.set(key, { node: member, doc });
-        continue;
-      }
-      if (key === 'properties' && member.kind === 'object') {
-        for (const property of member.children!) {
-          const name = property.key as string;
-          if (!properties.has(name)) properties.set(name, { member: { node: property, doc }, required: false, requiredEntry: undefined });
-        }
-      } else if (key === 'required' && member.kind === 'array') {
-        for (const entry of member.children!) {
-          if (entry.kind === 'string' && !required.has(entry.value as string)) required.set(entry.value as string, { node: entry, doc });
-        }
-      } else if (key === 'allOf' && member.kind === 'array') {
-        for (const part of member.children!) {
-          const target = resolve({ node: part, doc });
-          if (target && target.node.kind === 'object' && !seen.has(target.node)) {
-            seen.add(target.node);
-            queue.push(target);
-          }
-        }
-      }
-    }
-  }
-  for (const [name, entry] of required) {
-    const property = properties.get(name);
-    if (property) {
-      property.required = true;
-      property.requiredEntry = entry;
-    }
-  }
-  const composed = keywords.get('oneOf') ?? keywords.get('anyOf');
-  const alternatives = composed?.node.kind === 'array' ? composed.node.children!.map((node) => ({ node, doc: composed.doc })) : undefined;
-  return { use, at, keywords, properties, alternatives };
+export function schemaView(at: At, resolve: Resolve): SchemaView | undefined {
+  if (at.node.kind !== 'object') return undefined;
+  const parts = at.node.get('allOf') ? mergedParts(at, resolve) : [at];
+  const view: SchemaView = { use: at, at, parts, properties: NO_PROPERTIES, alternatives: undefined };
+  view.properties = propertiesOf(parts);
+  const composed = keyword(view, 'oneOf') ?? keyword(view, 'anyOf');
+  if (composed?.node.kind === 'array') view.alternatives = composed.node.children!.map((node) => ({ node, doc: composed.doc }));
+  return view;
 }
 
-/** A keyword's value as plain data (scalars; undefined when absent). */
-export function keywordValue(view: SchemaView, keyword: string): unknown {
-  const member = view.keywords.get(keyword);
-  if (!member) return undefined;
-  return member.node.children ? undefined : member.node.value;
+/** The schema and the schemas it merges through `allOf`, depth first, each once. */
+function mergedParts(at: At, resolve: Resolve): At[] {
+  const seen = new Set<SyntaxNode>([at.node]);
+  const parts: At[] = [at];
+  for (let i = 0; i < parts.length && parts.length < MAX_MERGED; i++) {
+    const allOf = parts[i].node.get('allOf');
+    if (allOf?.kind !== 'array') continue;
+    for (const part of allOf.children!) {
+      const target = resolve({ node: part, doc: parts[i].doc });
+      if (target && target.node.kind === 'object' && !seen.has(target.node)) {
+        seen.add(target.node);
+        parts.push(target);
+      }
+    }
+  }
+  return parts;
+}
+
+function propertiesOf(parts: readonly At[]): ReadonlyMap<string, PropertyAt> {
+  let properties: Map<string, PropertyAt> | undefined;
+  for (const { node, doc } of parts) {
+    const members = node.get('properties');
+    if (members?.kind !== 'object' || members.children!.length === 0) continue;
+    properties ??= new Map();
+    for (const property of members.children!) {
+      const name = property.key as string;
+      if (!properties.has(name)) properties.set(name, { member: { node: property, doc }, required: false, requiredEntry: undefined });
+    }
+  }
+  if (!properties) return NO_PROPERTIES;
+  for (const { node, doc } of parts) {
+    const required = node.get('required');
+    if (required?.kind !== 'array') continue;
+    for (const entry of required.children!) {
+      const property = entry.kind === 'string' ? properties.get(entry.value as string) : undefined;
+      if (property && !property.required) {
+        property.required = true;
+        property.requiredEntry = { node: entry, doc };
+      }
+    }
+  }
+  return properties;
+}
+
+/** A keyword's member: the schema's own, else the first merged schema's that has it. */
+export function keyword(view: SchemaView, name: string): At | undefined {
+  for (const part of view.parts) {
+    const member = part.node.get(name);
+    if (member) return { node: member, doc: part.doc };
+  }
+  return undefined;
+}
+
+/** A keyword's value as plain data (scalars; undefined when absent or not a scalar). */
+export function keywordValue(view: SchemaView, name: string): unknown {
+  for (const part of view.parts) {
+    const member = part.node.get(name);
+    if (member) return member.children ? undefined : member.value;
+  }
+  return undefined;
 }
 
 /** Whether a keyword is `true`. */
-export function flag(view: SchemaView, keyword: string): boolean {
-  return keywordValue(view, keyword) === true;
+export function flag(view: SchemaView, name: string): boolean {
+  return keywordValue(view, name) === true;
 }

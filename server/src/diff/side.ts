@@ -69,7 +69,7 @@ export function createSide(store: DocumentStore, root: SourceDocument): DiffSide
       const at = resolve(use);
       let content = at ? contents.get(at.node) : null;
       if (at && content === undefined) contents.set(at.node, (content = schemaView(at, resolve) ?? null));
-      view = content ? { ...content, use } : null;
+      view = content ? { use, at: content.at, parts: content.parts, properties: content.properties, alternatives: content.alternatives } : null;
       views.set(use.node, view);
     }
     return view ?? undefined;
