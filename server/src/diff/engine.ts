@@ -330,19 +330,26 @@ export class DiffEngine {
     if (baseLeft.length === 1 && newLeft.length === 1) {
       matched[baseLeft[0]] = newLeft[0];
       taken.add(newLeft[0]);
-    } else if (!base.alternatives && baseLeft.length === 1) {
-      // One schema became a choice: each new alternative is compared with what it was.
-      for (const j of newLeft) this.pushSchema({ base: base.use, new: newList[j], direction, where, path, label });
-      return;
-    } else if (!next.alternatives && newLeft.length === 1) {
-      // A choice became one schema: each old alternative is compared with what it became.
-      for (const i of baseLeft) this.pushSchema({ base: baseList[i], new: next.use, direction, where, path, label });
-      baseList.forEach((at, i) => matched[i] >= 0 && this.pushSchema({ base: at, new: newList[matched[i]], direction, where, path, label }));
-      return;
+    } else if (!base.alternatives && baseLeft.length === 1 && newLeft.length > 1) {
+      // One schema became a choice: it is compared with the alternative most like it; the others are new.
+      const j = newLeft[closest(this.base.schema(base.use), newLeft.map((j) => this.next.schema(newList[j])))];
+      matched[baseLeft[0]] = j;
+      taken.add(j);
+    } else if (!next.alternatives && newLeft.length === 1 && baseLeft.length > 1) {
+      // A choice became one schema: the alternative most like it is compared with it; the others are gone.
+      const i = baseLeft[closest(this.next.schema(next.use), baseLeft.map((i) => this.base.schema(baseList[i])))];
+      matched[i] = newLeft[0];
+      taken.add(newLeft[0]);
     }
+    // Changes inside an alternative name it in their path: `payload<IssueCommentEvent>.comment`.
+    const several = baseList.length > 1 || newList.length > 1;
     baseList.forEach((at, i) => {
-      if (matched[i] >= 0) this.pushSchema({ base: at, new: newList[matched[i]], direction, where, path, label });
-      else {
+      if (matched[i] >= 0) {
+        const other = newList[matched[i]];
+        const named = next.alternatives ? other : at;
+        const alternativePath = several ? `${path}<${bare(alternativeName(named, (next.alternatives ? this.next : this.base).schema(named), next.alternatives ?? base.alternatives))}>` : path;
+        this.pushSchema({ base: at, new: other, direction, where, path: alternativePath, label });
+      } else {
         const name = alternativeName(at, this.base.schema(at), base.alternatives);
         this.dispatch({ site: 'alternative', label, where, path, direction, name, base: at, baseSchema: base, newSchema: next });
       }
@@ -397,6 +404,25 @@ function sameText(base: At, next: At): false | 'with-refs' | 'without-refs' {
   const text = base.doc.source.slice(node.offset, node.end);
   if (text !== next.doc.source.slice(next.node.offset, next.node.end)) return false;
   return text.includes('$ref') ? 'with-refs' : 'without-refs';
+}
+
+/** An alternative's name without its quotes, for a path. */
+function bare(name: string): string {
+  return name.replace(/^"(.*)"$/, '$1');
+}
+
+/** Which of some schemas is most like one: the most property names in common, then the same type; the first on a tie. */
+function closest(view: SchemaView | undefined, candidates: readonly (SchemaView | undefined)[]): number {
+  let best = 0;
+  let bestScore = -1;
+  candidates.forEach((candidate, i) => {
+    if (!candidate || !view) return;
+    let score = 0;
+    for (const name of candidate.properties.keys()) if (view.properties.has(name)) score += 2;
+    if (keyword(candidate, 'type')?.node.value === keyword(view, 'type')?.node.value) score += 1;
+    if (score > bestScore) (best = i), (bestScore = score);
+  });
+  return best;
 }
 
 /** The object a node stands for, when it resolves to an object. */
