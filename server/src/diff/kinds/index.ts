@@ -11,9 +11,11 @@ import operationRemoved from './operation-removed';
 import parameterAdded from './parameter-added';
 import parameterAddedRequired from './parameter-added-required';
 import parameterBecameRequired from './parameter-became-required';
+import parameterDeprecated from './parameter-deprecated';
 import parameterLocationChanged from './parameter-location-changed';
 import parameterRemoved from './parameter-removed';
 import parameterStyleChanged from './parameter-style-changed';
+import propertyDeprecated from './property-deprecated';
 import requestAlternativeRemoved from './request-alternative-removed';
 import requestBodyBecameRequired from './request-body-became-required';
 import requestBodyRemoved from './request-body-removed';
@@ -31,6 +33,7 @@ import responseEnumValueAdded from './response-enum-value-added';
 import responseHeaderRemoved from './response-header-removed';
 import responseMediaTypeRemoved from './response-media-type-removed';
 import responseOptionalPropertyRemoved from './response-optional-property-removed';
+import responsePropertyAdded from './response-property-added';
 import responsePropertyBecameOptional from './response-property-became-optional';
 import responseRequiredPropertyRemoved from './response-required-property-removed';
 import responseTypeChanged from './response-type-changed';
@@ -52,9 +55,11 @@ export const KINDS: readonly ChangeKind[] = [
   parameterAdded,
   parameterAddedRequired,
   parameterBecameRequired,
+  parameterDeprecated,
   parameterLocationChanged,
   parameterRemoved,
   parameterStyleChanged,
+  propertyDeprecated,
   requestAlternativeRemoved,
   requestBodyBecameRequired,
   requestBodyRemoved,
@@ -72,6 +77,7 @@ export const KINDS: readonly ChangeKind[] = [
   responseHeaderRemoved,
   responseMediaTypeRemoved,
   responseOptionalPropertyRemoved,
+  responsePropertyAdded,
   responsePropertyBecameOptional,
   responseRequiredPropertyRemoved,
   responseTypeChanged,
