@@ -7,8 +7,11 @@ import { describe, it } from 'node:test';
 import { readDiffConfig } from '../server/src/diff/config';
 import { diffSides } from '../server/src/diff/diff';
 import { KIND_IDS } from '../server/src/diff/kinds/index';
+import { DiffSession } from '../server/src/diff/session';
 import { createSide, DiffSide } from '../server/src/diff/side';
-import { DocumentStore, FileRead, isLoadFailure } from '../server/src/model/documents';
+import { reparseEdit } from '../server/src/syntax/incremental';
+import { SyntaxNode } from '../server/src/syntax/tree';
+import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../server/src/model/documents';
 import { diffCases, expectedLines, NO_CHANGE, runCase } from './helpers/diff-fixtures';
 
 describe('diff fixtures', () => {
@@ -111,5 +114,88 @@ describe('diff bounds', () => {
     assert.deepEqual(changed.changes.map((c) => `${c.kind} ${c.message}`), [
       'request-property-became-required Property "next" of the request body of POST /a (application/json) is now required: requests without it are rejected.',
     ]);
+  });
+});
+
+describe('diff session (the editor re-diffs after an edit)', () => {
+  const BASE_DOC = `${HEAD}paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Pet'}
+    post:
+      operationId: addPet
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Pet'}
+      responses:
+        '201': {description: Created}
+  /stores:
+    get:
+      operationId: listStores
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, maximum: 100}}
+      responses:
+        '200': {description: OK}
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        name: {type: string, maxLength: 50}
+`;
+
+  /** The new version after edits, reparsed incrementally as the editor does, in a store of its own. */
+  function editedSide(store: DocumentStore, file: string, text: string, edits: { from: string; to: string }[]) {
+    let doc = store.get(file) as SourceDocument;
+    const replaced: SyntaxNode[] = [];
+    for (const { from, to } of edits) {
+      const offset = doc.text.indexOf(from);
+      assert.ok(offset >= 0, from);
+      const reparsed = reparseEdit(doc.parsed, { offset, length: from.length, newText: to });
+      assert.ok(reparsed, 'the edit reparses incrementally');
+      replaced.push(reparsed.replaced);
+      doc = new SourceDocument(file, reparsed.parsed);
+      store.replace(doc);
+    }
+    return { side: createSide(store, doc), edits: replaced.map((node) => ({ replaced: node })), text: doc.text, original: text };
+  }
+
+  const lines = (result: ReturnType<typeof diffSides>) => result.changes.map((c) => `${c.kind} ${c.operation} ${c.new?.offset}:${c.new?.length} ${c.message}`);
+
+  it('compares again only the operations an edit touched, and gets what a whole diff gets', () => {
+    const base = side({ 'openapi.yaml': BASE_DOC });
+    const session = new DiffSession(base);
+    const file = '/mem/openapi.yaml';
+    const store = new DocumentStore({ read: () => ({ text: BASE_DOC }) });
+    const first = session.diff(createSide(store, store.get(file) as SourceDocument));
+    assert.deepEqual(first.changes, []);
+    assert.equal(session.compared, 3);
+
+    // An edit inside GET /stores: only it is compared again.
+    const one = editedSide(store, file, BASE_DOC, [{ from: 'maximum: 100', to: 'maximum: 10' }]);
+    const afterOne = session.rediff(one.side, one.edits);
+    assert.equal(session.compared, 1);
+    assert.deepEqual(lines(afterOne), lines(diffSides(base, side({ 'openapi.yaml': one.text }))));
+    assert.deepEqual(afterOne.changes.map((c) => c.kind), ['request-constraint-tightened']);
+
+    // An edit of the schema both /pets operations read: both are compared again, the change found once.
+    const two = editedSide(store, file, BASE_DOC, [{ from: 'maxLength: 50', to: 'maxLength: 20' }]);
+    const afterTwo = session.rediff(two.side, two.edits);
+    assert.equal(session.compared, 2);
+    assert.deepEqual(lines(afterTwo), lines(diffSides(base, side({ 'openapi.yaml': two.text }))));
+    assert.deepEqual(afterTwo.changes.map((c) => `${c.kind} ${c.operation}`), ['request-constraint-tightened POST /pets', 'request-constraint-tightened GET /stores']);
+
+    // An edit before everything moves the kept changes' places with their nodes.
+    const three = editedSide(store, file, BASE_DOC, [{ from: 'title: T', to: 'title: The pet store' }]);
+    const afterThree = session.rediff(three.side, three.edits);
+    assert.equal(session.compared, 0);
+    assert.deepEqual(lines(afterThree), lines(diffSides(base, side({ 'openapi.yaml': three.text }))));
   });
 });

@@ -34,11 +34,14 @@ export function activeKinds(kinds: readonly ChangeKind[], config: DiffConfig): K
 }
 
 export function diffSides(base: DiffSide, next: DiffSide, options: DiffOptions = {}): DiffResult {
-  const config = options.config ?? EMPTY_DIFF_CONFIG;
   const kinds = options.kinds ?? KINDS;
-  const active = activeKinds(kinds, config);
+  const active = activeKinds(kinds, options.config ?? EMPTY_DIFF_CONFIG);
   const engine = new DiffEngine(base, next, active);
-  const found = engine.run();
+  return finishDiff(engine.run(), engine, next, kinds, active);
+}
+
+/** The changes an engine found, with acknowledgements applied and reviewed, breaking ones first. */
+export function finishDiff(found: readonly Change[], engine: DiffEngine, next: DiffSide, kinds: readonly ChangeKind[], active: readonly KindSetting[]): DiffResult {
   const activeIds = new Set(active.map((a) => a.kind.id));
   const { changes, accepted, outcomes } = applyAcknowledgements(found, next.documents(), activeIds, new Set(kinds.map((k) => k.id)));
   const review = active.find((a) => a.kind.id === UNUSED_ACKNOWLEDGEMENT);

@@ -30,6 +30,9 @@ export interface KindCrash {
   error: string;
 }
 
+/** A schema pair compared: base schema, new schema, direction bit (1 request, 2 response). */
+export type SchemaPairKey = [SyntaxNode, SyntaxNode, number];
+
 interface SchemaPair {
   base: At;
   new: At;
@@ -54,6 +57,16 @@ export class DiffEngine {
   private readonly schemaQueue: SchemaPair[] = [];
   /** The operation being compared, for the changes found meanwhile. */
   private operation: string | undefined;
+  /** Its key (`get /pets/{}`), or '' for the document-level sites. */
+  private key = '';
+  /**
+   * What an editor needs to compare again only the operations an edit touched (see session.ts):
+   * each operation's changes, the new version's nodes its comparison read (with their subtrees),
+   * and the schema pairs it compared first.
+   */
+  readonly changesOf = new Map<string, Change[]>();
+  readonly readBy = new Map<SyntaxNode, string[]>();
+  readonly pairsOf = new Map<string, SchemaPairKey[]>();
 
   constructor(readonly base: DiffSide, readonly next: DiffSide, kinds: readonly KindSetting[]) {
     for (const setting of kinds) {
@@ -69,7 +82,7 @@ export class DiffEngine {
 
   /** The whole diff: document-level sites, then each operation of either version. */
   run(): Change[] {
-    this.compareDocument();
+    this.compareDocumentSites();
     for (const [key, operation] of this.base.operations) this.compareOperationKey(key, operation, this.next.operations.get(key));
     for (const [key, operation] of this.next.operations) if (!this.base.operations.has(key)) this.compareOperationKey(key, undefined, operation);
     return this.changes;
@@ -83,17 +96,40 @@ export class DiffEngine {
     const any = (next ?? base)!;
     const label = operationLabel(any.method, any.path);
     this.operation = label;
+    this.key = key;
+    if (next) this.read(next, next.pathItem, next.pathMember);
     const shape = key.slice(key.indexOf(' ') + 1);
     if (base && next) this.compareOperation(base, next, label, false);
     else if (base) this.dispatch({ site: 'operation', label, base, newParent: this.next.pathMembers.get(shape) ?? this.next.paths });
     else this.dispatch({ site: 'operation', label, new: next, baseParent: this.base.pathMembers.get(shape) ?? this.base.paths });
     this.drainSchemas();
     this.operation = undefined;
+    this.key = '';
+  }
+
+  /** Marks schema pairs as compared already (by operations an editor does not compare again). */
+  seedPairs(pairs: readonly SchemaPairKey[]): void {
+    for (const [base, next, bits] of pairs) {
+      let byNew = this.compared.get(base);
+      if (!byNew) this.compared.set(base, (byNew = new Map()));
+      byNew.set(next, (byNew.get(next) ?? 0) | bits);
+    }
+  }
+
+  /** Records that the current operation's comparison read these nodes of the new version. */
+  private read(...read: (At | undefined)[]): void {
+    for (const at of read) {
+      if (!at) continue;
+      const keys = this.readBy.get(at.node);
+      if (!keys) this.readBy.set(at.node, [this.key]);
+      else if (keys[keys.length - 1] !== this.key) keys.push(this.key);
+    }
   }
 
   // ---- document ------------------------------------------------------------------------------
 
-  private compareDocument(): void {
+  /** The sites of the whole description: servers and security schemes. */
+  compareDocumentSites(): void {
     const baseRoot = { node: this.base.root.root!, doc: this.base.root };
     const newRoot = { node: this.next.root.root!, doc: this.next.root };
     this.dispatch({ site: 'servers', base: member(baseRoot, 'servers'), new: member(newRoot, 'servers'), baseRoot, newRoot });
@@ -110,9 +146,12 @@ export class DiffEngine {
   private compareOperation(base: OperationAt, next: OperationAt, label: string, callback: boolean): void {
     this.dispatch({ site: 'operation', label, base, new: next });
     const request: Direction = callback ? 'response' : 'request';
+    if (callback) this.read(next);
     if (!callback) {
+      const newSecurity = security(this.next, next);
+      this.read(newSecurity);
       this.dispatch({
-        site: 'security', label, base: security(this.base, base), new: security(this.next, next), baseOperation: base, newOperation: next,
+        site: 'security', label, base: security(this.base, base), new: newSecurity, baseOperation: base, newOperation: next,
         schemeNames: schemeNames(this.base, this.next),
       });
       this.compareParameters(base, next, label);
@@ -151,6 +190,7 @@ export class DiffEngine {
   }
 
   private compareParameter(base: ParameterAt, next: ParameterAt, baseOperation: At, newOperation: At, label: string): void {
+    this.read(next);
     this.dispatch({ site: 'parameter', label, base, new: next, baseOperation, newOperation });
     const baseSchema = parameterSchema(base);
     const newSchema = parameterSchema(next);
@@ -163,6 +203,7 @@ export class DiffEngine {
   private compareRequestBody(base: OperationAt, next: OperationAt, label: string, direction: Direction): void {
     const bodyBase = resolvedObject(this.base, member(base, 'requestBody'));
     const bodyNew = resolvedObject(this.next, member(next, 'requestBody'));
+    this.read(bodyNew);
     this.dispatch({ site: 'requestBody', label, base: bodyBase, new: bodyNew, baseOperation: base, newOperation: next, direction });
     if (bodyBase && bodyNew) {
       // A callback's label names the callback: `the request body of the callback "onEvent" (...) of POST /subscriptions`.
@@ -213,6 +254,7 @@ export class DiffEngine {
   }
 
   private compareResponse(base: At, next: At, code: string, label: string, direction: Direction): void {
+    this.read(next);
     const where = `the response ${code} of ${label}`;
     this.compareContent(base, next, where, label, direction);
     const baseHeaders = headers(this.base, member(base, 'headers'));
@@ -220,6 +262,7 @@ export class DiffEngine {
     for (const [key, header] of baseHeaders) {
       const match = newHeaders.get(key);
       const name = String(header.use.node.key);
+      this.read(match?.at);
       this.dispatch({ site: 'header', label, where, name, base: header.use, new: match?.use, baseOwner: base, newOwner: next, direction });
       const baseSchema = match && member(header.at, 'schema');
       const newSchema = match && member(match.at, 'schema');
@@ -257,6 +300,7 @@ export class DiffEngine {
     const next = this.next.schema(pair.new);
     if (!base || !next) return;
     if (!this.firstTime(base.at.node, next.at.node, pair.direction)) return;
+    this.read(...next.parts);
     const { direction, where, path, label } = pair;
     // Most schemas of two releases are written the same: without a `$ref` below, nothing can differ;
     // with one, only what the references reach can (and allOf merges what they reach).
@@ -284,6 +328,9 @@ export class DiffEngine {
       return false;
     }
     byNew.set(next, seen | bit);
+    let owned = this.pairsOf.get(this.key);
+    if (!owned) this.pairsOf.set(this.key, (owned = []));
+    owned.push([base, next, bit]);
     return true;
   }
 
@@ -381,7 +428,7 @@ export class DiffEngine {
       const value = report.data?.[name];
       return value === undefined ? whole : shortened(String(value), MAX_QUOTED);
     });
-    const change: Change = { kind: setting.kind.id, level: setting.level, message };
+    const change: Change = { kind: setting.kind.id, level: setting.level, message, spots: { base: report.base, new: report.new } };
     if (report.base) change.base = placeOf(report.base);
     if (report.new) change.new = placeOf(report.new);
     if (this.operation) change.operation = this.operation;
@@ -389,6 +436,9 @@ export class DiffEngine {
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.changes.push(change);
+    let ofKey = this.changesOf.get(this.key);
+    if (!ofKey) this.changesOf.set(this.key, (ofKey = []));
+    ofKey.push(change);
   }
 }
 

@@ -35,6 +35,8 @@ export interface Change {
   new?: Place;
   /** `GET /pets`: the operation it was found in (the first one, for a schema several share). */
   operation?: string;
+  /** The nodes the places were taken from: an editor's edits move them, and the places are taken again. */
+  spots?: { base?: Spot; new?: Spot };
 }
 
 /** An operation of one version, keyed by method and path template without parameter names. */
