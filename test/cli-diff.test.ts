@@ -37,7 +37,8 @@ function copyTree(from: string, to: string): void {
 
 /** The working tree emptied (but .git) and filled with a folder's files. */
 function replaceWorkingTree(repo: string, from: string): void {
-  for (const entry of fs.readdirSync(repo)) if (entry !== '.git') fs.rmSync(path.join(repo, entry), { recursive: true, force: true });
+  for (const entry of fs.readdirSync(repo))
+    if (entry !== '.git') fs.rmSync(path.join(repo, entry), { recursive: true, force: true });
   copyTree(from, repo);
 }
 
@@ -69,10 +70,22 @@ describe('openapi-check diff against git', () => {
       assert.equal(r.code, 0, r.stderr);
       const changes = JSON.parse(r.stdout) as JsonChange[];
       for (const change of changes) {
-        assert.deepEqual(Object.keys(change), ['id', 'level', 'message', ...(change.base ? ['base'] : []), ...(change.new ? ['new'] : []), ...(change.operation ? ['operation'] : [])]);
+        assert.deepEqual(Object.keys(change), [
+          'id',
+          'level',
+          'message',
+          ...(change.base ? ['base'] : []),
+          ...(change.new ? ['new'] : []),
+          ...(change.operation ? ['operation'] : []),
+        ]);
         if (change.base) assert.match(change.base.file, /^HEAD:/, 'a committed file is named REF:path');
       }
-      const lines = changes.map((change) => changeLine({ ...change, base: change.base && { ...change.base, file: change.base.file.replace(/^HEAD:/, '') } }));
+      const lines = changes.map((change) =>
+        changeLine({
+          ...change,
+          base: change.base && { ...change.base, file: change.base.file.replace(/^HEAD:/, '') },
+        }),
+      );
       assert.deepEqual(lines, expectedLines(c));
       assert.equal(git(repo, 'status', '--porcelain'), status, 'the working tree is left as it was');
     });
@@ -110,19 +123,23 @@ function project(base = BASE, next = NEW): string {
   return dir;
 }
 
-const REMOVED = 'POST /pets was removed without being deprecated first: clients that call it get an error. Mark it deprecated: true in a release before removing it.';
+const REMOVED =
+  'POST /pets was removed without being deprecated first: clients that call it get an error. Mark it deprecated: true in a release before removing it.';
 const DEPRECATED = 'GET /pets is now deprecated: clients should move off it before it is removed.';
 
 describe('openapi-check diff formats', () => {
   it('text: file:line:column level kind message, then a summary; exit 1 on a breaking change', () => {
     const r = cli(['diff', 'base.yaml', 'new.yaml'], project());
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      `new.yaml:4:3 breaking operation-removed ${REMOVED}`,
-      `new.yaml:7:7 info operation-deprecated ${DEPRECATED}`,
-      '2 changes (1 breaking, 0 warnings, 1 info) from base.yaml to new.yaml.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        `new.yaml:4:3 breaking operation-removed ${REMOVED}`,
+        `new.yaml:7:7 info operation-deprecated ${DEPRECATED}`,
+        '2 changes (1 breaking, 0 warnings, 1 info) from base.yaml to new.yaml.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.stderr, '');
   });
 
@@ -131,13 +148,17 @@ describe('openapi-check diff formats', () => {
     assert.equal(r.code, 1);
     assert.deepEqual(JSON.parse(r.stdout), [
       {
-        id: 'operation-removed', level: 'breaking', message: REMOVED,
+        id: 'operation-removed',
+        level: 'breaking',
+        message: REMOVED,
         base: { file: 'base.yaml', range: { start: { line: 8, character: 4 }, end: { line: 8, character: 8 } } },
         new: { file: 'new.yaml', range: { start: { line: 3, character: 2 }, end: { line: 3, character: 7 } } },
         operation: 'POST /pets',
       },
       {
-        id: 'operation-deprecated', level: 'info', message: DEPRECATED,
+        id: 'operation-deprecated',
+        level: 'info',
+        message: DEPRECATED,
         base: { file: 'base.yaml', range: { start: { line: 4, character: 4 }, end: { line: 4, character: 7 } } },
         new: { file: 'new.yaml', range: { start: { line: 6, character: 6 }, end: { line: 6, character: 16 } } },
         operation: 'GET /pets',
@@ -148,12 +169,15 @@ describe('openapi-check diff formats', () => {
   it('github: workflow annotations on the new version, breaking changes as errors', () => {
     const r = cli(['diff', 'base.yaml', 'new.yaml', '--format', 'github'], project());
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      `::error file=new.yaml,line=4,col=3,endLine=4,endColumn=8,title=operation-removed::${REMOVED}`,
-      `::notice file=new.yaml,line=7,col=7,endLine=7,endColumn=17,title=operation-deprecated::${DEPRECATED}`,
-      '2 changes (1 breaking, 0 warnings, 1 info) from base.yaml to new.yaml.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        `::error file=new.yaml,line=4,col=3,endLine=4,endColumn=8,title=operation-removed::${REMOVED}`,
+        `::notice file=new.yaml,line=7,col=7,endLine=7,endColumn=17,title=operation-deprecated::${DEPRECATED}`,
+        '2 changes (1 breaking, 0 warnings, 1 info) from base.yaml to new.yaml.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('sarif: the change kinds as rules, results at the new version', () => {
@@ -163,41 +187,57 @@ describe('openapi-check diff formats', () => {
     const rule = run.tool.driver.rules.find((x: { id: string }) => x.id === 'operation-removed');
     assert.equal(rule.defaultConfiguration.level, 'error');
     assert.match(rule.help.markdown, /See docs\/diff\/operation-removed\.md\.$/);
-    assert.deepEqual(run.results.map((x: { ruleId: string; level: string; message: { text: string } }) => [x.ruleId, x.level, x.message.text]), [
-      ['operation-removed', 'error', REMOVED],
-      ['operation-deprecated', 'note', DEPRECATED],
-    ]);
-    assert.deepEqual(run.results[0].locations[0].physicalLocation, { artifactLocation: { uri: 'new.yaml' }, region: { startLine: 4, startColumn: 3, endLine: 4, endColumn: 8 } });
+    assert.deepEqual(
+      run.results.map((x: { ruleId: string; level: string; message: { text: string } }) => [
+        x.ruleId,
+        x.level,
+        x.message.text,
+      ]),
+      [
+        ['operation-removed', 'error', REMOVED],
+        ['operation-deprecated', 'note', DEPRECATED],
+      ],
+    );
+    assert.deepEqual(run.results[0].locations[0].physicalLocation, {
+      artifactLocation: { uri: 'new.yaml' },
+      region: { startLine: 4, startColumn: 3, endLine: 4, endColumn: 8 },
+    });
   });
 
   it('junit: a failing case per kind in the new version', () => {
     const r = cli(['diff', 'base.yaml', 'new.yaml', '--format', 'junit'], project());
     assert.equal(r.code, 1);
     assert.match(r.stdout, /<testsuites name="openapi-check" tests="2" failures="2" errors="0">/);
-    assert.match(r.stdout, /<testcase classname="new.yaml" name="operation-removed">\n {6}<failure type="error" message="1 operation-removed finding">new.yaml:4:3 error POST \/pets was removed/);
+    assert.match(
+      r.stdout,
+      /<testcase classname="new.yaml" name="operation-removed">\n {6}<failure type="error" message="1 operation-removed finding">new.yaml:4:3 error POST \/pets was removed/,
+    );
   });
 
   it('markdown: a changelog grouped by level and operation', () => {
     const r = cli(['diff', 'base.yaml', 'new.yaml', '--format', 'markdown'], project());
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      '## API changes from `base.yaml` to `new.yaml`',
-      '',
-      '**1 breaking**, 0 warnings, 1 other.',
-      '',
-      '### Breaking changes (1)',
-      '',
-      '#### POST /pets',
-      '',
-      `- ${REMOVED} (\`operation-removed\`, new.yaml:4)`,
-      '',
-      '### Other changes (1)',
-      '',
-      '#### GET /pets',
-      '',
-      `- ${DEPRECATED} (\`operation-deprecated\`, new.yaml:7)`,
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '## API changes from `base.yaml` to `new.yaml`',
+        '',
+        '**1 breaking**, 0 warnings, 1 other.',
+        '',
+        '### Breaking changes (1)',
+        '',
+        '#### POST /pets',
+        '',
+        `- ${REMOVED} (\`operation-removed\`, new.yaml:4)`,
+        '',
+        '### Other changes (1)',
+        '',
+        '#### GET /pets',
+        '',
+        `- ${DEPRECATED} (\`operation-deprecated\`, new.yaml:7)`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('-o writes the report to a file and the summary to the terminal', () => {
@@ -213,10 +253,19 @@ describe('openapi-check diff exit codes', () => {
   it('--fail-on sets the level that fails', () => {
     const dir = project();
     assert.equal(cli(['diff', 'base.yaml', 'new.yaml', '--fail-on', 'none'], dir).code, 0);
-    const onlyInfo = project(BASE, BASE.replace('operationId: listPets', 'operationId: listPets\n      deprecated: true'));
+    const onlyInfo = project(
+      BASE,
+      BASE.replace('operationId: listPets', 'operationId: listPets\n      deprecated: true'),
+    );
     assert.equal(cli(['diff', 'base.yaml', 'new.yaml'], onlyInfo).code, 0);
     assert.equal(cli(['diff', 'base.yaml', 'new.yaml', '--fail-on', 'warning'], onlyInfo).code, 0);
-    const warning = project(BASE.replace("'201': {description: Created}", "'201': {description: Created}\n        '409': {description: Conflict}"), BASE);
+    const warning = project(
+      BASE.replace(
+        "'201': {description: Created}",
+        "'201': {description: Created}\n        '409': {description: Conflict}",
+      ),
+      BASE,
+    );
     assert.equal(cli(['diff', 'base.yaml', 'new.yaml'], warning).code, 0);
     assert.equal(cli(['diff', 'base.yaml', 'new.yaml', '--fail-on', 'warning'], warning).code, 1);
     const same = cli(['diff', 'base.yaml', 'base.yaml'], dir);
@@ -230,10 +279,22 @@ describe('openapi-check diff exit codes', () => {
     const cases: [string[], RegExp][] = [
       [['diff', 'base.yaml'], /diff takes two documents, BASE and NEW, not 1\./],
       [['diff', 'base.yaml', 'new.yaml', '--format', 'codeclimate'], /Unknown format "codeclimate" for diff/],
-      [['diff', 'base.yaml', 'new.yaml', '--fail-on', 'error'], /--fail-on takes breaking, warning, none, not "error"\./],
-      [['diff', 'base.yaml', 'missing.yaml'], /^openapi-check diff: cannot read missing\.yaml: missing\.yaml does not exist\.\n$/],
-      [['diff', 'swagger.yaml', 'new.yaml'], /^openapi-check diff: swagger\.yaml is a Swagger 2\.0 document: openapi-check diff compares OpenAPI 3\.0 documents\.\n$/],
-      [['diff', 'base.yaml', 'broken.yaml'], /^openapi-check diff: broken\.yaml has syntax errors \(line \d+: .+\): check it with openapi-check broken\.yaml and fix them first\.\n$/],
+      [
+        ['diff', 'base.yaml', 'new.yaml', '--fail-on', 'error'],
+        /--fail-on takes breaking, warning, none, not "error"\./,
+      ],
+      [
+        ['diff', 'base.yaml', 'missing.yaml'],
+        /^openapi-check diff: cannot read missing\.yaml: missing\.yaml does not exist\.\n$/,
+      ],
+      [
+        ['diff', 'swagger.yaml', 'new.yaml'],
+        /^openapi-check diff: swagger\.yaml is a Swagger 2\.0 document: openapi-check diff compares OpenAPI 3\.0 documents\.\n$/,
+      ],
+      [
+        ['diff', 'base.yaml', 'broken.yaml'],
+        /^openapi-check diff: broken\.yaml has syntax errors \(line \d+: .+\): check it with openapi-check broken\.yaml and fix them first\.\n$/,
+      ],
       [['diff', 'HEAD:base.yaml', 'new.yaml'], /is not inside a git repository, so "HEAD:\.\.\." cannot be read\./],
     ];
     for (const [args, message] of cases) {
@@ -249,12 +310,21 @@ describe('openapi-check diff with git revisions', () => {
   function history(): string {
     const repo = newRepository();
     fs.mkdirSync(path.join(repo, 'api'));
-    fs.writeFileSync(path.join(repo, 'api', 'openapi.yaml'), BASE.replace("'200': {description: OK}", "'200': {$ref: './responses.yaml#/Ok'}"));
-    fs.writeFileSync(path.join(repo, 'api', 'responses.yaml'), 'Ok:\n  description: OK\n  headers:\n    X-Rate-Limit: {schema: {type: integer}}\n');
+    fs.writeFileSync(
+      path.join(repo, 'api', 'openapi.yaml'),
+      BASE.replace("'200': {description: OK}", "'200': {$ref: './responses.yaml#/Ok'}"),
+    );
+    fs.writeFileSync(
+      path.join(repo, 'api', 'responses.yaml'),
+      'Ok:\n  description: OK\n  headers:\n    X-Rate-Limit: {schema: {type: integer}}\n',
+    );
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'one');
     git(repo, 'branch', 'release');
-    fs.writeFileSync(path.join(repo, 'api', 'openapi.yaml'), NEW.replace("'200': {description: OK}", "'200': {$ref: './responses.yaml#/Ok'}"));
+    fs.writeFileSync(
+      path.join(repo, 'api', 'openapi.yaml'),
+      NEW.replace("'200': {description: OK}", "'200': {$ref: './responses.yaml#/Ok'}"),
+    );
     fs.writeFileSync(path.join(repo, 'api', 'responses.yaml'), 'Ok:\n  description: OK\n');
     git(repo, 'commit', '-q', '-am', 'two');
     return repo;
@@ -264,13 +334,16 @@ describe('openapi-check diff with git revisions', () => {
     const repo = history();
     const r = cli(['diff', 'release:api/openapi.yaml', 'HEAD:./openapi.yaml'], path.join(repo, 'api'));
     assert.equal(r.code, 1, r.stderr);
-    assert.equal(r.stdout, [
-      `HEAD:./openapi.yaml:4:3 breaking operation-removed ${REMOVED}`,
-      'HEAD:api/responses.yaml:1:1 warning response-header-removed The header "X-Rate-Limit" of the response 200 of GET /pets was removed: clients that read it get nothing.',
-      `HEAD:./openapi.yaml:7:7 info operation-deprecated ${DEPRECATED}`,
-      '3 changes (1 breaking, 1 warning, 1 info) from release:api/openapi.yaml to HEAD:./openapi.yaml.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        `HEAD:./openapi.yaml:4:3 breaking operation-removed ${REMOVED}`,
+        'HEAD:api/responses.yaml:1:1 warning response-header-removed The header "X-Rate-Limit" of the response 200 of GET /pets was removed: clients that read it get nothing.',
+        `HEAD:./openapi.yaml:7:7 info operation-deprecated ${DEPRECATED}`,
+        '3 changes (1 breaking, 1 warning, 1 info) from release:api/openapi.yaml to HEAD:./openapi.yaml.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('in a shallow clone without the base revision, says which fetch brings it', () => {
@@ -280,13 +353,18 @@ describe('openapi-check diff with git revisions', () => {
     const work = path.join(clone, 'work');
     const r = cli(['diff', 'origin/release:api/openapi.yaml', 'api/openapi.yaml'], work);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr,
+    assert.equal(
+      r.stderr,
       'openapi-check diff: the revision "origin/release" is not in this clone: it is a shallow clone (CI checkouts fetch only the commit they build). ' +
-      'Fetch it first: git fetch --depth=1 origin release (or git fetch --unshallow for the whole history), ' +
-      'or check out with the history (GitHub Actions: actions/checkout with fetch-depth: 0).\n');
+        'Fetch it first: git fetch --depth=1 origin release (or git fetch --unshallow for the whole history), ' +
+        'or check out with the history (GitHub Actions: actions/checkout with fetch-depth: 0).\n',
+    );
     const back = cli(['diff', 'HEAD~1:api/openapi.yaml', 'api/openapi.yaml'], work);
     assert.equal(back.code, 2);
-    assert.match(back.stderr, /the revision "HEAD~1" is not in this clone: .* Fetch it first: git fetch --unshallow, or check out/);
+    assert.match(
+      back.stderr,
+      /the revision "HEAD~1" is not in this clone: .* Fetch it first: git fetch --unshallow, or check out/,
+    );
     git(work, 'fetch', '-q', '--depth=1', 'origin', 'release:refs/remotes/origin/release');
     assert.equal(cli(['diff', 'origin/release:api/openapi.yaml', 'api/openapi.yaml'], work).code, 1);
   });
@@ -294,17 +372,26 @@ describe('openapi-check diff with git revisions', () => {
   it('a file missing at the revision is an input that cannot be read', () => {
     const repo = history();
     const r = cli(['diff', 'HEAD:api/nothing.yaml', 'api/openapi.yaml'], repo);
-    assert.deepEqual([r.code, r.stderr], [2, 'openapi-check diff: cannot read HEAD:api/nothing.yaml: HEAD:api/nothing.yaml does not exist.\n']);
+    assert.deepEqual(
+      [r.code, r.stderr],
+      [2, 'openapi-check diff: cannot read HEAD:api/nothing.yaml: HEAD:api/nothing.yaml does not exist.\n'],
+    );
   });
 });
 
 describe('openapi-check diff configuration and baseline', () => {
   it('the configuration next to NEW sets levels', () => {
     const dir = project();
-    fs.writeFileSync(path.join(dir, '.openapi-check.yaml'), 'diff:\n  operation-removed: warning\n  operation-deprecated: off\n');
+    fs.writeFileSync(
+      path.join(dir, '.openapi-check.yaml'),
+      'diff:\n  operation-removed: warning\n  operation-deprecated: off\n',
+    );
     const r = cli(['diff', 'base.yaml', 'new.yaml'], dir);
     assert.equal(r.code, 0);
-    assert.equal(r.stdout, `new.yaml:4:3 warning operation-removed ${REMOVED}\n1 change (0 breaking, 1 warning, 0 info) from base.yaml to new.yaml.\n`);
+    assert.equal(
+      r.stdout,
+      `new.yaml:4:3 warning operation-removed ${REMOVED}\n1 change (0 breaking, 1 warning, 0 info) from base.yaml to new.yaml.\n`,
+    );
   });
 
   it('--write-baseline records the changes; --baseline then reports only new ones', () => {
@@ -312,12 +399,21 @@ describe('openapi-check diff configuration and baseline', () => {
     const written = cli(['diff', 'base.yaml', 'new.yaml', '--write-baseline', 'diff-baseline.json'], dir);
     assert.deepEqual([written.code, written.stdout], [0, 'Wrote 2 changes to the baseline diff-baseline.json.\n']);
     const entries = JSON.parse(fs.readFileSync(path.join(dir, 'diff-baseline.json'), 'utf8')).findings;
-    assert.deepEqual(entries.map((e: { file: string; pointer: string; rule: string }) => [e.file, e.pointer, e.rule]), [
-      ['new.yaml', '/paths/~1pets', 'operation-removed'],
-      ['new.yaml', '/paths/~1pets/get/deprecated', 'operation-deprecated'],
-    ]);
+    assert.deepEqual(
+      entries.map((e: { file: string; pointer: string; rule: string }) => [e.file, e.pointer, e.rule]),
+      [
+        ['new.yaml', '/paths/~1pets', 'operation-removed'],
+        ['new.yaml', '/paths/~1pets/get/deprecated', 'operation-deprecated'],
+      ],
+    );
     const known = cli(['diff', 'base.yaml', 'new.yaml', '--baseline', 'diff-baseline.json'], dir);
-    assert.deepEqual([known.code, known.stdout], [0, 'No changes from base.yaml to new.yaml.\nBaseline: 2 known changes not shown; 0 baselined changes are gone now.\n']);
+    assert.deepEqual(
+      [known.code, known.stdout],
+      [
+        0,
+        'No changes from base.yaml to new.yaml.\nBaseline: 2 known changes not shown; 0 baselined changes are gone now.\n',
+      ],
+    );
     fs.writeFileSync(path.join(dir, 'new.yaml'), NEW.replace('    get:', '    put:'));
     const fresh = cli(['diff', 'base.yaml', 'new.yaml', '--baseline', 'diff-baseline.json', '--fail-on', 'none'], dir);
     assert.equal(fresh.code, 0);
@@ -326,14 +422,20 @@ describe('openapi-check diff configuration and baseline', () => {
   });
 
   it('reports an accepted change as accepted, not as a change', () => {
-    const dir = project(BASE, NEW.replace('paths:\n', '# openapi-check-accept operation-removed -- POST moved to /v2/pets\npaths:\n'));
+    const dir = project(
+      BASE,
+      NEW.replace('paths:\n', '# openapi-check-accept operation-removed -- POST moved to /v2/pets\npaths:\n'),
+    );
     const r = cli(['diff', 'base.yaml', 'new.yaml'], dir);
     assert.equal(r.code, 0);
-    assert.equal(r.stdout, [
-      `new.yaml:8:7 info operation-deprecated ${DEPRECATED}`,
-      '1 change (0 breaking, 0 warnings, 1 info) from base.yaml to new.yaml.',
-      '1 accepted change (acknowledged in the new version) not shown.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        `new.yaml:8:7 info operation-deprecated ${DEPRECATED}`,
+        '1 change (0 breaking, 0 warnings, 1 info) from base.yaml to new.yaml.',
+        '1 accepted change (acknowledged in the new version) not shown.',
+        '',
+      ].join('\n'),
+    );
   });
 });

@@ -17,20 +17,30 @@ const RULE_IDS_DIR = path.join(REPO_ROOT, 'server', 'src', 'rules');
 
 describe('change kind catalog', () => {
   it('has one file per kind, named by its id, each registered, sorted, without duplicates', () => {
-    const files = fs.readdirSync(KINDS_DIR).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => f.slice(0, -3));
+    const files = fs
+      .readdirSync(KINDS_DIR)
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => f.slice(0, -3));
     const ids = KINDS.map((k) => k.id);
     assert.deepEqual(files.sort(), [...ids].sort());
     assert.deepEqual(ids, [...new Set(ids)].sort());
-    for (const kind of KINDS) assert.match(fs.readFileSync(path.join(KINDS_DIR, `${kind.id}.ts`), 'utf8'), new RegExp(`id: '${kind.id}'`));
+    for (const kind of KINDS)
+      assert.match(fs.readFileSync(path.join(KINDS_DIR, `${kind.id}.ts`), 'utf8'), new RegExp(`id: '${kind.id}'`));
   });
 
   it('shares no id with a rule (one configuration file holds both)', () => {
     const rules = new Set(fs.readdirSync(RULE_IDS_DIR).map((f) => f.replace(/\.ts$/, '')));
-    assert.deepEqual(KINDS.filter((k) => rules.has(k.id)).map((k) => k.id), []);
+    assert.deepEqual(
+      KINDS.filter((k) => rules.has(k.id)).map((k) => k.id),
+      [],
+    );
   });
 
   it('has a page for every kind and none for a kind that does not exist; the README lists them all', () => {
-    const pages = fs.readdirSync(path.join(REPO_ROOT, 'docs', 'diff')).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+    const pages = fs
+      .readdirSync(path.join(REPO_ROOT, 'docs', 'diff'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => f.slice(0, -3));
     assert.deepEqual(pages.sort(), KINDS.map((k) => k.id).sort());
     const readme = fs.readFileSync(README_PATH, 'utf8');
     assert.equal(readme, withReadmeKindTable(readme, KINDS), 'npm run docs');
@@ -45,19 +55,34 @@ describe('change kind catalog', () => {
     it(`${kind.id}: metadata, fixtures that show it, a current page`, () => {
       assert.ok(DIFF_LEVELS.includes(kind.level));
       assert.ok(kind.description.length > 20 && kind.rationale.length > 20);
-      for (const text of [kind.description, kind.rationale, ...Object.values(kind.messages)]) assert.doesNotMatch(text, /§/);
-      for (const message of Object.values(kind.messages)) assert.doesNotMatch(message, /`/, `plain text, no backticks: ${message}`);
+      for (const text of [kind.description, kind.rationale, ...Object.values(kind.messages)])
+        assert.doesNotMatch(text, /§/);
+      for (const message of Object.values(kind.messages))
+        assert.doesNotMatch(message, /`/, `plain text, no backticks: ${message}`);
       const cases = diffCases(kind.id);
       assert.ok(cases.length > 0, `test/diff/${kind.id}/ has a case`);
-      assert.ok(cases.some((c) => expectedLines(c).some((l) => l.split(' ')[1] === kind.id)), 'a case shows the kind');
-      assert.equal(fs.readFileSync(diffKindDocPath(kind), 'utf8'), diffKindDoc(kind), `docs/diff/${kind.id}.md is current (npm run docs)`);
+      assert.ok(
+        cases.some((c) => expectedLines(c).some((l) => l.split(' ')[1] === kind.id)),
+        'a case shows the kind',
+      );
+      assert.equal(
+        fs.readFileSync(diffKindDocPath(kind), 'utf8'),
+        diffKindDoc(kind),
+        `docs/diff/${kind.id}.md is current (npm run docs)`,
+      );
     });
   }
 
   it('covers single- and multi-file, YAML and JSON fixtures, and the no-ops', () => {
     const all = diffCases();
     assert.ok(all.some((c) => c.newRoot.endsWith('.json')) && all.some((c) => c.newRoot.endsWith('.yaml')));
-    assert.ok(all.some((c) => fs.readdirSync(path.join(c.dir, 'new')).length > 1), 'a multi-file case');
-    assert.deepEqual(diffCases('no-change').map((c) => c.name), ['moved-schema', 'ref-cycle-across-files', 'reformatted-yaml-to-json', 'renamed-components', 'reordered-keys']);
+    assert.ok(
+      all.some((c) => fs.readdirSync(path.join(c.dir, 'new')).length > 1),
+      'a multi-file case',
+    );
+    assert.deepEqual(
+      diffCases('no-change').map((c) => c.name),
+      ['moved-schema', 'ref-cycle-across-files', 'reformatted-yaml-to-json', 'renamed-components', 'reordered-keys'],
+    );
   });
 });

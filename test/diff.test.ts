@@ -22,7 +22,11 @@ describe('diff fixtures', () => {
       assert.equal(result.truncated, false);
       const expected = expectedLines(c);
       if (c.kind === NO_CHANGE) assert.deepEqual(expected, [], 'a no-change fixture expects nothing');
-      else assert.ok(expected.some((l) => l.split(' ')[1] === c.kind), `changes.txt shows a change of kind ${c.kind}`);
+      else
+        assert.ok(
+          expected.some((l) => l.split(' ')[1] === c.kind),
+          `changes.txt shows a change of kind ${c.kind}`,
+        );
       assert.deepEqual(lines, expected);
     });
   }
@@ -47,24 +51,70 @@ const POST = "    post:\n      operationId: addPet\n      responses:\n        '2
 
 describe('diff configuration and acknowledgements', () => {
   it('the diff section sets a level or turns a kind off; unknown kinds and levels are problems', () => {
-    const { config, problems } = readDiffConfig({ diff: { 'operation-removed': 'warning', 'operation-added': 'off', nope: 'info', 'parameter-added': 'loud' } }, KIND_IDS);
-    assert.deepEqual(problems, ['Unknown change kind `nope`.', 'Change kind `parameter-added`: level must be one of off, breaking, warning, info.']);
+    const { config, problems } = readDiffConfig(
+      { diff: { 'operation-removed': 'warning', 'operation-added': 'off', nope: 'info', 'parameter-added': 'loud' } },
+      KIND_IDS,
+    );
+    assert.deepEqual(problems, [
+      'Unknown change kind `nope`.',
+      'Change kind `parameter-added`: level must be one of off, breaking, warning, info.',
+    ]);
     const result = diffSides(side({ 'openapi.yaml': simple(GET) }), side({ 'openapi.yaml': simple(POST) }), { config });
-    assert.deepEqual(result.changes.map((c) => [c.kind, c.level]), [['operation-removed', 'warning']]);
+    assert.deepEqual(
+      result.changes.map((c) => [c.kind, c.level]),
+      [['operation-removed', 'warning']],
+    );
   });
 
   it('x-openapi-check-accept accepts a change in JSON, with its reason', () => {
-    const base = side({ 'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'OK' } } }, post: { responses: { 201: { description: 'OK' } } } } } }) }, 'openapi.json');
-    const next = side({ 'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/pets': { 'x-openapi-check-accept': { 'operation-removed': 'moved to /animals' }, get: { responses: { 200: { description: 'OK' } } } } } }) }, 'openapi.json');
+    const base = side(
+      {
+        'openapi.json': JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'T', version: '1' },
+          paths: {
+            '/pets': {
+              get: { responses: { 200: { description: 'OK' } } },
+              post: { responses: { 201: { description: 'OK' } } },
+            },
+          },
+        }),
+      },
+      'openapi.json',
+    );
+    const next = side(
+      {
+        'openapi.json': JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'T', version: '1' },
+          paths: {
+            '/pets': {
+              'x-openapi-check-accept': { 'operation-removed': 'moved to /animals' },
+              get: { responses: { 200: { description: 'OK' } } },
+            },
+          },
+        }),
+      },
+      'openapi.json',
+    );
     const result = diffSides(base, next);
     assert.deepEqual(result.changes, []);
-    assert.deepEqual(result.accepted.map((a) => [a.change.kind, a.reason]), [['operation-removed', 'moved to /animals']]);
+    assert.deepEqual(
+      result.accepted.map((a) => [a.change.kind, a.reason]),
+      [['operation-removed', 'moved to /animals']],
+    );
   });
 
   it('keeps a base side for several new versions (what the editor does on every edit)', () => {
     const base = side({ 'openapi.yaml': simple(GET + POST) });
-    assert.deepEqual(diffSides(base, side({ 'openapi.yaml': simple(GET) })).changes.map((c) => c.operation), ['POST /pets']);
-    assert.deepEqual(diffSides(base, side({ 'openapi.yaml': simple(POST) })).changes.map((c) => c.operation), ['GET /pets']);
+    assert.deepEqual(
+      diffSides(base, side({ 'openapi.yaml': simple(GET) })).changes.map((c) => c.operation),
+      ['POST /pets'],
+    );
+    assert.deepEqual(
+      diffSides(base, side({ 'openapi.yaml': simple(POST) })).changes.map((c) => c.operation),
+      ['GET /pets'],
+    );
     assert.deepEqual(diffSides(base, side({ 'openapi.yaml': simple(GET + POST) })).changes, []);
   });
 });
@@ -73,7 +123,8 @@ describe('diff bounds', () => {
   it('compares 100,000 paths in linear time', () => {
     const paths = (n: number, skip: number) => {
       const lines = [HEAD, 'paths:\n'];
-      for (let i = 0; i < n; i++) if (i !== skip) lines.push(`  /p${i}:\n    get:\n      responses:\n        '200': {description: OK}\n`);
+      for (let i = 0; i < n; i++)
+        if (i !== skip) lines.push(`  /p${i}:\n    get:\n      responses:\n        '200': {description: OK}\n`);
       return lines.join('');
     };
     const base = side({ 'openapi.yaml': paths(100_000, -1) });
@@ -81,7 +132,12 @@ describe('diff bounds', () => {
     const started = performance.now();
     const result = diffSides(base, next);
     const took = performance.now() - started;
-    assert.deepEqual(result.changes.map((c) => c.message), ['GET /p77777 was removed without being deprecated first: clients that call it get an error. Mark it deprecated: true in a release before removing it.']);
+    assert.deepEqual(
+      result.changes.map((c) => c.message),
+      [
+        'GET /p77777 was removed without being deprecated first: clients that call it get an error. Mark it deprecated: true in a release before removing it.',
+      ],
+    );
     assert.ok(took < 10_000, `took ${Math.round(took)} ms`);
   });
 
@@ -103,17 +159,29 @@ describe('diff bounds', () => {
       return `${HEAD}paths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema: ${schema}\n`;
     };
     const result = diffSides(side({ 'openapi.yaml': deep('string') }), side({ 'openapi.yaml': deep('integer') }));
-    assert.deepEqual(result.changes.map((c) => c.kind), ['response-type-changed']);
+    assert.deepEqual(
+      result.changes.map((c) => c.kind),
+      ['response-type-changed'],
+    );
     // The path of 400 properties is cut to its last 120 characters.
     const shownPath = '…' + new Array(60).fill('p').join('.');
-    assert.equal(result.changes[0].message, `"${shownPath}" in the response 200 of GET /a (application/json): the type changed from string to integer: clients that expect string now get integer.`);
+    assert.equal(
+      result.changes[0].message,
+      `"${shownPath}" in the response 200 of GET /a (application/json): the type changed from string to integer: clients that expect string now get integer.`,
+    );
     const recursive = (extra: string) =>
       `${HEAD}paths:\n  /a:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {$ref: '#/components/schemas/N'}\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/N'}\n` +
       `components:\n  schemas:\n    N:\n      type: object\n      properties:\n        next: {$ref: '#/components/schemas/N'}\n        all: {type: array, items: {$ref: '#/components/schemas/N'}}\n        either: {oneOf: [{$ref: '#/components/schemas/N'}, {type: string}]}\n${extra}`;
-    const changed = diffSides(side({ 'openapi.yaml': recursive('') }), side({ 'openapi.yaml': recursive('      required: [next]\n') }));
-    assert.deepEqual(changed.changes.map((c) => `${c.kind} ${c.message}`), [
-      'request-property-became-required Property "next" of the request body of POST /a (application/json) is now required: requests without it are rejected.',
-    ]);
+    const changed = diffSides(
+      side({ 'openapi.yaml': recursive('') }),
+      side({ 'openapi.yaml': recursive('      required: [next]\n') }),
+    );
+    assert.deepEqual(
+      changed.changes.map((c) => `${c.kind} ${c.message}`),
+      [
+        'request-property-became-required Property "next" of the request body of POST /a (application/json) is now required: requests without it are rejected.',
+      ],
+    );
   });
 });
 
@@ -164,10 +232,16 @@ components:
       doc = new SourceDocument(file, reparsed.parsed);
       store.replace(doc);
     }
-    return { side: createSide(store, doc), edits: replaced.map((node) => ({ replaced: node })), text: doc.text, original: text };
+    return {
+      side: createSide(store, doc),
+      edits: replaced.map((node) => ({ replaced: node })),
+      text: doc.text,
+      original: text,
+    };
   }
 
-  const lines = (result: ReturnType<typeof diffSides>) => result.changes.map((c) => `${c.kind} ${c.operation} ${c.new?.offset}:${c.new?.length} ${c.message}`);
+  const lines = (result: ReturnType<typeof diffSides>) =>
+    result.changes.map((c) => `${c.kind} ${c.operation} ${c.new?.offset}:${c.new?.length} ${c.message}`);
 
   it('compares again only the operations an edit touched, and gets what a whole diff gets', () => {
     const base = side({ 'openapi.yaml': BASE_DOC });
@@ -183,14 +257,20 @@ components:
     const afterOne = session.rediff(one.side, one.edits);
     assert.equal(session.compared, 1);
     assert.deepEqual(lines(afterOne), lines(diffSides(base, side({ 'openapi.yaml': one.text }))));
-    assert.deepEqual(afterOne.changes.map((c) => c.kind), ['request-constraint-tightened']);
+    assert.deepEqual(
+      afterOne.changes.map((c) => c.kind),
+      ['request-constraint-tightened'],
+    );
 
     // An edit of the schema both /pets operations read: both are compared again, the change found once.
     const two = editedSide(store, file, BASE_DOC, [{ from: 'maxLength: 50', to: 'maxLength: 20' }]);
     const afterTwo = session.rediff(two.side, two.edits);
     assert.equal(session.compared, 2);
     assert.deepEqual(lines(afterTwo), lines(diffSides(base, side({ 'openapi.yaml': two.text }))));
-    assert.deepEqual(afterTwo.changes.map((c) => `${c.kind} ${c.operation}`), ['request-constraint-tightened POST /pets', 'request-constraint-tightened GET /stores']);
+    assert.deepEqual(
+      afterTwo.changes.map((c) => `${c.kind} ${c.operation}`),
+      ['request-constraint-tightened POST /pets', 'request-constraint-tightened GET /stores'],
+    );
 
     // An edit before everything moves the kept changes' places with their nodes.
     const three = editedSide(store, file, BASE_DOC, [{ from: 'title: T', to: 'title: The pet store' }]);

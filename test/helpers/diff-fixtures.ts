@@ -38,10 +38,19 @@ export function diffCases(kind?: string): DiffCase[] {
   return kinds.flatMap((k) => {
     const dir = path.join(DIFF_FIXTURES, k);
     if (!fs.existsSync(dir)) return [];
-    return fs.readdirSync(dir).sort().map((name) => {
-      const caseDir = path.join(dir, name);
-      return { kind: k, name, dir: caseDir, baseRoot: rootIn(path.join(caseDir, 'base')), newRoot: rootIn(path.join(caseDir, 'new')) };
-    });
+    return fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => {
+        const caseDir = path.join(dir, name);
+        return {
+          kind: k,
+          name,
+          dir: caseDir,
+          baseRoot: rootIn(path.join(caseDir, 'base')),
+          newRoot: rootIn(path.join(caseDir, 'new')),
+        };
+      });
   });
 }
 
@@ -53,8 +62,16 @@ export interface LineRange {
 const range = (r: LineRange) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
 
 /** One expected line from a change's parts (files relative to their side's folder). */
-export function changeLine(c: { level: string; id: string; operation?: string; message: string; base?: { file: string; range: LineRange }; new?: { file: string; range: LineRange } }): string {
-  const side = (name: string, place?: { file: string; range: LineRange }) => (place ? ` ${name}=${place.file}:${range(place.range)}` : '');
+export function changeLine(c: {
+  level: string;
+  id: string;
+  operation?: string;
+  message: string;
+  base?: { file: string; range: LineRange };
+  new?: { file: string; range: LineRange };
+}): string {
+  const side = (name: string, place?: { file: string; range: LineRange }) =>
+    place ? ` ${name}=${place.file}:${range(place.range)}` : '';
   return `${c.level} ${c.id} ${c.operation ?? '-'}${side('base', c.base)}${side('new', c.new)} :: ${c.message}`;
 }
 
@@ -78,8 +95,12 @@ export function runCase(c: DiffCase): { lines: string[]; result: DiffResult } {
   const result = diffSides(side('base', c.baseRoot), side('new', c.newRoot));
   const lines = result.changes.map((change: Change) =>
     changeLine({
-      level: change.level, id: change.kind, operation: change.operation, message: change.message,
-      base: placeOf(change.base, path.join(c.dir, 'base')), new: placeOf(change.new, path.join(c.dir, 'new')),
+      level: change.level,
+      id: change.kind,
+      operation: change.operation,
+      message: change.message,
+      base: placeOf(change.base, path.join(c.dir, 'base')),
+      new: placeOf(change.new, path.join(c.dir, 'new')),
     }),
   );
   return { lines, result };
@@ -88,5 +109,8 @@ export function runCase(c: DiffCase): { lines: string[]; result: DiffResult } {
 export function expectedLines(c: DiffCase): string[] {
   const file = path.join(c.dir, 'changes.txt');
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }

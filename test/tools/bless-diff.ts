@@ -8,7 +8,8 @@ const only = process.argv.slice(2);
 for (const c of diffCases()) {
   if (only.length && !only.includes(c.kind)) continue;
   const { lines, result } = runCase(c);
-  if (result.crashes.length) console.error(`${c.kind}/${c.name}: crashes\n${result.crashes.map((x) => x.error).join('\n')}`);
+  if (result.crashes.length)
+    console.error(`${c.kind}/${c.name}: crashes\n${result.crashes.map((x) => x.error).join('\n')}`);
   if (c.kind === NO_CHANGE && lines.length) console.error(`${c.kind}/${c.name}: reports ${lines.length} changes`);
   fs.writeFileSync(path.join(c.dir, 'changes.txt'), lines.map((l) => l + '\n').join(''));
   console.log(`${c.kind}/${c.name}: ${lines.length} change${lines.length === 1 ? '' : 's'}`);

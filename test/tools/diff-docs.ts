@@ -25,17 +25,28 @@ export function diffKindDoc(kind: ChangeKind): string {
     for (const side of ['base', 'new'] as const) {
       const dir = path.join(example.dir, side);
       const files = listFiles(dir);
-      lines.push(`${side === 'base' ? 'Base' : 'New'} version${files.length > 1 ? ` (${files.length} files)` : ''}:`, '');
+      lines.push(
+        `${side === 'base' ? 'Base' : 'New'} version${files.length > 1 ? ` (${files.length} files)` : ''}:`,
+        '',
+      );
       for (const file of files) {
         if (files.length > 1) lines.push(`\`${path.relative(dir, file).split(path.sep).join('/')}\`:`, '');
         lines.push(...block(file));
       }
     }
     const changes = fs.readFileSync(path.join(example.dir, 'changes.txt'), 'utf8').trimEnd();
-    lines.push('`openapi-check diff base/openapi.yaml new/openapi.yaml` reports (level, kind, operation, places as 0-based line:character, message):', '');
+    lines.push(
+      '`openapi-check diff base/openapi.yaml new/openapi.yaml` reports (level, kind, operation, places as 0-based line:character, message):',
+      '',
+    );
     lines.push('```text', changes, '```', '');
   }
-  lines.push('## Configuration', '', 'In `.openapi-check.json` (or `.openapi-check.yaml`), the `diff` section sets a kind\'s level, or turns it off:', '');
+  lines.push(
+    '## Configuration',
+    '',
+    "In `.openapi-check.json` (or `.openapi-check.yaml`), the `diff` section sets a kind's level, or turns it off:",
+    '',
+  );
   lines.push('```json', JSON.stringify({ diff: { [kind.id]: OTHER_LEVEL[kind.level] } }, null, 2), '```', '');
   if (kind.id !== 'unused-acknowledgement') {
     lines.push('To accept one such change, acknowledge it where it happens in the new version, with a reason:', '');
@@ -56,7 +67,11 @@ function listFiles(dir: string): string[] {
   };
   walk(dir);
   // The root first.
-  return found.sort((a, b) => Number(/openapi\.(ya?ml|json)$/.test(b) && path.dirname(b) === dir) - Number(/openapi\.(ya?ml|json)$/.test(a) && path.dirname(a) === dir));
+  return found.sort(
+    (a, b) =>
+      Number(/openapi\.(ya?ml|json)$/.test(b) && path.dirname(b) === dir) -
+      Number(/openapi\.(ya?ml|json)$/.test(a) && path.dirname(a) === dir),
+  );
 }
 
 export function diffKindDocPath(kind: ChangeKind): string {
@@ -65,12 +80,18 @@ export function diffKindDocPath(kind: ChangeKind): string {
 
 /** The README's table of change kinds (between `<!-- diff-kinds -->` and `<!-- /diff-kinds -->`). */
 export function readmeKindTable(kinds: readonly ChangeKind[]): string {
-  const rows = [...kinds].sort((a, b) => a.id.localeCompare(b.id)).map((kind) =>
-    `| [\`${kind.id}\`](docs/diff/${kind.id}.md) | ${kind.level} | ${kind.description.replace(/\|/g, '\\|')} |`,
-  );
+  const rows = [...kinds]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map(
+      (kind) =>
+        `| [\`${kind.id}\`](docs/diff/${kind.id}.md) | ${kind.level} | ${kind.description.replace(/\|/g, '\\|')} |`,
+    );
   return ['| Change kind | Level | Reports |', '|---|---|---|', ...rows].join('\n');
 }
 
 export function withReadmeKindTable(readme: string, kinds: readonly ChangeKind[]): string {
-  return readme.replace(/<!-- diff-kinds -->[\s\S]*<!-- \/diff-kinds -->/, () => `<!-- diff-kinds -->\n${readmeKindTable(kinds)}\n<!-- /diff-kinds -->`);
+  return readme.replace(
+    /<!-- diff-kinds -->[\s\S]*<!-- \/diff-kinds -->/,
+    () => `<!-- diff-kinds -->\n${readmeKindTable(kinds)}\n<!-- /diff-kinds -->`,
+  );
 }

@@ -14,7 +14,9 @@ export function readConfigValue(file: string, err: (text: string) => void): { va
   try {
     return { value: file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text) };
   } catch (e) {
-    err(`openapi-check: the configuration ${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}\n`);
+    err(
+      `openapi-check: the configuration ${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}\n`,
+    );
     return undefined;
   }
 }

@@ -47,7 +47,9 @@ function phaseTime(label: string, since: number): number {
   if (process.env.OPENAPI_TRACE_TIMING === '1') {
     const cpu = process.cpuUsage(cpuBefore);
     cpuBefore = process.cpuUsage();
-    process.stderr.write(`[timing] ${label} ${Math.round(now - since)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)\n`);
+    process.stderr.write(
+      `[timing] ${label} ${Math.round(now - since)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)\n`,
+    );
   }
   return now;
 }
@@ -74,13 +76,20 @@ function loadSide(given: string, cwd: string): LoadedSide {
   if (isLoadFailure(root)) throw new InputError(`cannot read ${given}: ${root.message.replace(absolute, given)}`);
   const status = documentStatus(root.root);
   if (status.kind !== 'openapi-3.0') {
-    const what = status.kind === 'swagger-2.0' ? 'a Swagger 2.0 document' : status.kind === 'openapi-3.1' ? 'an OpenAPI 3.1 document' : 'no OpenAPI 3.0 document';
+    const what =
+      status.kind === 'swagger-2.0'
+        ? 'a Swagger 2.0 document'
+        : status.kind === 'openapi-3.1'
+          ? 'an OpenAPI 3.1 document'
+          : 'no OpenAPI 3.0 document';
     throw new InputError(`${given} is ${what}: openapi-check diff compares OpenAPI 3.0 documents.`);
   }
   const error = root.parsed.errors.find((e) => e.severity === 'error');
   if (error) {
     const at = root.lineIndex.positionAt(error.offset);
-    throw new InputError(`${given} has syntax errors (line ${at.line + 1}: ${error.message}): check it with openapi-check ${given} and fix them first.`);
+    throw new InputError(
+      `${given} has syntax errors (line ${at.line + 1}: ${error.message}): check it with openapi-check ${given} and fix them first.`,
+    );
   }
   return { side: createSide(store, root), given, absolute, revision };
 }
@@ -112,7 +121,8 @@ function failsAt(level: string, failOn: FailOn): boolean {
 
 export function runDiff(options: DiffOptions, io: Io, version: string): number {
   const reportOnStdout = !options.output;
-  const say = (text: string) => (reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text));
+  const say = (text: string) =>
+    reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text);
   let base: LoadedSide;
   let next: LoadedSide;
   let phase = performance.now();
@@ -131,9 +141,16 @@ export function runDiff(options: DiffOptions, io: Io, version: string): number {
 
   const result = diffSides(base.side, next.side, { config });
   phase = phaseTime('diff', phase);
-  for (const crash of result.crashes) io.err(`openapi-check diff: internal error in change kind ${crash.kind}:\n${crash.error}\n`);
-  if (result.truncated) io.err('openapi-check diff: the comparison stopped at its bound on schema pairs: some schema changes are not reported.\n');
-  const names = new Map([[base.side, namer(base, io.cwd)], [next.side, namer(next, io.cwd)]]);
+  for (const crash of result.crashes)
+    io.err(`openapi-check diff: internal error in change kind ${crash.kind}:\n${crash.error}\n`);
+  if (result.truncated)
+    io.err(
+      'openapi-check diff: the comparison stopped at its bound on schema pairs: some schema changes are not reported.\n',
+    );
+  const names = new Map([
+    [base.side, namer(base, io.cwd)],
+    [next.side, namer(next, io.cwd)],
+  ]);
   const baseName = names.get(base.side)!;
   const newName = names.get(next.side)!;
   // Both sides of a comparison of a file with itself at two revisions share paths: each place is
@@ -145,7 +162,9 @@ export function runDiff(options: DiffOptions, io: Io, version: string): number {
   if (options.writeBaseline) {
     const file = path.resolve(io.cwd, options.writeBaseline);
     fs.writeFileSync(file, writeBaseline(findings.map(asFinding), path.dirname(file)));
-    say(`Wrote ${findings.length} change${findings.length === 1 ? '' : 's'} to the baseline ${options.writeBaseline}.\n`);
+    say(
+      `Wrote ${findings.length} change${findings.length === 1 ? '' : 's'} to the baseline ${options.writeBaseline}.\n`,
+    );
     return 0;
   }
   let baselineNote = '';
@@ -183,14 +202,23 @@ export function runDiff(options: DiffOptions, io: Io, version: string): number {
     if (options.format === 'github') say(summary + '\n');
   }
   if (result.accepted.length > 0) {
-    say(`${result.accepted.length} accepted change${result.accepted.length === 1 ? '' : 's'} (acknowledged in the new version) not shown.\n`);
+    say(
+      `${result.accepted.length} accepted change${result.accepted.length === 1 ? '' : 's'} (acknowledged in the new version) not shown.\n`,
+    );
   }
   if (baselineNote) say(baselineNote);
   if (result.crashes.length > 0) return 1;
   return findings.some((f) => failsAt(f.level, options.failOn)) ? 1 : 0;
 }
 
-function formatDiffReport(format: DiffFormat, findings: readonly DiffFinding[], base: string, next: string, version: string, cwd: string): string {
+function formatDiffReport(
+  format: DiffFormat,
+  findings: readonly DiffFinding[],
+  base: string,
+  next: string,
+  version: string,
+  cwd: string,
+): string {
   switch (format) {
     case 'json':
       return formatDiffJson(findings);
@@ -208,4 +236,8 @@ function formatDiffReport(format: DiffFormat, findings: readonly DiffFinding[], 
   }
 }
 
-const sarifRule = (kind: (typeof KINDS)[number]) => ({ id: kind.id, description: kind.description, severity: SEVERITY_OF_LEVEL[kind.level] });
+const sarifRule = (kind: (typeof KINDS)[number]) => ({
+  id: kind.id,
+  description: kind.description,
+  severity: SEVERITY_OF_LEVEL[kind.level],
+});

@@ -27,7 +27,11 @@ export interface DiffFinding {
 }
 
 /** What a diff level is as a checker severity, for the formats the two share. */
-export const SEVERITY_OF_LEVEL: Record<DiffLevel, Severity> = { breaking: 'error', warning: 'warning', info: 'information' };
+export const SEVERITY_OF_LEVEL: Record<DiffLevel, Severity> = {
+  breaking: 'error',
+  warning: 'warning',
+  info: 'information',
+};
 
 export function toDiffFinding(change: Change, show: (place: Place) => string): DiffFinding {
   const finding: DiffFinding = { id: change.kind, level: change.level, message: change.message };
@@ -56,7 +60,12 @@ export function primaryPlace(finding: DiffFinding): DiffPlace {
 export function asFinding(finding: DiffFinding): Finding {
   const place = primaryPlace(finding);
   return {
-    file: place.file, path: place.path, pointer: place.pointer, rule: finding.id,
-    severity: SEVERITY_OF_LEVEL[finding.level], message: finding.message, range: place.range,
+    file: place.file,
+    path: place.path,
+    pointer: place.pointer,
+    rule: finding.id,
+    severity: SEVERITY_OF_LEVEL[finding.level],
+    message: finding.message,
+    range: place.range,
   };
 }

@@ -20,7 +20,12 @@ export interface Revision {
 /** Longest output of a git command that answers with a line or two. */
 const SMALL_OUTPUT = 64 * 1024;
 
-function git(cwd: string, args: string[], input?: string, maxBuffer = SMALL_OUTPUT): { status: number | null; stdout: Buffer; stderr: string; error?: Error } {
+function git(
+  cwd: string,
+  args: string[],
+  input?: string,
+  maxBuffer = SMALL_OUTPUT,
+): { status: number | null; stdout: Buffer; stderr: string; error?: Error } {
   const r = spawnSync('git', args, { cwd, input, maxBuffer, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
   return { status: r.status, stdout: r.stdout ?? Buffer.alloc(0), stderr: r.stderr?.toString() ?? '', error: r.error };
 }
@@ -52,7 +57,9 @@ export function resolveRevision(cwd: string, ref: string): Revision {
         'or check out with the history (GitHub Actions: actions/checkout with fetch-depth: 0).',
     );
   }
-  throw new GitError(`the revision "${ref}" is not in this repository (git rev-parse cannot find it). Fetch it first if it is on a remote: ${fetchCommand(ref)}.`);
+  throw new GitError(
+    `the revision "${ref}" is not in this repository (git rev-parse cannot find it). Fetch it first if it is on a remote: ${fetchCommand(ref)}.`,
+  );
 }
 
 /** The absolute path `REF:PATH` names: PATH from the repository's top folder, or from `cwd` when it starts with ./ or ../ (as git reads it). */
@@ -73,26 +80,48 @@ export function revisionFiles(revision: Revision, maxBytes = MAX_FILE_BYTES): Fi
     read(absolutePath: string): FileRead {
       const name = pathInRepository(revision, absolutePath);
       const shown = `${revision.ref}:${name ?? absolutePath}`;
-      if (name === undefined) return { reason: 'missing', message: `${absolutePath} is outside the repository, so it has no version at ${revision.ref}.` };
+      if (name === undefined)
+        return {
+          reason: 'missing',
+          message: `${absolutePath} is outside the repository, so it has no version at ${revision.ref}.`,
+        };
       // Symbolic links inside the tree are followed as the working tree would; a path with a
       // newline cannot be asked for on cat-file's input and is missing.
       if (name.includes('\n')) return { reason: 'missing', message: `${shown} does not exist.` };
-      const looked = git(revision.root, ['cat-file', '--batch-check', '--follow-symlinks'], `${revision.commit}:${name}\n`);
+      const looked = git(
+        revision.root,
+        ['cat-file', '--batch-check', '--follow-symlinks'],
+        `${revision.commit}:${name}\n`,
+      );
       const answer = looked.stdout.toString().split('\n')[0];
       const found = /^([0-9a-f]+) (\w+) (\d+)$/.exec(answer);
       if (looked.status !== 0 || !found) {
         const why = /^(dangling|loop|notdir|symlink)/.exec(answer)?.[1];
         if (why === 'loop') return { reason: 'symlink-loop', message: `${shown} is a symbolic link loop.` };
-        if (why === 'symlink') return { reason: 'missing', message: `${shown} is a symbolic link out of the repository.` };
+        if (why === 'symlink')
+          return { reason: 'missing', message: `${shown} is a symbolic link out of the repository.` };
         return { reason: 'missing', message: `${shown} does not exist.` };
       }
       const [, oid, type, sizeText] = found;
       if (type === 'tree') return { reason: 'folder', message: `${shown} is a folder, not a file.` };
-      if (type !== 'blob') return { reason: 'special', what: `a git ${type}, not a file`, message: `${shown} is a git ${type}, not a file.` };
+      if (type !== 'blob')
+        return {
+          reason: 'special',
+          what: `a git ${type}, not a file`,
+          message: `${shown} is a git ${type}, not a file.`,
+        };
       const size = Number(sizeText);
-      if (size > maxBytes) return { reason: 'too-large', message: `${shown} is larger than ${formatBytes(maxBytes)} (${formatBytes(size)}).` };
+      if (size > maxBytes)
+        return {
+          reason: 'too-large',
+          message: `${shown} is larger than ${formatBytes(maxBytes)} (${formatBytes(size)}).`,
+        };
       const read = git(revision.root, ['cat-file', 'blob', oid], undefined, size + 1);
-      if (read.status !== 0 || read.error) return { reason: 'unreadable', message: `${shown} cannot be read: ${read.error?.message ?? read.stderr.trim()}` };
+      if (read.status !== 0 || read.error)
+        return {
+          reason: 'unreadable',
+          message: `${shown} cannot be read: ${read.error?.message ?? read.stderr.trim()}`,
+        };
       return decodeText(read.stdout);
     },
   };

@@ -38,7 +38,10 @@ export interface AcknowledgementResult {
  * (the acknowledgements of files the diff never read are not looked at).
  */
 export function applyAcknowledgements(
-  changes: readonly Change[], documents: Iterable<SourceDocument>, active: ReadonlySet<string>, known: ReadonlySet<string>,
+  changes: readonly Change[],
+  documents: Iterable<SourceDocument>,
+  active: ReadonlySet<string>,
+  known: ReadonlySet<string>,
 ): AcknowledgementResult {
   const indexes = new Map<SourceDocument, SuppressionIndex>();
   const outcomes = new Map<Suppression, AcknowledgementOutcome>();
@@ -47,7 +50,10 @@ export function applyAcknowledgements(
     if (index.all.length === 0) continue;
     indexes.set(doc, index);
     for (const acknowledgement of index.all) {
-      const ids = acknowledgement.ids.map((id) => ({ status: active.has(id.id) ? 'active' as const : known.has(id.id) ? 'off' as const : 'unknown' as const, accepted: 0 }));
+      const ids = acknowledgement.ids.map((id) => ({
+        status: active.has(id.id) ? ('active' as const) : known.has(id.id) ? ('off' as const) : ('unknown' as const),
+        accepted: 0,
+      }));
       outcomes.set(acknowledgement, { doc, acknowledgement, ids });
     }
   }

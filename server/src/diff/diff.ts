@@ -41,9 +41,20 @@ export function diffSides(base: DiffSide, next: DiffSide, options: DiffOptions =
 }
 
 /** The changes an engine found, with acknowledgements applied and reviewed, breaking ones first. */
-export function finishDiff(found: readonly Change[], engine: DiffEngine, next: DiffSide, kinds: readonly ChangeKind[], active: readonly KindSetting[]): DiffResult {
+export function finishDiff(
+  found: readonly Change[],
+  engine: DiffEngine,
+  next: DiffSide,
+  kinds: readonly ChangeKind[],
+  active: readonly KindSetting[],
+): DiffResult {
   const activeIds = new Set(active.map((a) => a.kind.id));
-  const { changes, accepted, outcomes } = applyAcknowledgements(found, next.documents(), activeIds, new Set(kinds.map((k) => k.id)));
+  const { changes, accepted, outcomes } = applyAcknowledgements(
+    found,
+    next.documents(),
+    activeIds,
+    new Set(kinds.map((k) => k.id)),
+  );
   const review = active.find((a) => a.kind.id === UNUSED_ACKNOWLEDGEMENT);
   if (review) changes.push(...reviewAcknowledgements(outcomes, review.level));
   // Breaking changes first; within a level, in the order found (operation by operation).
@@ -59,15 +70,23 @@ function reviewAcknowledgements(outcomes: readonly AcknowledgementOutcome[], lev
   for (const { doc, acknowledgement, ids } of outcomes) {
     const place = (offset: number, length: number) => ({ doc, offset, length });
     const say = (messageId: string, id: string, offset: number, length: number) =>
-      found.push({ kind: UNUSED_ACKNOWLEDGEMENT, level, message: kind.messages[messageId].replace('{id}', id), new: place(offset, length) });
+      found.push({
+        kind: UNUSED_ACKNOWLEDGEMENT,
+        level,
+        message: kind.messages[messageId].replace('{id}', id),
+        new: place(offset, length),
+      });
     acknowledgement.ids.forEach((id, i) => {
       if (ids[i].status === 'unknown') say('unknown', id.id, id.offset, id.length);
       else if (ids[i].status === 'active' && ids[i].accepted === 0) say('unused', id.id, id.offset, id.length);
     });
     const used = ids.some((id) => id.accepted > 0);
-    if (used && !acknowledgement.reason) say('reason', acknowledgement.ids.map((id) => id.id).join(', '), acknowledgement.offset, acknowledgement.length);
+    if (used && !acknowledgement.reason)
+      say('reason', acknowledgement.ids.map((id) => id.id).join(', '), acknowledgement.offset, acknowledgement.length);
   }
-  found.sort((a, b) => (a.new!.doc.path < b.new!.doc.path ? -1 : a.new!.doc.path > b.new!.doc.path ? 1 : a.new!.offset - b.new!.offset));
+  found.sort((a, b) =>
+    a.new!.doc.path < b.new!.doc.path ? -1 : a.new!.doc.path > b.new!.doc.path ? 1 : a.new!.offset - b.new!.offset,
+  );
   return found;
 }
 

@@ -10,7 +10,19 @@ import { alternativeName } from './facts';
 import { flag, keyword, SchemaView } from './schema-view';
 import { DiffSide, operationKey, operationLabel, operationsOf, pathShape } from './side';
 import {
-  At, Change, ChangeKind, ChangeReport, CompareContext, DiffLevel, Direction, OperationAt, ParameterAt, Place, Site, SiteKind, Spot,
+  At,
+  Change,
+  ChangeKind,
+  ChangeReport,
+  CompareContext,
+  DiffLevel,
+  Direction,
+  OperationAt,
+  ParameterAt,
+  Place,
+  Site,
+  SiteKind,
+  Spot,
 } from './types';
 
 /** Schema pairs compared in one diff, at most (each once per direction): a bound on any input. */
@@ -68,7 +80,11 @@ export class DiffEngine {
   readonly readBy = new Map<SyntaxNode, string[]>();
   readonly pairsOf = new Map<string, SchemaPairKey[]>();
 
-  constructor(readonly base: DiffSide, readonly next: DiffSide, kinds: readonly KindSetting[]) {
+  constructor(
+    readonly base: DiffSide,
+    readonly next: DiffSide,
+    kinds: readonly KindSetting[],
+  ) {
     for (const setting of kinds) {
       // One context per kind, made once: a diff dispatches tens of thousands of sites.
       const context: CompareContext = { report: (report) => this.record(setting, report) };
@@ -83,8 +99,10 @@ export class DiffEngine {
   /** The whole diff: document-level sites, then each operation of either version. */
   run(): Change[] {
     this.compareDocumentSites();
-    for (const [key, operation] of this.base.operations) this.compareOperationKey(key, operation, this.next.operations.get(key));
-    for (const [key, operation] of this.next.operations) if (!this.base.operations.has(key)) this.compareOperationKey(key, undefined, operation);
+    for (const [key, operation] of this.base.operations)
+      this.compareOperationKey(key, operation, this.next.operations.get(key));
+    for (const [key, operation] of this.next.operations)
+      if (!this.base.operations.has(key)) this.compareOperationKey(key, undefined, operation);
     return this.changes;
   }
 
@@ -100,8 +118,15 @@ export class DiffEngine {
     if (next) this.read(next, next.pathItem, next.pathMember);
     const shape = key.slice(key.indexOf(' ') + 1);
     if (base && next) this.compareOperation(base, next, label, false);
-    else if (base) this.dispatch({ site: 'operation', label, base, newParent: this.next.pathMembers.get(shape) ?? this.next.paths });
-    else this.dispatch({ site: 'operation', label, new: next, baseParent: this.base.pathMembers.get(shape) ?? this.base.paths });
+    else if (base)
+      this.dispatch({ site: 'operation', label, base, newParent: this.next.pathMembers.get(shape) ?? this.next.paths });
+    else
+      this.dispatch({
+        site: 'operation',
+        label,
+        new: next,
+        baseParent: this.base.pathMembers.get(shape) ?? this.base.paths,
+      });
     this.drainSchemas();
     this.operation = undefined;
     this.key = '';
@@ -132,7 +157,13 @@ export class DiffEngine {
   compareDocumentSites(): void {
     const baseRoot = { node: this.base.root.root!, doc: this.base.root };
     const newRoot = { node: this.next.root.root!, doc: this.next.root };
-    this.dispatch({ site: 'servers', base: member(baseRoot, 'servers'), new: member(newRoot, 'servers'), baseRoot, newRoot });
+    this.dispatch({
+      site: 'servers',
+      base: member(baseRoot, 'servers'),
+      new: member(newRoot, 'servers'),
+      baseRoot,
+      newRoot,
+    });
     const baseSchemes = securitySchemes(this.base);
     const newSchemes = securitySchemes(this.next);
     for (const [name, base] of baseSchemes) {
@@ -151,7 +182,12 @@ export class DiffEngine {
       const newSecurity = security(this.next, next);
       this.read(newSecurity);
       this.dispatch({
-        site: 'security', label, base: security(this.base, base), new: newSecurity, baseOperation: base, newOperation: next,
+        site: 'security',
+        label,
+        base: security(this.base, base),
+        new: newSecurity,
+        baseOperation: base,
+        newOperation: next,
         schemeNames: schemeNames(this.base, this.next),
       });
       this.compareParameters(base, next, label);
@@ -177,7 +213,11 @@ export class DiffEngine {
       // The same name at another location: the parameter moved (a different place to send it).
       let moved: ParameterAt | undefined;
       for (const [key, candidate] of unmatchedNew) {
-        if (candidate.name.toLowerCase() === parameter.name.toLowerCase() && candidate.in !== 'path' && parameter.in !== 'path') {
+        if (
+          candidate.name.toLowerCase() === parameter.name.toLowerCase() &&
+          candidate.in !== 'path' &&
+          parameter.in !== 'path'
+        ) {
           moved = candidate;
           unmatchedNew.delete(key);
           break;
@@ -186,10 +226,17 @@ export class DiffEngine {
       if (moved) this.compareParameter(parameter, moved, base, next, label);
       else this.dispatch({ site: 'parameter', label, base: parameter, baseOperation: base, newOperation: next });
     }
-    for (const parameter of unmatchedNew.values()) this.dispatch({ site: 'parameter', label, new: parameter, baseOperation: base, newOperation: next });
+    for (const parameter of unmatchedNew.values())
+      this.dispatch({ site: 'parameter', label, new: parameter, baseOperation: base, newOperation: next });
   }
 
-  private compareParameter(base: ParameterAt, next: ParameterAt, baseOperation: At, newOperation: At, label: string): void {
+  private compareParameter(
+    base: ParameterAt,
+    next: ParameterAt,
+    baseOperation: At,
+    newOperation: At,
+    label: string,
+  ): void {
     this.read(next);
     this.dispatch({ site: 'parameter', label, base, new: next, baseOperation, newOperation });
     const baseSchema = parameterSchema(base);
@@ -204,7 +251,15 @@ export class DiffEngine {
     const bodyBase = resolvedObject(this.base, member(base, 'requestBody'));
     const bodyNew = resolvedObject(this.next, member(next, 'requestBody'));
     this.read(bodyNew);
-    this.dispatch({ site: 'requestBody', label, base: bodyBase, new: bodyNew, baseOperation: base, newOperation: next, direction });
+    this.dispatch({
+      site: 'requestBody',
+      label,
+      base: bodyBase,
+      new: bodyNew,
+      baseOperation: base,
+      newOperation: next,
+      direction,
+    });
     if (bodyBase && bodyNew) {
       // A callback's label names the callback: `the request body of the callback "onEvent" (...) of POST /subscriptions`.
       const where = `the request body of ${label}`;
@@ -221,14 +276,41 @@ export class DiffEngine {
     const newAt = newContent ?? newOwner;
     for (const [type, base] of baseTypes) {
       const next = newTypes.get(type);
-      this.dispatch({ site: 'mediaType', label, where, mediaType: String(base.node.key), base, new: next, baseContent: baseAt, newContent: newAt, direction });
+      this.dispatch({
+        site: 'mediaType',
+        label,
+        where,
+        mediaType: String(base.node.key),
+        base,
+        new: next,
+        baseContent: baseAt,
+        newContent: newAt,
+        direction,
+      });
       const baseSchema = next && member(base, 'schema');
       const newSchema = next && member(next, 'schema');
-      if (baseSchema && newSchema) this.pushSchema({ base: baseSchema, new: newSchema, direction, where: `${where} (${quoted(String(next!.node.key))})`, path: '', label });
+      if (baseSchema && newSchema)
+        this.pushSchema({
+          base: baseSchema,
+          new: newSchema,
+          direction,
+          where: `${where} (${quoted(String(next!.node.key))})`,
+          path: '',
+          label,
+        });
     }
     for (const [type, next] of newTypes) {
       if (baseTypes.has(type)) continue;
-      this.dispatch({ site: 'mediaType', label, where, mediaType: String(next.node.key), new: next, baseContent: baseAt, newContent: newAt, direction });
+      this.dispatch({
+        site: 'mediaType',
+        label,
+        where,
+        mediaType: String(next.node.key),
+        new: next,
+        baseContent: baseAt,
+        newContent: newAt,
+        direction,
+      });
     }
   }
 
@@ -244,12 +326,36 @@ export class DiffEngine {
       const matchCode = newCodes.has(code) ? code : coveringCode(code, newCodes);
       const match = matchCode === undefined ? undefined : newCodes.get(matchCode);
       if (matchCode !== undefined) matchedNew.add(matchCode);
-      this.dispatch({ site: 'response', label, code, base: response, new: match, baseResponses: ownerBase, newResponses: ownerNew, direction });
-      if (match) this.compareResponse(resolvedObject(this.base, response)!, resolvedObject(this.next, match)!, code, label, direction);
+      this.dispatch({
+        site: 'response',
+        label,
+        code,
+        base: response,
+        new: match,
+        baseResponses: ownerBase,
+        newResponses: ownerNew,
+        direction,
+      });
+      if (match)
+        this.compareResponse(
+          resolvedObject(this.base, response)!,
+          resolvedObject(this.next, match)!,
+          code,
+          label,
+          direction,
+        );
     }
     for (const [code, response] of newCodes) {
       if (matchedNew.has(code) || coveringCode(code, baseCodes) !== undefined) continue;
-      this.dispatch({ site: 'response', label, code, new: response, baseResponses: ownerBase, newResponses: ownerNew, direction });
+      this.dispatch({
+        site: 'response',
+        label,
+        code,
+        new: response,
+        baseResponses: ownerBase,
+        newResponses: ownerNew,
+        direction,
+      });
     }
   }
 
@@ -263,11 +369,28 @@ export class DiffEngine {
       const match = newHeaders.get(key);
       const name = String(header.use.node.key);
       this.read(match?.at);
-      this.dispatch({ site: 'header', label, where, name, base: header.use, new: match?.use, baseOwner: base, newOwner: next, direction });
+      this.dispatch({
+        site: 'header',
+        label,
+        where,
+        name,
+        base: header.use,
+        new: match?.use,
+        baseOwner: base,
+        newOwner: next,
+        direction,
+      });
       const baseSchema = match && member(header.at, 'schema');
       const newSchema = match && member(match.at, 'schema');
       if (baseSchema && newSchema) {
-        this.pushSchema({ base: baseSchema, new: newSchema, direction, where: `the header "${quoted(name)}" of ${where}`, path: '', label });
+        this.pushSchema({
+          base: baseSchema,
+          new: newSchema,
+          direction,
+          where: `the header "${quoted(name)}" of ${where}`,
+          path: '',
+          label,
+        });
       }
     }
   }
@@ -279,7 +402,13 @@ export class DiffEngine {
       const match = newCallbacks.get(key);
       const callbackLabel = `the callback "${quoted(callback.callback!.name)}" (${operationLabel(callback.method, callback.path)}) of ${label}`;
       if (match) this.compareOperation(callback, match, callbackLabel, true);
-      else this.dispatch({ site: 'operation', label: callbackLabel, base: callback, newParent: member(next, 'callbacks') ?? next });
+      else
+        this.dispatch({
+          site: 'operation',
+          label: callbackLabel,
+          base: callback,
+          newParent: member(next, 'callbacks') ?? next,
+        });
     }
   }
 
@@ -306,10 +435,12 @@ export class DiffEngine {
     // with one, only what the references reach can (and allOf merges what they reach).
     const same = sameText(base.at, next.at);
     if (same === 'without-refs') return;
-    if (!same || base.parts.length > 1 || next.parts.length > 1) this.dispatch({ site: 'schema', label, where, path, direction, base, new: next });
+    if (!same || base.parts.length > 1 || next.parts.length > 1)
+      this.dispatch({ site: 'schema', label, where, path, direction, base, new: next });
     this.compareProperties(base, next, pair);
     const items = [keyword(base, 'items'), keyword(next, 'items')];
-    if (items[0] && items[1]) this.pushSchema({ base: items[0], new: items[1], direction, where, path: childPath(path, '[]'), label });
+    if (items[0] && items[1])
+      this.pushSchema({ base: items[0], new: items[1], direction, where, path: childPath(path, '[]'), label });
     const extra = [keyword(base, 'additionalProperties'), keyword(next, 'additionalProperties')];
     if (extra[0]?.node.kind === 'object' && extra[1]?.node.kind === 'object') {
       this.pushSchema({ base: extra[0], new: extra[1], direction, where, path: childPath(path, '{}'), label });
@@ -336,7 +467,8 @@ export class DiffEngine {
 
   private compareProperties(base: SchemaView, next: SchemaView, pair: SchemaPair): void {
     for (const name of base.properties.keys()) this.compareProperty(name, base, next, pair);
-    for (const name of next.properties.keys()) if (!base.properties.has(name)) this.compareProperty(name, base, next, pair);
+    for (const name of next.properties.keys())
+      if (!base.properties.has(name)) this.compareProperty(name, base, next, pair);
   }
 
   private compareProperty(name: string, base: SchemaView, next: SchemaView, pair: SchemaPair): void {
@@ -345,11 +477,31 @@ export class DiffEngine {
     const newProperty = next.properties.get(name);
     // What a version marks read-only is never sent by clients; write-only is never sent to them.
     const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-    const shown = newProperty ? this.next.schema(newProperty.member) : baseProperty && this.base.schema(baseProperty.member);
+    const shown = newProperty
+      ? this.next.schema(newProperty.member)
+      : baseProperty && this.base.schema(baseProperty.member);
     if (shown && flag(shown, hidden)) return;
     const propertyPath = childPath(path, name);
-    this.dispatch({ site: 'property', label, where, path: propertyPath, direction, base: baseProperty, new: newProperty, baseSchema: base, newSchema: next });
-    if (baseProperty && newProperty) this.pushSchema({ base: baseProperty.member, new: newProperty.member, direction, where, path: propertyPath, label });
+    this.dispatch({
+      site: 'property',
+      label,
+      where,
+      path: propertyPath,
+      direction,
+      base: baseProperty,
+      new: newProperty,
+      baseSchema: base,
+      newSchema: next,
+    });
+    if (baseProperty && newProperty)
+      this.pushSchema({
+        base: baseProperty.member,
+        new: newProperty.member,
+        direction,
+        where,
+        path: propertyPath,
+        label,
+      });
   }
 
   /**
@@ -368,7 +520,7 @@ export class DiffEngine {
       baseList.forEach((_, i) => {
         if (matched[i] >= 0 || baseKeys[i][which] === undefined) return;
         const j = newKeys.findIndex((keys, j) => !taken.has(j) && keys[which] === baseKeys[i][which]);
-        if (j >= 0) (matched[i] = j), taken.add(j);
+        if (j >= 0) ((matched[i] = j), taken.add(j));
       });
     }
     const baseLeft = baseList.map((_, i) => i).filter((i) => matched[i] < 0);
@@ -379,12 +531,19 @@ export class DiffEngine {
       taken.add(newLeft[0]);
     } else if (!base.alternatives && baseLeft.length === 1 && newLeft.length > 1) {
       // One schema became a choice: it is compared with the alternative most like it; the others are new.
-      const j = newLeft[closest(this.base.schema(base.use), newLeft.map((j) => this.next.schema(newList[j])))];
+      // For what clients send, a choice accepts more: only an alternative alone of the schema's type
+      // can have narrowed it (two strings with an enum each together accept what one did).
+      const candidates = newLeft.map((j) => this.next.schema(newList[j]));
+      if (direction === 'request' && !aloneOfItsType(this.base.schema(base.use), candidates)) return;
+      const j = newLeft[closest(this.base.schema(base.use), candidates)];
       matched[baseLeft[0]] = j;
       taken.add(j);
     } else if (!next.alternatives && newLeft.length === 1 && baseLeft.length > 1) {
       // A choice became one schema: the alternative most like it is compared with it; the others are gone.
-      const i = baseLeft[closest(this.next.schema(next.use), baseLeft.map((i) => this.base.schema(baseList[i])))];
+      // For what clients read, one schema is less than a choice: likewise compared only when alone of its type.
+      const candidates = baseLeft.map((i) => this.base.schema(baseList[i]));
+      if (direction === 'response' && !aloneOfItsType(this.next.schema(next.use), candidates)) return;
+      const i = baseLeft[closest(this.next.schema(next.use), candidates)];
       matched[i] = newLeft[0];
       taken.add(newLeft[0]);
     }
@@ -394,17 +553,39 @@ export class DiffEngine {
       if (matched[i] >= 0) {
         const other = newList[matched[i]];
         const named = next.alternatives ? other : at;
-        const alternativePath = several ? `${path}<${bare(alternativeName(named, (next.alternatives ? this.next : this.base).schema(named), next.alternatives ?? base.alternatives))}>` : path;
+        const alternativePath = several
+          ? `${path}<${bare(alternativeName(named, (next.alternatives ? this.next : this.base).schema(named), next.alternatives ?? base.alternatives))}>`
+          : path;
         this.pushSchema({ base: at, new: other, direction, where, path: alternativePath, label });
       } else {
         const name = alternativeName(at, this.base.schema(at), base.alternatives);
-        this.dispatch({ site: 'alternative', label, where, path, direction, name, base: at, baseSchema: base, newSchema: next });
+        this.dispatch({
+          site: 'alternative',
+          label,
+          where,
+          path,
+          direction,
+          name,
+          base: at,
+          baseSchema: base,
+          newSchema: next,
+        });
       }
     });
     newList.forEach((at, j) => {
       if (taken.has(j)) return;
       const name = alternativeName(at, this.next.schema(at), next.alternatives);
-      this.dispatch({ site: 'alternative', label, where, path, direction, name, new: at, baseSchema: base, newSchema: next });
+      this.dispatch({
+        site: 'alternative',
+        label,
+        where,
+        path,
+        direction,
+        name,
+        new: at,
+        baseSchema: base,
+        newSchema: next,
+      });
     });
   }
 
@@ -428,7 +609,12 @@ export class DiffEngine {
       const value = report.data?.[name];
       return value === undefined ? whole : shortened(String(value), MAX_QUOTED);
     });
-    const change: Change = { kind: setting.kind.id, level: setting.level, message, spots: { base: report.base, new: report.new } };
+    const change: Change = {
+      kind: setting.kind.id,
+      level: setting.level,
+      message,
+      spots: { base: report.base, new: report.new },
+    };
     if (report.base) change.base = placeOf(report.base);
     if (report.new) change.new = placeOf(report.new);
     if (this.operation) change.operation = this.operation;
@@ -456,6 +642,12 @@ function sameText(base: At, next: At): false | 'with-refs' | 'without-refs' {
   return text.includes('$ref') ? 'with-refs' : 'without-refs';
 }
 
+/** Whether exactly one of some schemas has the type of another. */
+function aloneOfItsType(view: SchemaView | undefined, candidates: readonly (SchemaView | undefined)[]): boolean {
+  const type = view && keyword(view, 'type')?.node.value;
+  return candidates.filter((candidate) => candidate && keyword(candidate, 'type')?.node.value === type).length === 1;
+}
+
 /** An alternative's name without its quotes, for a path. */
 function bare(name: string): string {
   return name.replace(/^"(.*)"$/, '$1');
@@ -470,7 +662,7 @@ function closest(view: SchemaView | undefined, candidates: readonly (SchemaView 
     let score = 0;
     for (const name of candidate.properties.keys()) if (view.properties.has(name)) score += 2;
     if (keyword(candidate, 'type')?.node.value === keyword(view, 'type')?.node.value) score += 1;
-    if (score > bestScore) (best = i), (bestScore = score);
+    if (score > bestScore) ((best = i), (bestScore = score));
   });
   return best;
 }
@@ -496,7 +688,8 @@ export function placeOf(spot: Spot): Place {
   const { node, doc } = spot;
   const part = spot.part ?? 'anchor';
   // A collection's value spans lines: its key says where it is.
-  if ((part !== 'value' || node.children) && node.keyOffset >= 0) return { doc, offset: node.keyOffset, length: node.keyLength };
+  if ((part !== 'value' || node.children) && node.keyOffset >= 0)
+    return { doc, offset: node.keyOffset, length: node.keyLength };
   if (part === 'value' || !node.children) return { doc, offset: node.offset, length: node.length };
   const first = node.children[0];
   if (first && first.keyOffset >= 0) return { doc, offset: first.keyOffset, length: first.keyLength };
@@ -545,8 +738,20 @@ function schemeFingerprint(scheme: At): string {
   const node = scheme.node;
   const field = (key: string) => node.get(key)?.value ?? '';
   const flows = node.get('flows');
-  const flowKeys = flows?.kind === 'object' ? flows.children!.map((f) => `${f.key}:${f.get('tokenUrl')?.value ?? ''}:${f.get('authorizationUrl')?.value ?? ''}`).sort() : [];
-  return [field('type'), field('in'), String(field('name')).toLowerCase(), String(field('scheme')).toLowerCase(), field('openIdConnectUrl'), ...flowKeys].join('\0');
+  const flowKeys =
+    flows?.kind === 'object'
+      ? flows
+          .children!.map((f) => `${f.key}:${f.get('tokenUrl')?.value ?? ''}:${f.get('authorizationUrl')?.value ?? ''}`)
+          .sort()
+      : [];
+  return [
+    field('type'),
+    field('in'),
+    String(field('name')).toLowerCase(),
+    String(field('scheme')).toLowerCase(),
+    field('openIdConnectUrl'),
+    ...flowKeys,
+  ].join('\0');
 }
 
 const schemeNameMaps = new WeakMap<DiffSide, WeakMap<DiffSide, Map<string, string>>>();
@@ -595,7 +800,10 @@ function parametersOf(side: DiffSide, operation: OperationAt): Map<string, Param
       const location = parameter.node.get('in')?.stringValue;
       if (name === undefined || location === undefined) continue;
       // A path parameter is its place in the path: renaming `{id}` to `{petId}` changes nothing for clients.
-      const key = location === 'path' ? `path#${(template ??= templateParams(operation.path).map((p) => p.name)).indexOf(name)}` : parameterKey(name, location);
+      const key =
+        location === 'path'
+          ? `path#${(template ??= templateParams(operation.path).map((p) => p.name)).indexOf(name)}`
+          : parameterKey(name, location);
       // Object literals, not spreads: spreading is slow in code that runs once, cold, per parameter.
       found.set(key, { node: parameter.node, doc: parameter.doc, use, name, in: location });
     }
@@ -684,7 +892,10 @@ function alternativeKeys(side: DiffSide, use: At): { shape?: string; name?: stri
     const node = keyword(view, name)?.node;
     return node ? shortened(JSON.stringify(node.toValue() ?? null), 400) : '';
   };
-  const properties = [...view.properties.entries()].map(([n, p]) => (p.required ? `${n}!` : n)).sort().join(',');
+  const properties = [...view.properties.entries()]
+    .map(([n, p]) => (p.required ? `${n}!` : n))
+    .sort()
+    .join(',');
   const items = keyword(view, 'items');
   const itemView = items && side.schema(items);
   const itemType = itemView ? (keyword(itemView, 'type')?.node.value ?? '') : '';

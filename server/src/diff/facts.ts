@@ -10,10 +10,14 @@ export interface Bound {
 }
 
 export const BOUNDS: readonly Bound[] = [
-  { keyword: 'maxLength', sense: 'upper' }, { keyword: 'minLength', sense: 'lower' },
-  { keyword: 'maximum', sense: 'upper' }, { keyword: 'minimum', sense: 'lower' },
-  { keyword: 'maxItems', sense: 'upper' }, { keyword: 'minItems', sense: 'lower' },
-  { keyword: 'maxProperties', sense: 'upper' }, { keyword: 'minProperties', sense: 'lower' },
+  { keyword: 'maxLength', sense: 'upper' },
+  { keyword: 'minLength', sense: 'lower' },
+  { keyword: 'maximum', sense: 'upper' },
+  { keyword: 'minimum', sense: 'lower' },
+  { keyword: 'maxItems', sense: 'upper' },
+  { keyword: 'minItems', sense: 'lower' },
+  { keyword: 'maxProperties', sense: 'upper' },
+  { keyword: 'minProperties', sense: 'lower' },
 ];
 
 /** One keyword's difference between two schemas: `narrower` means the new one accepts less. */
@@ -26,7 +30,8 @@ export interface KeywordChange {
   new?: Spot;
 }
 
-const shown = (value: unknown) => (typeof value === 'string' ? `"${value.length > 80 ? value.slice(0, 79) + '…' : value}"` : String(value));
+const shown = (value: unknown) =>
+  typeof value === 'string' ? `"${value.length > 80 ? value.slice(0, 79) + '…' : value}"` : String(value);
 
 /** Where a keyword is, or the schema itself when that side has none. */
 export function keywordSpot(view: SchemaView, name: string): Spot {
@@ -52,37 +57,58 @@ export function keywordChanges(base: SchemaView, next: SchemaView): KeywordChang
     const none = sense === 'lower' && keyword !== 'minimum' ? 0 : undefined;
     if ((b ?? none) === (a ?? none)) continue;
     const narrower = a === undefined ? false : b === undefined ? true : sense === 'upper' ? a < b : a > b;
-    const change = b === undefined ? `was added (${a})` : a === undefined ? `was removed (it was ${b})` : `went from ${b} to ${a}`;
+    const change =
+      b === undefined ? `was added (${a})` : a === undefined ? `was removed (it was ${b})` : `went from ${b} to ${a}`;
     changes.push({ keyword, narrower, change, ...spots(keyword) });
   }
   for (const keyword of ['exclusiveMaximum', 'exclusiveMinimum', 'uniqueItems']) {
     const before = keywordValue(base, keyword) === true;
     const after = keywordValue(next, keyword) === true;
-    if (before !== after) changes.push({ keyword, narrower: after, change: after ? 'is now true' : 'is no longer true', ...spots(keyword) });
+    if (before !== after)
+      changes.push({
+        keyword,
+        narrower: after,
+        change: after ? 'is now true' : 'is no longer true',
+        ...spots(keyword),
+      });
   }
   for (const keyword of ['pattern', 'format']) {
     const before = keywordValue(base, keyword);
     const after = keywordValue(next, keyword);
     if (before === after) continue;
-    const change = before === undefined ? `was added (${shown(after)})` : after === undefined ? `was removed (it was ${shown(before)})` : `went from ${shown(before)} to ${shown(after)}`;
+    const change =
+      before === undefined
+        ? `was added (${shown(after)})`
+        : after === undefined
+          ? `was removed (it was ${shown(before)})`
+          : `went from ${shown(before)} to ${shown(after)}`;
     // A changed pattern or format limits values both ways: narrower for what is sent, wider for what is read.
     changes.push({ keyword, narrower: after !== undefined, change, ...spots(keyword) });
-    if (before !== undefined && after !== undefined) changes.push({ keyword, narrower: false, change, ...spots(keyword) });
+    if (before !== undefined && after !== undefined)
+      changes.push({ keyword, narrower: false, change, ...spots(keyword) });
   }
   const multipleBefore = keywordValue(base, 'multipleOf');
   const multipleAfter = keywordValue(next, 'multipleOf');
   if (multipleBefore !== multipleAfter) {
     const b = typeof multipleBefore === 'number' ? multipleBefore : undefined;
     const a = typeof multipleAfter === 'number' ? multipleAfter : undefined;
-    const change = b === undefined ? `was added (${a})` : a === undefined ? `was removed (it was ${b})` : `went from ${b} to ${a}`;
+    const change =
+      b === undefined ? `was added (${a})` : a === undefined ? `was removed (it was ${b})` : `went from ${b} to ${a}`;
     // Every multiple of b is a multiple of a when a divides b.
-    const accepts = (outer: number | undefined, inner: number | undefined) => inner === undefined || (outer !== undefined && outer % inner === 0);
+    const accepts = (outer: number | undefined, inner: number | undefined) =>
+      inner === undefined || (outer !== undefined && outer % inner === 0);
     if (!accepts(b, a)) changes.push({ keyword: 'multipleOf', narrower: true, change, ...spots('multipleOf') });
     if (!accepts(a, b)) changes.push({ keyword: 'multipleOf', narrower: false, change, ...spots('multipleOf') });
   }
   const nullableBefore = keywordValue(base, 'nullable') === true;
   const nullableAfter = keywordValue(next, 'nullable') === true;
-  if (nullableBefore && !nullableAfter) changes.push({ keyword: 'nullable', narrower: true, change: 'was removed (null is no longer accepted)', ...spots('nullable') });
+  if (nullableBefore && !nullableAfter)
+    changes.push({
+      keyword: 'nullable',
+      narrower: true,
+      change: 'was removed (null is no longer accepted)',
+      ...spots('nullable'),
+    });
   const closedBefore = keywordValue(base, 'additionalProperties') === false;
   const closedAfter = keywordValue(next, 'additionalProperties') === false;
   if (closedBefore !== closedAfter) {
@@ -124,12 +150,16 @@ export function listed(keys: readonly string[]): string {
   const shownKeys = keys.slice(0, 5).map((k) => (k.length > 80 ? k.slice(0, 79) + '…' : k));
   const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
   if (shownKeys.length === 1) return shownKeys[0] + more;
-  return more ? shownKeys.join(', ') + more : shownKeys.slice(0, -1).join(', ') + ' and ' + shownKeys[shownKeys.length - 1];
+  return more
+    ? shownKeys.join(', ') + more
+    : shownKeys.slice(0, -1).join(', ') + ' and ' + shownKeys[shownKeys.length - 1];
 }
 
 /** A parameter's serialization: its style and explode with the defaults of its location filled in. */
 export function serialization(parameter: At & { in: string }): string {
-  const style = parameter.node.get('style')?.stringValue ?? (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
+  const style =
+    parameter.node.get('style')?.stringValue ??
+    (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
   const explode = parameter.node.get('explode');
   const exploded = explode?.kind === 'boolean' ? explode.value === true : style === 'form';
   return `style ${style}, explode ${exploded}`;

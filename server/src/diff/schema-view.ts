@@ -31,7 +31,8 @@ export function schemaView(at: At, resolve: Resolve): SchemaView | undefined {
   const view: SchemaView = { use: at, at, parts, properties: NO_PROPERTIES, alternatives: undefined };
   view.properties = propertiesOf(parts);
   const composed = keyword(view, 'oneOf') ?? keyword(view, 'anyOf');
-  if (composed?.node.kind === 'array') view.alternatives = composed.node.children!.map((node) => ({ node, doc: composed.doc }));
+  if (composed?.node.kind === 'array')
+    view.alternatives = composed.node.children!.map((node) => ({ node, doc: composed.doc }));
   return view;
 }
 
@@ -61,7 +62,8 @@ function propertiesOf(parts: readonly At[]): ReadonlyMap<string, PropertyAt> {
     properties ??= new Map();
     for (const property of members.children!) {
       const name = property.key as string;
-      if (!properties.has(name)) properties.set(name, { member: { node: property, doc }, required: false, requiredEntry: undefined });
+      if (!properties.has(name))
+        properties.set(name, { member: { node: property, doc }, required: false, requiredEntry: undefined });
     }
   }
   if (!properties) return NO_PROPERTIES;

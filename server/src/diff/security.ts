@@ -13,20 +13,24 @@ export function alternativesOf(list: At | undefined): Alternative[] {
   if (!list || list.node.kind !== 'array') return [{ schemes: new Map(), at: undefined }];
   // `security: []` removes every requirement: anyone may call.
   if (list.node.children!.length === 0) return [{ schemes: new Map(), at: list }];
-  return list.node.children!.filter((n) => n.kind === 'object').map((node) => {
-    const schemes = new Map<string, string[]>();
-    for (const entry of node.children!) {
-      const scopes = entry.kind === 'array' ? entry.children!.map((s) => String(s.value)) : [];
-      schemes.set(String(entry.key), scopes);
-    }
-    return { schemes, at: { node, doc: list.doc } };
-  });
+  return list.node
+    .children!.filter((n) => n.kind === 'object')
+    .map((node) => {
+      const schemes = new Map<string, string[]>();
+      for (const entry of node.children!) {
+        const scopes = entry.kind === 'array' ? entry.children!.map((s) => String(s.value)) : [];
+        schemes.set(String(entry.key), scopes);
+      }
+      return { schemes, at: { node, doc: list.doc } };
+    });
 }
 
 /** How a message names an alternative: `oauth (repo, user)`, `calls without credentials`. */
 export function describe(alternative: Alternative): string {
   if (alternative.schemes.size === 0) return 'calls without credentials';
-  return [...alternative.schemes].map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(', ')})` : name)).join(' and ');
+  return [...alternative.schemes]
+    .map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(', ')})` : name))
+    .join(' and ');
 }
 
 export interface Unmet {
@@ -42,7 +46,11 @@ export interface Unmet {
  * The base alternatives the new requirements no longer accept. A new alternative accepts what a
  * base one sent when it asks for no scheme and no scope more (names mapped through renames).
  */
-export function unmetAlternatives(base: At | undefined, next: At | undefined, names: ReadonlyMap<string, string>): Unmet[] {
+export function unmetAlternatives(
+  base: At | undefined,
+  next: At | undefined,
+  names: ReadonlyMap<string, string>,
+): Unmet[] {
   const newAlternatives = alternativesOf(next);
   const unmet: Unmet[] = [];
   for (const alternative of alternativesOf(base)) {
@@ -62,7 +70,7 @@ export function unmetAlternatives(base: At | undefined, next: At | undefined, na
         accepted = true;
         break;
       }
-      if (!closest) (closest = candidate), (closestScopes = extra);
+      if (!closest) ((closest = candidate), (closestScopes = extra));
     }
     if (!accepted) unmet.push({ base: alternative, closest, scopes: closestScopes });
   }

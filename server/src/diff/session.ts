@@ -31,7 +31,10 @@ export class DiffSession {
   /** Operations compared by the last call (all of them for `diff`): what a test or a trace looks at. */
   compared = 0;
 
-  constructor(readonly base: DiffSide, options: DiffOptions = {}) {
+  constructor(
+    readonly base: DiffSide,
+    options: DiffOptions = {},
+  ) {
     this.kinds = options.kinds ?? KINDS;
     this.active = activeKinds(this.kinds, options.config ?? EMPTY_DIFF_CONFIG);
   }
@@ -56,7 +59,10 @@ export class DiffSession {
     engine.compareDocumentSites();
     const found: Change[] = [...(engine.changesOf.get('') ?? [])];
     this.compared = 0;
-    const keys = [...this.base.operations.keys(), ...[...next.operations.keys()].filter((k) => !this.base.operations.has(k))];
+    const keys = [
+      ...this.base.operations.keys(),
+      ...[...next.operations.keys()].filter((k) => !this.base.operations.has(k)),
+    ];
     for (const key of keys) {
       if (touched && !touched.has(key)) {
         // Kept: its changes with their places taken again, what it read and its pairs carried over.
@@ -84,10 +90,12 @@ export class DiffSession {
 function touchedOperations(last: Remembered, next: DiffSide, edits: readonly EditedNode[]): Set<string> {
   const touched = new Set<string>();
   for (const { replaced } of edits) {
-    for (let node: SyntaxNode | undefined = replaced; node; node = node.parent) for (const key of last.readBy.get(node) ?? []) touched.add(key);
+    for (let node: SyntaxNode | undefined = replaced; node; node = node.parent)
+      for (const key of last.readBy.get(node) ?? []) touched.add(key);
   }
   // Operations that appeared, disappeared or were parsed anew.
-  for (const [key, operation] of next.operations) if (last.next.operations.get(key)?.node !== operation.node) touched.add(key);
+  for (const [key, operation] of next.operations)
+    if (last.next.operations.get(key)?.node !== operation.node) touched.add(key);
   for (const key of last.next.operations.keys()) if (!next.operations.has(key)) touched.add(key);
   touched.delete('');
   return touched;

@@ -69,7 +69,15 @@ export function createSide(store: DocumentStore, root: SourceDocument): DiffSide
       const at = resolve(use);
       let content = at ? contents.get(at.node) : null;
       if (at && content === undefined) contents.set(at.node, (content = schemaView(at, resolve) ?? null));
-      view = content ? { use, at: content.at, parts: content.parts, properties: content.properties, alternatives: content.alternatives } : null;
+      view = content
+        ? {
+            use,
+            at: content.at,
+            parts: content.parts,
+            properties: content.properties,
+            alternatives: content.alternatives,
+          }
+        : null;
       views.set(use.node, view);
     }
     return view ?? undefined;
@@ -90,7 +98,8 @@ export function createSide(store: DocumentStore, root: SourceDocument): DiffSide
       if (pathItems.has(shape)) continue;
       pathItems.set(shape, pathItem);
       pathMembers.set(shape, pathMember);
-      for (const operation of operationsOf(pathItem, path, pathMember)) operations.set(operationKey(operation.method, path), operation);
+      for (const operation of operationsOf(pathItem, path, pathMember))
+        operations.set(operationKey(operation.method, path), operation);
     }
   }
   return { root, store, operations, pathItems, pathMembers, paths, resolve, schema, documents: () => documents };

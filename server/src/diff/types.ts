@@ -205,8 +205,18 @@ export interface ServersSite {
 }
 
 export type Site =
-  | OperationSite | ParameterSite | RequestBodySite | MediaTypeSite | ResponseSite | HeaderSite | SchemaSite
-  | PropertySite | AlternativeSite | SecuritySite | SecuritySchemeSite | ServersSite;
+  | OperationSite
+  | ParameterSite
+  | RequestBodySite
+  | MediaTypeSite
+  | ResponseSite
+  | HeaderSite
+  | SchemaSite
+  | PropertySite
+  | AlternativeSite
+  | SecuritySite
+  | SecuritySchemeSite
+  | ServersSite;
 export type SiteKind = Site['site'];
 export type SiteOf<K extends SiteKind> = Extract<Site, { site: K }>;
 

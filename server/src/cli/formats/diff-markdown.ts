@@ -16,7 +16,10 @@ export function formatDiffMarkdown(findings: readonly DiffFinding[], base: strin
   const count = countByLevel(findings);
   const lines = [`## API changes from \`${base.replace(/`/g, "'")}\` to \`${next.replace(/`/g, "'")}\``, ''];
   if (findings.length === 0) return lines.concat('No changes.', '').join('\n');
-  lines.push(`**${count.breaking} breaking**, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} other.`, '');
+  lines.push(
+    `**${count.breaking} breaking**, ${count.warning} warning${count.warning === 1 ? '' : 's'}, ${count.info} other.`,
+    '',
+  );
   for (const level of ORDER) {
     const ofLevel = findings.filter((f) => f.level === level);
     if (ofLevel.length === 0) continue;
@@ -36,7 +39,8 @@ export function formatDiffMarkdown(findings: readonly DiffFinding[], base: strin
       }
       lines.push('');
     }
-    if (ofLevel.length > MAX_LISTED) lines.push(`…and ${ofLevel.length - MAX_LISTED} more; the full list: openapi-check diff --format text.`, '');
+    if (ofLevel.length > MAX_LISTED)
+      lines.push(`…and ${ofLevel.length - MAX_LISTED} more; the full list: openapi-check diff --format text.`, '');
   }
   return lines.join('\n');
 }

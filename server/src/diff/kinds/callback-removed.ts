@@ -10,6 +10,11 @@ export default defineKind({
   compare(site, context) {
     if (!site.base?.callback || site.new) return;
     const callback = site.label[0].toUpperCase() + site.label.slice(1);
-    context.report({ messageId: 'removed', data: { Callback: callback }, base: { ...site.base, part: 'key' }, new: site.newParent });
+    context.report({
+      messageId: 'removed',
+      data: { Callback: callback },
+      base: { ...site.base, part: 'key' },
+      new: site.newParent,
+    });
   },
 });

@@ -12,6 +12,11 @@ export default defineKind({
   sites: ['operation'],
   compare(site, context) {
     if (!site.base || site.new || site.base.callback || !isDeprecated(site.base)) return;
-    context.report({ messageId: 'removed', data: { operation: site.label }, base: { ...site.base, part: 'key' }, new: site.newParent });
+    context.report({
+      messageId: 'removed',
+      data: { operation: site.label },
+      base: { ...site.base, part: 'key' },
+      new: site.newParent,
+    });
   },
 });

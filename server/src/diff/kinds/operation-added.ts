@@ -9,6 +9,11 @@ export default defineKind({
   sites: ['operation'],
   compare(site, context) {
     if (site.base || !site.new || site.new.callback) return;
-    context.report({ messageId: 'added', data: { operation: site.label }, base: site.baseParent, new: { ...site.new, part: 'key' } });
+    context.report({
+      messageId: 'added',
+      data: { operation: site.label },
+      base: site.baseParent,
+      new: { ...site.new, part: 'key' },
+    });
   },
 });

@@ -11,6 +11,11 @@ export default defineKind({
   sites: ['operation'],
   compare(site, context) {
     if (!site.base || !site.new || isDeprecated(site.base) || !isDeprecated(site.new)) return;
-    context.report({ messageId: 'deprecated', data: { operation: site.label }, base: { ...site.base, part: 'key' }, new: member(site.new, 'deprecated') });
+    context.report({
+      messageId: 'deprecated',
+      data: { operation: site.label },
+      base: { ...site.base, part: 'key' },
+      new: member(site.new, 'deprecated'),
+    });
   },
 });

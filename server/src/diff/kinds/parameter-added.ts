@@ -10,6 +10,11 @@ export default defineKind({
   compare(site, context) {
     const next = site.new;
     if (site.base || !next || next.in === 'path' || next.node.get('required')?.value === true) return;
-    context.report({ messageId: 'added', data: { in: next.in, name: next.name, operation: site.label }, base: { ...site.baseOperation, part: 'key' }, new: next.use });
+    context.report({
+      messageId: 'added',
+      data: { in: next.in, name: next.name, operation: site.label },
+      base: { ...site.baseOperation, part: 'key' },
+      new: next.use,
+    });
   },
 });

@@ -16,7 +16,19 @@ export default defineKind({
     if (site.direction !== 'request' || !next || next.node.get('required')?.value !== true) return;
     if (base?.node.get('required')?.value === true) return;
     const required = { ...member(next, 'required')!, part: 'value' as const };
-    if (!base) context.report({ messageId: 'added', data: { operation: site.label }, base: { ...site.baseOperation, part: 'key' }, new: required });
-    else context.report({ messageId: 'required', data: { operation: site.label }, base: member(base, 'required') ?? base, new: required });
+    if (!base)
+      context.report({
+        messageId: 'added',
+        data: { operation: site.label },
+        base: { ...site.baseOperation, part: 'key' },
+        new: required,
+      });
+    else
+      context.report({
+        messageId: 'required',
+        data: { operation: site.label },
+        base: member(base, 'required') ?? base,
+        new: required,
+      });
   },
 });

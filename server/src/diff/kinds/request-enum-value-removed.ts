@@ -20,14 +20,21 @@ export default defineKind({
     const after = enumValues(next);
     if (!after) return;
     if (!before) {
-      context.report({ messageId: 'added', data: { Target: Target(site), values: listed([...after.keys()]) }, base: base.use, new: keywordSpot(next, 'enum') });
+      context.report({
+        messageId: 'added',
+        data: { Target: Target(site), values: listed([...after.keys()]) },
+        base: base.use,
+        new: keywordSpot(next, 'enum'),
+      });
       return;
     }
     const removed = [...before.keys()].filter((value) => !after.has(value));
     if (removed.length === 0) return;
     context.report({
-      messageId: 'removed', data: { Target: Target(site), values: listed(removed) },
-      base: { ...before.get(removed[0])!, part: 'value' }, new: keywordSpot(next, 'enum'),
+      messageId: 'removed',
+      data: { Target: Target(site), values: listed(removed) },
+      base: { ...before.get(removed[0])!, part: 'value' },
+      new: keywordSpot(next, 'enum'),
     });
   },
 });

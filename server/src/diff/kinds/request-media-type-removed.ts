@@ -10,6 +10,11 @@ export default defineKind({
   compare(site, context) {
     if (site.direction !== 'request' || !site.base || site.new) return;
     const where = site.where[0].toUpperCase() + site.where.slice(1);
-    context.report({ messageId: 'removed', data: { Where: where, mediaType: site.mediaType }, base: { ...site.base, part: 'key' }, new: site.newContent });
+    context.report({
+      messageId: 'removed',
+      data: { Where: where, mediaType: site.mediaType },
+      base: { ...site.base, part: 'key' },
+      new: site.newContent,
+    });
   },
 });

@@ -3,7 +3,8 @@ import { defineKind } from '../types';
 export default defineKind({
   id: 'request-property-became-required',
   level: 'breaking',
-  description: 'A property of what clients send is now required: an optional one was added to `required`, or a new property is required.',
+  description:
+    'A property of what clients send is now required: an optional one was added to `required`, or a new property is required.',
   rationale: 'Clients that leave the property out were right before; their requests are now rejected.',
   messages: {
     required: 'Property "{path}" of {where} is now required: requests without it are rejected.',

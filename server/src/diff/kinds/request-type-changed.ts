@@ -5,9 +5,12 @@ import { defineKind } from '../types';
 export default defineKind({
   id: 'request-type-changed',
   level: 'breaking',
-  description: 'A schema of what clients send (a parameter, a request body, a property at any depth) has a type that does not accept what it accepted before (`integer` to `number` is fine).',
+  description:
+    'A schema of what clients send (a parameter, a request body, a property at any depth) has a type that does not accept what it accepted before (`integer` to `number` is fine).',
   rationale: 'Values clients send as before no longer validate, and the API rejects their requests.',
-  messages: { type: '{Target}: the type changed from {before} to {after}: values clients send as {before} are rejected.' },
+  messages: {
+    type: '{Target}: the type changed from {before} to {after}: values clients send as {before} are rejected.',
+  },
   sites: ['schema'],
   compare(site, context) {
     const { base, new: next } = site;
@@ -16,8 +19,10 @@ export default defineKind({
     const after = typeOf(next);
     if (typeWithin(before, after)) return;
     context.report({
-      messageId: 'type', data: { Target: Target(site), before: typeName(before), after: typeName(after) },
-      base: keywordSpot(base, 'type'), new: keywordSpot(next, 'type'),
+      messageId: 'type',
+      data: { Target: Target(site), before: typeName(before), after: typeName(after) },
+      base: keywordSpot(base, 'type'),
+      new: keywordSpot(next, 'type'),
     });
   },
 });

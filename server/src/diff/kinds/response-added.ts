@@ -9,6 +9,11 @@ export default defineKind({
   sites: ['response'],
   compare(site, context) {
     if (site.direction !== 'response' || site.base || !site.new) return;
-    context.report({ messageId: 'added', data: { code: site.code, operation: site.label }, base: site.baseResponses, new: { ...site.new, part: 'key' } });
+    context.report({
+      messageId: 'added',
+      data: { code: site.code, operation: site.label },
+      base: site.baseResponses,
+      new: { ...site.new, part: 'key' },
+    });
   },
 });

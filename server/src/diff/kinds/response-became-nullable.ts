@@ -11,7 +11,17 @@ export default defineKind({
   messages: { nullable: '{Target} may now be null: clients that read it without checking for null fail.' },
   sites: ['schema'],
   compare(site, context) {
-    if (site.direction !== 'response' || keywordValue(site.base, 'nullable') === true || keywordValue(site.new, 'nullable') !== true) return;
-    context.report({ messageId: 'nullable', data: { Target: Target(site) }, base: keywordSpot(site.base, 'nullable'), new: keywordSpot(site.new, 'nullable') });
+    if (
+      site.direction !== 'response' ||
+      keywordValue(site.base, 'nullable') === true ||
+      keywordValue(site.new, 'nullable') !== true
+    )
+      return;
+    context.report({
+      messageId: 'nullable',
+      data: { Target: Target(site) },
+      base: keywordSpot(site.base, 'nullable'),
+      new: keywordSpot(site.new, 'nullable'),
+    });
   },
 });

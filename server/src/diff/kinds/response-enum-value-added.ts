@@ -22,14 +22,21 @@ export default defineKind({
     const after = enumValues(next);
     if (!before) return;
     if (!after) {
-      context.report({ messageId: 'unlimited', data: { Target: Target(site), values: listed([...before.keys()]) }, base: keywordSpot(base, 'enum'), new: next.use });
+      context.report({
+        messageId: 'unlimited',
+        data: { Target: Target(site), values: listed([...before.keys()]) },
+        base: keywordSpot(base, 'enum'),
+        new: next.use,
+      });
       return;
     }
     const added = [...after.keys()].filter((value) => !before.has(value));
     if (added.length === 0) return;
     context.report({
-      messageId: 'added', data: { Target: Target(site), values: listed(added) },
-      base: keywordSpot(base, 'enum'), new: { ...after.get(added[0])!, part: 'value' },
+      messageId: 'added',
+      data: { Target: Target(site), values: listed(added) },
+      base: keywordSpot(base, 'enum'),
+      new: { ...after.get(added[0])!, part: 'value' },
     });
   },
 });

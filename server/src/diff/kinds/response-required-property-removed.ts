@@ -9,6 +9,11 @@ export default defineKind({
   sites: ['property'],
   compare(site, context) {
     if (site.direction !== 'response' || !site.base?.required || site.new) return;
-    context.report({ messageId: 'removed', data: { path: site.path, where: site.where }, base: { ...site.base.member, part: 'key' }, new: site.newSchema.use });
+    context.report({
+      messageId: 'removed',
+      data: { path: site.path, where: site.where },
+      base: { ...site.base.member, part: 'key' },
+      new: site.newSchema.use,
+    });
   },
 });

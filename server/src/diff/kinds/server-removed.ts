@@ -4,7 +4,8 @@ export default defineKind({
   id: 'server-removed',
   level: 'warning',
   description: 'A server URL of the root `servers` is gone.',
-  rationale: 'Clients configured with that URL (generated clients take the first server as their default) stop reaching the API there.',
+  rationale:
+    'Clients configured with that URL (generated clients take the first server as their default) stop reaching the API there.',
   messages: { removed: 'The server {url} was removed: clients configured with it may no longer reach the API.' },
   sites: ['servers'],
   compare(site, context) {
@@ -23,7 +24,12 @@ export default defineKind({
     if (after.size === 0) return;
     for (const [url, at] of before) {
       if (after.has(url)) continue;
-      context.report({ messageId: 'removed', data: { url: String(at!.node.value) }, base: { ...at!, part: 'value' }, new: site.new ?? site.newRoot });
+      context.report({
+        messageId: 'removed',
+        data: { url: String(at!.node.value) },
+        base: { ...at!, part: 'value' },
+        new: site.new ?? site.newRoot,
+      });
     }
   },
 });
