@@ -36,7 +36,7 @@ export function diffKindDoc(kind: ChangeKind): string {
     }
     const changes = fs.readFileSync(path.join(example.dir, 'changes.txt'), 'utf8').trimEnd();
     lines.push(
-      '`openapi-check diff base/openapi.yaml new/openapi.yaml` reports (level, kind, operation, places as 0-based line:character, message):',
+      `\`openapi-check diff base/${example.baseRoot} new/${example.newRoot}\` reports (level, kind, operation, places as 0-based line:character, message):`,
       '',
     );
     lines.push('```text', changes, '```', '');
