@@ -369,13 +369,17 @@ describe('openapi-check diff with git revisions', () => {
     assert.equal(cli(['diff', 'origin/release:api/openapi.yaml', 'api/openapi.yaml'], work).code, 1);
   });
 
-  it('a file missing at the revision is an input that cannot be read', () => {
+  it('a file missing at the revision, or a folder, is an input that cannot be read', () => {
     const repo = history();
     const r = cli(['diff', 'HEAD:api/nothing.yaml', 'api/openapi.yaml'], repo);
     assert.deepEqual(
       [r.code, r.stderr],
       [2, 'openapi-check diff: cannot read HEAD:api/nothing.yaml: HEAD:api/nothing.yaml does not exist.\n'],
     );
+    const folder = cli(['diff', 'HEAD:api', 'api/openapi.yaml'], repo);
+    assert.deepEqual([folder.code, folder.stderr], [2, 'openapi-check diff: cannot read HEAD:api: HEAD:api is a folder, not a file.\n']);
+    const top = cli(['diff', 'HEAD:.', 'api/openapi.yaml'], repo);
+    assert.deepEqual([top.code, top.stderr], [2, "openapi-check diff: cannot read HEAD:.: HEAD:. is the repository's top folder, not a file.\n"]);
   });
 });
 

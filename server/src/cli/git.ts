@@ -80,6 +80,9 @@ export function revisionFiles(revision: Revision, maxBytes = MAX_FILE_BYTES): Fi
     read(absolutePath: string): FileRead {
       const name = pathInRepository(revision, absolutePath);
       const shown = `${revision.ref}:${name ?? absolutePath}`;
+      if (path.resolve(absolutePath) === path.resolve(revision.root)) {
+        return { reason: 'folder', message: `${absolutePath} is the repository's top folder, not a file.` };
+      }
       if (name === undefined)
         return {
           reason: 'missing',
