@@ -23,7 +23,7 @@ import { diffSummary, formatDiffText } from './formats/diff-text';
 import { formatGithub } from './formats/github';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
-import { GitError, pathInRepository, resolveRevision, Revision, revisionFiles, revisionPath } from './git';
+import { GitError, pathInRepository, resolveRevision, Revision, revisionFiles, revisionPath } from '../io/git';
 import type { Io } from './main';
 
 /** Formats other programs parse: on standard output they travel alone, and notes go to stderr. */

@@ -1,9 +1,9 @@
 // Files as committed at a git revision, read with `git cat-file` and never by changing the working
-// tree: what `openapi-check diff REF:PATH ...` compares. Each file is looked up first (its type
-// and size), then read only when it is a blob within the size limit.
+// tree: what `openapi-check diff REF:PATH ...` compares, and what the editor will diff against. Each file
+// is looked up first (its type and size), then read only when it is a blob within the size limit.
 import { spawnSync } from 'child_process';
 import * as path from 'path';
-import { formatBytes, MAX_FILE_BYTES } from '../io/read-file';
+import { formatBytes, MAX_FILE_BYTES } from './read-file';
 import { decodeText, FileRead, FileSource } from '../model/documents';
 
 export class GitError extends Error {}
