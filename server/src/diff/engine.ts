@@ -54,6 +54,9 @@ interface SchemaPair {
   label: string;
 }
 
+/** How messages name the operations that follow the root's security requirements. */
+const ROOT_SECURITY = 'Every operation without security requirements of its own';
+
 /** Whose roles turn around in a callback: the API sends its request, the client answers. */
 const flip = (direction: Direction): Direction => (direction === 'request' ? 'response' : 'request');
 
@@ -164,6 +167,15 @@ export class DiffEngine {
       baseRoot,
       newRoot,
     });
+    this.dispatch({
+      site: 'security',
+      label: ROOT_SECURITY,
+      base: member(baseRoot, 'security'),
+      new: member(newRoot, 'security'),
+      baseOperation: baseRoot,
+      newOperation: newRoot,
+      schemeNames: schemeNames(this.base, this.next),
+    });
     const baseSchemes = securitySchemes(this.base);
     const newSchemes = securitySchemes(this.next);
     for (const [name, base] of baseSchemes) {
@@ -179,17 +191,21 @@ export class DiffEngine {
     const request: Direction = callback ? 'response' : 'request';
     if (callback) this.read(next);
     if (!callback) {
-      const newSecurity = security(this.next, next);
-      this.read(newSecurity);
-      this.dispatch({
-        site: 'security',
-        label,
-        base: security(this.base, base),
-        new: newSecurity,
-        baseOperation: base,
-        newOperation: next,
-        schemeNames: schemeNames(this.base, this.next),
-      });
+      // An operation that follows the root's requirements in both versions is covered by the root's
+      // comparison (compareDocumentSites): a new global requirement is one change, not one per operation.
+      if (member(base, 'security') || member(next, 'security')) {
+        const newSecurity = security(this.next, next);
+        this.read(newSecurity);
+        this.dispatch({
+          site: 'security',
+          label,
+          base: security(this.base, base),
+          new: newSecurity,
+          baseOperation: base,
+          newOperation: next,
+          schemeNames: schemeNames(this.base, this.next),
+        });
+      }
       this.compareParameters(base, next, label);
     }
     this.compareRequestBody(base, next, label, request);
