@@ -31,9 +31,19 @@ export function schemaView(at: At, resolve: Resolve): SchemaView | undefined {
   const view: SchemaView = { use: at, at, parts, properties: NO_PROPERTIES, alternatives: undefined };
   view.properties = propertiesOf(parts);
   const composed = keyword(view, 'oneOf') ?? keyword(view, 'anyOf');
-  if (composed?.node.kind === 'array')
-    view.alternatives = composed.node.children!.map((node) => ({ node, doc: composed.doc }));
+  if (composed?.node.kind === 'array') {
+    // `anyOf: [{required: [state]}]` constrains the schema; it offers no other shape of value.
+    const shaped = composed.node.children!.filter(hasShape);
+    if (shaped.length > 0) view.alternatives = shaped.map((node) => ({ node, doc: composed.doc }));
+  }
   return view;
+}
+
+/** Keywords that give a schema a shape of its own, as opposed to constraints on the one around it. */
+const SHAPE_KEYWORDS = ['$ref', 'type', 'properties', 'items', 'enum', 'allOf', 'oneOf', 'anyOf', 'additionalProperties'];
+
+function hasShape(node: SyntaxNode): boolean {
+  return node.kind === 'object' && SHAPE_KEYWORDS.some((name) => node.get(name) !== undefined);
 }
 
 /** The schema and the schemas it merges through `allOf`, depth first, each once. */
