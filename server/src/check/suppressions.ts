@@ -22,6 +22,19 @@ import { Diagnostic, Rule, RuleContext } from './types';
 
 export const DISABLE_EXTENSION = 'x-openapi-check-disable';
 const COMMENT_MARKER = 'openapi-check-disable';
+
+/**
+ * The words of one kind of marked comment: the suppressions here, and the acknowledgements of
+ * accepted changes that `openapi-check diff` reads (`openapi-check-accept...`) in the same forms.
+ */
+export interface MarkerWords {
+  /** The comment's directive word; `-next-line` and `-line` forms add to it. */
+  comment: string;
+  /** The extension that maps ids to reasons on an object. */
+  extension: string;
+}
+
+const DISABLE_WORDS: MarkerWords = { comment: COMMENT_MARKER, extension: DISABLE_EXTENSION };
 /** What the editor's quick fix writes for the reason; left as is, it counts as no reason. */
 export const REASON_PLACEHOLDER = '<reason>';
 /** Blank and comment lines a `-next-line` comment may skip to reach its line (bounds the scan). */
@@ -95,12 +108,17 @@ export function suppressionsOf(doc: SourceDocument): SuppressionIndex {
   return index;
 }
 
-function buildIndex(doc: SourceDocument): SuppressionIndex {
+/** A document's comments and extensions marked with other words than the suppressions', not cached. */
+export function markedIn(doc: SourceDocument, words: MarkerWords): SuppressionIndex {
+  return buildIndex(doc, words);
+}
+
+function buildIndex(doc: SourceDocument, words: MarkerWords = DISABLE_WORDS): SuppressionIndex {
   const text = doc.text;
-  if (text.indexOf(COMMENT_MARKER) < 0) return NO_MARKER_INDEX;
+  if (text.indexOf(words.comment) < 0) return NO_MARKER_INDEX;
   const all: Suppression[] = [];
-  if (doc.format === 'yaml') commentSuppressions(doc, all);
-  extensionSuppressions(doc, all);
+  if (doc.format === 'yaml') commentSuppressions(doc, all, words);
+  extensionSuppressions(doc, all, words);
   if (all.length === 0) return EMPTY_INDEX;
   const lines = all.filter((s) => s.form === 'line' || s.form === 'next-line').sort((a, b) => a.start - b.start);
   const blocks = all.filter((s) => s.form === 'block' || s.form === 'extension').sort((a, b) => a.start - b.start || b.end - a.end);
@@ -195,12 +213,19 @@ function nodeOnLine(doc: SourceDocument, line: number): SyntaxNode | undefined {
   return at < 0 ? undefined : membersAt(doc.root, at).pop();
 }
 
-const DIRECTIVE = /^openapi-check-disable(-next-line|-line)?(?=[ \t]|$)/;
+const directives = new Map<string, RegExp>();
+function directiveOf(word: string): RegExp {
+  let directive = directives.get(word);
+  if (!directive) directives.set(word, (directive = new RegExp(`^${word}(-next-line|-line)?(?=[ \\t]|$)`)));
+  return directive;
+}
 
-function commentSuppressions(doc: SourceDocument, out: Suppression[]): void {
+function commentSuppressions(doc: SourceDocument, out: Suppression[], words: MarkerWords): void {
   const text = doc.text;
   const lines = doc.lineIndex;
-  for (let at = text.indexOf(COMMENT_MARKER); at >= 0; at = text.indexOf(COMMENT_MARKER, at + COMMENT_MARKER.length)) {
+  const marker = words.comment;
+  const DIRECTIVE = directiveOf(marker);
+  for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
     let hash = at - 1;
     while (hash >= 0 && (text[hash] === ' ' || text[hash] === '\t')) hash--;
     if (text[hash] !== '#') continue;
@@ -245,14 +270,15 @@ function readDirective(rest: string, base: number, from: number): { ids: Suppres
   return { ids, reason: reason === REASON_PLACEHOLDER ? '' : reason };
 }
 
-function extensionSuppressions(doc: SourceDocument, out: Suppression[]): void {
+function extensionSuppressions(doc: SourceDocument, out: Suppression[], words: MarkerWords): void {
   const text = doc.text;
-  for (let at = text.indexOf(DISABLE_EXTENSION); at >= 0; at = text.indexOf(DISABLE_EXTENSION, at + DISABLE_EXTENSION.length)) {
+  const name = words.extension;
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
     const extension = membersAt(doc.root, at).pop();
-    if (!extension || extension.key !== DISABLE_EXTENSION || at < extension.keyOffset || at >= extension.keyOffset + extension.keyLength) continue;
+    if (!extension || extension.key !== name || at < extension.keyOffset || at >= extension.keyOffset + extension.keyLength) continue;
     const holder = extension.parent;
     if (!holder || holder.kind !== 'object') continue;
-    const covers = { start: holder.memberStart, end: holder.end, target: holder, directive: DISABLE_EXTENSION, form: 'extension' as const };
+    const covers = { start: holder.memberStart, end: holder.end, target: holder, directive: name, form: 'extension' as const };
     const members = extension.kind === 'object' ? extension.children! : [];
     if (members.length === 0) {
       out.push({ ...covers, offset: extension.memberStart, length: extension.end - extension.memberStart, ids: [], reason: '', member: extension });

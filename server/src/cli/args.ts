@@ -1,13 +1,19 @@
-// The command line: `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT [...]` and
-// `openapi-check convert IN [...]`.
+// The command line: `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT [...]`,
+// `openapi-check convert IN [...]` and `openapi-check diff BASE NEW [...]`.
 import { Severity, SEVERITIES } from '../check/types';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit', 'codeclimate'] as const;
 export type Format = (typeof FORMATS)[number];
 
+export const DIFF_FORMATS = ['text', 'json', 'github', 'sarif', 'junit', 'markdown'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
+export const FAIL_ON = ['breaking', 'warning', 'none'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
 export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
        openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference]
        openapi-check convert IN [-o OUT] [--format yaml|json]
+       openapi-check diff BASE NEW [--format FORMAT] [--fail-on breaking|warning|none]
 
 Checks OpenAPI 3.0 description documents (YAML or JSON) and the files they reference. Quoted globs
 ('apis/**/*.yaml') are expanded by openapi-check; files they match that are not OpenAPI documents
@@ -38,6 +44,13 @@ files IN references are converted too and written beside OUT at the same relativ
 needed then). Notes on what could not be converted faithfully go to standard error (and into YAML
 output as comments). -o OUT (default: standard output), --format yaml|json (default: OUT's
 extension, else IN's). Exit code 2 when IN cannot be read or is not a Swagger 2.0 document.
+
+diff: the changes from BASE to NEW that can break clients, and the others, with places on both
+sides. BASE and NEW are root documents, or REF:PATH for PATH as committed at the git revision REF
+(HEAD:openapi.yaml, origin/main:api/openapi.yaml) of the repository holding the current folder.
+--format text (default), json, github, sarif, junit, markdown (a changelog for a pull request);
+--fail-on breaking (default), warning or none: exit 1 when a change of that level or above is
+found. Also -o OUT, -c CONFIG (its "diff" section sets levels), --baseline, --write-baseline.
 
 Exit codes: 0 no error-level finding, 1 some (or more warnings than --max-warnings), 2 usage error
 or an input that could not be checked (unreadable, or too large for the memory Node.js has).
@@ -75,7 +88,19 @@ export interface ConvertOptions {
   format?: 'yaml' | 'json';
 }
 
-export type Options = CheckOptions | BundleOptions | ConvertOptions | { command: 'help' } | { command: 'version' };
+export interface DiffOptions {
+  command: 'diff';
+  base: string;
+  new: string;
+  format: DiffFormat;
+  failOn: FailOn;
+  output?: string;
+  configFile?: string;
+  baseline?: string;
+  writeBaseline?: string;
+}
+
+export type Options = CheckOptions | BundleOptions | ConvertOptions | DiffOptions | { command: 'help' } | { command: 'version' };
 
 /** Reads `--name value`, `--name=value` or `-n value` at argv[i]; returns the value and the next index. */
 class ArgReader {
@@ -113,6 +138,7 @@ function positiveInteger(text: string, name: string, min: number): number {
 export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'bundle') return parseBundleArgs(argv.slice(1));
   if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
+  if (argv[0] === 'diff') return parseDiffArgs(argv.slice(1));
   const reader = new ArgReader(argv);
   const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, inputs: [] };
   while (!reader.done) {
@@ -184,4 +210,32 @@ function parseConvertArgs(argv: string[]): Options {
   if (inputs.length !== 1) throw new UsageError(`convert takes one Swagger 2.0 document${inputs.length ? `, not ${inputs.length}` : ''}.`);
   if (inputs[0] === '-') throw new UsageError('convert reads a file, not standard input: the files it references are found beside it.');
   return { ...options, input: inputs[0] };
+}
+
+function parseDiffArgs(argv: string[]): Options {
+  const reader = new ArgReader(argv);
+  const sides: string[] = [];
+  const options: Omit<DiffOptions, 'base' | 'new'> = { command: 'diff', format: 'text', failOn: 'breaking' };
+  while (!reader.done) {
+    const arg = reader.next();
+    if (reader.is(arg, '--help', '-h')) return { command: 'help' };
+    else if (reader.is(arg, '--format', '-f')) {
+      const v = reader.value(arg, '--format');
+      if (!(DIFF_FORMATS as readonly string[]).includes(v)) throw new UsageError(`Unknown format "${v}" for diff: use ${DIFF_FORMATS.join(', ')}.`);
+      options.format = v as DiffFormat;
+    } else if (reader.is(arg, '--fail-on')) {
+      const v = reader.value(arg, '--fail-on');
+      if (!(FAIL_ON as readonly string[]).includes(v)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(', ')}, not "${v}".`);
+      options.failOn = v as FailOn;
+    } else if (reader.is(arg, '--output', '-o')) options.output = reader.value(arg, '--output');
+    else if (reader.is(arg, '--config', '-c')) options.configFile = reader.value(arg, '--config');
+    else if (reader.is(arg, '--baseline')) options.baseline = reader.value(arg, '--baseline');
+    else if (reader.is(arg, '--write-baseline')) options.writeBaseline = reader.value(arg, '--write-baseline');
+    else if (arg === '--') sides.push(...reader.rest());
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option ${arg} for diff.`);
+    else sides.push(arg);
+  }
+  if (sides.length !== 2) throw new UsageError(`diff takes two documents, BASE and NEW${sides.length ? `, not ${sides.length}` : ''}.`);
+  if (options.baseline && options.writeBaseline) throw new UsageError('Use one of --baseline and --write-baseline.');
+  return { ...options, base: sides[0], new: sides[1] };
 }

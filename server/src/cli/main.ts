@@ -1,17 +1,19 @@
-// `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT` and `openapi-check convert IN`
+// `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT`, `openapi-check convert IN` and
+// `openapi-check diff BASE NEW`
 // (see args.ts for the options). Exit codes: 0 no error-level finding, 1 some (or too many warnings), 2 usage or
 // an input that could not be checked (the summary never counts it as a file without problems).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as v8 from 'v8';
-import { parse as parseYamlValue } from 'yaml';
 import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../check/config';
 import { RULE_IDS, RULES } from '../rules/index';
 import { BundleOptions, CheckOptions, Format, parseArgs, USAGE, UsageError } from './args';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
 import { bundle } from './bundle';
 import { convert } from './convert';
+import { readConfigValue } from './config-file';
+import { runDiff } from './diff-command';
 import { FileJob, FileOutcome } from './check-files';
 import { unifiedDiff } from './diff';
 import { atLeast, countBySeverity, displayPath, Finding } from './findings';
@@ -53,25 +55,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (options.command === 'version') return io.out(VERSION + '\n'), 0;
   if (options.command === 'bundle') return runBundle(options, io);
   if (options.command === 'convert') return convert(options, io);
+  if (options.command === 'diff') return runDiff(options, io, VERSION);
   return runCheck(options, io);
 }
 
 function loadConfig(file: string, io: Io): Config | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    io.err(`openapi-check: cannot read the configuration ${file}: ${(e as Error).message}\n`);
-    return undefined;
-  }
-  let value: unknown;
-  try {
-    value = file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text);
-  } catch (e) {
-    io.err(`openapi-check: the configuration ${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}\n`);
-    return undefined;
-  }
-  const { config, problems } = readConfig(value, RULE_IDS, file);
+  const read = readConfigValue(file, io.err);
+  if (!read) return undefined;
+  const { config, problems } = readConfig(read.value, RULE_IDS, file);
   for (const p of problems) io.err(`openapi-check: ${file}: ${p.message}\n`);
   return config;
 }

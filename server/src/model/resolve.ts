@@ -2,7 +2,7 @@
 import * as path from 'path';
 import { SyntaxNode } from '../syntax/tree';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
-import { ParsedRef } from './ref';
+import { ParsedRef, parseRef } from './ref';
 
 export type RefFailure =
   | { reason: 'not-string' }
@@ -55,5 +55,25 @@ export function refFilePath(doc: SourceDocument, parsed: ParsedRef): string {
 function child(parent: SyntaxNode | undefined, segment: string): SyntaxNode | undefined {
   if (parent?.kind === 'object') return parent.get(segment);
   if (parent?.kind === 'array' && /^(0|[1-9]\d*)$/.test(segment)) return parent.at(Number(segment));
+  return undefined;
+}
+
+/** References one `followRefs` follows before giving up (each step may be another file). */
+export const MAX_REF_CHAIN = 64;
+
+/**
+ * The object a node stands for: itself, or the end of its chain of `$ref`s, read on demand through
+ * the store (no walk of the whole document first). Undefined when a `$ref` does not resolve, the
+ * chain loops or runs past MAX_REF_CHAIN references.
+ */
+export function followRefs(store: DocumentStore, doc: SourceDocument, node: SyntaxNode): Target | undefined {
+  let current: Target = { doc, node };
+  for (let steps = 0; steps <= MAX_REF_CHAIN; steps++) {
+    const ref = current.node.kind === 'object' ? current.node.get('$ref') : undefined;
+    if (ref?.kind !== 'string') return current;
+    const { target } = resolveRefTarget(store, current.doc, parseRef(ref.value as string));
+    if (!target) return undefined;
+    current = target;
+  }
   return undefined;
 }

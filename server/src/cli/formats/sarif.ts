@@ -5,7 +5,11 @@ import { Finding } from '../findings';
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
-export function formatSarif(findings: readonly Finding[], rules: readonly Rule[], version: string, baseDir: string): string {
+/** What SARIF lists of a rule: the checker's rules, and the diff's change kinds. */
+export type SarifRule = Pick<Rule, 'id' | 'description' | 'severity' | 'offByDefault'>;
+
+/** `docs`: the folder of the rules' pages (`docs/rules`, `docs/diff`). */
+export function formatSarif(findings: readonly Finding[], rules: readonly SarifRule[], version: string, baseDir: string, docs = 'docs/rules'): string {
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -22,7 +26,7 @@ export function formatSarif(findings: readonly Finding[], rules: readonly Rule[]
               name: r.id.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase()),
               shortDescription: { text: r.description },
               fullDescription: { text: r.description },
-              help: { text: r.description, markdown: `${r.description}\n\nSee docs/rules/${r.id}.md.` },
+              help: { text: r.description, markdown: `${r.description}\n\nSee ${docs}/${r.id}.md.` },
               defaultConfiguration: { level: SARIF_LEVEL[r.severity], enabled: !r.offByDefault },
               properties: { tags: ['openapi'] },
             })),
