@@ -151,7 +151,7 @@ describe('the worker parsing large messages', () => {
     const { results, log } = await decoded(missing, [bytesOf(open('file:///a.yaml'))]);
     assert.deepEqual(results, [[0, { message: open('file:///a.yaml') }]]);
     assert.equal(log.length, 1);
-    assert.match(log[0], /Parsing large messages on the server's thread: their worker cannot start \(.*message-worker\.js is missing\)/);
+    assert.match(log[0], /The worker parsing large messages cannot start \(.*message-worker\.js is missing\): its work is done on the server's thread\./);
   });
 
   it('reports the messages in a worker that stops as unreadable, and starts another for the next', async () => {

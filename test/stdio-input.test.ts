@@ -211,7 +211,7 @@ describe('the server reading its input over stdio', { timeout: 120_000 }, () => 
       await server.initialize(dir);
       const opened = server.open(path.join(dir, 'small.yaml'), 'openapi: 3.0.3\ninfo:\n  title: t\n  version: 1.0.0\npaths:\n  pets: {}\n');
       assert.deepEqual((await opened.diagnostics).filter((d) => d.code === 'path-leading-slash').map((d) => d.range.start), [{ line: 5, character: 2 }]);
-      assert.match(server.stderr, /Reading messages on the server's thread: the input worker cannot start \(.*reader-worker\.js is missing\)/);
+      assert.match(server.stderr, /The input worker cannot start \(.*reader-worker\.js is missing\): its work is done on the server's thread\./);
     } finally {
       await server.stop();
     }

@@ -15,10 +15,10 @@
 // text only when one of the two is small enough that both fit in memory.
 import * as fs from 'fs';
 import * as path from 'path';
-import { Worker } from 'worker_threads';
 import { OffThreadOutcome } from '../../syntax/off-thread';
 import { Offloader } from './scheduler';
 import { mark } from './marks';
+import { WorkerHost } from './worker-host';
 import { Urgency } from '../../syntax/steps';
 import { SourceFormat } from '../../syntax/tree';
 import { EncodedParse } from '../../syntax/tree-transfer';
@@ -26,8 +26,6 @@ import { BESIDE_MAX_CHARS, WORKER_HEAP_MB, WORKER_IDLE_MS } from './tuning';
 
 type Outcome = OffThreadOutcome;
 type Reply = { id: number; encoded: EncodedParse } | { id: number; failed: string };
-
-
 
 /** Who waits for a text, lowest first: fix-all's re-checks, checks, a request's user. */
 const RANK = { background: 0, check: 1, request: 2 } as const;
@@ -48,32 +46,48 @@ interface Parse {
 
 /** A worker and the one text it parses. */
 class ParseSlot {
-  worker: Worker | undefined;
   working: Parse | undefined;
   /** When it started `working`. */
   private started = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly host: WorkerHost<{ id: number; text: string; format: SourceFormat }, Reply>;
 
   constructor(
     private readonly name: string,
-    private readonly setup: { script: string; heapMb: number; log?: (message: string) => void },
+    setup: { script: string; heapMb: number; log?: (message: string) => void },
     /** The worker answered, failed or stopped (the text it parsed is settled): the next may start. */
     private readonly freed: () => void,
-  ) {}
+  ) {
+    const { script, heapMb, log } = setup;
+    this.host = new WorkerHost({
+      name: `parse worker ${name}`, script, heapMb, log, idleMs: WORKER_IDLE_MS.parse, answersEachMessage: true,
+      onReply: (reply) => {
+        if (reply.id === this.working?.id) this.settle('failed' in reply ? { failed: reply.failed } : reply.encoded);
+      },
+      // The text it worked on fails; the others are asked of a new worker.
+      onLost: ({ how, outOfMemory }) => {
+        log?.(`the parse worker ${name} ${how}`);
+        const format = this.working?.format;
+        this.settle({
+          failed: outOfMemory
+            ? `reading it needs more than ${heapMb} MB of memory (${format === 'json' ? 'a JSON text with errors is read by a slower, forgiving reader' : 'anchors and aliases, flow collections and tags are read by a slower YAML reader'}).`
+            : `the reader ${how.split('\n')[0]}.`,
+        });
+      },
+    });
+  }
+
+  /** Whether its worker runs (a free slot with one starts the next text sooner). */
+  get warm(): boolean {
+    return this.host.running;
+  }
 
   start(parse: Parse): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
     this.trace(parse, 'starts');
     this.started = performance.now();
-    try {
-      const worker = this.ensureWorker();
-      // Held while it works (a parse awaited is work to finish), let go when idle.
-      worker.ref();
-      worker.postMessage({ id: parse.id, text: parse.text, format: parse.format });
-      this.working = parse;
-    } catch (e) {
-      parse.settle({ failed: `the reader could not start (${(e as Error).message}).` });
-    }
+    this.working = parse;
+    if (this.host.post({ id: parse.id, text: parse.text, format: parse.format })) return;
+    this.working = undefined;
+    parse.settle({ failed: `the reader could not start (${this.host.unavailable}).` });
   }
 
   /** A synchronous parse cannot be interrupted: the worker goes (a new one parses the next text). */
@@ -81,23 +95,13 @@ class ParseSlot {
     const parse = this.working;
     if (parse) this.trace(parse, 'abandons', performance.now() - this.started);
     this.working = undefined;
-    this.endWorker();
+    this.host.terminate();
     return parse;
   }
 
-  /** No text to parse: the worker is let go, and stopped after a while. */
-  idle(): void {
-    if (this.idleTimer || !this.worker) return;
-    this.worker.unref();
-    this.idleTimer = setTimeout(() => this.endWorker(), WORKER_IDLE_MS.parse);
-    this.idleTimer.unref();
-  }
-
-  endWorker(): void {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
-    void worker?.terminate();
+  dispose(): void {
+    this.abandon();
+    this.host.dispose();
   }
 
   private settle(outcome: Outcome): void {
@@ -110,35 +114,6 @@ class ParseSlot {
 
   private trace(parse: Parse, event: 'starts' | 'abandons' | 'answers', ms?: number): void {
     mark(`parse worker ${event}`, { worker: this.name, kb: parse.text.length >> 10, for: Object.keys(RANK)[parse.rank], ...(ms === undefined ? {} : { ms: Math.round(ms) }) });
-  }
-
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const { script, heapMb, log } = this.setup;
-    const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-    worker.on('message', (reply: Reply) => {
-      if (this.worker === worker && reply.id === this.working?.id) this.settle('failed' in reply ? { failed: reply.failed } : reply.encoded);
-    });
-    worker.on('error', (e: Error & { code?: string }) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      log?.(`the parsing worker failed: ${e.stack}`);
-      // The text it worked on fails; the others are asked of a new worker.
-      const format = this.working?.format;
-      this.settle({
-        failed: e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `reading it needs more than ${heapMb} MB of memory (${format === 'json' ? 'a JSON text with errors is read by a slower, forgiving reader' : 'anchors and aliases, flow collections and tags are read by a slower YAML reader'}).`
-          : `the reader failed (${e.message}).`,
-      });
-    });
-    worker.on('exit', () => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.settle({ failed: 'the reader stopped.' });
-    });
-    worker.unref();
-    this.worker = worker;
-    return worker;
   }
 }
 
@@ -208,7 +183,7 @@ export class ParseThread implements Offloader {
   stop(): void {
     const parses = this.parses();
     this.waiting = [];
-    for (const slot of this.slots) slot.abandon();
+    for (const slot of this.slots) slot.dispose();
     for (const parse of parses) parse.settle({ failed: 'not read: the server is stopping.' });
   }
 
@@ -250,12 +225,11 @@ export class ParseThread implements Offloader {
         if (slot) this.waiting.unshift(slot.abandon()!);
       } else if (this.slots.every((s) => !s.working || (s.working.rank < next.rank && this.fitBeside(s.working, next)))) {
         // A worker already started, if one is free.
-        slot = free.find((s) => s.worker) ?? free[0];
+        slot = free.find((s) => s.warm) ?? free[0];
       }
       if (!slot) break;
       this.waiting = this.waiting.filter((p) => p !== next);
       slot.start(next);
     }
-    for (const slot of this.slots) if (!slot.working) slot.idle();
   }
 }

@@ -89,7 +89,13 @@ export const WORKER_IDLE_MS = {
   index: 5_000,
 } as const;
 
-/** Heap a parsing or message worker may use: work needing more fails alone, the server goes on. */
+/**
+ * A worker that fails this many times in a row (not out of memory: that is the work's fault) is
+ * not started again; its work is done on the server's thread, or skipped.
+ */
+export const WORKER_FAILURES_IN_A_ROW = 3;
+
+/** Heap a parsing, message or indexing worker may use: work needing more fails alone, the server goes on. */
 export const WORKER_HEAP_MB = 2048;
 
 /**

@@ -5,7 +5,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ClientCapabilities, FileChangeType, FileEvent } from 'vscode-languageserver/node';
-import { Worker } from 'worker_threads';
 import { isLoadFailure, SourceDocument } from '../../model/documents';
 import { Steps } from '../../syntax/steps';
 import { ParsedText } from '../../syntax/tree';
@@ -19,7 +18,8 @@ import { IndexJob, IndexOutcome, IndexReply, runIndexJob } from '../runtime/inde
 import { Session, uriToPath } from './session';
 import { mark } from '../runtime/marks';
 import { signalOf } from '../runtime/scheduler';
-import { MAX_FRESH_ROUNDS, OPEN_POLL_MS, SETTLE_MS, SLICED_INDEX_CHARS, SYNC_INDEX_LIMIT, WORKER_IDLE_MS } from '../runtime/tuning';
+import { WorkerHost, WorkerLoss } from '../runtime/worker-host';
+import { MAX_FRESH_ROUNDS, OPEN_POLL_MS, SETTLE_MS, SLICED_INDEX_CHARS, SYNC_INDEX_LIMIT, WORKER_HEAP_MB, WORKER_IDLE_MS } from '../runtime/tuning';
 
 export interface IndexingSettings {
   maxFiles: number;
@@ -108,9 +108,14 @@ export class WorkspaceFiles {
   private inFlight = 0;
   /** Files the worker is reading now. */
   private readonly running = new Set<string>();
-  private worker: Worker | undefined;
-  private workerFailed = false;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly worker = new WorkerHost<IndexJob, IndexReply>({
+    name: 'indexing worker', script: path.join(__dirname, 'index-worker.js'), heapMb: WORKER_HEAP_MB, idleMs: WORKER_IDLE_MS.index, answersEachMessage: true,
+    log: (message) => this.log?.(message),
+    onReply: (reply) => this.arrived(reply),
+    onLost: (loss) => this.workerLost(loss),
+  });
+  /** Files whose job was lost with a worker once: lost again, they are skipped, not read a third time. */
+  private readonly lostOnce = new Set<string>();
   /** The worker's replies, taken one after the other (an index is decoded over several turns). */
   private arrivals: Promise<void> = Promise.resolve();
   /** Aborted when the workspace stops: decodes under way end. */
@@ -191,8 +196,7 @@ export class WorkspaceFiles {
   stop(): void {
     this.stopping.abort();
     if (this.poller) clearInterval(this.poller);
-    void this.worker?.terminate();
-    this.worker = undefined;
+    this.worker.dispose();
   }
 
   /** Files created, changed or deleted on disk (`workspace/didChangeWatchedFiles`). */
@@ -428,11 +432,7 @@ export class WorkspaceFiles {
   }
 
   private dispatch(job: IndexJob): void {
-    const worker = this.ensureWorker();
-    if (worker) {
-      worker.postMessage(job);
-      return;
-    }
+    if (this.worker.post(job)) return;
     // No worker: one file per turn of the event loop.
     setImmediate(() => {
       let outcome: IndexOutcome;
@@ -445,35 +445,21 @@ export class WorkspaceFiles {
     });
   }
 
-  private ensureWorker(): Worker | undefined {
-    if (this.idleTimer) clearTimeout(this.idleTimer), (this.idleTimer = undefined);
-    if (this.worker || this.workerFailed) return this.worker;
-    const script = path.join(__dirname, 'index-worker.js');
-    if (!fs.existsSync(script)) {
-      this.workerFailed = true;
-      return undefined;
+  /** The worker stopped with files in it: they are read again (by a new worker), once. */
+  private workerLost({ how }: WorkerLoss): void {
+    this.log?.(`the indexing worker ${how}`);
+    const lost = [...this.running];
+    this.inFlight = 0;
+    this.running.clear();
+    for (const file of lost) {
+      if (this.lostOnce.has(file)) {
+        this.received({ path: file, skipped: `failed: the indexing worker ${how.split('\n')[0]} while reading it` });
+        continue;
+      }
+      this.lostOnce.add(file);
+      this.enqueue(file, this.isReferenced(file), true);
     }
-    try {
-      const worker = new Worker(script);
-      worker.on('message', (reply: IndexReply) => this.arrived(reply));
-      worker.on('error', (e) => {
-        this.log?.(`the indexing worker failed: ${e.stack}`);
-        this.workerFailed = true;
-        this.worker = undefined;
-        // Its jobs are lost: index them and what is left here.
-        const lost = [...this.running];
-        this.inFlight = 0;
-        this.running.clear();
-        for (const file of lost) this.enqueue(file, this.isReferenced(file), true);
-        this.pump();
-      });
-      worker.unref();
-      this.worker = worker;
-    } catch (e) {
-      this.log?.(`cannot start the indexing worker: ${(e as Error).message}`);
-      this.workerFailed = true;
-    }
-    return this.worker;
+    this.pump();
   }
 
   /**
@@ -497,6 +483,7 @@ export class WorkspaceFiles {
   }
 
   private received(outcome: IndexOutcome): void {
+    this.lostOnce.delete(outcome.path);
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.running.delete(outcome.path);
     if (this.progress) this.progress.done++;
@@ -529,13 +516,6 @@ export class WorkspaceFiles {
       void reporter.then((r) => r.done()).catch(() => undefined);
       this.afterChange();
       this.onIndexed?.();
-    }
-    if (this.worker && !this.idleTimer) {
-      this.idleTimer = setTimeout(() => {
-        this.idleTimer = undefined;
-        if (this.inFlight === 0 && this.queue.length === 0) void this.worker?.terminate(), (this.worker = undefined);
-      }, WORKER_IDLE_MS.index);
-      this.idleTimer.unref();
     }
   }
 

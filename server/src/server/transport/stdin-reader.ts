@@ -4,12 +4,11 @@
 // message, a structured clone: about 20 ms for the same message. A message of a megabyte or more
 // comes as its bytes, parsed by a worker of its own (message-decoder.ts) while the input worker
 // reads on; meanwhile read-only requests on other documents may pass it (input-order.ts).
-import * as fs from 'fs';
 import * as path from 'path';
-import type { Worker } from 'worker_threads';
 import {
   AbstractMessageReader, DataCallback, Disposable, Message, MessageReader, StreamMessageReader,
 } from 'vscode-languageserver/node';
+import { WorkerHost } from '../runtime/worker-host';
 import { InputOrder } from './input-order';
 import { MessageDecoder } from './message-decoder';
 import type { FrameEvent } from './message-framing';
@@ -26,7 +25,7 @@ export type ReaderEvent =
 
 /** Reads LSP messages from stdin in a worker thread; reads them on this thread if no worker can start. */
 export class StdinMessageReader extends AbstractMessageReader implements MessageReader {
-  private worker: Worker | undefined;
+  private host: WorkerHost<never, ReaderEvent> | undefined;
   /** Whether the worker has opened stdin: after that, bytes may be gone and stdin cannot be read here. */
   private opened = false;
   private closed = false;
@@ -42,35 +41,31 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
   }
 
   listen(callback: DataCallback): Disposable {
-    const worker = this.startWorker();
-    if (!worker) return this.readHere(callback);
     const order = new InputOrder((event) => this.deliver(event, callback));
     const decoder = new MessageDecoder((id, event) => order.parsed(id, event), this.log);
+    // It reads until the input ends; stopped, it is not started again (what it read is gone).
+    const host = new WorkerHost<never, ReaderEvent>({
+      name: 'input worker', script: this.script, log: this.log, answersEachMessage: false,
+      onReply: (event) => this.receive(event, order, decoder),
+      onLost: ({ how }) => {
+        host.dispose();
+        this.workerEnded(callback, how);
+      },
+    });
+    if (!host.start()) {
+      decoder.dispose();
+      return this.readHere(callback);
+    }
+    this.host = host;
     this.decoder = decoder;
-    worker.on('message', (event: ReaderEvent) => this.receive(event, order, decoder));
-    worker.on('error', (error) => this.workerEnded(callback, `failed: ${error.stack ?? error.message}`));
-    worker.on('exit', (code) => this.workerEnded(callback, `stopped (exit code ${code})`));
-    return Disposable.create(() => void worker.terminate());
+    return Disposable.create(() => host.dispose());
   }
 
   dispose(): void {
     super.dispose();
-    void this.worker?.terminate();
+    this.host?.dispose();
     this.decoder?.dispose();
     this.fallback?.dispose();
-  }
-
-  private startWorker(): Worker | undefined {
-    try {
-      if (!fs.existsSync(this.script)) throw new Error(`${this.script} is missing`);
-      // Loaded here, so that a runtime without worker threads still gets a server.
-      const { Worker: WorkerThread } = require('worker_threads') as typeof import('worker_threads');
-      this.worker = new WorkerThread(this.script);
-      return this.worker;
-    } catch (e) {
-      this.log(`Reading messages on the server's thread: the input worker cannot start (${(e as Error).message}).`);
-      return undefined;
-    }
   }
 
   private receive(event: ReaderEvent, order: InputOrder, decoder: MessageDecoder): void {
@@ -100,7 +95,6 @@ export class StdinMessageReader extends AbstractMessageReader implements Message
   /** The worker stopped: before it opened stdin, read it here; after, the input is lost, as if the client left. */
   private workerEnded(callback: DataCallback, how: string): void {
     if (this.closed || this.fallback) return;
-    this.worker = undefined;
     if (!this.opened) {
       this.log(`Reading messages on the server's thread: the input worker ${how}.`);
       this.readHere(callback);
