@@ -173,216 +173,268 @@ function compareFindings(a: Diagnostic, b: Diagnostic): number {
 export function* runRulesSteps(
   analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings, workspace?: WorkspaceUses,
 ): Steps<EngineResult> {
-  const active = activeRules(rules, config);
-  const times = traceRules ? new RuleTimes() : undefined;
-  const perUnit: EngineResult['perUnit'] = new Map();
-  const crashes: RuleCrash[] = [];
+  const run = new RuleRun(analysis, activeRules(rules, config), earlier, workspace);
+  for (const doc of analysis.documents) yield* run.checkDocument(doc);
+  yield* run.checkObjects();
+  yield* run.checkReferences();
+  return yield* run.result();
+}
 
-  // One context per rule, pointed at the unit being checked: checks run by the hundred thousand
-  // on large documents, so they allocate nothing unless they report.
-  type Unit = OpenApiObject | Reference | SourceDocument;
-  type RuleState = { context: RuleContext; unit: Unit; doc: SourceDocument };
-  const contexts = new Map<ActiveRule, RuleState>();
-  /** While a document rule runs: its reports, made into findings afterwards in steps (see below). */
-  let documentReports: Report[] | undefined;
-  const contextFor = (rule: ActiveRule) => {
-    let entry = contexts.get(rule);
-    if (!entry) {
-      const state = { unit: undefined as unknown as Unit, doc: analysis.root, context: undefined as unknown as RuleContext };
-      state.context = {
-        analysis,
-        workspace,
-        options: rule.options,
-        report: (report) => {
-          if (documentReports) return void documentReports.push(report);
-          let list = perUnit.get(state.unit);
-          if (!list) perUnit.set(state.unit, (list = []));
-          list.push(toDiagnostic(rule, report, state.doc));
-        },
-      };
-      contexts.set(rule, (entry = state));
-    }
-    return entry;
-  };
-  const crashed = (rule: ActiveRule, where: string, e: unknown) =>
-    // A rule that meets something it did not expect must not take the others down.
-    crashes.push({ rule: rule.rule.id, where, error: (e as Error).stack ?? String(e) });
+type Unit = OpenApiObject | Reference | SourceDocument;
+/** A rule's one context, pointed at the unit being checked. */
+type RuleState = { context: RuleContext; unit: Unit; doc: SourceDocument };
+/** The rules of a kind with their contexts; `slot`: see RuleRun.needing (-1: called for every object). */
+type Watching = { rule: ActiveRule; state: RuleState; slot: number }[];
 
-  // Rules that name the members they need (Rule.members) are called only for objects with one:
-  // the object's keys are read once, and each marks the rules (by slot) that need it.
-  const needing = new Map<string, number[]>();
-  let slots = 0;
-  const slotOf = (rule: ActiveRule) => {
-    if (!rule.rule.members) return -1;
-    for (const member of rule.rule.members) {
-      let list = needing.get(member);
-      if (!list) needing.set(member, (list = []));
-      list.push(slots);
+/** One run of the rules over an analysis: its documents, then its objects, then its references. */
+class RuleRun {
+  readonly perUnit: EngineResult['perUnit'] = new Map();
+  private readonly crashes: RuleCrash[] = [];
+  private readonly times = traceRules ? new RuleTimes() : undefined;
+  /**
+   * One context per rule, pointed at the unit being checked: checks run by the hundred thousand
+   * on large documents, so they allocate nothing unless they report.
+   */
+  private readonly contexts = new Map<ActiveRule, RuleState>();
+  /** While a document rule runs: its reports, made into findings afterwards in steps (see checkDocument). */
+  private documentReports: Report[] | undefined;
+  /**
+   * Rules that name the members they need (Rule.members) are called only for objects with one:
+   * the object's keys are read once, and each marks the rules (by slot) that need it.
+   */
+  private readonly needing = new Map<string, number[]>();
+  private slots = 0;
+  /** Per kind, the rules each object is checked by (see planObjects). */
+  private readonly toRun = new Map<ObjectKind, { all: Watching; always: Watching; whenKept: Watching; filtered: boolean }>();
+  /** After value edits, the rules that read none of the values edited: they keep all their findings. */
+  private readonly keptWhole: Set<string>;
+  /** Rules whose findings of an untouched object are kept (but those kept whole: they would count twice). */
+  private readonly keptRules: Set<string>;
+  private readonly documentRules: ActiveRule[];
+  private readonly referenceRules: ActiveRule[];
+  private readonly recheck: ReadonlySet<Unit> | undefined;
+  /** Every few rule calls: one call may be long (a rule on the Paths object of a huge document). */
+  private readonly due = stepClock(4);
+  private keptObjects = 0;
+
+  constructor(
+    private readonly analysis: Analysis,
+    active: readonly ActiveRule[],
+    private readonly earlier: EarlierFindings | undefined,
+    private readonly workspace: WorkspaceUses | undefined,
+  ) {
+    this.documentRules = active.filter((r) => r.rule.checkDocument);
+    this.referenceRules = active.filter((r) => r.rule.checkReference);
+    this.recheck = earlier?.recheck;
+    const valueEdits = earlier?.valueEdits;
+    this.keptWhole = new Set(
+      active.filter(({ rule }) => valueEdits && !rule.local && rule.readsValue && !valueEdits.some((e) => rule.readsValue!(e))).map((r) => r.rule.id),
+    );
+    const throughRefs = earlier?.referencedUnchanged(analysis) ?? false;
+    const keeps = (rule: Rule) => Boolean(rule.local || (throughRefs && rule.localThroughRefs));
+    this.keptRules = new Set(active.filter((r) => keeps(r.rule) && !this.keptWhole.has(r.rule.id)).map((r) => r.rule.id));
+    this.planObjects(active, keeps);
+  }
+
+  /**
+   * The rules of each kind with their contexts, looked up once per object rather than per call:
+   * those whose findings are not kept whole, and of those, when the object's own findings are
+   * kept, the ones that do not keep them.
+   */
+  private planObjects(active: readonly ActiveRule[], keeps: (rule: Rule) => boolean): void {
+    const byKind = new Map<ObjectKind, Watching>();
+    for (const rule of active) {
+      const slot = this.slotOf(rule);
+      for (const kind of rule.rule.kinds ?? []) {
+        let list = byKind.get(kind);
+        if (!list) byKind.set(kind, (list = []));
+        list.push({ rule, state: this.contextFor(rule), slot });
+      }
     }
-    return slots++;
-  };
-  // The rules of each kind with their contexts, looked up once per object rather than per call.
-  type Watching = { rule: ActiveRule; state: RuleState; slot: number }[];
-  const byKind = new Map<ObjectKind, Watching>();
-  for (const rule of active) {
-    const slot = slotOf(rule);
-    for (const kind of rule.rule.kinds ?? []) {
-      let list = byKind.get(kind);
-      if (!list) byKind.set(kind, (list = []));
-      list.push({ rule, state: contextFor(rule), slot });
+    for (const [kind, watching] of byKind) {
+      const always = watching.filter((w) => !this.keptWhole.has(w.rule.rule.id));
+      const filtered = watching.some((w) => w.slot >= 0);
+      this.toRun.set(kind, { all: watching, always, whenKept: always.filter((w) => !keeps(w.rule.rule)), filtered });
     }
   }
-  /** Per slot, the last object (its index) with a member the slot's rule needs. */
-  const markedFor = new Int32Array(slots).fill(-1);
-  const documentRules = active.filter((r) => r.rule.checkDocument);
-  const referenceRules = active.filter((r) => r.rule.checkReference);
 
-  // After value edits, a rule that reads none of the values edited keeps all its findings.
-  const valueEdits = earlier?.valueEdits;
-  const keptWhole = new Set(
-    active.filter(({ rule }) => valueEdits && !rule.local && rule.readsValue && !valueEdits.some((e) => rule.readsValue!(e))).map((r) => r.rule.id),
-  );
-  // A loop, not push(...list): one unit can hold 100,000 findings, too many arguments for a call.
-  const append = (unit: Unit, list: readonly Diagnostic[]) => {
-    let existing = perUnit.get(unit);
-    if (!existing) perUnit.set(unit, (existing = []));
+  private slotOf(rule: ActiveRule): number {
+    if (!rule.rule.members) return -1;
+    for (const member of rule.rule.members) {
+      let list = this.needing.get(member);
+      if (!list) this.needing.set(member, (list = []));
+      list.push(this.slots);
+    }
+    return this.slots++;
+  }
+
+  private contextFor(rule: ActiveRule): RuleState {
+    let entry = this.contexts.get(rule);
+    if (entry) return entry;
+    const state: RuleState = { unit: undefined as unknown as Unit, doc: this.analysis.root, context: undefined as unknown as RuleContext };
+    state.context = {
+      analysis: this.analysis,
+      workspace: this.workspace,
+      options: rule.options,
+      report: (report) => {
+        if (this.documentReports) return void this.documentReports.push(report);
+        let list = this.perUnit.get(state.unit);
+        if (!list) this.perUnit.set(state.unit, (list = []));
+        list.push(toDiagnostic(rule, report, state.doc));
+      },
+    };
+    this.contexts.set(rule, (entry = state));
+    return entry;
+  }
+
+  /** A rule that meets something it did not expect must not take the others down. */
+  private crashed(rule: ActiveRule, where: string, e: unknown): void {
+    this.crashes.push({ rule: rule.rule.id, where, error: (e as Error).stack ?? String(e) });
+  }
+
+  /** A loop, not push(...list): one unit can hold 100,000 findings, too many arguments for a call. */
+  private append(unit: Unit, list: readonly Diagnostic[]): void {
+    let existing = this.perUnit.get(unit);
+    if (!existing) this.perUnit.set(unit, (existing = []));
     for (const d of list) existing.push(d);
-  };
-  const recheck = earlier?.recheck;
-  const toVisit = earlier?.objectsToVisit;
-  for (const doc of analysis.documents) {
-    for (const rule of documentRules) {
-      if (keptWhole.has(rule.rule.id) && !recheck?.has(doc)) continue;
-      const state = contextFor(rule);
+  }
+
+  *checkDocument(doc: SourceDocument): Steps<void> {
+    for (const rule of this.documentRules) {
+      if (this.keptWhole.has(rule.rule.id) && !this.recheck?.has(doc)) continue;
+      const state = this.contextFor(rule);
       state.unit = doc;
       state.doc = doc;
-      const started = times && performance.now();
+      const started = this.times && performance.now();
       // The syntax errors of a 4 MB document with 100,000 duplicate keys, made into findings in
       // the rule's call, held the server for a second: its reports are made into findings after
       // the call, or at its pauses (a generator, like checkObject), a pause every so many.
-      const reports: Report[] = (documentReports = []);
-      const makeFindings = function* (): Steps<void> {
-        if (reports.length === 0) return;
-        let list = perUnit.get(doc);
-        if (!list) perUnit.set(doc, (list = []));
-        for (let i = 0; i < reports.length; i++) {
-          list.push(toDiagnostic(rule, reports[i], doc));
-          if ((i + 1) % FINDINGS_PER_STEP === 0) yield;
-        }
-        reports.length = 0;
-      };
+      const reports: Report[] = (this.documentReports = []);
       try {
         const pauses = rule.rule.checkDocument!(doc, state.context);
-        if (pauses) for (const _ of pauses) if (reports.length >= FINDINGS_PER_STEP) yield* makeFindings();
+        if (pauses) for (const _ of pauses) if (reports.length >= FINDINGS_PER_STEP) yield* this.findingsOf(rule, reports, doc);
       } catch (e) {
-        crashed(rule, doc.path, e);
+        this.crashed(rule, doc.path, e);
       } finally {
-        documentReports = undefined;
+        this.documentReports = undefined;
       }
-      yield* makeFindings();
-      if (times) times.add(rule.rule.id, started!);
+      yield* this.findingsOf(rule, reports, doc);
+      if (this.times) this.times.add(rule.rule.id, started!);
       yield;
     }
   }
-  let keptObjects = 0;
-  const throughRefs = earlier?.referencedUnchanged(analysis) ?? false;
-  const keeps = (rule: Rule) => Boolean(rule.local || (throughRefs && rule.localThroughRefs));
-  // Rules kept whole bring all their findings at the end: kept here too, they would count twice.
-  const keptRules = new Set(active.filter((r) => keeps(r.rule) && !keptWhole.has(r.rule.id)).map((r) => r.rule.id));
-  // Per kind, the rules each object is checked by: those whose findings are not kept whole, and
-  // of those, when the object's own findings are kept, the ones that do not keep them.
-  const toRun = new Map<ObjectKind, { all: Watching; always: Watching; whenKept: Watching; filtered: boolean }>();
-  for (const [kind, watching] of byKind) {
-    const always = watching.filter((w) => !keptWhole.has(w.rule.rule.id));
-    const filtered = watching.some((w) => w.slot >= 0);
-    toRun.set(kind, { all: watching, always, whenKept: always.filter((w) => !keeps(w.rule.rule)), filtered });
-  }
-  // Every few rule calls: one call may be long (a rule on the Paths object of a huge document).
-  const due = stepClock(4);
-  let phase = times && performance.now();
-  // Indexed loops: a generator's loops run unoptimized, where `for...of` allocates a result object
-  // per item (33 MB per rule run on GitHub's description, 750,000 rule calls).
-  const objects = analysis.objects;
-  for (let i = 0; i < objects.length; i++) {
-    const object = objects[i];
-    const rules = toRun.get(object.kind);
-    if (!rules) continue;
-    if (toVisit && rules.whenKept.length === 0 && !toVisit.has(object)) {
-      keptObjects++;
-      continue;
+
+  /** A document rule's reports made into findings, a pause every so many; `reports` is emptied. */
+  private *findingsOf(rule: ActiveRule, reports: Report[], doc: SourceDocument): Steps<void> {
+    if (reports.length === 0) return;
+    let list = this.perUnit.get(doc);
+    if (!list) this.perUnit.set(doc, (list = []));
+    for (let i = 0; i < reports.length; i++) {
+      list.push(toDiagnostic(rule, reports[i], doc));
+      if ((i + 1) % FINDINGS_PER_STEP === 0) yield;
     }
-    const again = recheck?.has(object) ?? false;
-    const kept = again ? undefined : earlier?.forObject(object);
-    if (kept) {
-      keptObjects++;
-      if (kept.length > 0) {
-        const list = kept.filter((d) => keptRules.has(d.rule));
-        if (list.length > 0) append(object, list);
-      }
-    }
-    const watching = again ? rules.all : kept ? rules.whenKept : rules.always;
-    const members = rules.filtered ? object.node.children ?? [] : undefined;
-    if (members) {
-      for (let m = 0; m < members.length; m++) {
-        const marks = needing.get(members[m].key as string);
-        if (marks) for (let k = 0; k < marks.length; k++) markedFor[marks[k]] = i;
-      }
-    }
-    for (let j = 0; j < watching.length; j++) {
-      const { rule, state, slot } = watching[j];
-      if (slot >= 0 && markedFor[slot] !== i) continue;
-      if (due()) yield;
-      state.unit = object;
-      state.doc = object.doc;
-      const started = times && performance.now();
-      try {
-        const pauses = rule.rule.checkObject!(object, state.context);
-        if (pauses) for (const _ of pauses) if (due()) yield;
-      } catch (e) {
-        crashed(rule, `${object.doc.path}#${object.node.pointer}`, e);
-      }
-      if (times) times.add(rule.rule.id, started!);
-    }
-  }
-  if (times) times.add('(all objects)', phase!), (phase = performance.now());
-  const referencesToVisit = earlier?.referencesToVisit;
-  for (const reference of analysis.references) {
-    if (referencesToVisit && !referencesToVisit.has(reference)) continue;
-    if (due()) yield;
-    const again = recheck?.has(reference) ?? false;
-    const kept = again ? undefined : earlier?.forReference?.(reference);
-    if (kept) {
-      if (kept.length > 0) append(reference, kept.filter((d) => !keptWhole.has(d.rule)));
-      continue;
-    }
-    for (const rule of referenceRules) {
-      if (keptWhole.has(rule.rule.id) && !again) continue;
-      const state = contextFor(rule);
-      state.unit = reference;
-      state.doc = reference.doc;
-      const started = times && performance.now();
-      try {
-        rule.rule.checkReference!(reference, state.context);
-      } catch (e) {
-        crashed(rule, `${reference.doc.path}#${reference.holder.pointer}`, e);
-      }
-      if (times) times.add(`${rule.rule.id} (refs)`, started!);
-    }
+    reports.length = 0;
   }
 
-  if (times) times.add('(all references)', phase!), (phase = performance.now());
-  if (keptWhole.size > 0) for (const [unit, list] of earlier!.findingsOf!(keptWhole)) append(unit, list);
-  if (times) times.add('(kept whole)', phase!);
-  times?.print();
-  // The same object can be reached from several roots; report each finding once.
-  const unique = new UniqueFindings();
-  const found: Diagnostic[] = [];
-  for (const list of perUnit.values()) {
-    for (let i = 0; i < list.length; i++) {
-      if (unique.add(list[i])) found.push(list[i]);
-      if (due()) yield;
+  *checkObjects(): Steps<void> {
+    const { toRun, needing, earlier, recheck, keptRules, due, times } = this;
+    const toVisit = earlier?.objectsToVisit;
+    /** Per slot, the last object (its index) with a member the slot's rule needs. */
+    const markedFor = new Int32Array(this.slots).fill(-1);
+    const phase = times && performance.now();
+    // Indexed loops: a generator's loops run unoptimized, where `for...of` allocates a result object
+    // per item (33 MB per rule run on GitHub's description, 750,000 rule calls).
+    const objects = this.analysis.objects;
+    for (let i = 0; i < objects.length; i++) {
+      const object = objects[i];
+      const rules = toRun.get(object.kind);
+      if (!rules) continue;
+      if (toVisit && rules.whenKept.length === 0 && !toVisit.has(object)) {
+        this.keptObjects++;
+        continue;
+      }
+      const again = recheck?.has(object) ?? false;
+      const kept = again ? undefined : earlier?.forObject(object);
+      if (kept) {
+        this.keptObjects++;
+        if (kept.length > 0) {
+          const list = kept.filter((d) => keptRules.has(d.rule));
+          if (list.length > 0) this.append(object, list);
+        }
+      }
+      const watching = again ? rules.all : kept ? rules.whenKept : rules.always;
+      const members = rules.filtered ? object.node.children ?? [] : undefined;
+      if (members) {
+        for (let m = 0; m < members.length; m++) {
+          const marks = needing.get(members[m].key as string);
+          if (marks) for (let k = 0; k < marks.length; k++) markedFor[marks[k]] = i;
+        }
+      }
+      for (let j = 0; j < watching.length; j++) {
+        const { rule, state, slot } = watching[j];
+        if (slot >= 0 && markedFor[slot] !== i) continue;
+        if (due()) yield;
+        state.unit = object;
+        state.doc = object.doc;
+        const started = times && performance.now();
+        try {
+          const pauses = rule.rule.checkObject!(object, state.context);
+          if (pauses) for (const _ of pauses) if (due()) yield;
+        } catch (e) {
+          this.crashed(rule, `${object.doc.path}#${object.node.pointer}`, e);
+        }
+        if (times) times.add(rule.rule.id, started!);
+      }
     }
+    if (times) times.add('(all objects)', phase!);
   }
-  const diagnostics = yield* sortSteps(found, compareFindings);
-  return { diagnostics, perUnit, crashes, keptObjects };
+
+  *checkReferences(): Steps<void> {
+    const { earlier, recheck, keptWhole, due, times } = this;
+    const phase = times && performance.now();
+    const referencesToVisit = earlier?.referencesToVisit;
+    for (const reference of this.analysis.references) {
+      if (referencesToVisit && !referencesToVisit.has(reference)) continue;
+      if (due()) yield;
+      const again = recheck?.has(reference) ?? false;
+      const kept = again ? undefined : earlier?.forReference?.(reference);
+      if (kept) {
+        if (kept.length > 0) this.append(reference, kept.filter((d) => !keptWhole.has(d.rule)));
+        continue;
+      }
+      for (const rule of this.referenceRules) {
+        if (keptWhole.has(rule.rule.id) && !again) continue;
+        const state = this.contextFor(rule);
+        state.unit = reference;
+        state.doc = reference.doc;
+        const started = times && performance.now();
+        try {
+          rule.rule.checkReference!(reference, state.context);
+        } catch (e) {
+          this.crashed(rule, `${reference.doc.path}#${reference.holder.pointer}`, e);
+        }
+        if (times) times.add(`${rule.rule.id} (refs)`, started!);
+      }
+    }
+    if (times) times.add('(all references)', phase!);
+  }
+
+  /** The findings of rules kept whole added; each finding once (an object reached from several roots), sorted. */
+  *result(): Steps<EngineResult> {
+    const { perUnit, keptWhole, due, times } = this;
+    const phase = times && performance.now();
+    if (keptWhole.size > 0) for (const [unit, list] of this.earlier!.findingsOf!(keptWhole)) this.append(unit, list);
+    if (times) times.add('(kept whole)', phase!);
+    times?.print();
+    const unique = new UniqueFindings();
+    const found: Diagnostic[] = [];
+    for (const list of perUnit.values()) {
+      for (let i = 0; i < list.length; i++) {
+        if (unique.add(list[i])) found.push(list[i]);
+        if (due()) yield;
+      }
+    }
+    const diagnostics = yield* sortSteps(found, compareFindings);
+    return { diagnostics, perUnit, crashes: this.crashes, keptObjects: this.keptObjects };
+  }
 }

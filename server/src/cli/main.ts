@@ -156,49 +156,10 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
     }
     overlay.set(stdinPath(io.cwd), read.text);
   }
-  if (options.fix || options.fixDryRun) {
-    const fixed = fixInputs(jobs, io.cwd, options.severity);
-    for (const file of fixed) {
-      if (options.fixDryRun) {
-        say(unifiedDiff(file.before, file.after, `a/${file.file}`, `b/${file.file}`));
-        overlay.set(file.path, file.after);
-      } else {
-        writeKeepingBom(file.path, file.after);
-        say(`Fixed ${describeFixes(file)}\n`);
-      }
-    }
-    if (fixed.length === 0) say('Nothing to fix.\n');
-  }
+  if (options.fix || options.fixDryRun) applyFixes(options, jobs, io.cwd, say, overlay);
 
   const outcomes = await checkAll(jobs, { cwd: io.cwd, overlay: [...overlay] }, options.jobs);
-  let crashed = false;
-  const files: FileCounts = { checked: 0, notChecked: 0 };
-  const findings: Finding[] = [];
-  const checkedPaths = new Set<string>();
-  const checkedFiles: string[] = [];
-  const seen = new Set<string>();
-  outcomes.forEach((outcome, i) => {
-    if (outcome.skipped) return;
-    if (outcome.notChecked) {
-      io.err(`openapi-check: cannot check ${jobs[i].file}: ${outcome.notChecked}\n`);
-      files.notChecked++;
-      return;
-    }
-    files.checked++;
-    checkedFiles.push(jobs[i].file);
-    for (const crash of outcome.crashes) {
-      crashed = true;
-      io.err(`openapi-check: ${crash}\n`);
-    }
-    for (const p of outcome.documents) checkedPaths.add(p);
-    for (const f of outcome.findings) {
-      // A file referenced from several checked roots reports each finding once.
-      const key = JSON.stringify([f.file, f.rule, f.severity, f.message, f.range]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      findings.push(f);
-    }
-  });
+  const { files, findings, checkedPaths, checkedFiles, crashed } = gathered(outcomes, jobs, io);
   const failed = (code: number) => (files.notChecked > 0 ? 2 : crashed ? 1 : code);
 
   let reported = options.severity ? findings.filter((f) => atLeast(f.severity, options.severity!)) : findings;
@@ -242,6 +203,54 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
   if (tooManyWarnings) say(`${warnings} warnings: more than --max-warnings ${options.maxWarnings}.\n`);
   return failed(reported.some((f) => f.severity === 'error') || tooManyWarnings ? 1 : 0);
+}
+
+/** --fix writes the fixed files; --fix-dry-run prints them as a diff and checks them as fixed (through `overlay`). */
+function applyFixes(options: CheckOptions, jobs: FileJob[], cwd: string, say: (text: string) => void, overlay: Map<string, string>): void {
+  const fixed = fixInputs(jobs, cwd, options.severity);
+  for (const file of fixed) {
+    if (options.fixDryRun) {
+      say(unifiedDiff(file.before, file.after, `a/${file.file}`, `b/${file.file}`));
+      overlay.set(file.path, file.after);
+    } else {
+      writeKeepingBom(file.path, file.after);
+      say(`Fixed ${describeFixes(file)}\n`);
+    }
+  }
+  if (fixed.length === 0) say('Nothing to fix.\n');
+}
+
+/** The outcomes of every file put together: what was checked, the findings (each once), crashes said on stderr. */
+function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io: Io) {
+  let crashed = false;
+  const files: FileCounts = { checked: 0, notChecked: 0 };
+  const findings: Finding[] = [];
+  const checkedPaths = new Set<string>();
+  const checkedFiles: string[] = [];
+  const seen = new Set<string>();
+  outcomes.forEach((outcome, i) => {
+    if (outcome.skipped) return;
+    if (outcome.notChecked) {
+      io.err(`openapi-check: cannot check ${jobs[i].file}: ${outcome.notChecked}\n`);
+      files.notChecked++;
+      return;
+    }
+    files.checked++;
+    checkedFiles.push(jobs[i].file);
+    for (const crash of outcome.crashes) {
+      crashed = true;
+      io.err(`openapi-check: ${crash}\n`);
+    }
+    for (const p of outcome.documents) checkedPaths.add(p);
+    for (const f of outcome.findings) {
+      // A file referenced from several checked roots reports each finding once.
+      const key = JSON.stringify([f.file, f.rule, f.severity, f.message, f.range]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(f);
+    }
+  });
+  return { files, findings, checkedPaths, checkedFiles, crashed };
 }
 
 function formatReport(format: Format, findings: readonly Finding[], files: FileCounts, checkedFiles: readonly string[], cwd: string): string {

@@ -207,33 +207,112 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
 /** The walk in steps: the language server pauses between them, so a newer edit can stop it. */
 export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Steps<Analysis> {
   const status = documentStatus(rootDoc.root);
-  const objects: OpenApiObject[] = [];
-  const byKind = new Map<ObjectKind, OpenApiObject[]>();
-  const references: Reference[] = [];
-  const refsByHolder = new NodeMap<Reference>();
-  const operationIds = new Map<string, OpenApiObject[]>();
-  const documents: SourceDocument[] = [rootDoc];
-  const seenDocuments = new Set<SourceDocument>([rootDoc]);
-  // The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
-  // GitHub's description, about 3 MB). Maps keyed by nodes are NodeMaps: a 30 MB document has
-  // 600,000 objects, and one growth of a Map that large held the thread for 40-200 ms.
-  const visited = new NodeMap<WalkedObject | WalkedObject[]>();
-  const followed = new NodeMap<Set<ObjectKind>>();
-  const queue: Pending[] = [];
+  const walk = new Walk(rootDoc, store);
+  if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') yield* walk.steps();
+  // What only the walk reads goes (a tenth of the analysis's memory on GitHub's description was the queue).
+  walk.done();
+  const { documents, files, objects, byKind, references, refsByHolder, visited } = walk;
+  const graph = new ReferenceGraph(references, refsByHolder);
 
-  const files = new Set<string>();
-  const resolveRef = (doc: SourceDocument, parsed: ParsedRef) => {
-    if (parsed.form === 'file') files.add(refFilePath(doc, parsed));
-    const result = resolveRefTarget(store, doc, parsed);
+  let analysis: Analysis = {
+    root: rootDoc, status, documents, files, objects, byKind, references, operationIds: walk.operationIds,
+    resolve: (node, doc) => graph.resolve(node, doc),
+    afterValueEdits: function* (current) {
+      yield* movedToNewest(walk, graph, current);
+      // A new record over the same walk: what rules cached per analysis was computed from the old values.
+      const moved: Analysis = { ...analysis, root: documents[0], status: documentStatus(documents[0].root) };
+      // A new map, not the old one cleared: caches of what the last check derived from it go with it.
+      moved.operationIds = yield* operationIdsOf(byKind.get('Operation') ?? []);
+      analysis = moved;
+      return moved;
+    },
+    referenceAt: (holder) => refsByHolder.get(holder),
+    loopAt: (holder) => graph.loopAt(holder),
+    isReferenced: (node) => graph.isReferenced(node),
+    childrenOf: (object) => (object as WalkedObject).children ?? NO_OBJECTS,
+    objectsAt: (node) => {
+      const at = visited.get(node);
+      return at === undefined ? NO_OBJECTS : Array.isArray(at) ? at : [at];
+    },
+  };
+  return analysis;
+}
+
+/**
+ * The walk from the root through every field the format defines and every `$ref`: a FIFO queue,
+ * so objects come out in document order per level, which keeps "first" stable.
+ */
+class Walk {
+  readonly objects: OpenApiObject[] = [];
+  readonly byKind = new Map<ObjectKind, OpenApiObject[]>();
+  readonly references: Reference[] = [];
+  readonly refsByHolder = new NodeMap<Reference>();
+  readonly operationIds = new Map<string, OpenApiObject[]>();
+  readonly documents: SourceDocument[];
+  /** Every file a `$ref` named. */
+  readonly files = new Set<string>();
+  /**
+   * The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
+   * GitHub's description, about 3 MB). Maps keyed by nodes are NodeMaps: a 30 MB document has
+   * 600,000 objects, and one growth of a Map that large held the thread for 40-200 ms.
+   */
+  readonly visited = new NodeMap<WalkedObject | WalkedObject[]>();
+  private readonly seenDocuments: Set<SourceDocument>;
+  private readonly followed = new NodeMap<Set<ObjectKind>>();
+  private readonly queue: Pending[] = [];
+  /** The members of a large object still to enqueue (a Paths object of 200,000 paths), a slice per step. */
+  private membersLeft: { item: Pending; object: OpenApiObject; next: number } | undefined;
+
+  constructor(private readonly rootDoc: SourceDocument, private readonly store: DocumentStore) {
+    this.documents = [rootDoc];
+    this.seenDocuments = new Set([rootDoc]);
+  }
+
+  *steps(): Steps<void> {
+    const { queue, rootDoc, store } = this;
+    queue.push(pending(rootDoc, rootDoc.root!, 'Root', undefined, false, rootDoc.root!, rootDoc));
+    const due = stepClock();
+    for (let i = 0; i < queue.length; i++) {
+      // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
+      const file = fileToLoad(queue[i], store);
+      if (file) yield* store.loadSteps(file);
+      this.visit(queue[i]);
+      // Before the next object, as at once: the walk's order stays the same.
+      while (this.membersLeft) {
+        const left = this.membersLeft;
+        const count = left.object.node.children!.length;
+        const end = Math.min(left.next + MEMBERS_PER_STEP, count);
+        this.enqueueMembers(left.item, left.object, left.next, end);
+        if (end < count) left.next = end;
+        else this.membersLeft = undefined;
+        if (due()) yield;
+      }
+      if (due()) yield;
+    }
+  }
+
+  done(): void {
+    this.queue.length = 0;
+    this.followed.clear();
+  }
+
+  /** The documents the analysis holds, as moved by afterValueEdits. */
+  replaceDocuments(newest: (doc: SourceDocument) => SourceDocument): void {
+    this.documents.forEach((doc, i) => (this.documents[i] = newest(doc)));
+  }
+
+  private resolveRef(doc: SourceDocument, parsed: ParsedRef): ReturnType<typeof resolveRefTarget> {
+    if (parsed.form === 'file') this.files.add(refFilePath(doc, parsed));
+    const result = resolveRefTarget(this.store, doc, parsed);
     const reached = result.target?.doc ?? (result.failure?.reason === 'pointer' ? result.failure.doc : undefined);
-    if (reached && !seenDocuments.has(reached)) {
-      seenDocuments.add(reached);
-      documents.push(reached);
+    if (reached && !this.seenDocuments.has(reached)) {
+      this.seenDocuments.add(reached);
+      this.documents.push(reached);
     }
     return result;
-  };
+  }
 
-  const recordReference = (item: Pending, holder: SyntaxNode, refNode: SyntaxNode, allowed: boolean, place: Reference['place'] = 'object'): Reference => {
+  private recordReference(item: Pending, holder: SyntaxNode, refNode: SyntaxNode, allowed: boolean, place: Reference['place'] = 'object'): Reference {
     const reference: Reference = {
       doc: item.doc, holder, refNode, expected: item.kind, allowed, place, parent: item.parent,
       parsed: undefined, target: undefined, failure: undefined,
@@ -241,53 +320,54 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     if (refNode.kind === 'string') {
       reference.parsed = parseRef(refNode.value as string);
       if (allowed) {
-        const { target, failure } = resolveRef(item.doc, reference.parsed);
+        const { target, failure } = this.resolveRef(item.doc, reference.parsed);
         reference.target = target;
         reference.failure = failure;
       }
     } else {
       reference.failure = { reason: 'not-string' };
     }
-    references.push(reference);
-    refsByHolder.set(holder, reference);
+    this.references.push(reference);
+    this.refsByHolder.set(holder, reference);
     return reference;
-  };
+  }
 
-  const enqueue = (doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean) =>
-    queue.push(pending(doc, node, kind, parent, refAllowed, node, doc));
+  private enqueue(doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean): void {
+    this.queue.push(pending(doc, node, kind, parent, refAllowed, node, doc));
+  }
 
-  const enqueueField = (item: Pending, owner: OpenApiObject | undefined, child: SyntaxNode, spec: FieldSpec): void => {
+  private enqueueField(item: Pending, owner: OpenApiObject | undefined, child: SyntaxNode, spec: FieldSpec): void {
     const kind = spec.kind;
     if (!kind) return;
-    if (spec.shape === 'object') enqueue(item.doc, child, kind, owner, spec.refAllowed);
+    if (spec.shape === 'object') this.enqueue(item.doc, child, kind, owner, spec.refAllowed);
     else if (spec.shape === 'array' && child.kind === 'array') {
-      for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
+      for (const entry of child.children!) this.enqueue(item.doc, entry, kind, owner, spec.refAllowed);
     } else if (spec.shape === 'map' && child.kind === 'object') {
       const ref = child.get('$ref');
       // `schemas: {$ref: './x.yaml'}`: a reference in place of the whole map is not allowed (§4.6).
       // A `$ref` whose value is an object is an entry with that name (SCIM schemas have a
       // property called `$ref`).
       if (ref?.kind === 'string') {
-        recordReference(pending(item.doc, item.node, kind, owner, item.refAllowed, item.usage, item.usageDoc), child, ref, false, 'map');
-      } else for (const entry of child.children!) enqueue(item.doc, entry, kind, owner, spec.refAllowed);
+        this.recordReference(pending(item.doc, item.node, kind, owner, item.refAllowed, item.usage, item.usageDoc), child, ref, false, 'map');
+      } else for (const entry of child.children!) this.enqueue(item.doc, entry, kind, owner, spec.refAllowed);
     }
-  };
+  }
 
-  const visit = (item: Pending): void => {
-    const { node, kind, doc } = item;
+  private visit(item: Pending): void {
+    const { node, kind } = item;
     if (node.kind !== 'object') return;
     const refNode = node.get('$ref');
     if (refNode && kind !== 'PathItem') {
       // Follow each holder once per kind: a loop of pure references must end here.
-      let kinds = followed.get(node);
-      if (!kinds) followed.set(node, (kinds = new Set()));
+      let kinds = this.followed.get(node);
+      if (!kinds) this.followed.set(node, (kinds = new Set()));
       if (kinds.has(kind)) return;
       kinds.add(kind);
-      const reference = recordReference(item, node, refNode, item.refAllowed);
-      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, true, item.usage, item.usageDoc));
+      const reference = this.recordReference(item, node, refNode, item.refAllowed);
+      if (reference.target) this.queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, true, item.usage, item.usageDoc));
       return;
     }
-    const seen = visited.get(node);
+    const seen = this.visited.get(node);
     const again = seen === undefined ? undefined : Array.isArray(seen) ? seen.find((o) => o.kind === kind) : seen.kind === kind ? seen : undefined;
     if (again) {
       (again.laterUsages ??= []).push({ node: item.usage, doc: item.usageDoc, parent: item.parent });
@@ -295,37 +375,43 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     }
     if (refNode) {
       // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
-      const reference = recordReference(item, node, refNode, true);
-      if (reference.target) queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
+      const reference = this.recordReference(item, node, refNode, true);
+      if (reference.target) this.queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
+    const object = this.record(item, seen);
+    const count = node.children!.length;
+    if (count <= MEMBERS_PER_STEP) this.enqueueMembers(item, object, 0, count);
+    else this.membersLeft = { item, object, next: 0 };
+  }
+
+  /** A new object at the item's node: in its parent's children, the node's objects, its kind's list and the operationIds. */
+  private record(item: Pending, seen: WalkedObject | WalkedObject[] | undefined): WalkedObject {
+    const { node, kind, doc } = item;
     const object = new WalkedObject(kind, node, doc, item.parent, item.usage, item.usageDoc === doc ? undefined : item.usageDoc);
-    objects.push(object);
+    this.objects.push(object);
     if (item.parent) {
       const parent = item.parent as WalkedObject;
       if (parent.children) parent.children.push(object);
       else parent.children = [object];
     }
-    if (seen === undefined) visited.set(node, object);
+    if (seen === undefined) this.visited.set(node, object);
     else if (Array.isArray(seen)) seen.push(object);
-    else visited.set(node, [seen, object]);
-    let list = byKind.get(kind);
-    if (!list) byKind.set(kind, (list = []));
+    else this.visited.set(node, [seen, object]);
+    let list = this.byKind.get(kind);
+    if (!list) this.byKind.set(kind, (list = []));
     list.push(object);
     if (kind === 'Operation') {
       const id = node.get('operationId');
       if (id?.kind === 'string') {
-        const sameId = operationIds.get(id.value as string);
+        const sameId = this.operationIds.get(id.value as string);
         if (sameId) sameId.push(object);
-        else operationIds.set(id.value as string, [object]);
+        else this.operationIds.set(id.value as string, [object]);
       }
     }
-    const count = node.children!.length;
-    if (count <= MEMBERS_PER_STEP) enqueueMembers(item, object, 0, count);
-    else membersLeft = { item, object, next: 0 };
-  };
-  /** The members of a large object still to enqueue (a Paths object of 200,000 paths), a slice per step. */
-  let membersLeft: { item: Pending; object: OpenApiObject; next: number } | undefined;
-  const enqueueMembers = (item: Pending, object: OpenApiObject, from: number, to: number): void => {
+    return object;
+  }
+
+  private enqueueMembers(item: Pending, object: OpenApiObject, from: number, to: number): void {
     const spec = specOf(object.kind);
     const members = object.node.children!;
     for (let m = from; m < to; m++) {
@@ -333,85 +419,54 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       const key = child.key as string;
       if (key === '$ref') continue;
       const field = spec.fields.get(key);
-      if (field) enqueueField(item, object, child, field);
-      else if (spec.patterned && !(spec.extensions && key.startsWith('x-'))) enqueueField(item, object, child, spec.patterned);
-    }
-  };
-
-  if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') {
-    queue.push(pending(rootDoc, rootDoc.root!, 'Root', undefined, false, rootDoc.root!, rootDoc));
-    // A FIFO walk: objects come out in document order per level, which keeps "first" stable.
-    const due = stepClock();
-    for (let i = 0; i < queue.length; i++) {
-      // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
-      const file = fileToLoad(queue[i], store);
-      if (file) yield* store.loadSteps(file);
-      visit(queue[i]);
-      // Before the next object, as at once: the walk's order stays the same.
-      while (membersLeft) {
-        const { item, object, next } = membersLeft;
-        const end = Math.min(next + MEMBERS_PER_STEP, object.node.children!.length);
-        enqueueMembers(item, object, next, end);
-        if (end < object.node.children!.length) membersLeft.next = end;
-        else membersLeft = undefined;
-        if (due()) yield;
-      }
-      if (due()) yield;
+      if (field) this.enqueueField(item, object, child, field);
+      else if (spec.patterned && !(spec.extensions && key.startsWith('x-'))) this.enqueueField(item, object, child, spec.patterned);
     }
   }
-  // What only the walk reads: the closures below keep this scope alive as long as the analysis
-  // (a tenth of its memory on GitHub's description was the queue).
-  queue.length = 0;
-  followed.clear();
+}
 
-  // Every holder has one `$ref`: the references form a graph where each node has at most one
-  // edge out, so all loops, of any length, are found in one pass over it.
-  let loops: NodeMap<LoopPlace> | undefined;
-  const nextReference = (reference: Reference): Reference | undefined => {
-    const target = reference.target?.node;
-    const next = target ? refsByHolder.get(target) : undefined;
-    return next && next.expected !== 'PathItem' ? next : undefined;
-  };
-  const findLoops = (): NodeMap<LoopPlace> => {
-    const found = new NodeMap<LoopPlace>();
-    const walkOf = new Map<Reference, number>();
-    let walk = 0;
-    for (const start of references) {
-      if (start.expected === 'PathItem' || walkOf.has(start)) continue;
-      walk++;
-      const path: Reference[] = [];
-      let at: Reference | undefined = start;
-      while (at && !walkOf.has(at)) {
-        walkOf.set(at, walk);
-        path.push(at);
-        at = nextReference(at);
-      }
-      // Back to a reference of this same walk: the path from it on is a loop.
-      if (at && walkOf.get(at) === walk) {
-        const loop = path.slice(path.indexOf(at));
-        loop.forEach((reference, index) => found.set(reference.holder, { loop, index }));
-      }
+/**
+ * What the walk's references lead to: chains, loops, targets. Every holder has one `$ref`, so the
+ * references form a graph where each node has at most one edge out, and all loops, of any length,
+ * are found in one pass over it (when first asked).
+ */
+class ReferenceGraph {
+  private loops: NodeMap<LoopPlace> | undefined;
+  private targets: NodeMap<true> | undefined;
+  /**
+   * Only chains through a `$ref` are kept: a node that is no reference resolves to itself at once,
+   * and keeping that answer for every object a rule asked about was three objects each (60,000
+   * for 10,000 path items) for the collector to go through.
+   */
+  readonly chains = new NodeMap<ResolvedChain>();
+
+  constructor(private readonly references: readonly Reference[], private readonly refsByHolder: NodeMap<Reference>) {}
+
+  loopAt(holder: SyntaxNode): LoopPlace | undefined {
+    return (this.loops ??= this.findLoops()).get(holder);
+  }
+
+  isReferenced(node: SyntaxNode): boolean {
+    if (!this.targets) {
+      this.targets = new NodeMap();
+      for (const reference of this.references) if (reference.target) this.targets.set(reference.target.node, true);
     }
-    return found;
-  };
+    return this.targets.has(node);
+  }
 
-  // Only chains through a `$ref` are kept: a node that is no reference resolves to itself at once,
-  // and keeping that answer for every object a rule asked about was three objects each (60,000
-  // for 10,000 path items) for the collector to go through.
-  const chains = new NodeMap<ResolvedChain>();
-  const resolve = (node: SyntaxNode, doc: SourceDocument): ResolvedChain => {
+  resolve(node: SyntaxNode, doc: SourceDocument): ResolvedChain {
     if (node.kind !== 'object' || !node.get('$ref')) return { target: { doc, node }, chain: NO_REFERENCES, cycle: false, tooLong: false };
-    const cached = chains.get(node);
+    const cached = this.chains.get(node);
     if (cached) return cached;
     const chain: Reference[] = [];
     let current: Target | undefined = { doc, node };
     let cycle = false;
     let tooLong = false;
     while (current && current.node.kind === 'object' && current.node.get('$ref')) {
-      const reference = refsByHolder.get(current.node);
+      const reference = this.refsByHolder.get(current.node);
       if (!reference) break; // a PathItem `$ref` or a place the walk did not reach
       if (reference.expected === 'PathItem') break;
-      const loop = (loops ??= findLoops()).get(current.node);
+      const loop = this.loopAt(current.node);
       if (loop) {
         cycle = true;
         chain.push(...loopFrom(loop, MAX_CHAIN));
@@ -427,86 +482,89 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       current = reference.target;
     }
     const result = { target: current, chain, cycle, tooLong };
-    chains.set(node, result);
+    this.chains.set(node, result);
     return result;
-  };
+  }
 
-  const loopAt = (holder: SyntaxNode) => (loops ??= findLoops()).get(holder);
-  let targets: NodeMap<true> | undefined;
-  const isReferenced = (node: SyntaxNode) => {
-    if (!targets) {
-      targets = new NodeMap();
-      for (const reference of references) if (reference.target) targets.set(reference.target.node, true);
-    }
-    return targets.has(node);
-  };
+  private nextReference(reference: Reference): Reference | undefined {
+    const target = reference.target?.node;
+    const next = target ? this.refsByHolder.get(target) : undefined;
+    return next && next.expected !== 'PathItem' ? next : undefined;
+  }
 
-  // A new map, not the old one cleared: caches of what the last check derived from it go with it.
-  const indexOperationIds = function* (): Steps<void> {
-    const due = stepClock();
-    const operationIds = new Map<string, OpenApiObject[]>();
-    for (const object of byKind.get('Operation') ?? []) {
-      if (due()) yield;
-      const id = object.node.get('operationId');
-      if (id?.kind !== 'string') continue;
-      const sameId = operationIds.get(id.value as string);
-      if (sameId) sameId.push(object);
-      else operationIds.set(id.value as string, [object]);
-    }
-    analysis.operationIds = operationIds;
-  };
-
-  // In steps: a 30 MB document has 600,000 objects to move to the new documents (100 ms at once).
-  // A check stopped by a newer edit may leave it halfway: the documents' list, moved last, still
-  // names the old versions then, and the next call moves everything by path.
-  const afterValueEdits = function* (current: (doc: SourceDocument) => SourceDocument): Steps<Analysis> {
-    const due = stepClock();
-    const replaced = new Map<string, SourceDocument>();
-    for (const doc of documents) {
-      const now = current(doc);
-      if (now !== doc) replaced.set(doc.path, now);
-    }
-    const newest = (doc: SourceDocument) => replaced.get(doc.path) ?? doc;
-    // In place: a target is shared by the reference and the chains through it.
-    const move = (at: { doc: SourceDocument } | undefined) => {
-      if (at) at.doc = newest(at.doc);
-    };
-    if (replaced.size > 0) {
-      for (const object of objects) {
-        if (due()) yield;
-        object.doc = newest(object.doc);
-        const walked = object as WalkedObject;
-        if (walked.firstUsageDoc) walked.firstUsageDoc = newest(walked.firstUsageDoc);
-        for (const usage of walked.laterUsages ?? []) usage.doc = newest(usage.doc);
+  private findLoops(): NodeMap<LoopPlace> {
+    const found = new NodeMap<LoopPlace>();
+    const walkOf = new Map<Reference, number>();
+    let walk = 0;
+    for (const start of this.references) {
+      if (start.expected === 'PathItem' || walkOf.has(start)) continue;
+      walk++;
+      const path: Reference[] = [];
+      let at: Reference | undefined = start;
+      while (at && !walkOf.has(at)) {
+        walkOf.set(at, walk);
+        path.push(at);
+        at = this.nextReference(at);
       }
-      for (const reference of references) {
-        if (due()) yield;
-        reference.doc = newest(reference.doc);
-        move(reference.target);
-        if (reference.failure && 'doc' in reference.failure) move(reference.failure);
+      // Back to a reference of this same walk: the path from it on is a loop.
+      if (at && walkOf.get(at) === walk) {
+        const loop = path.slice(path.indexOf(at));
+        loop.forEach((reference, index) => found.set(reference.holder, { loop, index }));
       }
-      for (const chain of chains.values()) {
-        if (due()) yield;
-        move(chain.target);
-      }
-      documents.forEach((doc, i) => (documents[i] = newest(doc)));
     }
-    // A new record over the same walk: what rules cached per analysis was computed from the old values.
-    analysis = { ...analysis, root: documents[0], status: documentStatus(documents[0].root) };
-    yield* indexOperationIds();
-    return analysis;
-  };
+    return found;
+  }
+}
 
-  let analysis: Analysis = {
-    root: rootDoc, status, documents, files, objects, byKind, references, operationIds, resolve, afterValueEdits,
-    referenceAt: (holder) => refsByHolder.get(holder),
-    loopAt,
-    isReferenced,
-    childrenOf: (object) => (object as WalkedObject).children ?? NO_OBJECTS,
-    objectsAt: (node) => {
-      const at = visited.get(node);
-      return at === undefined ? NO_OBJECTS : Array.isArray(at) ? at : [at];
-    },
+/**
+ * Moves every object, reference and chain of the walk to the current versions of their documents,
+ * in steps: a 30 MB document has 600,000 objects to move (100 ms at once). A check stopped by a
+ * newer edit may leave it halfway: the documents' list, moved last, still names the old versions
+ * then, and the next call moves everything by path.
+ */
+function* movedToNewest(walk: Walk, graph: ReferenceGraph, current: (doc: SourceDocument) => SourceDocument): Steps<void> {
+  const due = stepClock();
+  const replaced = new Map<string, SourceDocument>();
+  for (const doc of walk.documents) {
+    const now = current(doc);
+    if (now !== doc) replaced.set(doc.path, now);
+  }
+  if (replaced.size === 0) return;
+  const newest = (doc: SourceDocument) => replaced.get(doc.path) ?? doc;
+  // In place: a target is shared by the reference and the chains through it.
+  const move = (at: { doc: SourceDocument } | undefined) => {
+    if (at) at.doc = newest(at.doc);
   };
-  return analysis;
+  for (const object of walk.objects) {
+    if (due()) yield;
+    object.doc = newest(object.doc);
+    const walked = object as WalkedObject;
+    if (walked.firstUsageDoc) walked.firstUsageDoc = newest(walked.firstUsageDoc);
+    for (const usage of walked.laterUsages ?? []) usage.doc = newest(usage.doc);
+  }
+  for (const reference of walk.references) {
+    if (due()) yield;
+    reference.doc = newest(reference.doc);
+    move(reference.target);
+    if (reference.failure && 'doc' in reference.failure) move(reference.failure);
+  }
+  for (const chain of graph.chains.values()) {
+    if (due()) yield;
+    move(chain.target);
+  }
+  walk.replaceDocuments(newest);
+}
+
+function* operationIdsOf(operations: readonly OpenApiObject[]): Steps<Map<string, OpenApiObject[]>> {
+  const due = stepClock();
+  const operationIds = new Map<string, OpenApiObject[]>();
+  for (const object of operations) {
+    if (due()) yield;
+    const id = object.node.get('operationId');
+    if (id?.kind !== 'string') continue;
+    const sameId = operationIds.get(id.value as string);
+    if (sameId) sameId.push(object);
+    else operationIds.set(id.value as string, [object]);
+  }
+  return operationIds;
 }

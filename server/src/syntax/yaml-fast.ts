@@ -905,35 +905,10 @@ class FastReader {
   private flow(p: number): SyntaxNode {
     const text = this.text;
     const lineEnd = this.lineEnd;
-    type FlowFrame = { node: SyntaxNode; pendingKey: SyntaxNode | undefined; expectValue: boolean };
-    const open = (at: number): FlowFrame => {
-      const node = new SyntaxNode(text.charCodeAt(at) === BRACKET_OPEN ? 'array' : 'object', at, 0, undefined);
-      node.flow = true;
-      return { node, pendingKey: undefined, expectValue: true };
-    };
-    const stack: FlowFrame[] = [open(p)];
+    const stack: FlowFrame[] = [openFlow(text, p)];
     let q = p + 1;
-    const skip = () => {
-      while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
-    };
-    const add = (frame: FlowFrame, value: SyntaxNode) => {
-      const parent = frame.node;
-      value.parent = parent;
-      if (parent.kind === 'array') {
-        value.key = parent.children!.length;
-      } else {
-        const key = frame.pendingKey!;
-        value.key = key.key;
-        value.keyOffset = key.keyOffset;
-        value.keyLength = key.keyLength;
-        value.keyStyle = key.keyStyle;
-        value.keyKind = key.keyKind;
-        frame.pendingKey = undefined;
-      }
-      parent.children!.push(value);
-    };
     for (;;) {
-      skip();
+      while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
       if (q >= lineEnd) giveUp(); // continues on the next line
       const frame = stack[stack.length - 1];
       const c = text.charCodeAt(q);
@@ -947,71 +922,81 @@ class FastReader {
         stack.pop();
         if (node.kind === 'object') checkDuplicateKeys(node, this.errors, this.largeObjects);
         if (stack.length === 0) return node;
-        add(stack[stack.length - 1], node);
+        addToFlow(stack[stack.length - 1], node);
         stack[stack.length - 1].expectValue = false;
-        continue;
-      }
-      if (!frame.expectValue) {
+      } else if (!frame.expectValue) {
         if (c !== COMMA) giveUp();
         q++;
         frame.expectValue = true;
-        continue;
-      }
-      if (frame.node.kind === 'object' && !frame.pendingKey) {
-        // A key, then `:` and a space (after a quoted key the space may be left out).
-        const key = new SyntaxNode('null', 0, 0, undefined);
-        let keyEnd: number;
-        let style: 'plain' | 'single' | 'double';
-        if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
-          keyEnd = this.quoteEnd(q);
-          if (keyEnd < 0) giveUp();
-          style = c === QUOTE_SINGLE ? 'single' : 'double';
-        } else {
-          if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && text.charCodeAt(q + 1) === SPACE)) giveUp();
-          keyEnd = this.flowPlainEnd(q);
-          style = 'plain';
-        }
-        if (keyEnd === q) giveUp();
-        this.setKey(key, q, keyEnd, style);
-        q = keyEnd;
-        skip();
-        if (text.charCodeAt(q) !== COLON) giveUp();
-        q++;
-        if (style === 'plain' && text.charCodeAt(q) !== SPACE) giveUp();
-        frame.pendingKey = key;
-        skip();
-        const v = text.charCodeAt(q);
-        if (v === COMMA || v === BRACE_CLOSE) giveUp(); // an empty value
-        continue;
-      }
-      if (c === BRACKET_OPEN || c === BRACE_OPEN) {
+      } else if (frame.node.kind === 'object' && !frame.pendingKey) {
+        q = this.flowKey(q, frame);
+      } else if (c === BRACKET_OPEN || c === BRACE_OPEN) {
         if (stack.length >= MAX_FLOW_DEPTH || stack.length + this.stack.length >= MAX_DEPTH - 2) giveUp();
-        stack.push(open(q));
+        stack.push(openFlow(text, q));
         q++;
-        continue;
-      }
-      let value: SyntaxNode;
-      if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
-        const end = this.quoteEnd(q);
-        if (end < 0) giveUp();
-        value = this.quoted(q, end);
-        q = end;
       } else {
-        if (isIndicator(c) || c === 63 || c === COLON || c === DASH && (text.charCodeAt(q + 1) === SPACE)) giveUp();
-        const end = this.flowPlainEnd(q);
-        if (end === q) giveUp();
-        const resolved = resolvePlain(text.slice(q, end));
-        value = new SyntaxNode(resolved.kind, q, end - q, undefined);
-        value.value = resolved.value;
-        value.style = 'plain';
-        q = end;
+        const value = this.flowScalar(q);
+        q = value.end;
+        while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
+        // `[a: b]` is a one-pair mapping inside a sequence: the `yaml` package's.
+        if (frame.node.kind === 'array' && text.charCodeAt(q) === COLON) giveUp();
+        addToFlow(frame, value);
+        frame.expectValue = false;
       }
-      // `[a: b]` is a one-pair mapping inside a sequence: the `yaml` package's.
-      skip();
-      if (frame.node.kind === 'array' && text.charCodeAt(q) === COLON) giveUp();
-      add(frame, value);
-      frame.expectValue = false;
     }
+  }
+
+  /**
+   * A flow mapping's key at `q`, then `:` and a space (after a quoted key the space may be left
+   * out), made the frame's pending key; where its value starts.
+   */
+  private flowKey(q: number, frame: FlowFrame): number {
+    const text = this.text;
+    const lineEnd = this.lineEnd;
+    const c = text.charCodeAt(q);
+    const key = new SyntaxNode('null', 0, 0, undefined);
+    let keyEnd: number;
+    let style: 'plain' | 'single' | 'double';
+    if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+      keyEnd = this.quoteEnd(q);
+      if (keyEnd < 0) giveUp();
+      style = c === QUOTE_SINGLE ? 'single' : 'double';
+    } else {
+      if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && text.charCodeAt(q + 1) === SPACE)) giveUp();
+      keyEnd = this.flowPlainEnd(q);
+      style = 'plain';
+    }
+    if (keyEnd === q) giveUp();
+    this.setKey(key, q, keyEnd, style);
+    q = keyEnd;
+    while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
+    if (text.charCodeAt(q) !== COLON) giveUp();
+    q++;
+    if (style === 'plain' && text.charCodeAt(q) !== SPACE) giveUp();
+    frame.pendingKey = key;
+    while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
+    const v = text.charCodeAt(q);
+    if (v === COMMA || v === BRACE_CLOSE) giveUp(); // an empty value
+    return q;
+  }
+
+  /** A quoted or plain scalar inside a flow collection at `q`. */
+  private flowScalar(q: number): SyntaxNode {
+    const text = this.text;
+    const c = text.charCodeAt(q);
+    if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
+      const end = this.quoteEnd(q);
+      if (end < 0) giveUp();
+      return this.quoted(q, end);
+    }
+    if (isIndicator(c) || c === 63 || c === COLON || c === DASH && (text.charCodeAt(q + 1) === SPACE)) giveUp();
+    const end = this.flowPlainEnd(q);
+    if (end === q) giveUp();
+    const resolved = resolvePlain(text.slice(q, end));
+    const value = new SyntaxNode(resolved.kind, q, end - q, undefined);
+    value.value = resolved.value;
+    value.style = 'plain';
+    return value;
   }
 
   /** End of a plain scalar inside a flow collection: before `,[]{}`, `: `, ` #`, or the line's end. */
@@ -1066,4 +1051,31 @@ export function parseYamlFast(text: string): ParsedText | undefined {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+/** A flow collection being read: its node, a key read and waiting for its value, and whether an entry may come next. */
+type FlowFrame = { node: SyntaxNode; pendingKey: SyntaxNode | undefined; expectValue: boolean };
+
+function openFlow(text: string, at: number): FlowFrame {
+  const node = new SyntaxNode(text.charCodeAt(at) === BRACKET_OPEN ? 'array' : 'object', at, 0, undefined);
+  node.flow = true;
+  return { node, pendingKey: undefined, expectValue: true };
+}
+
+/** An entry of the flow collection: an array's next item, or the value of an object's pending key. */
+function addToFlow(frame: FlowFrame, value: SyntaxNode): void {
+  const parent = frame.node;
+  value.parent = parent;
+  if (parent.kind === 'array') {
+    value.key = parent.children!.length;
+  } else {
+    const key = frame.pendingKey!;
+    value.key = key.key;
+    value.keyOffset = key.keyOffset;
+    value.keyLength = key.keyLength;
+    value.keyStyle = key.keyStyle;
+    value.keyKind = key.keyKind;
+    frame.pendingKey = undefined;
+  }
+  parent.children!.push(value);
 }

@@ -358,143 +358,139 @@ export function indexSubtree(file: Pick<FileIndex, 'path' | 'root'>, root: Synta
  * whether a node reached was handled by the caller instead (its entries appended as they were).
  */
 function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, isRoot: boolean, definitionBase: number,
-  taken?: (node: SyntaxNode) => boolean) {
-  const dir = path.dirname(filePath);
+  taken?: (node: SyntaxNode) => boolean): SubtreeWalker {
+  return new SubtreeWalker(index, filePath, root, isRoot, definitionBase, taken);
+}
 
-  /** The entry recorded, or undefined for a URL (not a file of the workspace). */
-  const addRef = (raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined) => {
-    const parsedRef = parseRef(raw);
-    if (parsedRef.form === 'url') return undefined;
-    const targetFile = parsedRef.form === 'file' ? path.resolve(dir, parsedRef.file) : filePath;
-    const entry: RefEntry = {
-      raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
-      expected, inExtension: frame.inExtension, pathKey: undefined,
-    };
-    index.refs.push(entry);
-    return entry;
-  };
-
+class SubtreeWalker {
+  private readonly dir: string;
   // The walk's stack, as parallel arrays: no object per node.
-  const nodes: SyntaxNode[] = [];
-  const places: Place[] = [];
-  const owners: number[] = [];
-  const flags: number[] = [];
-  const depths: number[] = [];
-  // 0: visit the node; above: enter its children from this index on (a large object's, by slices).
-  const childrenFrom: number[] = [];
-  const enter = (node: SyntaxNode, place: Place, owner: number, flag: number, depth: number, from = 0) => {
-    nodes.push(node);
-    places.push(place);
-    owners.push(owner);
-    flags.push(flag);
-    depths.push(depth);
-    childrenFrom.push(from);
-  };
+  private readonly nodes: SyntaxNode[] = [];
+  private readonly places: Place[] = [];
+  private readonly owners: number[] = [];
+  private readonly flags: number[] = [];
+  private readonly depths: number[] = [];
+  /** 0: visit the node; above: enter its children from this index on (a large object's, by slices). */
+  private readonly childrenFrom: number[] = [];
+
+  constructor(
+    private readonly index: IndexEntries,
+    private readonly filePath: string,
+    private readonly root: SyntaxNode,
+    private readonly isRoot: boolean,
+    private readonly definitionBase: number,
+    private readonly taken?: (node: SyntaxNode) => boolean,
+  ) {
+    this.dir = path.dirname(filePath);
+  }
+
+  enter(node: SyntaxNode, place: Place, owner: number, flag: number, depth: number, from = 0): void {
+    this.nodes.push(node);
+    this.places.push(place);
+    this.owners.push(owner);
+    this.flags.push(flag);
+    this.depths.push(depth);
+    this.childrenFrom.push(from);
+  }
+
   /**
-   * Enters the children of a node from `from` on, at most CHILDREN_AT_ONCE of them (100,000 paths
-   * took 60-100 ms in one step); the rest is entered when the walk comes back to it. Returns how
-   * many were looked at.
+   * Visits nodes until `budget` of them were (counted as they are entered, a large object's
+   * members slice by slice, once each); whether the walk is done. Children are pushed last to
+   * first, so nodes are visited (and entries listed) in document order.
    */
-  const enterChildren = (node: SyntaxNode, place: Place, owner: number, flag: number, depth: number, from: number): number => {
-    const children = node.children!;
-    const to = Math.min(children.length, from + CHILDREN_AT_ONCE);
-    // Below them on the stack: visited after them, in document order.
-    if (to < children.length) enter(node, place, owner, flag, depth, to);
-    for (let i = to - 1; i >= from; i--) {
-      const child = children[i];
-      const next = placeOfChild(place, depth, child);
-      if (next !== SKIP) enter(child, next, owner, flagsOfChild(node, flag, child), depth + 1);
+  run(budget: number): boolean {
+    const { nodes, places, owners, flags, depths, childrenFrom } = this;
+    for (let visited = 0; nodes.length > 0; ) {
+      if (visited >= budget) return false;
+      const node = nodes.pop()!;
+      const place = places.pop();
+      const owner = owners.pop()!;
+      const flag = flags.pop()!;
+      const depth = depths.pop()!;
+      const from = childrenFrom.pop()!;
+      if (from > 0) visited += this.enterChildren(node, place, owner, flag, depth, from);
+      else if (!this.taken?.(node)) visited += this.visit(node, place, owner, flag, depth);
     }
-    // The Paths object's entries, slice by slice too.
-    if (place && 'kind' in place && place.kind === 'Paths') recordPaths(children, from, to, node.flow || (flag & IN_FLOW) !== 0);
-    return to - from;
-  };
-  // Nodes are counted as they are entered (a large object's members slice by slice), once each.
-  const run = (budget: number): boolean => {
-  for (let visited = 0; nodes.length > 0; ) {
-    if (visited >= budget) return false;
-    const node = nodes.pop()!;
-    const place = places.pop();
-    let owner = owners.pop()!;
-    const flag = flags.pop()!;
-    const depth = depths.pop()!;
-    const from = childrenFrom.pop()!;
-    if (from > 0) {
-      visited += enterChildren(node, place, owner, flag, depth, from);
-      continue;
-    }
-    if (taken?.(node)) continue;
-    const definitionKind = definitionKindOf(node, depth, root, isRoot);
+    return true;
+  }
+
+  /** Records what the node is (a definition, a `$ref`, an object the index lists) and enters its children; how many were looked at. */
+  private visit(node: SyntaxNode, place: Place, owner: number, flag: number, depth: number): number {
+    const { index, root } = this;
+    const definitionKind = definitionKindOf(node, depth, root, this.isRoot);
     if (definitionKind !== false) {
-      owner = definitionBase + index.definitions.length;
+      owner = this.definitionBase + index.definitions.length;
       index.definitions.push({
         name: String(node.key), pointer: segmentsOf(node), key: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), start: node.memberStart, end: node.end,
         kind: definitionKind ?? (place && 'kind' in place ? place.kind : undefined), deprecated: node.kind === 'object' && node.get('deprecated')?.value === true,
       });
     }
     const children = node.children;
-    if (!children) continue;
+    if (!children) return 0;
     const kind = place && 'kind' in place ? place.kind : undefined;
     const childFlag = node.flow ? flag | IN_FLOW : flag;
     const frame: Frame = { owner, inExtension: (flag & IN_EXTENSION) !== 0, flow: (childFlag & IN_FLOW) !== 0 };
-    visited += enterChildren(node, place, owner, flag, depth, 0);
-    if (node.kind !== 'object') continue;
-    let ref: SyntaxNode | undefined;
-    if (children.length > CHILDREN_AT_ONCE) {
-      // Its key index is built (the parse checked its keys): no pass over every member here.
-      const member = node.get('$ref');
-      ref = member?.kind === 'string' ? member : undefined;
-    } else {
-      for (const child of children) {
-        if (child.key === '$ref' && child.kind === 'string') {
-          ref = child;
-          break;
-        }
-      }
-    }
+    const visited = this.enterChildren(node, place, owner, flag, depth, 0);
+    if (node.kind !== 'object') return visited;
+    const ref = refMember(node);
     if (ref && kind !== 'Discriminator') {
-      const entry = addRef(ref.value as string, 'ref', ref, frame, kind);
+      const entry = this.addRef(ref.value as string, 'ref', ref, frame, kind);
       if (entry && kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
         entry.pathKey = { name: node.key, span: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), pointer: segmentsOf(node) };
       }
     }
-    if (kind) recordObject(node, kind, frame, (flag & IN_FLOW) !== 0);
+    if (kind) this.recordObject(node, kind, frame, (flag & IN_FLOW) !== 0);
+    return visited;
   }
-  // Children are pushed last to first, so nodes are visited (and entries listed) in document order.
-  return true;
-  };
-  return { enter, run };
+
+  /**
+   * Enters the children of a node from `from` on, at most CHILDREN_AT_ONCE of them (100,000 paths
+   * took 60-100 ms in one step); the rest is entered when the walk comes back to it. Returns how
+   * many were looked at.
+   */
+  private enterChildren(node: SyntaxNode, place: Place, owner: number, flag: number, depth: number, from: number): number {
+    const children = node.children!;
+    const to = Math.min(children.length, from + CHILDREN_AT_ONCE);
+    // Below them on the stack: visited after them, in document order.
+    if (to < children.length) this.enter(node, place, owner, flag, depth, to);
+    for (let i = to - 1; i >= from; i--) {
+      const child = children[i];
+      const next = placeOfChild(place, depth, child);
+      if (next !== SKIP) this.enter(child, next, owner, flagsOfChild(node, flag, child), depth + 1);
+    }
+    // The Paths object's entries, slice by slice too.
+    if (place && 'kind' in place && place.kind === 'Paths') this.recordPaths(children, from, to, node.flow || (flag & IN_FLOW) !== 0);
+    return to - from;
+  }
+
+  /** The entry recorded, or undefined for a URL (not a file of the workspace). */
+  private addRef(raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined): RefEntry | undefined {
+    const parsedRef = parseRef(raw);
+    if (parsedRef.form === 'url') return undefined;
+    const targetFile = parsedRef.form === 'file' ? path.resolve(this.dir, parsedRef.file) : this.filePath;
+    const entry: RefEntry = {
+      raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
+      expected, inExtension: frame.inExtension, pathKey: undefined,
+    };
+    this.index.refs.push(entry);
+    return entry;
+  }
 
   /** The path entries of the Paths object's members [from, to) (see enterChildren). */
-  function recordPaths(items: readonly SyntaxNode[], from: number, to: number, flow: boolean): void {
+  private recordPaths(items: readonly SyntaxNode[], from: number, to: number, flow: boolean): void {
     for (let i = from; i < to; i++) {
       const item = items[i];
       if (typeof item.key !== 'string' || item.key.startsWith('x-')) continue;
-      index.paths.push({ path: item.key, pointer: segmentsOf(item), key: scalarSpan(item, 'key', flow), start: item.memberStart, end: item.end });
+      this.index.paths.push({ path: item.key, pointer: segmentsOf(item), key: scalarSpan(item, 'key', flow), start: item.memberStart, end: item.end });
     }
   }
 
   /** `frame.flow`: inside this object; `keyFlow`: where its key is. */
-  function recordObject(node: SyntaxNode, kind: ObjectKind, frame: Frame, keyFlow: boolean): void {
+  private recordObject(node: SyntaxNode, kind: ObjectKind, frame: Frame, keyFlow: boolean): void {
+    const { index, root } = this;
     const flow = frame.flow;
     switch (kind) {
-      case 'Operation': {
-        const pathItem = node.parent;
-        if (!pathItem || !METHODS.has(String(node.key))) return;
-        const id = node.get('operationId');
-        const tags = node.get('tags');
-        const pathKey = pathItem.parent?.key === 'paths' || (!isRoot && pathItem.parent === root && String(pathItem.key).startsWith('/'))
-          ? String(pathItem.key) : undefined;
-        index.operations.push({
-          method: String(node.key), path: pathKey, pathItem: segmentsOf(pathItem),
-          operationId: id?.kind === 'string' ? (id.value as string) : undefined,
-          operationIdSpan: id?.kind === 'string' ? scalarSpan(id, 'value', flow || node.flow) : undefined,
-          key: scalarSpan(node, 'key', keyFlow), start: node.memberStart, end: node.end,
-          tags: tags?.kind === 'array' ? tags.children!.filter((t) => t.kind === 'string').map((t) => ({ name: t.value as string, span: scalarSpan(t, 'value', flow || tags.flow) })) : [],
-          deprecated: node.get('deprecated')?.value === true,
-        });
-        return;
-      }
+      case 'Operation': return this.recordOperation(node, flow, keyFlow);
       case 'Tag': {
         const name = node.get('name');
         if (name?.kind === 'string' && node.parent?.key === 'tags' && node.parent.parent === root) {
@@ -509,26 +505,57 @@ function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, 
         const id = node.get('operationId');
         if (id?.kind === 'string') index.linkOperationIds.push({ name: id.value as string, span: scalarSpan(id, 'value', flow) });
         const operationRef = node.get('operationRef');
-        if (operationRef?.kind === 'string') addRef(operationRef.value as string, 'operationRef', operationRef, frame, 'Operation');
+        if (operationRef?.kind === 'string') this.addRef(operationRef.value as string, 'operationRef', operationRef, frame, 'Operation');
         return;
       }
-      case 'Discriminator': {
-        const mapping = node.get('mapping');
-        if (mapping?.kind !== 'object') return;
-        for (const entry of mapping.children!) {
-          if (entry.kind !== 'string') continue;
-          const value = entry.value as string;
-          // A mapping value is a schema name or a reference; a name stands for this file's schema.
-          const raw = value.includes('#') || value.includes('/') ? value : isRoot ? `#/components/schemas/${value}` : undefined;
-          if (raw === undefined) continue;
-          const recorded = addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
-          // A bare name is rewritten as a name, not as a reference.
-          if (recorded && raw !== value) recorded.raw = value;
-        }
-        return;
-      }
+      case 'Discriminator': return this.recordMapping(node, frame);
     }
   }
+
+  private recordOperation(node: SyntaxNode, flow: boolean, keyFlow: boolean): void {
+    const pathItem = node.parent;
+    if (!pathItem || !METHODS.has(String(node.key))) return;
+    const id = node.get('operationId');
+    const tags = node.get('tags');
+    const pathKey = pathItem.parent?.key === 'paths' || (!this.isRoot && pathItem.parent === this.root && String(pathItem.key).startsWith('/'))
+      ? String(pathItem.key) : undefined;
+    this.index.operations.push({
+      method: String(node.key), path: pathKey, pathItem: segmentsOf(pathItem),
+      operationId: id?.kind === 'string' ? (id.value as string) : undefined,
+      operationIdSpan: id?.kind === 'string' ? scalarSpan(id, 'value', flow || node.flow) : undefined,
+      key: scalarSpan(node, 'key', keyFlow), start: node.memberStart, end: node.end,
+      tags: tags?.kind === 'array' ? tags.children!.filter((t) => t.kind === 'string').map((t) => ({ name: t.value as string, span: scalarSpan(t, 'value', flow || tags.flow) })) : [],
+      deprecated: node.get('deprecated')?.value === true,
+    });
+  }
+
+  /** A Discriminator's mapping values as references to schemas. */
+  private recordMapping(node: SyntaxNode, frame: Frame): void {
+    const mapping = node.get('mapping');
+    if (mapping?.kind !== 'object') return;
+    for (const entry of mapping.children!) {
+      if (entry.kind !== 'string') continue;
+      const value = entry.value as string;
+      // A mapping value is a schema name or a reference; a name stands for this file's schema.
+      const raw = value.includes('#') || value.includes('/') ? value : this.isRoot ? `#/components/schemas/${value}` : undefined;
+      if (raw === undefined) continue;
+      const recorded = this.addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
+      // A bare name is rewritten as a name, not as a reference.
+      if (recorded && raw !== value) recorded.raw = value;
+    }
+  }
+}
+
+/** An object's `$ref` member holding a string, if any. */
+function refMember(node: SyntaxNode): SyntaxNode | undefined {
+  const children = node.children!;
+  if (children.length > CHILDREN_AT_ONCE) {
+    // Its key index is built (the parse checked its keys): no pass over every member here.
+    const member = node.get('$ref');
+    return member?.kind === 'string' ? member : undefined;
+  }
+  for (const child of children) if (child.key === '$ref' && child.kind === 'string') return child;
+  return undefined;
 }
 
 /** `#/a/b` for pointer segments (a key for maps of definitions and references). */
