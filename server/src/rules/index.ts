@@ -14,6 +14,7 @@ import discriminator from './discriminator';
 import duplicateParameter from './duplicate-parameter';
 import duplicateTag from './duplicate-tag';
 import emptyBodyContent from './empty-body-content';
+import encodingFieldIgnored from './encoding-field-ignored';
 import encodingProperty from './encoding-property';
 import enumType from './enum-type';
 import equivalentPaths from './equivalent-paths';
@@ -91,6 +92,7 @@ export const RULES: readonly Rule[] = [
   duplicateParameter,
   duplicateTag,
   emptyBodyContent,
+  encodingFieldIgnored,
   encodingProperty,
   enumType,
   equivalentPaths,
