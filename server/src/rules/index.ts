@@ -78,6 +78,7 @@ import unknownField from './unknown-field';
 import unknownMethod from './unknown-method';
 import unusedComponent from './unused-component';
 import unusedSuppression from './unused-suppression';
+import xmlWrapped from './xml-wrapped';
 
 export const RULES: readonly Rule[] = [
   ambiguousPaths,
@@ -157,6 +158,7 @@ export const RULES: readonly Rule[] = [
   unknownMethod,
   unusedComponent,
   unusedSuppression,
+  xmlWrapped,
 ];
 
 export const RULE_IDS: ReadonlySet<string> = new Set(RULES.map((r) => r.id));
