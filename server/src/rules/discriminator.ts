@@ -63,24 +63,22 @@ function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string)
 }
 
 /**
- * A mapping to a schema that the discriminator's `oneOf`/`anyOf` does not list: the text says all
- * possible schemas MUST be listed there. Left alone when an alternative composes others with
- * oneOf/anyOf (the schema may be listed one level down) or does not resolve.
+ * The schemas the discriminator's `oneOf`/`anyOf` lists, resolved, for mappings to be held to: the
+ * text says all possible schemas MUST be listed there. Undefined, and nothing is held to it, when
+ * there is no such list, or an alternative composes others with oneOf/anyOf (a schema may be listed
+ * one level down) or does not resolve. Made once per discriminator, not per mapping.
  */
-function reportUnlisted(object: OpenApiObject, entry: SyntaxNode, target: Target, context: RuleContext): void {
-  const { analysis } = context;
+function listedAlternatives(object: OpenApiObject, analysis: Analysis): { keyword: string; listed: Set<SyntaxNode> } | undefined {
   const { node, doc } = object;
   const keyword = ['oneOf', 'anyOf'].find((k) => node.get(k)?.kind === 'array');
-  if (!keyword) return;
+  if (!keyword) return undefined;
   const listed = new Set<SyntaxNode>();
   for (const alternative of node.get(keyword)!.children!) {
     const resolved = analysis.resolve(alternative, doc).target?.node;
-    if (resolved?.kind !== 'object' || resolved.get('oneOf') || resolved.get('anyOf')) return;
+    if (resolved?.kind !== 'object' || resolved.get('oneOf') || resolved.get('anyOf')) return undefined;
     listed.add(resolved);
   }
-  const mapped = analysis.resolve(target.node, target.doc).target?.node;
-  if (!mapped || listed.has(mapped)) return;
-  context.report({ at: { node: entry }, messageId: 'mappingUnlisted', data: { key: String(entry.key), value: String(entry.value), keyword } });
+  return { keyword, listed };
 }
 
 /** YAML reads an unquoted `1:` or `true:` as a number or a boolean: mapping keys MUST be strings. */
@@ -178,11 +176,15 @@ export default defineRule({
     }
     const mapping = discriminator.get('mapping');
     if (doc.format === 'yaml') reportKeysNotStrings(mapping, doc, context);
+    const listing = mapping?.kind === 'object' ? listedAlternatives(object, analysis) : undefined;
     for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
       if (entry.kind !== 'string') continue;
       const value = entry.value as string;
       const target = mappingTarget(analysis, object, value);
-      if (target) reportUnlisted(object, entry, target, context);
+      const mapped = target && listing ? analysis.resolve(target.node, target.doc).target?.node : undefined;
+      if (mapped && !listing!.listed.has(mapped)) {
+        context.report({ at: { node: entry }, messageId: 'mappingUnlisted', data: { key: String(entry.key), value, keyword: listing!.keyword } });
+      }
       if (target !== null) continue;
       const schemas = analysis.root.root?.get('components')?.get('schemas');
       const local = value.startsWith('#/components/schemas/');
