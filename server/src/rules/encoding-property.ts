@@ -2,21 +2,25 @@ import { defineRule } from '../check/types';
 import { NameIndex } from '../check/suggest';
 import { declaredProperties } from '../model/validate';
 import { renameKey } from '../syntax/edit';
+import { removalFix } from '../check/report';
 
 const FORM = /^(multipart\/[^;\s]+|application\/x-www-form-urlencoded)\s*(;.*)?$/i;
 
 export default defineRule({
   id: 'encoding-property',
   severity: 'error',
-  description: 'An `encoding` key that is not a property of the media type\'s schema (error); `encoding` on a media type that is not `multipart` or `application/x-www-form-urlencoded`, or outside a request body (warning: it is ignored there).',
+  description: 'An `encoding` key that is not a property of the media type\'s schema (error); `encoding` on a media type that is not `multipart` or `application/x-www-form-urlencoded`, or outside a request body (in a response, a parameter or a header: a warning, it is ignored there).',
   spec: ['Media Type Object', 'Encoding Object'],
   rationale:
     'The specification says each encoding key MUST exist in the schema as a property, and that encoding applies only to multipart and form request bodies: elsewhere clients ignore it, so the serialization the author meant is not used.',
+  severityNote:
+    'An encoding key that names no property is an error: the text says the key MUST exist in the schema as a property. An encoding where the text says it does not apply (in a response, a parameter or a header, or for another media type) is a warning: it is ignored there, not forbidden.',
   messages: {
     notProperty: 'Encoding "{key}" names no property of the schema: the key must be the name of the property it encodes.',
     notPropertySuggest: 'Encoding "{key}" names no property of the schema. Did you mean "{suggestion}"?',
     mediaType: '"encoding" applies only to multipart and application/x-www-form-urlencoded content, not "{mediaType}": it is ignored here.',
     response: '"encoding" applies only to request bodies: it is ignored in a response.',
+    parameter: '"encoding" applies only to request bodies: it is ignored in the content of a {where}.',
   },
   kinds: ['MediaType'],
   // Encoding keys, the media type key, the schema's property names and whether `additionalProperties` is false.
@@ -26,11 +30,13 @@ export default defineRule({
     const encoding = node.get('encoding');
     if (encoding?.kind !== 'object' || encoding.children!.length === 0) return;
     const mediaType = String(node.key);
-    if (object.parent?.kind === 'Response') {
-      context.report({ at: { node: encoding, part: 'key' }, messageId: 'response', severity: 'warning' });
-    } else if (object.parent?.kind === 'RequestBody' && !FORM.test(mediaType)) {
-      context.report({ at: { node: encoding, part: 'key' }, messageId: 'mediaType', data: { mediaType }, severity: 'warning' });
-    }
+    const owner = object.parent?.kind;
+    // Where clients ignore the whole encoding, removing it loses nothing.
+    const ignored = (messageId: string, data?: Record<string, string>) =>
+      context.report({ at: { node: encoding, part: 'key' }, messageId, data, severity: 'warning', fixes: [removalFix('Remove the "encoding"', doc.parsed, encoding)] });
+    if (owner === 'Response') ignored('response');
+    else if (owner === 'Parameter' || owner === 'Header') ignored('parameter', { where: owner === 'Parameter' ? 'parameter' : 'header' });
+    else if (owner === 'RequestBody' && !FORM.test(mediaType)) ignored('mediaType', { mediaType });
     const schema = node.get('schema');
     if (!schema) return;
     const declared = declaredProperties(context.analysis, schema, doc, true);

@@ -14,6 +14,7 @@ import discriminator from './discriminator';
 import duplicateParameter from './duplicate-parameter';
 import duplicateTag from './duplicate-tag';
 import emptyBodyContent from './empty-body-content';
+import encodingFieldIgnored from './encoding-field-ignored';
 import encodingProperty from './encoding-property';
 import enumType from './enum-type';
 import equivalentPaths from './equivalent-paths';
@@ -42,6 +43,7 @@ import pathParamsUsed from './path-params-used';
 import pathQueryString from './path-query-string';
 import pathTemplate from './path-template';
 import pathTrailingSlash from './path-trailing-slash';
+import readOnlyOutsideProperty from './read-only-outside-property';
 import readOnlyWriteOnly from './read-only-write-only';
 import refCycle from './ref-cycle';
 import refNotAllowed from './ref-not-allowed';
@@ -76,6 +78,7 @@ import unknownField from './unknown-field';
 import unknownMethod from './unknown-method';
 import unusedComponent from './unused-component';
 import unusedSuppression from './unused-suppression';
+import xmlWrapped from './xml-wrapped';
 
 export const RULES: readonly Rule[] = [
   ambiguousPaths,
@@ -91,6 +94,7 @@ export const RULES: readonly Rule[] = [
   duplicateParameter,
   duplicateTag,
   emptyBodyContent,
+  encodingFieldIgnored,
   encodingProperty,
   enumType,
   equivalentPaths,
@@ -119,6 +123,7 @@ export const RULES: readonly Rule[] = [
   pathQueryString,
   pathTemplate,
   pathTrailingSlash,
+  readOnlyOutsideProperty,
   readOnlyWriteOnly,
   refCycle,
   refNotAllowed,
@@ -153,6 +158,7 @@ export const RULES: readonly Rule[] = [
   unknownMethod,
   unusedComponent,
   unusedSuppression,
+  xmlWrapped,
 ];
 
 export const RULE_IDS: ReadonlySet<string> = new Set(RULES.map((r) => r.id));
