@@ -1,7 +1,7 @@
 // Fetches the pinned packages of the unseen-documents check (test/corpus/unseen-packages.json) into
 // .corpus/unseen/<name>/ (ignored by git), once. `npm pack` downloads only the tarball: no dependencies
 // are installed and no install script runs, which matters for packages like n8n. A package whose folder
-// already holds the pinned version is left as it is. Used by `npm run corpus` and test/unseen-slice.test.ts.
+// already holds the pinned version is left as it is. Used by `npm run corpus` and test/end-to-end/corpora/unseen-slice.test.ts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';

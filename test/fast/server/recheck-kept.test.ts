@@ -1,0 +1,207 @@
+// Findings an incremental re-check keeps (whole, per object, through references) equal a fresh
+// check's in the cases the randomized re-check tests met only by chance: related places in another
+// edited file, values the merge fix compares, values inside free-form values that a `$ref` makes
+// an object, and the example and default rules' findings kept across edits elsewhere.
+import assert from 'node:assert/strict';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { describe, it } from 'node:test';
+import { Diagnostic } from '../../../server/src/check/types';
+import { RULES } from '../../../server/src/rules/index';
+import { OpenDocument, Session } from '../../../server/src/server/state/session';
+import { LineIndex } from '../../../server/src/syntax/line-index';
+import { REPO_ROOT } from '../../helpers/paths';
+
+const describeAll = (ds: readonly Diagnostic[]) =>
+  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message])])).sort();
+
+const FOLDER = path.join(REPO_ROOT, 'examples', 'recheck-kept');
+
+/** A session with these texts open, checked once from the first. */
+function openSession(files: Record<string, string[]>): { session: Session; docs: OpenDocument[]; root: string } {
+  const session = new Session();
+  const docs = Object.entries(files).map(([name, lines], version) => {
+    const file = path.join(FOLDER, name);
+    const doc = { uri: pathToFileURL(file).href, path: file, version, text: lines.join('\n') };
+    session.open.set(doc.uri, doc);
+    return doc;
+  });
+  session.check(docs[0].path);
+  return { session, docs, root: docs[0].path };
+}
+
+/** Types a text right after the first occurrence of `after` in a document. */
+function typeAfter(session: Session, doc: OpenDocument, after: string, text: string): ReturnType<Session['applyChanges']> {
+  const at = doc.text.indexOf(after);
+  assert.ok(at >= 0, `"${after}" is in ${path.basename(doc.path)}`);
+  const position = new LineIndex(doc.text).positionAt(at + after.length);
+  return session.applyChanges(doc, [{ range: { start: position, end: position }, text }]);
+}
+
+/** The root checked again by the session, and by a new session given the same texts. */
+function checkBoth(session: Session, root: string, afterKept?: () => void): { kept: string[]; fresh: string[]; keptUnits: number; freshUnits: number } {
+  const result = session.check(root);
+  afterKept?.();
+  const other = new Session();
+  for (const doc of session.open.values()) other.open.set(doc.uri, { ...doc });
+  const fresh = other.check(root);
+  const units = (r: typeof result) => [...(r.perUnit?.values() ?? [])].reduce((n, list) => n + list.length, 0);
+  return { kept: describeAll(result.diagnostics), fresh: describeAll(fresh.diagnostics), keptUnits: units(result), freshUnits: units(fresh) };
+}
+
+const HEAD = ['openapi: 3.0.3', 'info:', '  title: T', '  version: 1.0.0'];
+
+describe('findings kept by an incremental re-check', () => {
+  it('move their related places in another file edited since the last check', () => {
+    const { session, docs, root } = openSession({
+      'root.yaml': [
+        ...HEAD, 'paths:', '  /b:', "    $ref: 'other.yaml#/paths/~1b'", '  /a:', '    get:', '      x-note: abc', '      operationId: dup',
+        "      responses: {'200': {description: OK}}", '',
+      ],
+      'other.yaml': ['paths:', '  /b:', '    get:', '      operationId: dup', "      responses: {'200': {description: OK}}", ''],
+    });
+    // The root's operations are walked first: the duplicate is the other file's, the first use the root's.
+    const before = session.results.get(root)!.diagnostics.find((d) => d.rule === 'operation-id-unique');
+    assert.equal(before?.doc.path, docs[1].path);
+    assert.equal(before?.related[0]?.doc.path, root);
+    // A value no rule about operationIds reads, before the first use: its place moves by 3.
+    assert.equal(typeAfter(session, docs[0], 'x-note: ab', 'xyz'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    const after = session.results.get(root)!.diagnostics.find((d) => d.rule === 'operation-id-unique')!;
+    assert.equal(after.related[0].offset, docs[0].text.indexOf('dup'));
+  });
+
+  it('stay in the file they are in when kept for an object of another file', () => {
+    // The example's finding is in the referenced file; its Media Type is in the root.
+    const { session, docs, root } = openSession({
+      'media.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':",
+        '          description: OK', '          content:', '            application/json:',
+        '              schema: {type: object, properties: {id: {type: integer}}}', "              examples: {e: {$ref: 'examples.yaml#/E'}}",
+        '  /other:', '    get:', "      responses: {'200': {description: OK}}", '',
+      ],
+      'examples.yaml': ['E:', '  value: {id: abc}', ''],
+    });
+    const found = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid').map((d) => d.doc.path);
+    assert.deepEqual(found(), [docs[1].path]);
+    // A Parameter elsewhere: the analysis walks again, the Media Type's findings are kept.
+    assert.equal(typeAfter(session, docs[0], '  /other:\n    get:\n', '      parameters: [{name: q, in: query, schema: {type: string}}]\n'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.ok(session.results.get(root)!.keptObjects! > 0);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(found(), [docs[1].path]);
+  });
+
+  it('check a merge fix again after typing in a Path Item summary it compares, and only move findings for a schema description', () => {
+    const { session, docs, root } = openSession({
+      'twins.yaml': [
+        ...HEAD, 'paths:', '  /pets/{id}:', '    summary: Pets', '    get:', '      operationId: getPet',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        '  /pets/{petId}:', '    summary: Pets', '    put:', '      operationId: putPet',
+        '      parameters: [{name: petId, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        'components:', '  schemas:', '    Pet:', '      type: object', '      description: A pet', '',
+      ],
+    });
+    const [doc] = docs;
+    const merges = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'equivalent-paths').flatMap((d) => d.fixes.map((f) => f.title));
+    assert.deepEqual(merges(), ['Merge into "/pets/{id}", renaming "petId" to "id"']);
+    // The twins' summaries differ now: merging would lose one, so no merge is offered.
+    assert.equal(typeAfter(session, doc, '/pets/{petId}:\n    summary: Pets', 'x'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(merges(), []);
+    // No rule reads a schema's description: its findings only move.
+    assert.equal(typeAfter(session, doc, 'description: A p', 'x'), 'findings-unchanged');
+    const moved = describeAll(session.results.get(root)!.diagnostics);
+    assert.deepEqual(moved, checkBoth(session, root).fresh);
+  });
+
+  it('only move after typing in the free text of an extension, also where a $ref makes it an object', () => {
+    const { session, docs, root } = openSession({
+      'extension.yaml': [
+        ...HEAD, 'paths:', "  /pets/{id}:", "    $ref: '#/x-paths/~1pets~1%7Bid%7D'", '  /pets/{petId}:', '    summary: Pets', '    put:',
+        '      operationId: putPet', "      parameters: [{$ref: '#/x-parameters/petId'}]", "      responses: {'200': {description: OK}}",
+        'x-paths:', '  /pets/{id}:', '    summary: Pets', '    get:', '      operationId: getPet',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        'x-parameters:', '  petId: {name: petId, in: path, required: true, description: The pet, schema: {type: string}}',
+        'x-webhooks:', '  created:', '    post:', '      description: Someone created a pet', '      operationId: 7', '',
+      ],
+    });
+    const [doc] = docs;
+    const rules = () => [...new Set(session.results.get(root)!.diagnostics.map((d) => d.rule))].sort();
+    assert.deepEqual(rules(), ['equivalent-paths']);
+    // Read by no rule, as a referenced Path Item's summary and a Parameter's description are not.
+    for (const [after, text] of [['Someone cr', 'x'], ['x-paths:\n  /pets/{id}:\n    summary: Pe', 'y'], ['description: The p', 'z']]) {
+      assert.equal(typeAfter(session, doc, after, text), 'findings-unchanged', `after typing after "${after}"`);
+      assert.deepEqual(describeAll(session.results.get(root)!.diagnostics), checkBoth(session, root).fresh, `after typing after "${after}"`);
+    }
+  });
+
+  it('are checked again after typing in a free-form value that a $ref makes an object of another kind', () => {
+    // The Schema's example is a Parameter too: its `name` is the example's value as much as a name.
+    const { session, docs, root } = openSession({
+      'free-form.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', "      parameters: [{$ref: '#/components/schemas/Query/example'}]",
+        "      responses: {'200': {description: OK}}", 'components:', '  schemas:', '    Query:', '      type: object',
+        '      properties:', '        name: {type: string, enum: [limit]}', '      example:', '        name: limit', '        in: query', '',
+      ],
+    });
+    assert.deepEqual(session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid'), []);
+    assert.equal(typeAfter(session, docs[0], 'name: limit', 'x'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.ok(kept.some((d) => d.includes('example-valid')), 'the example is no longer in the enum');
+  });
+
+  it('keep example and default findings whole after typing in values they do not read, counted once', () => {
+    const { session, docs, root } = openSession({
+      'examples.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':",
+        '          description: OK', '          content:', '            application/json:', '              x-note: abc',
+        "              schema: {$ref: '#/components/schemas/Pet'}", '              example: {id: abc}',
+        'components:', '  schemas:', '    Pet:', '      type: object', '      description: A pet', '      properties:',
+        '        id:', '          type: integer', '          default: x', '',
+      ],
+    });
+    const [doc] = docs;
+    const runs = countRuns(['example-valid', 'default-type']);
+    try {
+      const found = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid' || d.rule === 'default-type');
+      assert.deepEqual(found().map((d) => d.rule), ['example-valid', 'default-type']);
+      // Three checks, so findings kept twice would double each time.
+      for (const [after, text] of [['x-note: ab', 'x'], ['operationId: list', 'y'], ['description: A p', 'z']]) {
+        runs.count = 0;
+        assert.equal(typeAfter(session, doc, after, text), after.startsWith('description') ? 'findings-unchanged' : 'recheck');
+        let ran = 0;
+        const { kept, fresh, keptUnits, freshUnits } = checkBoth(session, root, () => (ran = runs.count));
+        assert.deepEqual(kept, fresh, `after typing after "${after}"`);
+        assert.equal(keptUnits, freshUnits, 'each finding is kept once');
+        assert.equal(ran, 0, `neither rule ran after typing after "${after}"`);
+      }
+      assert.equal(found().length, 2);
+      // A value they read: both run again.
+      typeAfter(session, doc, '          type: integ', 'x');
+      runs.count = 0;
+      let ran = 0;
+      const { kept, fresh } = checkBoth(session, root, () => (ran = runs.count));
+      assert.deepEqual(kept, fresh);
+      assert.ok(ran > 0);
+    } finally {
+      runs.restore();
+    }
+  });
+});
+
+/** Counts the calls of these rules' checkObject until restored. */
+function countRuns(ids: string[]): { count: number; restore(): void } {
+  const counter = { count: 0, restore: () => {} };
+  const restores = ids.map((id) => {
+    const rule = RULES.find((r) => r.id === id)!;
+    const original = rule.checkObject!;
+    rule.checkObject = (object, context) => (counter.count++, original.call(rule, object, context));
+    return () => (rule.checkObject = original);
+  });
+  counter.restore = () => restores.forEach((restore) => restore());
+  return counter;
+}

@@ -1,0 +1,113 @@
+// The fast YAML reader (syntax/yaml-fast.ts) builds the same tree as the `yaml` package path,
+// node for node and error for error, whenever it reads a text at all: on every YAML document of
+// the repository and of the examples, and on thousands of randomly broken variants from a fixed seed.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, it } from 'node:test';
+import { parseYaml, parseYamlWithPackage } from '../../../server/src/syntax/yaml';
+import { parseYamlFast } from '../../../server/src/syntax/yaml-fast';
+import { REPO_ROOT } from '../../helpers/paths';
+import { fastDifference, filesUnder } from '../../helpers/yaml-fast-compare';
+
+const EXAMPLES = path.join(REPO_ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'yaml');
+
+/** Fixture texts without their `^^^` annotation lines. */
+function yamlTexts(): { name: string; text: string }[] {
+  const files = [...filesUnder(path.join(REPO_ROOT, 'test')), ...filesUnder(path.join(REPO_ROOT, 'examples')), ...filesUnder(EXAMPLES)];
+  return files.filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => ({ name: path.relative(REPO_ROOT, f), text: fs.readFileSync(f, 'utf8').replace(/^.*\^\^\^.*\n/gm, '') }));
+}
+
+/** Small pieces of YAML syntax that random edits insert. */
+const PIECES = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', "'", '"', '|', '>', '|-', '>+', '|2', '[', ']', '{', '}', ',', '\n', '\r\n', '\r',
+  '\t', 'a', '0', '1.5', '&a ', '*a', '!', '?', '? ', '---', '...', 'null', 'true', '~', '\\', '\\n', "''", '%', '@', '`', '0x1F',
+  '.inf', ' - ', '\n  ', '\n    ', '\n- ', 'k: v', '"k": 1', '{a: 1}', '[1, 2]', '\ufeff', '\u2028', '\x01', '\x7f', 'é', '😀'];
+
+describe('fast YAML reader', { timeout: 300_000 }, () => {
+  it('reads every valid YAML document of the repository and the examples as the yaml package does', () => {
+    let read = 0;
+    for (const { name, text } of yamlTexts()) {
+      const { fast, difference } = fastDifference(text);
+      assert.equal(difference, undefined, name);
+      // Documents the `yaml` package reads without an error are the ones the fast path is for.
+      if (parseYamlWithPackage(text).errors.length === 0 && !/[&*!]\w|^%|\{\n|\[\n/m.test(text)) assert.ok(fast, `${name} is read by the fast path`);
+      if (fast) read++;
+    }
+    assert.ok(read > 200, `${read} documents read fast`);
+  });
+
+  it('never disagrees with the yaml package on randomly broken documents (fixed seed)', () => {
+    let seed = 20261122;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 60_000);
+    let read = 0;
+    const rounds = 6000;
+    for (let n = 0; n < rounds; n++) {
+      let text = pick(texts);
+      for (let e = 1 + Math.floor(random() * 3); e > 0; e--) {
+        const at = Math.floor(random() * (text.length + 1));
+        const r = random();
+        if (r < 0.45) text = text.slice(0, at) + pick(PIECES) + text.slice(at);
+        else if (r < 0.7) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 5));
+        else if (r < 0.85) {
+          const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+          text = random() < 0.5 ? text.slice(0, lineStart) + pick([' ', '  ', '   ']) + text.slice(lineStart) : text.slice(0, lineStart) + text.slice(lineStart).replace(/^ {1,3}/, '');
+        } else {
+          const lines = text.split('\n');
+          lines.splice(Math.floor(random() * lines.length), 0, lines[Math.floor(random() * lines.length)]);
+          text = lines.join('\n');
+        }
+      }
+      const { fast, difference } = fastDifference(text);
+      if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${text}`);
+      if (fast) read++;
+    }
+    assert.ok(read > rounds / 5, `${read} of ${rounds} variants read fast`);
+  });
+
+  it('reads block, folded and multi-line quoted scalars, indentless and nested sequences, flow values', () => {
+    const text = [
+      'a: |', '  line one', '    more indented', '', '  line three', 'b: >-', '  folded', '  text', '', '  para', 'c: >2', '    two extra',
+      'd: "double \\"quoted\\"', '  on two lines"', "e: 'single", "", "  with a blank'", 'f:', '- x', '- - y', '  - z', 'g: [1, "two", {h: null}]',
+      'i:', '  "on the next line"', 'j: plain', '  continued', 'k: ~', '0x1F: .inf', '"q": -0.5e3', '',
+    ].join('\n');
+    assert.equal(fastDifference(text).difference, undefined);
+    const parsed = parseYamlFast(text)!;
+    assert.ok(parsed, 'read fast');
+    const value = parsed.root!.toValue() as Record<string, unknown>;
+    assert.deepEqual(value, {
+      a: 'line one\n  more indented\n\nline three\n', b: 'folded text\npara', c: '  two extra\n', d: 'double "quoted" on two lines',
+      e: 'single\nwith a blank', f: ['x', ['y', 'z']], g: [1, 'two', { h: null }], i: 'on the next line', j: 'plain continued', k: null,
+      31: Infinity, q: -500,
+    });
+  });
+
+  it('leaves anchors, aliases, tags, directives, tabs in structure and broken text to the yaml package', () => {
+    for (const text of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', '%YAML 1.2\n---\na: 1\n', 'a:\t1\n', 'a: "open\n', 'a: b: c\n', '- a\nb: 1\n', '? a\n: b\n']) {
+      assert.equal(parseYamlFast(text), undefined, JSON.stringify(text));
+    }
+  });
+
+  it('reads CR, CRLF and mixed line ends as YAML 1.2 does, and a BOM', () => {
+    const lf = 'openapi: 3.0.3\ninfo:\n  title: T\n  description: |\n    a\n    b\n  version: "1"\n';
+    for (const text of [lf.replace(/\n/g, '\r'), lf.replace(/\n/g, '\r\n'), lf.replace(/\n/g, (_, i: number) => (i % 2 ? '\r' : '\n')), '\ufeff' + lf]) {
+      for (const parsed of [parseYaml(text), parseYamlWithPackage(text)]) {
+        assert.deepEqual(parsed.errors, [], JSON.stringify(text));
+        assert.deepEqual(parsed.root!.toValue(), { openapi: '3.0.3', info: { title: 'T', description: 'a\nb\n', version: '1' } });
+      }
+    }
+  });
+
+  it('finds " #" comments and ": " separators by their non-space character, as the yaml package reads them', () => {
+    // A "#" without a space before it is text; " #" starts a comment; ":" without a space after it is text.
+    const text = 'a: x#y # note\nb: "q #" # after\nc: http://h:80/p#f\nd: k:v\ne:  #only a comment\nf: g #\n  #\n';
+    assert.equal(fastDifference(text).difference, undefined);
+    assert.deepEqual(parseYamlFast(text)!.root!.toValue(), { a: 'x#y', b: 'q #', c: 'http://h:80/p#f', d: 'k:v', e: null, f: 'g' });
+  });
+
+  it('agrees on a comment inside a multi-line plain scalar (the scalar ends there)', () => {
+    const text = 'a:\n  b: one\n  c: A long\n    te #xt continued\n    here\n  d: 4\n';
+    assert.equal(fastDifference(text).difference, undefined);
+  });
+});

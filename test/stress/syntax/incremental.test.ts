@@ -1,0 +1,520 @@
+// Incremental reparse equals a full parse: after each of many random edits, the tree the fast path
+// produces (when it takes the edit) has the same nodes, offsets and values as a fresh parse. When
+// an edit breaks the text, the reparsed block reports an error and the next edits go on from the
+// broken tree; once the text is whole again the tree equals a fresh parse again.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, it } from 'node:test';
+import { reparseEdit } from '../../../server/src/syntax/incremental';
+import { parseText } from '../../../server/src/syntax/parse';
+import { hasKeyIndex, isSegmented, ParsedText, segmentTreeSteps, SyntaxNode } from '../../../server/src/syntax/tree';
+import { decodeParseSteps, encodeParse, EncodedParse } from '../../../server/src/syntax/tree-transfer';
+import { drain } from '../../../server/src/syntax/steps';
+import { REPO_ROOT } from '../../helpers/paths';
+import { Session } from '../../../server/src/server/state/session';
+import type { SourceDocument } from '../../../server/src/model/documents';
+import { LineIndex } from '../../../server/src/syntax/line-index';
+import { pathToFileURL } from 'url';
+
+function flatten(root: SyntaxNode | undefined): string[] {
+  const out: string[] = [];
+  const stack = root ? [root] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    out.push(`${n.pointer} ${n.kind} ${n.offset}+${n.length} key@${n.keyOffset}+${n.keyLength} ${n.keyKind} ${n.keyStyle} ${n.style} ${n.flow} ${JSON.stringify(n.value)}`);
+    if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+  return out;
+}
+
+// A small deterministic generator, so a failure can be replayed.
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+}
+
+// Like typing: mostly letters, digits and spaces, with structure-changing characters mixed in.
+const TYPED = 'abcdefghXYZ0189 .-_';
+const STRUCTURAL = ':#\'"{}[],&*!|>\n';
+const pick = (next: () => number) => {
+  const set = next() < 0.85 ? TYPED : STRUCTURAL;
+  return set[Math.floor(next() * set.length)];
+};
+
+/**
+ * An incremental result against a fresh parse of the same text: the same tree and no errors when
+ * the text is whole; at least one error when it is broken (the block that broke reports it).
+ */
+function assertLikeFullParse(incremental: ParsedText, expected: ParsedText, label: string): void {
+  assert.equal(incremental.text, expected.text);
+  if (expected.errors.length === 0) {
+    assert.deepEqual(flatten(incremental.root), flatten(expected.root), label);
+    assert.deepEqual(incremental.errors, expected.errors, label);
+  } else if (expected.errors.some((e) => e.severity === 'error')) {
+    assert.ok(incremental.errors.some((e) => e.severity === 'error'), `${label}: the broken text reports an error`);
+  }
+}
+
+describe('incremental YAML reparse', () => {
+  for (const file of ['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml']) {
+    it(`equals a full parse after 400 random edits of ${path.basename(file)}`, () => {
+      const next = random(file.length * 7919);
+      let parsed = parseText(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), 'yaml');
+      let fast = 0;
+      let full = 0;
+      for (let i = 0; i < 400; i++) {
+        const text = parsed.text;
+        // Mostly edits inside scalars (where the fast path applies), some anywhere.
+        let offset = Math.floor(next() * text.length);
+        if (next() < 0.8) {
+          const scalars: SyntaxNode[] = [];
+          const stack = parsed.root ? [parsed.root] : [];
+          while (stack.length) {
+            const n = stack.pop()!;
+            if (n.kind === 'string') scalars.push(n);
+            if (n.children) stack.push(...n.children);
+          }
+          const target = scalars[Math.floor(next() * scalars.length)];
+          if (target) offset = target.offset + Math.floor(next() * (target.length + 1));
+        }
+        const length = next() < 0.3 ? Math.min(Math.floor(next() * 3), text.length - offset) : 0;
+        const newText = next() < 0.25 && length > 0 ? '' : pick(next);
+        const edit = { offset, length, newText };
+        const expected = parseText(text.slice(0, offset) + newText + text.slice(offset + length), 'yaml');
+        const incremental = reparseEdit(parsed, edit)?.parsed;
+        if (incremental) {
+          fast++;
+          assertLikeFullParse(incremental, expected, `edit ${i}: ${JSON.stringify(edit)}`);
+          parsed = incremental;
+        } else {
+          full++;
+          // Go on from documents that parse, as an editor's user mostly does; a broken state is
+          // still checked above, it just does not become the base of the next edit.
+          if (expected.errors.length === 0) parsed = expected;
+        }
+      }
+      assert.ok(fast >= 40, `the fast path took ${fast} of 400 edits`);
+      assert.ok(full >= 5, `the full parse took ${full} of 400 edits`);
+    });
+  }
+
+  // Edits that change structure inside a block: new lines at the indent of a field, removed
+  // lines, indentation changes, keys renamed, flow collections typed.
+  const LINES = ['tags: [a, b]', 'deprecated: true', 'x-note: |', '  literal text', '- item', 'description: >-', '# comment', 'summary: "q"', 'type: object', 'a: {b: c}', '', 'key:'];
+  for (const file of ['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/readme-extensions.yaml']) {
+    it(`block reparse equals a full parse after 400 random line edits of ${path.basename(file)}`, () => {
+      const next = random(file.length * 104729);
+      let parsed = parseText(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), 'yaml');
+      let blocks = 0;
+      let broken = 0;
+      for (let i = 0; i < 400; i++) {
+        const text = parsed.text;
+        const lineStarts = [0];
+        for (let j = text.indexOf('\n'); j >= 0 && j < text.length - 1; j = text.indexOf('\n', j + 1)) lineStarts.push(j + 1);
+        const lineStart = lineStarts[Math.floor(next() * lineStarts.length)];
+        const lineEnd = text.indexOf('\n', lineStart) < 0 ? text.length : text.indexOf('\n', lineStart);
+        const indent = /^ */.exec(text.slice(lineStart))![0].length;
+        const roll = next();
+        let edit: { offset: number; length: number; newText: string };
+        if (roll < 0.4) {
+          // A new line after this one, at this line's indent, one level deeper or shallower.
+          const depth = Math.max(0, indent + [0, 0, 2, -2, 1][Math.floor(next() * 5)]);
+          edit = { offset: lineEnd, length: 0, newText: '\n' + ' '.repeat(depth) + LINES[Math.floor(next() * LINES.length)] };
+        } else if (roll < 0.55) {
+          edit = { offset: lineStart, length: Math.min(lineEnd + 1, text.length) - lineStart, newText: '' };
+        } else if (roll < 0.7) {
+          edit = next() < 0.5 ? { offset: lineStart, length: 0, newText: ' ' } : { offset: lineStart, length: Math.min(1, indent), newText: '' };
+        } else {
+          const at = lineStart + Math.floor(next() * (lineEnd - lineStart + 1));
+          edit = { offset: at, length: next() < 0.3 ? Math.min(2, lineEnd - at) : 0, newText: pick(next) };
+        }
+        const expected = parseText(text.slice(0, edit.offset) + edit.newText + text.slice(edit.offset + edit.length), 'yaml');
+        const incremental = reparseEdit(parsed, edit);
+        if (incremental) {
+          if (incremental.node !== incremental.replaced) blocks++;
+          if (expected.errors.length > 0) broken++;
+          assertLikeFullParse(incremental.parsed, expected, `edit ${i}: ${JSON.stringify(edit)}`);
+          parsed = incremental.parsed;
+        } else if (expected.errors.length === 0) {
+          parsed = expected;
+        }
+      }
+      assert.ok(blocks >= 60, `the block path took ${blocks} of 400 edits`);
+      assert.ok(broken >= 10, `the block path went through ${broken} broken states`);
+    });
+  }
+
+  // Single hostile characters anywhere, from documents that parse and from the broken texts they
+  // lead to: whatever the fast path takes must be the whole-text parse's tree and errors exactly,
+  // broken or not (the server's diagnostics are made from both; the fuzz test compares them with a
+  // fresh server's). The yaml package's error recovery may read past the block that was edited.
+  const HOSTILE = ['{', '}', '[', ']', ':', ': ', 'é', '\t', "'", '"', '#', '-', '\n', '&a', '*a', ' ', 'x'];
+  const sortedErrors = (parsed: ParsedText) => parsed.errors.map((e) => JSON.stringify(e)).sort();
+  for (const file of ['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/callbacks.yaml']) {
+    it(`equals a full parse, errors and all, after 250 hostile characters typed or deleted in ${path.basename(file)}`, () => {
+      const next = random(file.length * 31337);
+      const original = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+      let parsed = parseText(original, 'yaml');
+      let brokenBlocks = 0;
+      for (let i = 0; i < 250; i++) {
+        // Back to the whole document now and then (a reparse changes the old tree: parse it again).
+        if (next() < 0.15) parsed = parseText(original, 'yaml');
+        const text = parsed.text;
+        const offset = Math.floor(next() * text.length);
+        const edit = next() < 0.25 ? { offset, length: 1, newText: '' } : { offset, length: 0, newText: HOSTILE[Math.floor(next() * HOSTILE.length)] };
+        const expected = parseText(text.slice(0, offset) + edit.newText + text.slice(offset + edit.length), 'yaml');
+        const result = reparseEdit(parsed, edit);
+        if (!result) {
+          parsed = expected;
+          continue;
+        }
+        const label = `edit ${i}: ${JSON.stringify(edit)} after ${JSON.stringify(text.slice(Math.max(0, offset - 60), offset))}`;
+        assert.deepEqual(flatten(result.parsed.root), flatten(expected.root), label);
+        assert.deepEqual(sortedErrors(result.parsed), sortedErrors(expected), label);
+        if (expected.errors.length > 0 && result.node !== result.replaced) brokenBlocks++;
+        parsed = result.parsed;
+      }
+      assert.ok(brokenBlocks >= 20, `the block path took ${brokenBlocks} edits of broken texts`);
+    });
+  }
+
+  it("keeps a broken member with the next one when the yaml package's recovery reads them together", () => {
+    // `é` typed before a flow mapping makes `name: é{type: string}` a compact mapping in a compact
+    // mapping. In the whole text the yaml package's recovery goes on reading the next line into
+    // `name`'s value, so `owner` is no Schema field of its own; the block of `name` parsed alone
+    // ended before it. The fuzz test found the two servers' diagnostics differ (unknown-field).
+    const text = 'a:\n  properties:\n    name: {type: string}\n    owner: {type: string}\n  required: [name]\nb:\n' +
+      '  x-padding: so that the block of properties is a small part of the text and worth parsing alone\n';
+    const edit = { offset: text.indexOf('{type'), length: 0, newText: 'é' };
+    const expected = parseText(text.slice(0, edit.offset) + 'é' + text.slice(edit.offset), 'yaml');
+    assert.deepEqual(expected.root!.get('a')!.get('properties')!.children!.map((c) => c.key), ['name']);
+    const result = reparseEdit(parseText(text, 'yaml'), edit);
+    assert.equal(result?.replaced.key, 'properties', 'the enclosing block is parsed again, checked with the line after it');
+    assert.deepEqual(flatten(result.parsed.root), flatten(expected.root));
+    assert.deepEqual(result.parsed.errors, expected.errors);
+  });
+
+  it('types a new key through its broken states block by block, and ends with the tree of a full parse', () => {
+    const text = fs.readFileSync(path.join(REPO_ROOT, 'examples/petstore/openapi.yaml'), 'utf8');
+    const at = text.indexOf('\n', text.indexOf('operationId: listPets'));
+    let parsed = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: '\n      ' })!.parsed;
+    let offset = at + 7;
+    const operationBefore = parsed.root!.get('paths')!.get('/pets')!.get('get')!;
+    const [parameters, responses] = [operationBefore.get('parameters'), operationBefore.get('responses')];
+    assert.ok(parameters && responses);
+    const states: number[] = [];
+    for (const ch of 'description: x') {
+      const result = reparseEdit(parsed, { offset, length: 0, newText: ch });
+      assert.ok(result, `typing ${JSON.stringify(ch)} reparses one block`);
+      // Only the member typed is parsed again (the first keystroke: the line it is on belongs to
+      // operationId's block). The half-typed key does not swallow the \`parameters:\` line below
+      // (the yaml package reads \`de\` and that line as one key): the other members keep their nodes.
+      assert.match(String(result.replaced.key), /^(operationId|d\w*)$/, `typing ${JSON.stringify(ch)}`);
+      const operation = result.parsed.root!.get('paths')!.get('/pets')!.get('get')!;
+      assert.equal(operation, operationBefore);
+      assert.equal(operation.get('parameters'), parameters, `typing ${JSON.stringify(ch)}: the parameters keep their nodes`);
+      assert.equal(operation.get('responses'), responses, `typing ${JSON.stringify(ch)}: the responses keep their nodes`);
+      parsed = result.parsed;
+      offset++;
+      states.push(parsed.errors.length);
+    }
+    assert.ok(states.slice(0, 11).every((n) => n > 0), 'the half-typed key is a syntax error');
+    assert.deepEqual(parsed.errors, []);
+    assert.deepEqual(flatten(parsed.root), flatten(parseText(parsed.text, 'yaml').root));
+  });
+
+  it('leaves a large block the fast reader refuses to the whole-text parse, and still reparses a small one', () => {
+    // The yaml package's parse of a 100 KB block, level after level up the tree, held the server
+    // for seconds on every keystroke into a flow collection; the whole text goes to its worker.
+    const paths = Array.from({ length: 2000 }, (_, i) => `  /p${i}:\n    get:\n      responses: {}\n`).join('');
+    const schemas = Array.from({ length: 3000 }, (_, i) => `    S${i}:\n      type: string\n`).join('');
+    const parsed = parseText(`openapi: 3.0.3\npaths:\n${paths}components:\n  schemas:\n${schemas}`, 'yaml');
+    // The paths block: more than the package's share, less than half the text (no full parse anyway).
+    assert.ok(paths.length > 64 * 1024 && paths.length < parsed.text.length / 2);
+    const inPaths = parsed.text.indexOf('  /p700:');
+    assert.equal(reparseEdit(parsed, { offset: inPaths, length: 0, newText: '  x: !!str a\n' }), undefined);
+    const inOperation = parsed.text.indexOf('responses: {}', inPaths) + 'responses: {}'.length;
+    const small = reparseEdit(parsed, { offset: inOperation, length: 0, newText: '\n      tags: !!seq [a]' });
+    assert.deepEqual(small?.nodes.map((n) => n.key), ['responses', 'tags']);
+  });
+
+  it('parses the whole text again when aliases could copy the edited block elsewhere', () => {
+    const parsed = parseText('a: &x\n  b: 1\nc: *x\n', 'yaml');
+    assert.equal(parsed.selfContainedBlocks, false);
+    assert.equal(reparseEdit(parsed, { offset: 12, length: 0, newText: '\n  d: 2' }), undefined);
+  });
+
+  it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
+    const parsed = parseText('paths:\n  /a:\n    get:\n      summary: x\n  /b:\n    get: {}\n', 'yaml');
+    const other = parsed.root!.get('paths')!.get('/b')!;
+    const operation = parsed.root!.get('paths')!.get('/a')!.get('get')!;
+    const edit = { offset: parsed.text.indexOf('summary: x') + 10, length: 0, newText: '\n      deprecated: true' };
+    const result = reparseEdit(parsed, edit)!;
+    assert.equal(result.replaced.key, 'summary');
+    assert.deepEqual(result.nodes.map((n) => n.key), ['summary', 'deprecated']);
+    assert.equal(result.parsed.root!.get('paths')!.get('/a')!.get('get'), operation, 'the operation is the same node');
+    assert.equal(result.parsed.root!.get('paths')!.get('/b'), other);
+    assert.equal(other.offset, result.parsed.text.indexOf('get: {}'));
+    assert.deepEqual(result.parsed.root!.get('paths')!.get('/a')!.get('get')!.toValue(), { summary: 'x', deprecated: true });
+  });
+});
+
+describe('incremental JSON reparse', () => {
+  const JSON_EDITS = ['"', ',', '{', '}', '[', ']', ':', 'a', '1', ' ', '\n', '\\', '"x": 1,', '"y": [1, 2],', 'true', 'null'];
+  for (const file of ['node_modules/@readme/oas-examples/3.0/json/petstore.json', 'node_modules/@readme/oas-examples/3.0/json/complex-nesting.json', 'node_modules/@readme/oas-examples/3.0/json/readme-extensions.json']) {
+    it(`equals a full parse after 400 random edits of ${path.basename(file)}`, () => {
+      const next = random(file.length * 15485863);
+      let parsed = parseText(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), 'json');
+      let strings = 0;
+      let values = 0;
+      let broken = 0;
+      for (let i = 0; i < 400; i++) {
+        const text = parsed.text;
+        // Mostly typing inside strings and between members, some anywhere.
+        let offset = Math.floor(next() * text.length);
+        const roll = next();
+        if (roll < 0.6) {
+          const scalars: SyntaxNode[] = [];
+          const stack = parsed.root ? [parsed.root] : [];
+          while (stack.length) {
+            const n = stack.pop()!;
+            if (!n.children) scalars.push(n);
+            else stack.push(...n.children);
+          }
+          const target = scalars[Math.floor(next() * scalars.length)];
+          if (target) offset = roll < 0.4 ? target.offset + 1 + Math.floor(next() * Math.max(1, target.length - 1)) : target.end;
+        }
+        const length = next() < 0.25 ? Math.min(1 + Math.floor(next() * 2), text.length - offset) : 0;
+        const newText = next() < 0.2 && length > 0 ? '' : next() < 0.7 ? TYPED[Math.floor(next() * TYPED.length)] : JSON_EDITS[Math.floor(next() * JSON_EDITS.length)];
+        const edit = { offset, length, newText };
+        const expected = parseText(text.slice(0, offset) + newText + text.slice(offset + length), 'json');
+        const incremental = reparseEdit(parsed, edit);
+        if (incremental) {
+          if (incremental.node === incremental.replaced) strings++;
+          else values++;
+          if (expected.errors.length > 0) broken++;
+          assertLikeFullParse(incremental.parsed, expected, `edit ${i}: ${JSON.stringify(edit)}`);
+          parsed = incremental.parsed;
+        } else if (expected.errors.length === 0) parsed = expected;
+      }
+      assert.ok(strings >= 40, `typing inside a string took the string path ${strings} times`);
+      assert.ok(values >= 40, `the value path took ${values} edits`);
+      assert.ok(broken >= 10, `${broken} broken states were reparsed by value`);
+    });
+  }
+
+  it('leaves an edit past the depth limit to the whole-text parse, which reports what was typed there', () => {
+    // Broken further on (a comma missing), so the whole text is read by the tolerant parser, which
+    // reports errors at any depth; the strict reader of a reparsed value skips past the limit.
+    const text = '{"openapi": "3.0.3", "x-deep": ' + '['.repeat(1100) + ']'.repeat(1100) + ', "x-shallow": [1] "x-broken": 2}';
+    const parsed = parseText(text, 'json');
+    assert.deepEqual(parsed.errors.map((e) => e.code), ['CommaExpected']);
+    // Typed 1,050 levels deep: a fresh parse reports the invalid symbol.
+    const at = text.indexOf('['.repeat(1050)) + 1050;
+    const edit = { offset: at, length: 0, newText: 'a' };
+    const expected = parseText(text.slice(0, at) + 'a' + text.slice(at), 'json');
+    assert.ok(expected.errors.some((e) => e.offset === at && e.severity === 'error'), JSON.stringify(expected.errors));
+    assert.equal(reparseEdit(parsed, edit), undefined);
+    // A shallow edit in the same document is still reparsed alone, and keeps the depth warning.
+    const shallow = text.indexOf('[1]') + 2;
+    const reparsed = reparseEdit(parseText(text, 'json'), { offset: shallow, length: 0, newText: ', 2' });
+    assert.ok(reparsed);
+    assertLikeFullParse(reparsed.parsed, parseText(text.slice(0, shallow) + ', 2' + text.slice(shallow), 'json'), 'shallow edit');
+  });
+
+  it('leaves a large broken value to the whole-text parse, and still reparses a small one', () => {
+    // jsonc-parser's recovery over 100 KB, level after level up the tree, held the server per keystroke.
+    const paths = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`/p${i}`, { get: { responses: {} } }]));
+    const schemas = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`S${i}`, { type: 'string' }]));
+    const text = JSON.stringify({ openapi: '3.0.3', paths, components: { schemas } }, null, 2);
+    const parsed = parseText(text, 'json');
+    const pathsNode = parsed.root!.get('paths')!;
+    assert.ok(pathsNode.length > 64 * 1024 && pathsNode.length < text.length / 2);
+    const betweenPaths = text.indexOf('"/p701"');
+    assert.equal(reparseEdit(parsed, { offset: betweenPaths, length: 0, newText: '"x": , ' }), undefined);
+    const inOperation = text.indexOf('"responses"', betweenPaths);
+    const small = reparseEdit(parsed, { offset: inOperation, length: 0, newText: '"x": , ' });
+    assert.deepEqual(small?.nodes.map((n) => n.key), ['x', 'responses']);
+    assert.equal(small.parsed.errors.length, 1, 'the broken operation is reparsed alone, with its error');
+  });
+
+  it('reparses only the operation when a field is typed into it, keeping the other paths', () => {
+    const text = JSON.stringify({ openapi: '3.0.3', paths: { '/a': { get: { operationId: 'a', responses: {} } }, '/b': { get: { operationId: 'b' } } } }, null, 2);
+    const parsed = parseText(text, 'json');
+    const other = parsed.root!.get('paths')!.get('/b')!;
+    const at = text.indexOf('"operationId": "a",') + '"operationId": "a",'.length;
+    const operation = parsed.root!.get('paths')!.get('/a')!.get('get')!;
+    const responses = operation.get('responses');
+    const result = reparseEdit(parsed, { offset: at, length: 0, newText: '\n        "deprecated": true,' })!;
+    // The operation is parsed again; its members the edit left keep their nodes, and the new one
+    // comes in with the member before it.
+    assert.equal(result.replaced.key, 'operationId');
+    assert.deepEqual(result.nodes.map((n) => n.key), ['operationId', 'deprecated']);
+    assert.equal(result.parsed.root!.get('paths')!.get('/a')!.get('get'), operation);
+    assert.equal(operation.get('responses'), responses);
+    assert.equal(responses!.keyOffset, result.parsed.text.indexOf('"responses"'));
+    assert.equal(result.parsed.root!.get('paths')!.get('/b'), other);
+    assert.equal(other.keyOffset, result.parsed.text.indexOf('"/b"'));
+    assert.deepEqual(result.parsed.root!.get('paths')!.get('/a')!.get('get')!.toValue(), { operationId: 'a', deprecated: true, responses: {} });
+    const typed = reparseEdit(result.parsed, { offset: result.parsed.text.indexOf('"b"') + 2, length: 0, newText: 'c' })!;
+    assert.equal(typed.node, typed.replaced, 'typing inside a string changes only that string');
+    assert.equal(typed.parsed.root!.get('paths')!.get('/b')!.get('get')!.get('operationId')!.value, 'bc');
+  });
+});
+
+describe('segments cut in steps', () => {
+  // 84,000 nodes: walking them takes longer than one step, so the walk pauses.
+  const paths = Array.from({ length: 12_000 }, (_, i) =>
+    `  /r${i}:\n    get:\n      operationId: get${i}\n      summary: Item ${i}\n      responses:\n        '200':\n          description: OK\n`).join('');
+  const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n' + paths;
+  /** Typing into summaries across the document, each compared with a full parse. */
+  const typeAcross = (parsed: ParsedText) => {
+    for (const at of [0.1, 0.5, 0.9, 0.3]) {
+      const offset = parsed.text.indexOf('summary: Item', Math.floor(parsed.text.length * at)) + 'summary: Item'.length;
+      const edit = { offset, length: 0, newText: 'x' };
+      const reparsed = reparseEdit(parsed, edit)!;
+      assert.ok(reparsed, 'typing in a summary takes the fast path');
+      assertLikeFullParse(reparsed.parsed, parseText(parsed.text.slice(0, offset) + 'x' + parsed.text.slice(offset), 'yaml'), `typed at ${offset}`);
+      parsed = reparsed.parsed;
+    }
+    return parsed;
+  };
+
+  it('a tree segmented in steps has the offsets of a full parse through later edits', () => {
+    const parsed = parseText(text, 'yaml');
+    const steps = segmentTreeSteps(parsed.root!);
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    assert.ok(pauses > 0, 'the walk paused');
+    typeAcross(parsed);
+  });
+
+  it('an edit between two steps stops the walk under way; the tree, edited as it is, is cut by a new walk', () => {
+    const parsed = parseText(text, 'yaml');
+    const steps = segmentTreeSteps(parsed.root!);
+    assert.equal(steps.next().done, false, 'the walk pauses');
+    // Over 1 MB: not cut at once by the edit (that took up to 1.3 s for 30 MB).
+    assert.ok(text.length > 1_000_000);
+    const edited = typeAcross(parsed);
+    assert.equal(isSegmented(edited.root!), false, 'the edit did not cut the tree at once');
+    assert.equal(steps.next().done, true, 'the walk under way stops');
+    const again = segmentTreeSteps(edited.root!);
+    while (!again.next().done);
+    assert.equal(isSegmented(edited.root!), true);
+    typeAcross(edited);
+  });
+
+  it('a walk stopped by an edit keeps the segments it cut, and the next walk goes on from them', () => {
+    const parsed = parseText(text, 'yaml');
+    const segmentRoots = (root: SyntaxNode) => {
+      const found = new Map<SyntaxNode, unknown>();
+      const stack = [root];
+      while (stack.length) {
+        const node = stack.pop()!;
+        if (node.isSegmentRoot) found.set(node, node.base);
+        else if (node.children) stack.push(...node.children);
+      }
+      return found;
+    };
+    const steps = segmentTreeSteps(parsed.root!);
+    let cut = segmentRoots(parsed.root!);
+    while (cut.size === 0) {
+      assert.equal(steps.next().done, false, 'the walk pauses before its end');
+      cut = segmentRoots(parsed.root!);
+    }
+    const edited = typeAcross(parsed);
+    assert.equal(steps.next().done, true, 'the walk under way stops');
+    const kept = [...segmentRoots(edited.root!)].filter(([node, base]) => cut.get(node) === base);
+    assert.ok(kept.length > 0, 'segments cut before the edit are still there');
+    const again = segmentTreeSteps(edited.root!);
+    while (!again.next().done);
+    assert.equal(isSegmented(edited.root!), true);
+    const after = segmentRoots(edited.root!);
+    for (const [node, base] of kept) assert.equal(after.get(node), base, 'the new walk left the earlier segments as they were');
+    assert.ok(after.size > kept.length);
+    typeAcross(edited);
+  });
+
+  it('a check after edits of a large document not cut yet cuts it first, before the next keystroke', () => {
+    const session = new Session();
+    const file = path.join(REPO_ROOT, 'examples', 'segments', 'openapi.yaml');
+    session.opened({ uri: pathToFileURL(file).href, path: file, version: 1, text });
+    const doc = session.open.byPath.get(file)!;
+    drain(session.store.loadSteps(file));
+    const model = () => session.store.cached(file) as SourceDocument;
+    const root = model().root!;
+    const at = text.indexOf('summary: Item 5000') + 'summary: Item 5000'.length;
+    const position = new LineIndex(text).positionAt(at);
+    assert.equal(session.applyChanges(doc, [{ range: { start: position, end: position }, text: 'x' }]), 'recheck');
+    assert.equal(model().root, root, 'the edit took the tree as it is');
+    assert.equal(isSegmented(root), false);
+    drain(session.updateSteps([file]));
+    assert.equal(isSegmented(root), true);
+    assert.equal(session.diagnosticsIn(file).filter((d) => d.rule === 'syntax').length, 0);
+  });
+
+  it('the first check of a large opened document cuts its tree, before any keystroke', () => {
+    const session = new Session();
+    const file = path.join(REPO_ROOT, 'examples', 'segments', 'openapi.yaml');
+    session.opened({ uri: pathToFileURL(file).href, path: file, version: 1, text });
+    drain(session.store.loadSteps(file));
+    const root = (session.store.cached(file) as SourceDocument).root!;
+    assert.equal(isSegmented(root), false);
+    drain(session.updateSteps([file]));
+    assert.equal((session.store.cached(file) as SourceDocument).root, root);
+    assert.equal(isSegmented(root), true, 'a keystroke during or after the first check moves segments, not every node');
+    assert.ok(session.roots().includes(file), 'the document was checked as a root');
+  });
+
+  it('a first edit of a smaller tree cuts it at once', () => {
+    const small = parseText(text.slice(0, text.indexOf('  /r2000:')), 'yaml');
+    typeAcross(small);
+    assert.equal(isSegmented(small.root!), true);
+  });
+});
+
+describe('the members of an object with thousands of them, by key', () => {
+  const count = 5_000;
+  const text = 'x-many:\n' + Array.from({ length: count }, (_, i) => `  k${i}: {v: ${i}}\n`).join('');
+  /** What `get` answers for some keys: the value's text, or undefined. */
+  const answers = (parsed: ParsedText, keys: string[]) => {
+    const many = parsed.root!.get('x-many')!;
+    return keys.map((k) => {
+      const member = many.get(k);
+      return member && parsed.text.slice(member.offset, member.end);
+    });
+  };
+  const keys = ['k0', 'k10', 'k2500', 'k4999', 'k10x', 'added'];
+
+  it('finds members after edits that replace, rename, add and repeat keys, as a fresh parse does', () => {
+    let parsed = parseText(text, 'yaml');
+    assert.deepEqual(answers(parsed, keys), ['{v: 0}', '{v: 10}', '{v: 2500}', '{v: 4999}', undefined, undefined]);
+    // Typed from a member's key on: each is reparsed in place but the last (a key that repeats).
+    const edits: [string, string][] = [['k10: {v: 10}', 'k10: {v: 11}'], ['k10: {v: 11}', 'k10x: {v: 11}'],
+      ['k2500: {v: 2500}', 'k2500: {v: 2500}\n  added: {v: -1}'], ['k4999: {v: 4999}', 'k0: {v: 4999}']];
+    let inPlace = 0;
+    for (const [before, after] of edits) {
+      const offset = parsed.text.indexOf(before);
+      const edit = { offset, length: before.length, newText: after };
+      const reparsed = reparseEdit(parsed, edit);
+      const newText = parsed.text.slice(0, offset) + after + parsed.text.slice(offset + before.length);
+      if (reparsed) inPlace++;
+      // Kept through the edit: building it again took one long step.
+      if (reparsed) assert.ok(hasKeyIndex(reparsed.parsed.root!.get('x-many')!), `key index kept after ${JSON.stringify(after)}`);
+      parsed = reparsed?.parsed ?? parseText(newText, 'yaml');
+      assert.equal(parsed.text, newText);
+      assert.deepEqual(answers(parsed, keys), answers(parseText(newText, 'yaml'), keys), `after ${JSON.stringify(after)}`);
+    }
+    assert.equal(inPlace, 3);
+    // The last edit repeated k0: the first member is the one read.
+    assert.deepEqual(answers(parsed, ['k0', 'k10', 'k10x', 'added']), ['{v: 0}', undefined, '{v: 11}', '{v: -1}']);
+  });
+
+  it('finds members of a tree copied from the parse worker', () => {
+    const copied = structuredClone(encodeParse(parseText(text, 'yaml'))) as EncodedParse;
+    const rebuilt = drain(decodeParseSteps(copied, text, 'yaml'));
+    assert.ok(hasKeyIndex(rebuilt.root!.get('x-many')!), 'built while the tree was decoded, in steps');
+    assert.deepEqual(answers(rebuilt, keys), ['{v: 0}', '{v: 10}', '{v: 2500}', '{v: 4999}', undefined, undefined]);
+  });
+});
