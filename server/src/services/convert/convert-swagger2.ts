@@ -64,6 +64,7 @@ export function convertSwagger2(rootPath: string, files: FileSource, options: Co
   }
   const converter = new Swagger2Converter(store);
   converter.run(root);
+  converter.notesInOutput();
 
   const rootOutput = path.resolve(options.rootOutput ?? rootAbsolute);
   const rootFormat = options.format ?? formatOfName(rootOutput) ?? root.format;
