@@ -142,7 +142,7 @@ properties:
 `;
 
 const SWAGGER_MESSAGE = 'This is a Swagger 2.0 document, the earlier format: the OpenAPI 3.0 rules do not apply. ' +
-  'Convert it to OpenAPI 3.0 to check it (`openapi-check convert`, or the quick fix in the editor).';
+  'Convert it to OpenAPI 3.0 to check it: the quick fix does, and so does openapi-check convert.';
 
 /** What an editor that creates files and resolves code actions says it can do. */
 const VSCODE_LIKE = {

@@ -8,8 +8,10 @@ export default defineRule({
   spec: ['Versions', 'OpenAPI Object'],
   rationale:
     'Tools read the openapi field to choose the rules a document follows: a missing, unquoted or wrong version makes them misread the document or refuse it.',
+  severityNote:
+    'A missing or malformed version is an error. A Swagger 2.0 or OpenAPI 3.1 document is information: it is not wrong, only not checked by the 3.0 rules. In the editor a Swagger 2.0 document\'s finding has two quick fixes: "Convert to OpenAPI 3.0" writes the converted document and every file it references beside them (`petstore.yaml` -> `petstore.openapi.yaml`, `$ref`s rewritten), and "Convert to OpenAPI 3.0 in place" replaces them in one undoable edit; what cannot be converted faithfully is said in YAML comments.',
   messages: {
-    swagger: 'This is a Swagger 2.0 document, the earlier format: the OpenAPI 3.0 rules do not apply. Convert it to OpenAPI 3.0 to check it (`openapi-check convert`, or the quick fix in the editor).',
+    swagger: 'This is a Swagger 2.0 document, the earlier format: the OpenAPI 3.0 rules do not apply. Convert it to OpenAPI 3.0 to check it: the quick fix does, and so does openapi-check convert.',
     openapi31: 'This is an OpenAPI {version} document: it is not checked by the OpenAPI 3.0 rules.',
     notString: '"openapi" must be a string: YAML reads "{source}" as a number. Write the full version in quotes, such as "3.0.3".',
     badVersion: '"openapi" must be a 3.0 version such as "3.0.3", not "{version}".',
