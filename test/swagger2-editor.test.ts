@@ -8,8 +8,10 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
 import type {
-  CodeAction, CompletionItem, CreateFile, Diagnostic, DocumentSymbol, Location, LocationLink, TextDocumentEdit, WorkspaceEdit,
+  CodeAction, CompletionItem, CreateFile, Diagnostic, DocumentSymbol, Location, LocationLink, SymbolInformation, TextDocumentEdit,
+  WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
+import { SymbolKind } from 'vscode-languageserver-protocol';
 import { parse as parseYaml } from 'yaml';
 import { LspClient } from './helpers/lsp-client';
 
@@ -155,7 +157,9 @@ const PLAIN = { workspace: { configuration: true, workspaceEdit: { documentChang
 const uriOf = (file: string) => pathToFileURL(file).href;
 
 function codeActions(client: LspClient, uri: string, diagnostics: Diagnostic[]) {
-  const range = { start: { line: 0, character: 3 }, end: { line: 0, character: 3 } };
+  // At the cursor, on the finding's line.
+  const at = diagnostics[0].range.start;
+  const range = { start: { line: at.line, character: at.character + 3 }, end: { line: at.line, character: at.character + 3 } };
   return client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics, only: ['quickfix'] } });
 }
 
@@ -261,6 +265,19 @@ describe('a Swagger 2.0 document in the editor', { timeout: 120_000 }, () => {
     }
   });
 
+  it('converts a JSON document to JSON beside it', async () => {
+    const jsonPath = path.join(dir, 'keys.json');
+    const json = JSON.stringify({ swagger: '2.0', info: { title: 'Keys', version: '1' }, paths: {}, definitions: { Key: { type: 'string' } } }, null, 2);
+    const jsonUri = vscodeLike.open(jsonPath, json);
+    const actions = await codeActions(vscodeLike, jsonUri, await vscodeLike.waitForDiagnostics(jsonUri));
+    const resolved = await vscodeLike.request<CodeAction>('codeAction/resolve', actions[0]);
+    const newUri = uriOf(path.join(dir, 'keys.openapi.json'));
+    const texts = applied(resolved.edit!, {});
+    assert.deepEqual(Object.keys(texts), [newUri]);
+    assert.deepEqual(JSON.parse(texts[newUri]), { openapi: '3.0.3', info: { title: 'Keys', version: '1' }, paths: {}, components: { schemas: { Key: { type: 'string' } } } });
+    vscodeLike.close(jsonUri);
+  });
+
   it('offers only the conversion in place to an editor that cannot create files, as one edit of every file', async () => {
     const plainUri = plain.open(root, PETSTORE);
     const diagnostics = await plain.waitForDiagnostics(plainUri);
@@ -324,6 +341,28 @@ describe('navigation and completion in a Swagger 2.0 document', { timeout: 120_0
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
     const outline = (list: DocumentSymbol[]): unknown[] => list.map((s) => (s.children?.length ? [s.name, outline(s.children)] : s.name));
     assert.deepEqual(outline(symbols), ['info', ['paths', [['/pets', ['GET', 'POST']]]], ['parameters', ['limit']], ['definitions', ['Pet']]]);
+  });
+
+  it('lists its definitions and operations among the workspace symbols', async () => {
+    const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'pet' });
+    const found = symbols.filter((s) => s.location.uri === uri).map((s) => [s.name, s.kind, s.location.range.start.line]);
+    assert.deepEqual(found.find((f) => f[0] === 'Pet'), ['Pet', SymbolKind.Class, lineOf('  Pet:')]);
+    assert.deepEqual(found.find((f) => f[0] === 'listPets'), ['listPets', SymbolKind.Method, lineOf('operationId: listPets')]);
+  });
+
+  it('finds the requirements that name a security definition, and goes to it', async () => {
+    const secured = [
+      "swagger: '2.0'", 'info:', '  title: Keys', '  version: 1.0.0', 'security:', '  - api_key: []', 'paths:', '  /keys:', '    get:',
+      '      security:', '        - api_key: []', '      responses:', "        '200':", '          description: OK',
+      'securityDefinitions:', '  api_key:', '    type: apiKey', '    name: X-Key', '    in: header', '',
+    ];
+    const securedUri = client.open(path.join(dir, 'keys.yaml'), secured.join('\n'));
+    await client.waitForDiagnostics(securedUri);
+    const definition = secured.indexOf('  api_key:');
+    const locations = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: securedUri }, position: { line: definition, character: 3 }, context: { includeDeclaration: true },
+    });
+    assert.deepEqual(locations.map((l) => l.range), [range(definition, 2, 9), range(5, 4, 11), range(10, 10, 17)]);
   });
 
   it('completes 2.0 fields and values, not 3.0 ones', async () => {
