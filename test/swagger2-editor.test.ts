@@ -343,6 +343,17 @@ describe('navigation and completion in a Swagger 2.0 document', { timeout: 120_0
     assert.deepEqual(outline(symbols), ['info', ['paths', [['/pets', ['GET', 'POST']]]], ['parameters', ['limit']], ['definitions', ['Pet']]]);
   });
 
+  it('offers no 3.0 refactor in a 2.0 document', async () => {
+    const titles = async (line: number, character: number) => (await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: range(line, character, character), context: { diagnostics: [], only: ['refactor'] },
+    })).map((a) => a.title);
+    const ref = lineOf("$ref: '#/definitions/Pet'");
+    // Inlining a $ref is 2.0 too; extracting or moving would write 3.0's components.
+    assert.deepEqual(await titles(ref, lines[ref].indexOf('Pet')), ['Inline `#/definitions/Pet`']);
+    assert.deepEqual(await titles(lineOf('type: array'), 12), []);
+    assert.deepEqual(await titles(lineOf('  limit:'), 3), []);
+  });
+
   it('lists its definitions and operations among the workspace symbols', async () => {
     const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'pet' });
     const found = symbols.filter((s) => s.location.uri === uri).map((s) => [s.name, s.kind, s.location.range.start.line]);
