@@ -361,7 +361,7 @@ describe('navigation and completion in a Swagger 2.0 document', { timeout: 120_0
     assert.deepEqual(found.find((f) => f[0] === 'listPets'), ['listPets', SymbolKind.Method, lineOf('operationId: listPets')]);
   });
 
-  it('finds the requirements that name a security definition, and goes to it', async () => {
+  it('finds the requirements that name a security definition, and goes from them to it', async () => {
     const secured = [
       "swagger: '2.0'", 'info:', '  title: Keys', '  version: 1.0.0', 'security:', '  - api_key: []', 'paths:', '  /keys:', '    get:',
       '      security:', '        - api_key: []', '      responses:', "        '200':", '          description: OK',
@@ -374,6 +374,10 @@ describe('navigation and completion in a Swagger 2.0 document', { timeout: 120_0
       textDocument: { uri: securedUri }, position: { line: definition, character: 3 }, context: { includeDeclaration: true },
     });
     assert.deepEqual(locations.map((l) => l.range), [range(definition, 2, 9), range(5, 4, 11), range(10, 10, 17)]);
+    for (const [line, character] of [[5, 6], [10, 12]]) {
+      const links = await client.request<LocationLink[]>('textDocument/definition', { textDocument: { uri: securedUri }, position: { line, character } });
+      assert.deepEqual(links.map((l) => l.targetSelectionRange), [range(definition, 2, 9)], `from line ${line}`);
+    }
   });
 
   it('completes 2.0 fields and values, not 3.0 ones', async () => {
