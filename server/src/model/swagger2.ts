@@ -3,6 +3,12 @@
 // collectionFormat is written as a 3.0 style, what the OAuth flows are called in 3.0.
 import { lookupTable } from './lookup';
 import { SyntaxNode } from '../syntax/tree';
+import type { ObjectKind } from './spec';
+
+/** The maps of a 2.0 root whose entries `$ref`s name, and the kind of each entry (as 3.0 calls it). */
+export const SWAGGER2_DEFINITION_MAPS: ReadonlyMap<string, ObjectKind> = new Map<string, ObjectKind>([
+  ['definitions', 'Schema'], ['parameters', 'Parameter'], ['responses', 'Response'], ['securityDefinitions', 'SecurityScheme'],
+]);
 
 /** Methods a 2.0 Path Item may hold (3.0 adds `trace`). */
 export const SWAGGER2_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch']);

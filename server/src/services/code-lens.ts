@@ -18,7 +18,7 @@ export function codeLenses(index: WorkspaceIndex, filePath: string): CodeLens[] 
   const add = (symbol: SymbolAt) => lenses.push({ at: symbol.origin, symbol, count: referencesOf(index, filePath, symbol, false).length });
   for (const definition of index.definitionsOf(filePath)) {
     const origin = { offset: definition.key.offset, length: definition.key.length };
-    if (file.root && definition.pointer.length === 3 && definition.pointer[1] === 'securitySchemes') {
+    if (file.root && definition.kind === 'SecurityScheme') {
       add({ kind: 'scheme', name: definition.name, file: filePath, origin });
     } else {
       add({ kind: 'definition', file: filePath, pointer: definition.pointer, name: definition.name, origin });

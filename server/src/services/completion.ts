@@ -9,10 +9,12 @@ import { escapePointerSegment } from '../model/ref';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { kindName, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
 import { fieldDoc, specLink, VALUE_DOCS } from '../model/field-docs';
-import { yamlScalar } from '../syntax/edit';
 import { isBlank } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
 import { cursorContext, CursorContext } from './cursor';
+import { fieldSnippet, keyText, presentKeys, valueText } from './completion-snippets';
+import { swagger2Completions } from './completion-swagger2';
+import { isSwagger2Root } from '../model/swagger2';
 import { lookupTable } from '../model/lookup';
 
 export interface CompletionItem {
@@ -74,12 +76,18 @@ export function completionsAt(
   if (!context) return [];
   // An analysis of a root that is no description (a workflow file checked alone) places nothing.
   if (analysis?.status.kind === 'not-openapi') analysis = undefined;
+  // A Swagger 2.0 root is completed by its own format's fields (its fragment files: not yet).
+  if (isSwagger2Root(doc.root)) return withFilterText(doc, context, offset, swagger2Completions(doc, context));
   const place = analysis ? placeOf(doc, context, analysis) : declaresVersion(doc) ? placeAt(context.path.map(String)) : placeByReference(context, referencedAs);
   if (!place) return [];
   let drafts: Draft[];
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceFiles, load);
   else if (context.position === 'key') drafts = keyCompletions(doc, context, place, analysis);
   else drafts = valueCompletions(doc, context, place, analysis);
+  return withFilterText(doc, context, offset, drafts);
+}
+
+function withFilterText(doc: SourceDocument, context: CursorContext, offset: number, drafts: Draft[]): CompletionItem[] {
   const first = doc.source.slice(context.replace.offset, context.replace.offset + 1);
   const typedQuote = /['"]/.test(first) && context.replace.offset < offset ? first : '';
   return drafts.map((d) => ({ ...d, filterText: d.filterText ?? typedQuote + d.label }));
@@ -201,46 +209,6 @@ function placeOf(doc: SourceDocument, context: CursorContext, analysis: Analysis
   return placeAt(context.path.map(String));
 }
 
-function keyText(doc: SourceDocument, key: string): string {
-  if (doc.format === 'json') return `${JSON.stringify(key)}: `;
-  return `${yamlScalar(key)}: `;
-}
-
-/** `$`, `}` and `\\` are snippet syntax: written literally, they are escaped. */
-function snippetText(text: string): string {
-  return text.replace(/[$}\\]/g, (c) => `\\${c}`);
-}
-
-/**
- * A field name and its value as a snippet, the cursor where the value goes: `description: ${1}`,
- * a nested block for objects and lists (YAML), `"name": "${1}"` for a JSON string. The editor
- * replaces tabs with the file's indentation.
- */
-function fieldSnippet(doc: SourceDocument, name: string, field: FieldSpec, flow: boolean): string {
-  const boolean = field.shape === 'scalar' && field.scalar === 'boolean';
-  if (doc.format === 'json') {
-    const key = snippetText(JSON.stringify(name));
-    if (boolean) return `${key}: \${1|true,false|}`;
-    if (field.shape === 'scalar' && field.scalar === 'string') return `${key}: "\${1}"`;
-    if (field.shape === 'array') return `${key}: [\${1}]`;
-    if (field.shape === 'object' || field.shape === 'map') return `${key}: {\${1}}`;
-    return `${key}: \${1}`;
-  }
-  const key = snippetText(yamlScalar(name));
-  if (boolean) return `${key}: \${1|true,false|}`;
-  if (flow || field.shape === 'scalar') return `${key}: \${1}`;
-  if (field.shape === 'array') return `${key}:\n\t- \${1}`;
-  return `${key}:\n\t\${1}`;
-}
-
-function valueText(doc: SourceDocument, value: string): string {
-  if (doc.format === 'json') return JSON.stringify(value);
-  return yamlScalar(value);
-}
-
-function presentKeys(context: CursorContext): Set<string> {
-  return new Set(context.object?.children?.map((c) => String(c.key)).filter((k) => k !== context.key) ?? []);
-}
 
 /** A field's meaning, then where the specification defines it. */
 function fieldDocumentation(kind: ObjectKind, name: string): string | undefined {

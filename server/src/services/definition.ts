@@ -5,6 +5,7 @@ import { DocumentStore, SourceDocument } from '../model/documents';
 import { parseRef } from '../model/ref';
 import { resolveRefTarget } from '../model/resolve';
 import { nodeAt } from './node-at';
+import { isSwagger2Root } from '../model/swagger2';
 
 export interface DefinitionResult {
   /** The `$ref` value the cursor is on. */
@@ -25,6 +26,7 @@ export function definitionAt(store: DocumentStore, doc: SourceDocument, offset: 
     const { target } = resolveRefTarget(store, doc, parseRef(node.value as string));
     return target ? { origin: origin(node), target } : undefined;
   }
+  if (isSwagger2Root(doc.root)) return swagger2SchemeAt(doc, node, at.onKey);
   if (!analysis) return undefined;
   const objects = (n: SyntaxNode | undefined) => (n ? analysis.objectsAt(n) : []);
   const rootDoc = analysis.root;
@@ -45,4 +47,18 @@ export function definitionAt(store: DocumentStore, doc: SourceDocument, offset: 
     return entry ? { origin: origin(node), target: { doc: rootDoc, node: entry } } : undefined;
   }
   return undefined;
+}
+
+/**
+ * In a Swagger 2.0 document (which the 3.0 walk does not place): a scheme name in a security
+ * requirement of the root or of an operation, to its entry in `securityDefinitions`.
+ */
+function swagger2SchemeAt(doc: SourceDocument, node: SyntaxNode, onKey: boolean): DefinitionResult | undefined {
+  const list = node.parent?.parent;
+  if (!onKey || list?.kind !== 'array' || list.key !== 'security') return undefined;
+  const owner = list.parent;
+  const inOperation = owner?.parent?.parent?.key === 'paths' && owner.parent.parent.parent === doc.root;
+  if (owner !== doc.root && !inOperation) return undefined;
+  const scheme = doc.root?.get('securityDefinitions')?.get(String(node.key));
+  return scheme ? { origin: { offset: node.keyOffset, length: node.keyLength }, target: { doc, node: scheme } } : undefined;
 }

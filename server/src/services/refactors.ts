@@ -10,6 +10,7 @@ import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { resolveRefTarget, Target } from '../model/resolve';
 import { ObjectKind } from '../model/spec';
+import { isSwagger2Root } from '../model/swagger2';
 import { indentUnit, removeNode, TextEdit, WriteValue } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { pointerKey } from '../workspace/file-index';
@@ -58,7 +59,9 @@ const MAX_RECURSION_CHECK = 200_000;
 
 export function refactorsAt(ctx: RefactorContext, offset: number): RefactorOffer[] {
   const offers: RefactorOffer[] = [];
-  const extract = extractableAt(ctx, offset);
+  // Extract and move write 3.0's `components`: in a Swagger 2.0 document only inlining applies.
+  const swagger2 = isSwagger2Root(ctx.doc.root) || ctx.analysis?.status.kind === 'swagger-2.0';
+  const extract = swagger2 ? undefined : extractableAt(ctx, offset);
   if (extract) {
     offers.push({ title: `Extract to components.${COMPONENT_MAPS[extract.kind]}`, kind: 'refactor.extract', action: { type: 'extract', offset: extract.node.offset } });
   }
@@ -67,7 +70,7 @@ export function refactorsAt(ctx: RefactorContext, offset: number): RefactorOffer
     const refusal = inlineRefusal(ctx, inline);
     offers.push({ title: `Inline \`${inline.raw}\``, kind: 'refactor.inline', action: { type: 'inline', offset: inline.holder.offset }, ...(refusal ? { disabled: refusal } : {}) });
   }
-  const move = movableAt(ctx, offset);
+  const move = swagger2 ? undefined : movableAt(ctx, offset);
   if (move) offers.push(...moveOffers(ctx, move));
   return offers;
 }

@@ -19,11 +19,10 @@ const useOf = ({ file, entry }: Located<NameUse>): FileSpan => unquoted(file.pat
 /** Security scheme definitions of a name in the roots of a project. */
 export function schemeDefinitions(index: WorkspaceIndex, project: Set<string>, name: string): { file: FileIndex; definition: Definition }[] {
   const found: { file: FileIndex; definition: Definition }[] = [];
-  const pointer = pointerKey(['components', 'securitySchemes', name]);
   for (const filePath of project) {
     const file = index.get(filePath);
     if (!file?.root) continue;
-    const definition = file.definitions.find((d) => pointerKey(d.pointer) === pointer);
+    const definition = file.definitions.find((d) => d.kind === 'SecurityScheme' && d.name === name);
     if (definition) found.push({ file, definition });
   }
   return found;

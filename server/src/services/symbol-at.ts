@@ -41,7 +41,8 @@ export function lastSegmentSpan(span: ScalarSpan, raw: string, text: TextLike | 
 
 function definitionSymbol(file: FileIndex, d: Definition): SymbolAt {
   const origin = { offset: d.key.offset, length: d.key.length };
-  if (file.root && d.pointer[1] === 'securitySchemes' && d.pointer.length === 3) return { kind: 'scheme', name: d.name, file: file.path, origin };
+  // A root's security schemes: `components/securitySchemes/*`, or a Swagger 2.0 root's `securityDefinitions/*`.
+  if (file.root && d.kind === 'SecurityScheme') return { kind: 'scheme', name: d.name, file: file.path, origin };
   return { kind: 'definition', file: file.path, pointer: d.pointer, name: d.name, origin };
 }
 

@@ -1,10 +1,12 @@
 // Document symbols (the outline). A root: info, servers, tags, security, paths with their
-// operations (method, operationId, deprecated), components, in the order the document has them.
+// operations (method, operationId, deprecated), components (a Swagger 2.0 root: definitions,
+// parameters, responses, securityDefinitions), in the order the document has them.
 // A fragment file: what it holds (its schemas, path items, operations, or a schema's properties).
 import { documentStatus } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { HTTP_METHODS } from '../model/spec';
+import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { SyntaxNode } from '../syntax/tree';
 
 export interface DocumentSymbol {
@@ -77,7 +79,9 @@ function listGroup(node: SyntaxNode, name: (item: SyntaxNode) => string | undefi
   }));
 }
 
-function rootMember(member: SyntaxNode): DocumentSymbol | undefined {
+function rootMember(member: SyntaxNode, swagger2: boolean): DocumentSymbol | undefined {
+  // A Swagger 2.0 root keeps its named objects in maps of its own (`definitions`, `parameters`...).
+  if (swagger2 && SWAGGER2_DEFINITION_MAPS.has(String(member.key))) return member.kind === 'object' ? componentMap(member) : undefined;
   switch (member.key) {
     case 'info': {
       const detail = [text(member.get('title')), text(member.get('version'))].filter(Boolean).join(' ');
@@ -112,7 +116,8 @@ function fragmentMember(member: SyntaxNode): DocumentSymbol {
 export function documentSymbols(doc: SourceDocument, referenced = false): DocumentSymbol[] {
   const root = doc.root;
   if (root?.kind !== 'object') return [];
-  if (documentStatus(root).kind !== 'not-openapi') return root.children!.flatMap((m) => rootMember(m) ?? []);
+  const status = documentStatus(root).kind;
+  if (status !== 'not-openapi') return root.children!.flatMap((m) => rootMember(m, status === 'swagger-2.0') ?? []);
   if (!referenced) return [];
   // A schema file: its properties.
   const properties = root.get('properties');

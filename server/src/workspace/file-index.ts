@@ -7,6 +7,7 @@ import * as path from 'path';
 import { documentStatus } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
+import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
 import { builtLineIndexOf, lastAtOrBelow, lineIndexSteps } from '../syntax/line-index';
@@ -235,10 +236,19 @@ export type IndexEntries = Pick<FileIndex, 'definitions' | 'operations' | 'paths
 
 const noEntries = (): IndexEntries => ({ definitions: [], operations: [], paths: [], tags: [], securityUses: [], linkOperationIds: [], refs: [] });
 
-/** Whether a tree is an OpenAPI document (else a fragment, indexed by its layout). */
+/**
+ * Whether a tree is an OpenAPI document (else a fragment, indexed by its layout). A Swagger 2.0
+ * document is one too: references, outline and code lens work in it, on its 2.0 maps.
+ */
 function isRootDocument(root: SyntaxNode | undefined): boolean {
   const status = documentStatus(root);
-  return status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed';
+  return status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed' || status.kind === 'swagger-2.0';
+}
+
+/** The kind of the entries of a Swagger 2.0 root's map (`definitions`: Schemas), false for other maps. */
+function swagger2DefinitionKind(root: SyntaxNode, map: string): ObjectKind | false {
+  const kind = SWAGGER2_DEFINITION_MAPS.get(map);
+  return kind !== undefined && root.get('swagger') !== undefined ? kind : false;
 }
 
 /**
@@ -292,7 +302,7 @@ function definitionKindOf(node: SyntaxNode, depth: number, root: SyntaxNode, isR
   if (depth === 3 && node.parent?.parent?.key === 'components' && node.parent.parent.parent === root) {
     return MAP_KINDS.get(String(parentKey)) ?? false;
   }
-  if (isRoot) return false;
+  if (isRoot) return depth === 2 && node.parent!.parent === root ? swagger2DefinitionKind(root, String(parentKey)) : false;
   if (depth === 1) return MAP_KINDS.has(node.key) || node.key === 'components' ? false : undefined;
   if (depth === 2 && MAP_KINDS.has(String(parentKey)) && node.parent!.parent === root) return MAP_KINDS.get(String(parentKey));
   return false;

@@ -96,7 +96,7 @@ export function* prepareSteps(file: FileIndex): Steps<void> {
   if (file.root) {
     // A root uses the security schemes its requirements name.
     const schemes = new Map<string, number>();
-    file.definitions.forEach((d, i) => d.pointer[1] === 'securitySchemes' && schemes.set(d.name, nodes[i]));
+    file.definitions.forEach((d, i) => d.kind === 'SecurityScheme' && schemes.set(d.name, nodes[i]));
     for (const use of file.securityUses) {
       const scheme = schemes.get(use.name);
       if (scheme !== undefined) pushAt(local, 0, scheme);

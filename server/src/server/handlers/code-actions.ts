@@ -1,6 +1,7 @@
 // textDocument/codeAction and codeAction/resolve: each finding's quick fixes and its Suppress,
 // fix-all (`source.fixAll`: every fix, the root checked again between rounds, in slices), and the
-// refactors at the cursor (refactors.ts), whose edits are built when one is chosen.
+// refactors at the cursor (refactors.ts), whose edits are built when one is chosen, and the
+// conversion of a Swagger 2.0 document (convert-actions.ts).
 import { CodeAction, CodeActionKind, CodeActionParams, Position } from 'vscode-languageserver/node';
 import { suppressionFix } from '../../services/suppress';
 import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
@@ -8,6 +9,8 @@ import { uriToPath } from '../state/session';
 import { ServerContext } from './context';
 import { quickFix, rangeOf, toLspDiagnostic, toLspEdits } from '../lsp-types';
 import { refactorCodeActions, resolveRefactor } from './refactors';
+import { conversionActions, isConversionAction, resolveConversion } from './convert-actions';
+import { isSwagger2Root } from '../../model/swagger2';
 
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
 
@@ -28,6 +31,9 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
       if (before(range.end, start) || before(end, range.start)) continue;
       const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
       d.fixes.forEach((fix, i) => quickFixes.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+      if (d.rule === 'openapi-version' && d.doc.path === filePath && isSwagger2Root(d.doc.root)) {
+        quickFixes.push(...conversionActions(ctx, params.textDocument.uri, lsp));
+      }
       const suppress = suppressionFix(d.doc, d.rule, d.offset);
       if (suppress) quickFixes.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
     }
@@ -64,7 +70,7 @@ export function registerCodeActions(ctx: ServerContext): void {
   });
 
   ctx.dispatch.request<CodeAction, CodeAction>('codeAction/resolve', { title: '' }, async (action) => {
-    const resolved = await resolveRefactor(session, ctx.workspace, action);
+    const resolved = isConversionAction(action) ? resolveConversion(ctx, action) : await resolveRefactor(session, ctx.workspace, action);
     if ('error' in resolved) {
       void ctx.connection.window.showErrorMessage(resolved.error);
       return action;

@@ -7,7 +7,7 @@ import { parse as parseYamlValue } from 'yaml';
 import { formatBytes, readTextFile } from '../../io/read-file';
 import { documentStatus } from '../../model/analysis';
 import { drain, Steps } from '../../syntax/steps';
-import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../../model/documents';
+import { DocumentStore, FileRead, FileSource, isLoadFailure, SourceDocument } from '../../model/documents';
 import { Reparsed, reparseEdit, SEGMENTED_AT_ONCE_CHARS } from '../../syntax/incremental';
 import { UniqueFindings } from '../../check/unique-findings';
 import { shiftDiagnostics } from '../../check/shift';
@@ -204,6 +204,11 @@ export class Session {
   /** `scheduler`: the driver of the session's work in the language server (a default one in tests). */
   constructor(readonly scheduler = new Scheduler()) {
     this.store = new DocumentStore(this.files());
+  }
+
+  /** The files as the session reads them: open documents' current text, others from disk (trust and size allowing). */
+  fileSource(): FileSource {
+    return this.files();
   }
 
   private files() {

@@ -17,6 +17,11 @@ export interface ConvertOptions {
   rootOutput?: string;
   /** The format of every file written (default: the root's output extension, else each file's own). */
   format?: SourceFormat;
+  /**
+   * Where each referenced file's conversion goes (default: its place relative to the root, kept
+   * beside `rootOutput`). The editor writes each one beside its source under a new name.
+   */
+  outputOf?: (sourcePath: string) => string;
 }
 
 export interface ConvertedFile {
@@ -59,6 +64,7 @@ export function convertSwagger2(rootPath: string, files: FileSource, options: Co
   }
   const converter = new Swagger2Converter(store);
   converter.run(root);
+  converter.notesInOutput();
 
   const rootOutput = path.resolve(options.rootOutput ?? rootAbsolute);
   const rootFormat = options.format ?? formatOfName(rootOutput) ?? root.format;
@@ -70,7 +76,7 @@ export function convertSwagger2(rootPath: string, files: FileSource, options: Co
       continue;
     }
     const relative = path.relative(path.dirname(rootAbsolute), state.doc.path);
-    let output = path.join(path.dirname(rootOutput), relative);
+    let output = options.outputOf ? path.resolve(options.outputOf(state.doc.path)) : path.join(path.dirname(rootOutput), relative);
     const format = options.format ?? state.doc.format;
     if (format !== state.doc.format) output = output.replace(/\.(ya?ml|json)$/i, format === 'json' ? '.json' : '.yaml');
     outputs.set(state, { path: output, format });

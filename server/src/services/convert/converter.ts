@@ -44,6 +44,8 @@ export interface Note {
   doc: SourceDocument;
   offset: number;
   message: string;
+  /** The source node it is about, when it was not written beside an output node (see notesInOutput). */
+  unplaced?: SyntaxNode;
 }
 
 /** The media type bodies and responses get when a document names none. */
@@ -101,8 +103,26 @@ export class Swagger2Converter {
   }
 
   note(doc: SourceDocument, node: SyntaxNode | undefined, message: string, at?: OutPair | Out): void {
-    this.notes.push({ doc, offset: node ? (node.keyOffset >= 0 ? node.keyOffset : node.offset) : 0, message });
-    if (at && !this.copying) (at.notes ??= []).push(message);
+    const placed = at !== undefined && !this.copying;
+    this.notes.push({ doc, offset: node ? (node.keyOffset >= 0 ? node.keyOffset : node.offset) : 0, message, unplaced: placed ? undefined : node });
+    if (placed) (at.notes ??= []).push(message);
+  }
+
+  /**
+   * Notes made without an output place (about a construct left out, such as a collectionFormat
+   * with no 3.0 style) written before the output of the nearest source node above that was
+   * written, so that YAML output carries each note as a comment where it applies.
+   */
+  notesInOutput(): void {
+    for (const note of this.notes) {
+      for (let node = note.unplaced; node; node = node.parent) {
+        const placed = this.placed.get(node);
+        if (!placed || dead.has(placed.out)) continue;
+        const notes = (placed.out.notes ??= []);
+        if (!notes.includes(note.message)) notes.push(note.message);
+        break;
+      }
+    }
   }
 
   // ---- placing -------------------------------------------------------------------------------

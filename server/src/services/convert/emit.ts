@@ -114,7 +114,7 @@ class YamlWriter {
 }
 
 function hasNotes(out: Out): boolean {
-  if (out.kind === 'map') return out.pairs.some((p) => p.notes?.length);
+  if (out.kind === 'map') return out.pairs.some((p) => p.notes?.length || p.value.notes?.length);
   if (out.kind === 'seq') return out.items.some((i) => i.notes?.length);
   return false;
 }
