@@ -13,7 +13,7 @@ import type {
 } from 'vscode-languageserver-protocol';
 import { SymbolKind } from 'vscode-languageserver-protocol';
 import { parse as parseYaml } from 'yaml';
-import { LspClient } from './helpers/lsp-client';
+import { LspClient } from '../../helpers/lsp-client';
 
 const PETSTORE = `swagger: '2.0'
 info:
