@@ -48,7 +48,7 @@ scheduler.offloader = parseThread;
 const session = new Session(scheduler);
 const workspace = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspace);
-const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true } };
+const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true, formatOrderKeys: false } };
 // The workspace's other descriptions are what checks consult for unused components; a change in
 // what they use of an open root's components checks it again.
 session.workspace = workspace;
@@ -80,6 +80,8 @@ connection.onInitialize((params): InitializeResult => {
       workspaceSymbolProvider: true,
       codeLensProvider: { resolveProvider: true },
       documentLinkProvider: { resolveProvider: false },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
       workspace: { fileOperations: { willRename: { filters: WILL_RENAME_FILTERS } } },
     },
     serverInfo: { name: 'openapi-language-server' },

@@ -31,8 +31,8 @@ export interface ServerContext {
   workspace: WorkspaceFiles;
   checks: CheckScheduler;
   editor: EditorOptions;
-  /** Settings the handlers read (`openapi30.codeLens.references`). */
-  settings: { codeLens: boolean };
+  /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`). */
+  settings: { codeLens: boolean; formatOrderKeys: boolean };
 }
 
 /** The document's last complete model (its newest text may still be being parsed). */
