@@ -233,6 +233,17 @@ function fieldSnippet(doc: SourceDocument, name: string, field: FieldSpec, flow:
   return `${key}:\n\t\${1}`;
 }
 
+/**
+ * A status code with the Response's required `description`, the reason phrase selected in it:
+ * `'404':` and `description: Not Found` on the next line (YAML), `"404": { "description": "Not Found" }` (JSON).
+ */
+function responseSnippet(doc: SourceDocument, code: string, flow: boolean): string {
+  const reason = snippetText(REASON_PHRASES[code] ?? '');
+  if (doc.format === 'json') return `${snippetText(JSON.stringify(code))}: {\n\t"description": "\${1:${reason}}"\n}`;
+  const key = snippetText(yamlScalar(code));
+  return flow ? `${key}: {description: \${1:${reason}}}` : `${key}:\n\tdescription: \${1:${reason}}`;
+}
+
 function valueText(doc: SourceDocument, value: string): string {
   if (doc.format === 'json') return JSON.stringify(value);
   return yamlScalar(value);
@@ -240,6 +251,19 @@ function valueText(doc: SourceDocument, value: string): string {
 
 function presentKeys(context: CursorContext): Set<string> {
   return new Set(context.object?.children?.map((c) => String(c.key)).filter((k) => k !== context.key) ?? []);
+}
+
+/**
+ * Media types, those the file already uses first (most used first: the one preselected), then the
+ * common ones with `*\/*` last. Counted over the analysis's Media Type objects: no walk of the tree.
+ */
+function mediaTypesByUse(doc: SourceDocument, analysis: Analysis | undefined): string[] {
+  const uses = new Map<string, number>();
+  for (const object of analysis?.byKind.get('MediaType') ?? []) {
+    if (object.doc.path === doc.path && typeof object.node.key === 'string') uses.set(object.node.key, (uses.get(object.node.key) ?? 0) + 1);
+  }
+  const used = [...uses].sort((a, b) => b[1] - a[1] || MEDIA_TYPES.indexOf(a[0]) - MEDIA_TYPES.indexOf(b[0])).map(([m]) => m);
+  return [...new Set([...used, ...MEDIA_TYPES])];
 }
 
 /** A field's meaning, then where the specification defines it. */
@@ -255,12 +279,18 @@ function keyCompletions(doc: SourceDocument, context: CursorContext, place: { ki
   });
   if (place.container) {
     // Keys of a map: media types under `content`, names elsewhere (nothing to suggest).
-    if (place.container.kind === 'MediaType') return MEDIA_TYPES.filter((m) => !present.has(m)).map((m) => item(m, 'media type', 'value'));
+    if (place.container.kind === 'MediaType') {
+      return mediaTypesByUse(doc, analysis).filter((m) => !present.has(m)).map((m, i) => ({
+        ...item(m, 'media type', 'value', String(i).padStart(2, '0')), preselect: i === 0 || undefined,
+      }));
+    }
     return [];
   }
   const kind = place.kind!;
   if (kind === 'Responses') {
-    return COMMON_CODES.filter((c) => !present.has(c)).map((code, i) => item(code, REASON_PHRASES[code], 'value', String(i).padStart(2, '0')));
+    return COMMON_CODES.filter((c) => !present.has(c)).map((code, i) => ({
+      ...item(code, REASON_PHRASES[code], 'value', String(i).padStart(2, '0')), insertText: responseSnippet(doc, code, context.flow), snippet: true,
+    }));
   }
   if (kind === 'SecurityRequirement') {
     return componentNames(analysis, 'securitySchemes').filter((n) => !present.has(n)).map((n) => item(n, 'security scheme', 'reference'));
