@@ -61,6 +61,7 @@ connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
   const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
   ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
+  ctx.editor.editorSelectsRanges = init?.editorSelectsRanges === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
   workspace.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];

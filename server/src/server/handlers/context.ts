@@ -22,6 +22,11 @@ export interface EditorOptions {
    * (`{ enabled }`) says when that changes.
    */
   editorValidatesJson?: boolean;
+  /**
+   * The editor has the `openapi30.selectRange` command (uri, range): a quick fix that leaves a
+   * placeholder to fill in (Suppress's `<reason>`) runs it to select the placeholder.
+   */
+  editorSelectsRanges?: boolean;
 }
 
 export interface ServerContext {
