@@ -9,6 +9,12 @@ import { RULES } from '../rules/index';
 import { LineIndex } from '../syntax/line-index';
 import { displayPath, Finding, toFinding } from './findings';
 
+/** A folder is not walked (it would check every YAML file in it as a root): a quoted glob says which files. */
+function folderHint(folder: string): string {
+  const glob = `${folder.replace(/[\\/]+$/, '')}/**/*.yaml`;
+  return ` To check the descriptions in it, name them with a glob in quotes (the shell leaves it to openapi-check): openapi-check '${glob}'`;
+}
+
 export interface FileJob {
   /** As the user wrote it (or as a glob expanded to). */
   file: string;
@@ -68,7 +74,7 @@ export class FileChecker {
       } else {
         // `/dev/stdin` is refused like any descriptor; `-` is how standard input is checked.
         const stdin = failure.reason === 'special' && failure.what.startsWith('the standard input');
-        const hint = stdin ? ' To check standard input, name it -.' : '';
+        const hint = stdin ? ' To check standard input, name it -.' : failure.reason === 'folder' ? folderHint(file) : '';
         outcome.notChecked = failure.message.replace(absolute, file) + hint;
       }
       return outcome;

@@ -223,7 +223,8 @@ function applyFixes(options: CheckOptions, jobs: FileJob[], cwd: string, say: (t
 /** The outcomes of every file put together: what was checked, the findings (each once), crashes said on stderr. */
 function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io: Io) {
   let crashed = false;
-  const files: FileCounts = { checked: 0, notChecked: 0 };
+  const inputs = new Set<string>();
+  const files: FileCounts = { checked: 0, notChecked: 0, inputs };
   const findings: Finding[] = [];
   const checkedPaths = new Set<string>();
   const checkedFiles: string[] = [];
@@ -237,6 +238,7 @@ function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io
     }
     files.checked++;
     checkedFiles.push(jobs[i].file);
+    inputs.add(jobs[i].absolute);
     for (const crash of outcome.crashes) {
       crashed = true;
       io.err(`openapi-check: ${crash}\n`);
