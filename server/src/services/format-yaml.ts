@@ -70,7 +70,8 @@ class Layout {
   }
 }
 
-const isBlockCollection = (node: SyntaxNode) => (node.kind === 'object' || node.kind === 'array') && !node.flow && (node.children?.length ?? 0) > 0;
+const isBlockCollection = (node: SyntaxNode) =>
+  (node.kind === 'object' || node.kind === 'array') && !node.flow && (node.children?.length ?? 0) > 0;
 
 /** Whether a child is written inside its parent (not an alias's copy of text written elsewhere). */
 const writtenIn = (parent: SyntaxNode, child: SyntaxNode) => {
@@ -216,7 +217,8 @@ function sequencesIndented(lines: Lines, root: SyntaxNode): boolean {
     if (!isBlockCollection(node)) return;
     for (const child of node.children!) {
       if (!writtenIn(node, child)) continue;
-      if (child.kind === 'array' && isBlockCollection(child) && child.keyOffset >= 0 && lines.startsLine(child.offset)) {
+      const sequenceBelowKey = child.kind === 'array' && child.keyOffset >= 0 && lines.startsLine(child.offset);
+      if (sequenceBelowKey && isBlockCollection(child)) {
         const keyColumn = child.keyOffset - lines.starts[lines.lineOf(child.keyOffset)];
         if (child.offset - lines.starts[lines.lineOf(child.offset)] > keyColumn) indented++;
         else out++;
@@ -232,12 +234,16 @@ function sequencesIndented(lines: Lines, root: SyntaxNode): boolean {
  * Edits that re-indent a YAML text parsed as `root`, `step` spaces per level; only the lines
  * from `firstLine` to `lastLine` (all when not given).
  */
-export function yamlIndentEdits(text: string, root: SyntaxNode, step: number, firstLine = 0, lastLine = Infinity): TextEdit[] {
+export function yamlIndentEdits(
+  text: string, root: SyntaxNode, step: number, firstLine = 0, lastLine = Infinity,
+): TextEdit[] {
   const lines = new Lines(text);
   const layout = new Layout(lines, step, sequencesIndented(lines, root));
   layout.firstLine = firstLine;
   layout.lastLine = lastLine;
-  if (isBlockCollection(root)) placeCollection(layout, root, lines.startsLine(root.offset) ? 0 : root.offset - lines.starts[lines.lineOf(root.offset)]);
+  // A root after `---` or an anchor on its first line stays at its column.
+  const rootColumn = lines.startsLine(root.offset) ? 0 : root.offset - lines.starts[lines.lineOf(root.offset)];
+  if (isBlockCollection(root)) placeCollection(layout, root, rootColumn);
   markContinuations(layout, root);
   placeRest(layout);
   const edits: TextEdit[] = [];
@@ -248,7 +254,8 @@ export function yamlIndentEdits(text: string, root: SyntaxNode, step: number, fi
     if (lines.isBlank(line) && !layout.continued[line]) continue;
     const delta = layout.delta(line);
     const textColumn = layout.blankText[line];
-    const wanted = !lines.isBlank(line) || indent > textColumn ? Math.max(0, indent + delta) : Math.max(0, Math.min(indent, textColumn + delta));
+    const isText = !lines.isBlank(line) || indent > textColumn;
+    const wanted = Math.max(0, isText ? indent + delta : Math.min(indent, textColumn + delta));
     if (wanted !== indent) edits.push({ offset: lines.starts[line], length: indent, newText: ' '.repeat(wanted) });
   }
   return edits;

@@ -17,24 +17,28 @@ export interface FormatOptions {
   orderKeys: boolean;
 }
 
+type TextRange = { offset: number; length: number };
+
 /** Passes of key ordering: the root, then operations, then operations in callbacks (each pass can move the next). */
 const MAX_ORDER_PASSES = 6;
 
 const hasErrors = (parsed: ParsedText) => parsed.errors.some((e) => e.severity === 'error');
 
 /** Edits that format the text, or only the lines `range` touches; none when it is formatted. */
-export function formatEdits(parsed: ParsedText, options: FormatOptions, range?: { offset: number; length: number }): TextEdit[] {
+export function formatEdits(parsed: ParsedText, options: FormatOptions, range?: TextRange): TextEdit[] {
   const text = parsed.text;
+  // A JSON text with errors is still laid out (spaces only); YAML's indentation is its structure.
   if (hasErrors(parsed) || !parsed.root) return parsed.format === 'json' && !range ? jsonFormatEdits(text, options) : [];
   const ordered = options.orderKeys && !range ? orderedText(text, parsed) : undefined;
   const base = ordered ?? { text, parsed };
-  const edits = parsed.format === 'json' ? jsonFormatEdits(base.text, options, range) : yamlFormatEdits(base, options, range);
+  const edits = parsed.format === 'json' ? jsonFormatEdits(base.text, options, range)
+    : yamlFormatEdits(base, options, range);
   const formatted = applyEdits(base.text, edits);
   if (!sameValue(parsed, formatted)) return [];
   return ordered ? [changedSpan(text, formatted)].filter((e) => e.length > 0 || e.newText !== '') : edits;
 }
 
-function yamlFormatEdits(base: { text: string; parsed: ParsedText }, options: FormatOptions, range?: { offset: number; length: number }): TextEdit[] {
+function yamlFormatEdits(base: { text: string; parsed: ParsedText }, options: FormatOptions, range?: TextRange): TextEdit[] {
   const step = Math.max(1, Math.min(8, Math.floor(options.tabSize) || 2));
   if (!range) return yamlIndentEdits(base.text, base.parsed.root!, step);
   const firstLine = lineAt(base.text, range.offset);
@@ -42,11 +46,12 @@ function yamlFormatEdits(base: { text: string; parsed: ParsedText }, options: Fo
   return yamlIndentEdits(base.text, base.parsed.root!, step, firstLine, lastLine);
 }
 
-function jsonFormatEdits(text: string, options: FormatOptions, range?: { offset: number; length: number }): TextEdit[] {
+function jsonFormatEdits(text: string, options: FormatOptions, range?: TextRange): TextEdit[] {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   // jsonc-parser removes the last line break unless told to keep one: the document's stays.
   const insertFinalNewline = /\r?\n\s*$/.test(text);
-  return jsonc.format(text, range, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol, insertFinalNewline })
+  const { tabSize, insertSpaces } = options;
+  return jsonc.format(text, range, { tabSize, insertSpaces, eol, insertFinalNewline })
     .map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
 }
 
@@ -94,7 +99,8 @@ function changedSpan(before: string, after: string): TextEdit {
   const shorter = Math.min(before.length, after.length);
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let end = 0;
-  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  const sameFromEnd = (n: number) => before.charCodeAt(before.length - 1 - n) === after.charCodeAt(after.length - 1 - n);
+  while (end < shorter - start && sameFromEnd(end)) end++;
   return { offset: start, length: before.length - start - end, newText: after.slice(start, after.length - end) };
 }
 

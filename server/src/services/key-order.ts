@@ -65,19 +65,22 @@ function yamlMemberSpan(text: string, member: SyntaxNode): { start: number; end:
 /** The edit that writes a YAML block mapping's members in a new order, or undefined when it cannot. */
 function reorderYaml(text: string, node: SyntaxNode, order: SyntaxNode[]): TextEdit | undefined {
   const members = node.children!;
-  if (node.flow || members.some((m) => m.keyOffset < 0 || text.slice(lineStartOf(text, m.keyOffset), m.keyOffset).trim() !== '')) return undefined;
+  const startsItsLine = (m: SyntaxNode) => m.keyOffset >= 0 && text.slice(lineStartOf(text, m.keyOffset), m.keyOffset).trim() === '';
+  if (node.flow || !members.every(startsItsLine)) return undefined;
   const spans = members.map((member) => yamlMemberSpan(text, member));
   // Each member runs to where the next one starts (blank lines and comments after it go with it).
   const blocks = new Map<SyntaxNode, string>();
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
   members.forEach((member, i) => {
     const end = i + 1 < members.length ? spans[i + 1].start : spans[i].end;
     const block = text.slice(spans[i].start, end);
-    blocks.set(member, block.endsWith('\n') ? block : `${block}\n`);
+    blocks.set(member, block.endsWith('\n') ? block : block + newline);
   });
   const start = spans[0].start;
   const end = spans[spans.length - 1].end;
   let written = order.map((member) => blocks.get(member)).join('');
-  if (!text.slice(start, end).endsWith('\n')) written = written.slice(0, -1);
+  // The last member had no line break (the end of the text): the new last one has none either.
+  if (!text.slice(start, end).endsWith('\n')) written = written.slice(0, -newline.length);
   return { offset: start, length: end - start, newText: written };
 }
 
@@ -106,5 +109,6 @@ export function keyOrderEdits(text: string, root: SyntaxNode | undefined, format
     if (edit) edits.push(edit);
   }
   // An operation inside a reordered root moves with it: its own reordering is done on the next pass.
-  return edits.filter((edit) => !edits.some((other) => other !== edit && other.offset <= edit.offset && edit.offset + edit.length <= other.offset + other.length));
+  const inside = (edit: TextEdit, other: TextEdit) => other.offset <= edit.offset && edit.offset + edit.length <= other.offset + other.length;
+  return edits.filter((edit) => !edits.some((other) => other !== edit && inside(edit, other)));
 }
