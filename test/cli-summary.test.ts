@@ -1,6 +1,7 @@
 // What the CLI's last lines say: findings in a file the checked one references are counted as in
-// that file (not "in 1 file" beside findings in two), and a folder named on the command line gets
-// the quoted glob that checks the descriptions in it.
+// that file (not "in 1 file" beside findings in two); a file named beside the root that references
+// it is checked in its role; a folder named on the command line gets the quoted glob that checks
+// the descriptions in it.
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -46,6 +47,14 @@ describe('the CLI summary and hints', () => {
     fs.rmSync(path.join(dir, 'apis', 'other.yaml'));
     fs.writeFileSync(path.join(dir, 'alone.yaml'), API.replace("$ref: 'shared.yaml#/Ok'", 'descripton: OK'));
     assert.match(cli(['alone.yaml'], dir).stdout, /\) in 1 file\.\n$/);
+  });
+
+  it('checks a file named beside the root that references it in its role (what an unquoted apis/*.yaml names)', () => {
+    const both = cli(['apis/api.yaml', 'apis/shared.yaml'], dir);
+    assert.equal(both.stdout, cli(['apis/api.yaml'], dir).stdout);
+    assert.ok(!both.stdout.includes('openapi-version'), both.stdout);
+    // Alone, it is what it is: not an OpenAPI document.
+    assert.match(cli(['apis/shared.yaml'], dir).stdout, /^apis\/shared\.yaml:1:1 error openapi-version No "openapi" field/);
   });
 
   it('answers a folder with the quoted glob that checks it', () => {

@@ -32,6 +32,11 @@ export interface FileOutcome {
    * stderr: such a file counts as not checked, never as one without problems.
    */
   notChecked?: string;
+  /**
+   * Not an OpenAPI document (a file of schemas...): when another file named with it references it,
+   * it is checked in that role, by that file's check, not as a root of its own.
+   */
+  notOpenApi?: boolean;
   findings: Finding[];
   /** Internal errors of rules, for stderr. */
   crashes: string[];
@@ -84,7 +89,8 @@ export class FileChecker {
     for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.cwd)));
     const documents = result.analysis?.documents.map((d) => d.path) ?? [absolute];
     for (const p of documents) if (p !== absolute) this.referenced.add(p);
-    return this.done(absolute, { ...outcome, documents });
+    const notOpenApi = documentStatus(result.document?.root).kind === 'not-openapi';
+    return this.done(absolute, { ...outcome, documents, ...(notOpenApi ? { notOpenApi } : {}) });
   }
 
   /** A checked root nothing referenced is not kept: many large inputs must not all stay in memory. */
