@@ -115,7 +115,8 @@ function placeObject(layout: Layout, object: SyntaxNode, column: number): void {
 }
 
 function placeArray(layout: Layout, array: SyntaxNode, column: number): void {
-  const { lines, text } = { lines: layout.lines, text: layout.lines.text };
+  const { lines } = layout;
+  const text = lines.text;
   array.children!.forEach((item, index) => {
     if (!writtenIn(array, item)) return;
     const dash = dashOf(text, array, index);
