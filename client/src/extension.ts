@@ -3,8 +3,8 @@
 // typing is not reported until they leave the line or pause, and the references command of its
 // code lenses gets VS Code's own types.
 import * as path from 'path';
-import { commands, ExtensionContext, window, workspace } from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { commands, ExtensionContext, Selection, window, workspace } from 'vscode';
+import { LanguageClient, LanguageClientOptions, Range as ProtocolRange, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { linkRuleDocs, registerRuleDocs } from './rule-docs';
 import { TypingHold } from './typing-hold';
 
@@ -42,7 +42,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // VS Code previews a `$ref`'s target on Ctrl+hover: the server's hover need not repeat it.
     // In Restricted Mode the server reads files only inside the workspace folders.
     // VS Code's JSON support reports JSON syntax errors itself (unless turned off): once is enough.
-    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated() },
+    // Quick fixes that leave a placeholder (Suppress's `<reason>`) select it with openapi30.selectRange.
+    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true },
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) => {
         linkRuleDocs(diagnostics);
@@ -58,6 +59,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
     return commands.executeCommand(
       'editor.action.showReferences', converter.asUri(uri), converter.asPosition(position as never), locations.map((l) => converter.asLocation(l as never)),
     );
+  }), commands.registerCommand('openapi30.selectRange', (uri: string, range: unknown) => {
+    const editor = window.visibleTextEditors.find((e) => e.document.uri.toString() === languageClient.protocol2CodeConverter.asUri(uri).toString());
+    const selected = languageClient.protocol2CodeConverter.asRange(range as ProtocolRange);
+    if (!editor || !selected) return;
+    editor.selection = new Selection(selected.start, selected.end);
+    editor.revealRange(selected);
   }));
   await client.start();
   // Trust is granted once per window (never revoked without a reload): then every file may be read.

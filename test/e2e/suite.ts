@@ -247,6 +247,39 @@ function defineTests(): void {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
+    test('Format Document re-indents an OpenAPI document to the editor\'s tab size, comments and quoting kept', async () => {
+      const uneven = "openapi: 3.0.3\ninfo:\n    title: T\n    version: 1.0.0\npaths:\n    /pets:\n        get:\n            # listed\n" +
+        "            responses:\n                '200':\n                    description: OK\n";
+      const even = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      # listed\n" +
+        "      responses:\n        '200':\n          description: OK\n";
+      const editor = await open(await write('format.yaml', uneven));
+      // The editor detected 4 spaces in the file: the user's setting for YAML is 2.
+      editor.options = { tabSize: 2, insertSpaces: true };
+      // Until the server has the document's model, it answers nothing: ask again.
+      await until('the formatted text', async () => {
+        await vscode.commands.executeCommand('editor.action.formatDocument');
+        return editor.document.getText() === even ? true : undefined;
+      }, 15_000);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    });
+
+    test('Suppress writes its comment and selects the <reason> to type over', async () => {
+      const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /stores:\n    get:\n      cacheHint: 1\n' +
+        "      responses:\n        '200':\n          description: OK\n";
+      const uri = await write('suppress.yaml', text);
+      const editor = await open(uri);
+      const unknown = await until('unknown-field', () => ours(uri).find((d) => codeOf(d) === 'unknown-field'));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, unknown.range, vscode.CodeActionKind.QuickFix.value);
+      const suppress = actions.find((a) => a.title === 'Suppress unknown-field on this line')!;
+      assert.ok(suppress?.command, actions.map((a) => a.title).join(', '));
+      // As the quick fix menu does: the edit, then the command.
+      await vscode.workspace.applyEdit(suppress.edit!);
+      await vscode.commands.executeCommand(suppress.command.command, ...(suppress.command.arguments ?? []));
+      assert.strictEqual(editor.document.lineAt(7).text, '      # openapi-check-disable-next-line unknown-field -- <reason>');
+      assert.strictEqual(editor.document.getText(editor.selection), '<reason>');
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    });
+
     test('a completed field name\'s empty value is reported only once the user pauses or leaves the line', async () => {
       const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  pets: {}\n';
       const uri = await write('typing.yaml', text);
@@ -373,6 +406,18 @@ function defineTests(): void {
       await driver('press', { keys: ['Enter'] });
       const editor = await until('the operation opened', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('multi/api/openapi.yaml') ? vscode.window.activeTextEditor : undefined));
       assert.strictEqual(editor.document.lineAt(editor.selection.active.line).text.trim(), 'operationId: showPetById');
+      // By its path too, and listed once (not once by operationId and once by path).
+      await driver('press', { keys: ['Control+T'] });
+      await sleep(300);
+      await driver('type', { text: 'GET /pets/{' });
+      const rows = await until('workspace symbols by path', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.quick-input-list .monaco-list-row' });
+        return texts.some((t) => t.includes('GET /pets/{petId}')) ? texts : undefined;
+      }, 10_000);
+      assert.strictEqual(rows.filter((t) => t.includes('showPetById')).length, 1, rows.join('\n'));
+      assert.ok(!rows.some((t) => t.startsWith('GET /pets/{petId}')), rows.join('\n'));
+      await driver('screenshot', { name: 'workspace-symbols-by-path' });
+      await driver('press', { keys: ['Escape'] });
     });
 
     test('F2 renames a shared component in both files', async () => {

@@ -34,8 +34,18 @@ export function ruleDoc(rule: Rule): string {
     if (fs.existsSync(fixed)) lines.push('After the quick fixes:', '', '```' + lang, fs.readFileSync(fixed, 'utf8').trimEnd(), '```', '');
   }
   lines.push('## Configuration', '', 'In `.openapi-check.json` (or `.openapi-check.yaml`) next to the document or in a folder above it:', '', '```json', JSON.stringify({ rules: { [rule.id]: rule.severity === 'error' ? 'warning' : 'error' } }, null, 2), '```', '', 'Use `"off"` to turn the rule off.', '');
-  lines.push(`More examples: [test/rules/${rule.id}/](../../test/rules/${rule.id}/).`, '');
+  // The package ships docs/rules/ without test/: only a link to the repository's copy works there.
+  const repository = githubRepository();
+  if (repository) lines.push(`More examples: [test/rules/${rule.id}/](${repository}/tree/HEAD/test/rules/${rule.id}/).`, '');
   return lines.join('\n');
+}
+
+/** The package's repository when it is on GitHub (`https://github.com/owner/name`), else undefined. */
+export function githubRepository(): string | undefined {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { repository?: string | { url?: string } };
+  const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+  const match = url ? /^(?:git\+)?https:\/\/github\.com\/([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(url) : null;
+  return match ? `https://github.com/${match[1]}` : undefined;
 }
 
 export function ruleDocPath(rule: Rule): string {

@@ -9,6 +9,12 @@ import { RULES } from '../rules/index';
 import { LineIndex } from '../syntax/line-index';
 import { displayPath, Finding, toFinding } from './findings';
 
+/** A folder is not walked (it would check every YAML file in it as a root): a quoted glob says which files. */
+function folderHint(folder: string): string {
+  const glob = `${folder.replace(/[\\/]+$/, '')}/**/*.yaml`;
+  return ` To check the descriptions in it, name them with a glob in quotes (the shell leaves it to openapi-check): openapi-check '${glob}'`;
+}
+
 export interface FileJob {
   /** As the user wrote it (or as a glob expanded to). */
   file: string;
@@ -26,6 +32,11 @@ export interface FileOutcome {
    * stderr: such a file counts as not checked, never as one without problems.
    */
   notChecked?: string;
+  /**
+   * Not an OpenAPI document (a file of schemas...): when another file named with it references it,
+   * it is checked in that role, by that file's check, not as a root of its own.
+   */
+  notOpenApi?: boolean;
   findings: Finding[];
   /** Internal errors of rules, for stderr. */
   crashes: string[];
@@ -68,7 +79,7 @@ export class FileChecker {
       } else {
         // `/dev/stdin` is refused like any descriptor; `-` is how standard input is checked.
         const stdin = failure.reason === 'special' && failure.what.startsWith('the standard input');
-        const hint = stdin ? ' To check standard input, name it -.' : '';
+        const hint = stdin ? ' To check standard input, name it -.' : failure.reason === 'folder' ? folderHint(file) : '';
         outcome.notChecked = failure.message.replace(absolute, file) + hint;
       }
       return outcome;
@@ -78,7 +89,8 @@ export class FileChecker {
     for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.cwd)));
     const documents = result.analysis?.documents.map((d) => d.path) ?? [absolute];
     for (const p of documents) if (p !== absolute) this.referenced.add(p);
-    return this.done(absolute, { ...outcome, documents });
+    const notOpenApi = documentStatus(result.document?.root).kind === 'not-openapi';
+    return this.done(absolute, { ...outcome, documents, ...(notOpenApi ? { notOpenApi } : {}) });
   }
 
   /** A checked root nothing referenced is not kept: many large inputs must not all stay in memory. */

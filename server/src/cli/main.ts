@@ -223,13 +223,15 @@ function applyFixes(options: CheckOptions, jobs: FileJob[], cwd: string, say: (t
 /** The outcomes of every file put together: what was checked, the findings (each once), crashes said on stderr. */
 function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io: Io) {
   let crashed = false;
-  const files: FileCounts = { checked: 0, notChecked: 0 };
+  const inputs = new Set<string>();
+  const files: FileCounts = { checked: 0, notChecked: 0, inputs };
   const findings: Finding[] = [];
   const checkedPaths = new Set<string>();
   const checkedFiles: string[] = [];
   const seen = new Set<string>();
+  const inItsRole = referencedByOthers(outcomes, jobs);
   outcomes.forEach((outcome, i) => {
-    if (outcome.skipped) return;
+    if (outcome.skipped || inItsRole.has(i)) return;
     if (outcome.notChecked) {
       io.err(`openapi-check: cannot check ${jobs[i].file}: ${outcome.notChecked}\n`);
       files.notChecked++;
@@ -237,6 +239,7 @@ function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io
     }
     files.checked++;
     checkedFiles.push(jobs[i].file);
+    inputs.add(jobs[i].absolute);
     for (const crash of outcome.crashes) {
       crashed = true;
       io.err(`openapi-check: ${crash}\n`);
@@ -251,6 +254,24 @@ function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io
     }
   });
   return { files, findings, checkedPaths, checkedFiles, crashed };
+}
+
+/**
+ * The inputs that are no OpenAPI document but are referenced by another input (`*.yaml` expanded by
+ * the shell names the schemas file beside the root): their findings come from that root's check,
+ * in the role the reference gives them, not from a check as a root ("no openapi field").
+ */
+function referencedByOthers(outcomes: readonly FileOutcome[], jobs: readonly FileJob[]): Set<number> {
+  const referenced = new Set<string>();
+  outcomes.forEach((outcome, i) => {
+    if (outcome.skipped || outcome.notChecked || outcome.notOpenApi) return;
+    for (const document of outcome.documents) if (document !== jobs[i].absolute) referenced.add(document);
+  });
+  const inItsRole = new Set<number>();
+  outcomes.forEach((outcome, i) => {
+    if (outcome.notOpenApi && referenced.has(jobs[i].absolute)) inItsRole.add(i);
+  });
+  return inItsRole;
 }
 
 function formatReport(format: Format, findings: readonly Finding[], files: FileCounts, checkedFiles: readonly string[], cwd: string): string {

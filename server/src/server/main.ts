@@ -48,7 +48,7 @@ scheduler.offloader = parseThread;
 const session = new Session(scheduler);
 const workspace = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspace);
-const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true } };
+const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true, formatOrderKeys: false } };
 // The workspace's other descriptions are what checks consult for unused components; a change in
 // what they use of an open root's components checks it again.
 session.workspace = workspace;
@@ -61,6 +61,7 @@ connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
   const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
   ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
+  ctx.editor.editorSelectsRanges = init?.editorSelectsRanges === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
   workspace.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
@@ -80,6 +81,8 @@ connection.onInitialize((params): InitializeResult => {
       workspaceSymbolProvider: true,
       codeLensProvider: { resolveProvider: true },
       documentLinkProvider: { resolveProvider: false },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
       workspace: { fileOperations: { willRename: { filters: WILL_RENAME_FILTERS } } },
     },
     serverInfo: { name: 'openapi-language-server' },

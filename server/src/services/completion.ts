@@ -9,10 +9,11 @@ import { escapePointerSegment } from '../model/ref';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { kindName, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
 import { fieldDoc, specLink, VALUE_DOCS } from '../model/field-docs';
+import { yamlScalar } from '../syntax/edit';
 import { isBlank } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
 import { cursorContext, CursorContext } from './cursor';
-import { fieldSnippet, keyText, presentKeys, valueText } from './completion-snippets';
+import { fieldSnippet, keyText, presentKeys, snippetText, valueText } from './completion-snippets';
 import { swagger2Completions } from './completion-swagger2';
 import { isSwagger2Root } from '../model/swagger2';
 import { lookupTable } from '../model/lookup';
@@ -209,6 +210,30 @@ function placeOf(doc: SourceDocument, context: CursorContext, analysis: Analysis
   return placeAt(context.path.map(String));
 }
 
+/**
+ * A status code with the Response's required `description`, the reason phrase selected in it:
+ * `'404':` and `description: Not Found` on the next line (YAML), `"404": { "description": "Not Found" }` (JSON).
+ */
+function responseSnippet(doc: SourceDocument, code: string, flow: boolean): string {
+  const reason = snippetText(REASON_PHRASES[code] ?? '');
+  if (doc.format === 'json') return `${snippetText(JSON.stringify(code))}: {\n\t"description": "\${1:${reason}}"\n}`;
+  const key = snippetText(yamlScalar(code));
+  return flow ? `${key}: {description: \${1:${reason}}}` : `${key}:\n\tdescription: \${1:${reason}}`;
+}
+
+
+/**
+ * Media types, those the file already uses first (most used first: the one preselected), then the
+ * common ones with `*\/*` last. Counted over the analysis's Media Type objects: no walk of the tree.
+ */
+function mediaTypesByUse(doc: SourceDocument, analysis: Analysis | undefined): string[] {
+  const uses = new Map<string, number>();
+  for (const object of analysis?.byKind.get('MediaType') ?? []) {
+    if (object.doc.path === doc.path && typeof object.node.key === 'string') uses.set(object.node.key, (uses.get(object.node.key) ?? 0) + 1);
+  }
+  const used = [...uses].sort((a, b) => b[1] - a[1] || MEDIA_TYPES.indexOf(a[0]) - MEDIA_TYPES.indexOf(b[0])).map(([m]) => m);
+  return [...new Set([...used, ...MEDIA_TYPES])];
+}
 
 /** A field's meaning, then where the specification defines it. */
 function fieldDocumentation(kind: ObjectKind, name: string): string | undefined {
@@ -223,12 +248,18 @@ function keyCompletions(doc: SourceDocument, context: CursorContext, place: { ki
   });
   if (place.container) {
     // Keys of a map: media types under `content`, names elsewhere (nothing to suggest).
-    if (place.container.kind === 'MediaType') return MEDIA_TYPES.filter((m) => !present.has(m)).map((m) => item(m, 'media type', 'value'));
+    if (place.container.kind === 'MediaType') {
+      return mediaTypesByUse(doc, analysis).filter((m) => !present.has(m)).map((m, i) => ({
+        ...item(m, 'media type', 'value', String(i).padStart(2, '0')), preselect: i === 0 || undefined,
+      }));
+    }
     return [];
   }
   const kind = place.kind!;
   if (kind === 'Responses') {
-    return COMMON_CODES.filter((c) => !present.has(c)).map((code, i) => item(code, REASON_PHRASES[code], 'value', String(i).padStart(2, '0')));
+    return COMMON_CODES.filter((c) => !present.has(c)).map((code, i) => ({
+      ...item(code, REASON_PHRASES[code], 'value', String(i).padStart(2, '0')), insertText: responseSnippet(doc, code, context.flow), snippet: true,
+    }));
   }
   if (kind === 'SecurityRequirement') {
     return componentNames(analysis, 'securitySchemes').filter((n) => !present.has(n)).map((n) => item(n, 'security scheme', 'reference'));

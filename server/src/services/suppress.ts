@@ -11,6 +11,8 @@ import { nodeAt } from './node-at';
 export interface SuppressionFix {
   title: string;
   edits: TextEdit[];
+  /** Where the reason placeholder is in the (only) edit's text, for the editor to select it. */
+  placeholder?: { at: number; length: number };
 }
 
 /** Findings of these rules cannot usefully be suppressed by the quick fix. */
@@ -19,7 +21,9 @@ const NOT_SUPPRESSIBLE = new Set(['syntax', 'unused-suppression']);
 export function suppressionFix(doc: SourceDocument, rule: string, offset: number): SuppressionFix | undefined {
   if (NOT_SUPPRESSIBLE.has(rule) || !doc.root) return undefined;
   const edit = doc.format === 'yaml' ? commentEdit(doc, rule, offset) : extensionEdit(doc, rule, offset);
-  return edit && { title: `Suppress ${rule} on this line`, edits: [edit] };
+  if (!edit) return undefined;
+  const at = edit.newText.lastIndexOf(REASON_PLACEHOLDER);
+  return { title: `Suppress ${rule} on this line`, edits: [edit], ...(at >= 0 ? { placeholder: { at, length: REASON_PLACEHOLDER.length } } : {}) };
 }
 
 function commentEdit(doc: SourceDocument, rule: string, offset: number): TextEdit | undefined {

@@ -137,7 +137,7 @@ describe('completion', () => {
     const codes = complete(HEAD + "paths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n        |\n");
     assert.ok(!codes.labels.includes('200'));
     assert.equal(codes.items.find((i) => i.label === '404')!.detail, 'Not Found');
-    assert.equal(codes.items.find((i) => i.label === '404')!.insertText, "'404': ");
+    assert.equal(codes.items.find((i) => i.label === '404')!.insertText, "'404':\n\tdescription: ${1:Not Found}");
     const media = complete(HEAD + "paths:\n  /pets:\n    post:\n      requestBody:\n        content:\n          |\n");
     assert.ok(media.labels.includes('application/json') && media.labels.includes('multipart/form-data'));
     const methods = complete(HEAD + "paths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n    |\n");

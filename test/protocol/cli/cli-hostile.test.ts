@@ -160,7 +160,8 @@ describe('openapi-check on hostile input', { timeout: 120_000 }, () => {
     for (const jobs of ['1', '2']) {
       const r = run(['--jobs', jobs, 'folder.yaml', 'clean.yaml', 'pipe.yaml']);
       assert.equal(r.status, 2, `--jobs ${jobs}`);
-      assert.equal(r.stderr, 'openapi-check: cannot check folder.yaml: folder.yaml is a folder, not a file.\n' +
+      assert.equal(r.stderr, 'openapi-check: cannot check folder.yaml: folder.yaml is a folder, not a file. To check the descriptions in it, ' +
+        "name them with a glob in quotes (the shell leaves it to openapi-check): openapi-check 'folder.yaml/**/*.yaml'\n" +
         'openapi-check: cannot check pipe.yaml: pipe.yaml is a named pipe, not a file.\n');
       assert.equal(r.stdout, 'No problems in 1 file; 2 files could not be checked.\n');
     }

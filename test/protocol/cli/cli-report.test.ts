@@ -99,7 +99,7 @@ describe('report formats', () => {
     const dir = tempDir();
     const r = cli(['--format', 'sarif', '--output', path.join(dir, 'out.sarif'), EXAMPLE]);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /^15 problems \(\d+ errors?, \d+ warnings?, \d+ information, \d+ hints?\) in 1 file\.\n$/);
+    assert.match(r.stdout, /^15 problems \(\d+ errors?, \d+ warnings?, \d+ information, \d+ hints?\) in 1 file and 1 file it references\.\n$/);
     assert.equal(r.stdout, summaryOf(EXAMPLE));
     assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'out.sarif'), 'utf8')).runs[0].results.length, 15);
     const text = cli(['-o', path.join(dir, 'out.txt'), EXAMPLE]);
@@ -205,7 +205,7 @@ describe('inputs', () => {
     const r = cli(['--jobs', '2', CLEAN, 'no/such.yaml', EXAMPLE]);
     assert.equal(r.code, 2);
     assert.equal(r.stderr, 'openapi-check: cannot check no/such.yaml: no/such.yaml does not exist.\n');
-    assert.match(r.stdout, /in 2 files; 1 file could not be checked\.\n$/);
+    assert.match(r.stdout, /in 2 files and 1 file they reference; 1 file could not be checked\.\n$/);
   });
 });
 

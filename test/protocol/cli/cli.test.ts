@@ -26,7 +26,7 @@ describe('openapi-check', () => {
     const lines = r.stdout.trimEnd().split('\n');
     assert.ok(lines.includes('examples/petstore/openapi.yaml:71:3 error path-leading-slash Path "stores?region=eu" must start with "/": paths are relative to the server URL.'), r.stdout);
     assert.ok(lines.includes('examples/petstore/schemas.yaml:14:13 error ref-unresolved "#/Pett" does not resolve: the document root has no "Pett". Did you mean "#/Pet"?'), r.stdout);
-    assert.match(lines[lines.length - 1], /^\d+ problems? \(\d+ errors?, \d+ warnings?, \d+ information, \d+ hints?\) in 1 file\.$/);
+    assert.match(lines[lines.length - 1], /^\d+ problems? \(\d+ errors?, \d+ warnings?, \d+ information, \d+ hints?\) in 1 file and 1 file it references\.$/);
     for (const line of lines.slice(0, -1)) assert.match(line, /^\S+:\d+:\d+ (error|warning|information|hint) [a-z0-9-]+ .+$/);
   });
 

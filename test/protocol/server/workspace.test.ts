@@ -9,6 +9,7 @@ import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, CodeLens, DocumentLink, DocumentSymbol, Location, Range, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { SymbolKind } from 'vscode-languageserver-protocol';
 import { applyWorkspaceEdit } from '../../helpers/edits';
 import { largeDescription } from '../../helpers/large-description';
 import { LspClient } from '../../helpers/lsp-client';
@@ -188,11 +189,17 @@ describe('the workspace as one project', { timeout: 120_000 }, () => {
   });
 
   it('finds workspace symbols by fuzzy query: operations, components, tags', async () => {
-    const names = async (query: string) => (await client.request<SymbolInformation[]>('workspace/symbol', { query })).map((s) => `${s.name} (${s.containerName ?? ''})`);
+    const names = async (query: string) => (await client.request<SymbolInformation[]>('workspace/symbol', { query })).map((s) => s.containerName ? `${s.name} (${s.containerName})` : s.name);
     assert.equal((await names('shwpet'))[0], 'showPetById (GET /pets/{petId})');
-    assert.equal((await names('get /admin/us'))[0], 'GET /admin/users (listAdminUsers)');
+    assert.equal((await names('get /admin/us'))[0], 'listAdminUsers (GET /admin/users)');
     assert.deepEqual((await names('TreeNode')).slice(0, 1), ['TreeNode (schemas)']);
     assert.ok((await names('store')).includes('store (tags)'));
+    // One entry per operation, found by either name, pointing at its operationId.
+    const operations = (await client.request<SymbolInformation[]>('workspace/symbol', { query: 'pets' })).filter((s) => s.kind === SymbolKind.Method);
+    assert.deepEqual(operations.map((s) => s.name).sort(), ['createPet (POST /pets)', 'listAllPets (GET /admin/pets)', 'listPets (GET /pets)', 'showPetById (GET /pets/{petId})']);
+    const [byPath] = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'GET /pets' });
+    assert.equal(byPath.name, 'listPets (GET /pets)');
+    assert.equal(textAt(byPath.location.uri, byPath.location.range), 'listPets');
     const [pet] = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'AdminUser' });
     assert.equal(relative(pet.location.uri), 'shared/components.yaml');
     assert.equal(textAt(pet.location.uri, pet.location.range), 'AdminUser');
@@ -330,7 +337,7 @@ describe('indexing a large workspace', { timeout: 120_000 }, () => {
       assert.ok(!client.progress.some((p) => p.value.kind === 'end'), 'indexing was still under way');
       await client.waitForProgressEnd(90_000);
       const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'get299x59' });
-      assert.equal(symbols[0]?.name, 'get299x59');
+      assert.equal(symbols[0]?.name, 'get299x59 (GET /items59/{id})');
     } finally {
       await client.stop();
     }
@@ -413,7 +420,7 @@ describe('a large description in the workspace', { timeout: 240_000 }, () => {
       // The index answers from the large file: its operations by name, every reference it holds.
       const lineOf = (needle: string) => large.slice(0, large.indexOf(needle)).split('\n').length - 1;
       const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: `getItem${PATHS - 1}` });
-      const exact = symbols.filter((s) => s.name === `getItem${PATHS - 1}`);
+      const exact = symbols.filter((s) => s.name.startsWith(`getItem${PATHS - 1} (`));
       assert.deepEqual(exact.map((s) => [path.basename(fileURLToPath(s.location.uri)), s.location.range.start.line]),
         [['openapi.yaml', lineOf(`\n      operationId: getItem${PATHS - 1}\n`) + 1]]);
       const at = OPEN.split('\n').findIndex((l) => l.includes('./shared.yaml#/Audit'));

@@ -2,8 +2,9 @@
 // fix-all (`source.fixAll`: every fix, the root checked again between rounds, in slices), and the
 // refactors at the cursor (refactors.ts), whose edits are built when one is chosen, and the
 // conversion of a Swagger 2.0 document (convert-actions.ts).
-import { CodeAction, CodeActionKind, CodeActionParams, Position } from 'vscode-languageserver/node';
-import { suppressionFix } from '../../services/suppress';
+import { CodeAction, CodeActionKind, CodeActionParams, Command, Position } from 'vscode-languageserver/node';
+import { SourceDocument } from '../../model/documents';
+import { SuppressionFix, suppressionFix } from '../../services/suppress';
 import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { ServerContext } from './context';
@@ -13,6 +14,22 @@ import { conversionActions, isConversionAction, resolveConversion } from './conv
 import { isSwagger2Root } from '../../model/swagger2';
 
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** The client command that selects a range (the VS Code client registers it). */
+export const SELECT_RANGE_COMMAND = 'openapi30.selectRange';
+
+/** The command that selects Suppress's `<reason>` once its edit is made: where it lands in the new text. */
+function selectPlaceholder(uri: string, doc: SourceDocument, fix: SuppressionFix): Command | undefined {
+  if (!fix.placeholder) return undefined;
+  const [edit] = fix.edits;
+  const written = edit.newText.slice(0, fix.placeholder.at);
+  const start = doc.lineIndex.positionAt(edit.offset);
+  const lineBreaks = written.split('\n').length - 1;
+  const character = lineBreaks > 0 ? written.length - written.lastIndexOf('\n') - 1 : start.character + written.length;
+  const from = { line: start.line + lineBreaks, character };
+  const range = { start: from, end: { line: from.line, character: character + fix.placeholder.length } };
+  return { title: 'Select the reason', command: SELECT_RANGE_COMMAND, arguments: [uri, range] };
+}
 
 /** Quick fixes and refactors at a range, and the fix-all to work out (several checks: in slices). */
 function listedActions(ctx: ServerContext, params: CodeActionParams) {
@@ -35,7 +52,10 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
         quickFixes.push(...conversionActions(ctx, params.textDocument.uri, lsp));
       }
       const suppress = suppressionFix(d.doc, d.rule, d.offset);
-      if (suppress) quickFixes.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
+      if (!suppress) continue;
+      const action = quickFix(params.textDocument.uri, d, suppress, lsp, false);
+      const select = ctx.editor.editorSelectsRanges ? selectPlaceholder(params.textDocument.uri, d.doc, suppress) : undefined;
+      quickFixes.push(select ? { ...action, command: select } : action);
     }
   }
   const fixAllKind = CodeActionKind.SourceFixAll;

@@ -22,6 +22,11 @@ export interface EditorOptions {
    * (`{ enabled }`) says when that changes.
    */
   editorValidatesJson?: boolean;
+  /**
+   * The editor has the `openapi30.selectRange` command (uri, range): a quick fix that leaves a
+   * placeholder to fill in (Suppress's `<reason>`) runs it to select the placeholder.
+   */
+  editorSelectsRanges?: boolean;
 }
 
 export interface ServerContext {
@@ -31,8 +36,8 @@ export interface ServerContext {
   workspace: WorkspaceFiles;
   checks: CheckScheduler;
   editor: EditorOptions;
-  /** Settings the handlers read (`openapi30.codeLens.references`). */
-  settings: { codeLens: boolean };
+  /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`). */
+  settings: { codeLens: boolean; formatOrderKeys: boolean };
 }
 
 /** The document's last complete model (its newest text may still be being parsed). */

@@ -7,6 +7,7 @@ import { registerDefinition } from './definition';
 import { registerDocumentLinks } from './document-links';
 import { registerDocumentSymbols } from './document-symbols';
 import { registerDocumentSync } from './document-sync';
+import { registerFormatting } from './formatting';
 import { registerHover } from './hover';
 import { registerReferences } from './references';
 import { registerRename } from './rename';
@@ -26,4 +27,5 @@ export function registerHandlers(ctx: ServerContext, configurationSupport: () =>
   registerWorkspaceSymbols(ctx);
   registerCodeLens(ctx);
   registerDocumentLinks(ctx);
+  registerFormatting(ctx);
 }

@@ -1,5 +1,5 @@
 // What the editor says of its settings and trust: the `openapi30` settings (rule severities, the
-// file size limit, code lenses, the bounds of indexing), a workspace that became trusted, and
+// file size limit, code lenses, the bounds of indexing, key order when formatting), a workspace that became trusted, and
 // whether the editor validates JSON itself. Each makes every open root be checked again.
 import { DidChangeConfigurationNotification } from 'vscode-languageserver/node';
 import { readConfig } from '../../check/config';
@@ -14,6 +14,7 @@ interface Settings {
   maxFileSize?: number;
   codeLens?: { references?: unknown };
   workspace?: { maxFiles?: unknown; maxDepth?: unknown };
+  format?: { orderKeys?: unknown };
 }
 
 const positiveNumber = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? Math.floor(value) : fallback);
@@ -27,6 +28,7 @@ export async function loadSettings(ctx: ServerContext, configurationSupport: boo
     session.settingsRules = readConfig({ rules: settings?.rules ?? {} }, RULE_IDS).config.rules;
     if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
     setCodeLensShown(ctx, settings?.codeLens?.references !== false);
+    ctx.settings.formatOrderKeys = settings?.format?.orderKeys === true;
     workspace.settings = {
       maxFiles: positiveNumber(settings?.workspace?.maxFiles, DEFAULT_INDEXING.maxFiles),
       maxDepth: positiveNumber(settings?.workspace?.maxDepth, DEFAULT_INDEXING.maxDepth),

@@ -1,4 +1,4 @@
-// workspace/symbol (Ctrl+T): operations, components and tags of every file, by a fuzzy query.
+// workspace/symbol (Ctrl+T): operations (one entry each), components and tags of every file, by a fuzzy query.
 import { SymbolInformation, SymbolKind, SymbolTag, WorkspaceSymbolParams } from 'vscode-languageserver/node';
 import { ObjectKind } from '../../model/spec';
 import { WorkspaceSymbol, workspaceSymbols } from '../../services/workspace-symbols';
