@@ -1,6 +1,7 @@
 // The command line: `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT [...]`,
 // `openapi-check convert IN [...]` and `openapi-check diff BASE NEW [...]`.
 import { Severity, SEVERITIES } from '../check/types';
+import { normalHost } from '../io/remote-policy';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit', 'codeclimate'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,6 +33,11 @@ Options:
   --fix                     apply every safe fix in place, print what changed, report what is left
   --fix-dry-run             print the fixes as a unified diff and change nothing
   -j, --jobs N              check files in N worker processes (default: the number of cores)
+  --allow-remote HOST[:PORT]
+                            fetch remote $refs (http and https URLs) from HOST, as remoteRefs.allow
+                            in the configuration does; repeatable. Other hosts are never asked
+  --offline                 fetch nothing: remote $refs of allowed hosts are read from the cache of
+                            earlier runs
   -h, --help                show this help
   --version                 show the version
 
@@ -70,6 +76,9 @@ export interface CheckOptions {
   fix: boolean;
   fixDryRun: boolean;
   jobs?: number;
+  /** Hosts (`host` or `host:port`) remote `$ref`s may be fetched from, besides the configuration's. */
+  allowRemote: string[];
+  offline: boolean;
   inputs: string[];
 }
 
@@ -140,7 +149,7 @@ export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
   if (argv[0] === 'diff') return parseDiffArgs(argv.slice(1));
   const reader = new ArgReader(argv);
-  const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, inputs: [] };
+  const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, allowRemote: [], offline: false, inputs: [] };
   while (!reader.done) {
     const arg = reader.next();
     if (reader.is(arg, '--help', '-h')) return { command: 'help' };
@@ -161,6 +170,12 @@ export function parseArgs(argv: string[]): Options {
     else if (reader.is(arg, '--fix')) options.fix = true;
     else if (reader.is(arg, '--fix-dry-run')) options.fixDryRun = true;
     else if (reader.is(arg, '--jobs', '-j')) options.jobs = positiveInteger(reader.value(arg, '--jobs'), '--jobs', 1);
+    else if (reader.is(arg, '--allow-remote')) {
+      const v = reader.value(arg, '--allow-remote');
+      const host = normalHost(v);
+      if (!host) throw new UsageError(`--allow-remote takes a host or host:port (schemas.example.com, 127.0.0.1:8080), not "${v}".`);
+      options.allowRemote.push(host);
+    } else if (reader.is(arg, '--offline')) options.offline = true;
     else if (arg === '--') options.inputs.push(...reader.rest());
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg}.`);
     else options.inputs.push(arg);
