@@ -1,0 +1,334 @@
+// Remote `$ref`s in openapi-check, against HTTP servers this test starts on 127.0.0.1 (port 0) and
+// stops: nothing reaches another address. The CLI runs as users run it, in a child process (the
+// servers answer from this one), with its cache in a temporary folder and no proxy but ours.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { after, describe, it } from 'node:test';
+import { CLI } from './helpers/paths';
+
+interface TestServer {
+  origin: string;
+  host: string;
+  /** Request lines seen (`GET /x`), with headers of the last one. */
+  requests: string[];
+  headers: http.IncomingHttpHeaders[];
+  close(): Promise<void>;
+}
+
+const servers: TestServer[] = [];
+after(() => Promise.all(servers.map((s) => s.close())));
+
+/** An HTTP server on 127.0.0.1 at a free port, answering with `handler`; closed after the tests. */
+async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TestServer> {
+  const sockets = new Set<net.Socket>();
+  const requests: string[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    headers.push(req.headers);
+    handler(req, res);
+  });
+  server.on('connection', (socket) => (sockets.add(socket), socket.on('close', () => sockets.delete(socket))));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const close = () => new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
+  const result = { origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, requests, headers, close };
+  servers.push(result);
+  return result;
+}
+
+/** Answers each path from a table: [status, content type, body]; anything else 404. */
+function files(table: Record<string, [number, string, string] | string>) {
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const entry = table[req.url ?? ''];
+    if (entry === undefined) return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such file');
+    const [status, type, body] = typeof entry === 'string' ? [200, 'application/yaml', entry] : entry;
+    res.writeHead(status, { 'content-type': type }).end(body);
+  };
+}
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-remote-'));
+}
+
+/** A clean environment: our cache folder, no proxy from the machine. */
+function environment(cache: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENAPI_CHECK_CACHE_DIR: cache, ...extra };
+  for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']) if (!(name in extra)) delete env[name];
+  return env;
+}
+
+interface Finding { file: string; rule: string; severity: string; message: string; range: { start: { line: number; character: number } } }
+
+/** Runs the CLI with `--format json` in `dir` (asynchronously: the servers answer from this process). */
+function check(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; findings: Finding[]; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, '--format', 'json', '-j', '1', ...args], { cwd: dir, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      let findings: Finding[] = [];
+      try {
+        findings = JSON.parse(stdout);
+      } catch {
+        stderr += `\n(stdout was not JSON: ${stdout})`;
+      }
+      resolve({ code, findings, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** A root document whose one response schema is `$ref: REF`, and a configuration, in a new folder. */
+function project(ref: string, config?: string): { dir: string; cache: string } {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'openapi.yaml'), rootDocument(ref));
+  if (config !== undefined) fs.writeFileSync(path.join(dir, '.openapi-check.yaml'), config);
+  return { dir, cache: path.join(dir, 'cache') };
+}
+
+function rootDocument(ref: string): string {
+  return `openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: '${ref}'
+`;
+}
+/** Where the `$ref` value starts in rootDocument (0-based line 12, after `$ref: `). */
+const REF_AT = { line: 12, character: 22 };
+
+const PET_SCHEMAS = `components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        name:
+          type: strin
+`;
+
+const refFindings = (findings: Finding[]) => findings.filter((f) => f.rule === 'ref-unresolved');
+
+describe('remote $refs in openapi-check', () => {
+  it('fetches an allowed URL, resolves the pointer in it and reports its findings under its URL', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const url = `${server.origin}/schemas.yaml`;
+    const { dir, cache } = project(`${url}#/components/schemas/Pet`, `remoteRefs:\n  allow: ["${server.host}"]\n`);
+    const r = await check(dir, ['openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(r.findings), [], r.stderr);
+    const inRemote = r.findings.filter((f) => f.file === url);
+    assert.deepEqual(inRemote.map((f) => [f.rule, f.severity, f.range.start]), [['schema-type', 'error', { line: 6, character: 16 }]], JSON.stringify(r.findings));
+    assert.match(inRemote[0].message, /strin/);
+    assert.deepEqual(server.requests, ['GET /schemas.yaml']);
+  });
+
+  it('reports a pointer missing from the fetched document on the $ref, naming the URL', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const url = `${server.origin}/schemas.yaml`;
+    const { dir, cache } = project(`${url}#/components/schemas/Pett`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.file, f.severity, f.range.start, f.message]), [[
+      'openapi.yaml', 'error', REF_AT,
+      `"${url}#/components/schemas/Pett" does not resolve: "/components/schemas" in "${url}" has no "Pett". Did you mean "${url}#/components/schemas/Pet"?`,
+    ]]);
+  });
+
+  it('does not fetch from a host that is not allowed: an information on the $ref, and no request', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const ref = `${server.origin}/schemas.yaml#/components/schemas/Pet`;
+    const { dir, cache } = project(ref);
+    const r = await check(dir, ['openapi.yaml'], environment(cache));
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.severity, f.range.start, f.message]), [[
+      'information', REF_AT,
+      `Remote reference "${ref}" is not checked: ${server.host} is not an allowed host. Allow it with \`--allow-remote ${server.host}\` or in \`remoteRefs.allow\` of .openapi-check.yaml.`,
+    ]]);
+    // Another host allowed changes nothing for this one.
+    const other = await check(dir, ['--allow-remote', 'schemas.example.com', 'openapi.yaml'], environment(cache));
+    assert.equal(refFindings(other.findings)[0].severity, 'information');
+    assert.equal(server.requests.length, 0);
+  });
+
+  it('says the HTTP status of a failed fetch, as an error on the $ref', async () => {
+    const server = await serve(files({ '/secret.yaml': [401, 'text/plain', 'who are you'] }));
+    const { dir, cache } = project(`${server.origin}/missing.yaml#/components/schemas/Pet`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    assert.equal(r.code, 1);
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.severity, f.range.start, f.message]), [[
+      'error', REF_AT,
+      `"${server.origin}/missing.yaml#/components/schemas/Pet" could not be fetched: HTTP 404 Not Found from ${server.origin}/missing.yaml.`,
+    ]]);
+    const { dir: dir401 } = project(`${server.origin}/secret.yaml#/x`);
+    const r401 = await check(dir401, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    assert.match(refFindings(r401.findings)[0].message, /could not be fetched: HTTP 401 Unauthorized from /);
+  });
+
+  it('gives up on a server that never answers after timeoutSeconds', async () => {
+    const server = await serve(() => {
+      // never answers
+    });
+    const { dir, cache } = project(`${server.origin}/slow.yaml#/x`, `remoteRefs:\n  allow: ["${server.host}"]\n  timeoutSeconds: 0.5\n`);
+    const r = await check(dir, ['openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.severity, f.message]), [[
+      'error', `"${server.origin}/slow.yaml#/x" could not be fetched: timed out after 0.5 s.`,
+    ]]);
+    assert.ok(r.ms < 5000, `took ${r.ms} ms`);
+  });
+
+  it('stops reading a document larger than maxMegabytes', async () => {
+    const total = 60 * 1024 * 1024;
+    let written = 0;
+    let ended = false;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/yaml' }); // no length: the cap is found while reading
+      const pump = () => {
+        while (written < total) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        ended = true;
+        res.end();
+      };
+      res.on('close', () => undefined);
+      pump();
+    });
+    const { dir, cache } = project(`${server.origin}/huge.yaml#/x`, `remoteRefs:\n  allow: ["${server.host}"]\n  maxMegabytes: 1\n`);
+    const r = await check(dir, ['openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.severity, f.message]), [[
+      'error', `"${server.origin}/huge.yaml#/x" could not be fetched: the document is larger than 1 MB (remoteRefs.maxMegabytes): it was not read further.`,
+    ]]);
+    assert.equal(ended, false, 'the whole 60 MB was sent');
+    assert.ok(written < 20 * 1024 * 1024, `the server could write ${written} bytes`);
+  });
+
+  it('follows redirects only to allowed hosts, and at most 5', async () => {
+    const elsewhere = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const server = await serve((req, res) => {
+      const hop = /^\/hop(\d+)$/.exec(req.url ?? '');
+      if (hop) return res.writeHead(302, { location: `/hop${Number(hop[1]) + 1}` }).end();
+      if (req.url === '/away') return res.writeHead(301, { location: `${elsewhere.origin}/schemas.yaml` }).end();
+      if (req.url === '/moved') return res.writeHead(307, { location: '/schemas.yaml' }).end();
+      files({ '/schemas.yaml': PET_SCHEMAS })(req, res);
+    });
+    const run = async (pathname: string) => {
+      const { dir, cache } = project(`${server.origin}${pathname}#/components/schemas/Pet`);
+      return refFindings((await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache))).findings);
+    };
+    assert.deepEqual(await run('/moved'), []);
+    assert.deepEqual((await run('/away')).map((f) => f.message), [
+      `"${server.origin}/away#/components/schemas/Pet" could not be fetched: ${server.origin}/away redirects to ${elsewhere.origin}/schemas.yaml, and ${elsewhere.host} is not an allowed host (allow it with --allow-remote ${elsewhere.host} or remoteRefs.allow).`,
+    ]);
+    assert.equal(elsewhere.requests.length, 0);
+    assert.deepEqual((await run('/hop1')).map((f) => f.message), [
+      `"${server.origin}/hop1#/components/schemas/Pet" could not be fetched: more than 5 redirects (the last to /hop7).`,
+    ]);
+    assert.equal(server.requests.filter((r) => r.startsWith('GET /hop')).length, 6);
+  });
+
+  it('sends the configured headers of the host, with ${NAME} from the environment', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const config = `remoteRefs:\n  allow: ["${server.host}"]\n  headers:\n    "${server.host}":\n      Authorization: "Bearer \${SCHEMA_TOKEN}"\n`;
+    const { dir, cache } = project(`${server.origin}/schemas.yaml#/components/schemas/Pet`, config);
+    const r = await check(dir, ['openapi.yaml'], environment(cache, { SCHEMA_TOKEN: 's3cret' }));
+    assert.deepEqual(refFindings(r.findings), []);
+    assert.equal(server.headers[0].authorization, 'Bearer s3cret');
+    const unset = await check(dir, ['openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(unset.findings).map((f) => f.message), [
+      `"${server.origin}/schemas.yaml#/components/schemas/Pet" could not be fetched: the header Authorization configured for ${server.host} uses \${SCHEMA_TOKEN}, which is not set in the environment.`,
+    ]);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('resolves a relative $ref inside a remote document against its URL', async () => {
+    const server = await serve(files({
+      '/api/main.yaml': `components:\n  schemas:\n    Pet:\n      $ref: 'common/pet.yaml#/Pet'\n    Tag:\n      $ref: 'http://schemas.example.com/tag.yaml#/Tag'\n`,
+      '/api/common/pet.yaml': `Pet:\n  type: object\n  properties:\n    id:\n      $ref: '#/Missing'\n    tag:\n      $ref: 'http://schemas.example.com/tag.yaml#/Tag'\n`,
+    }));
+    const { dir, cache } = project(`${server.origin}/api/main.yaml#/components/schemas/Pet`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    const pet = `${server.origin}/api/common/pet.yaml`;
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.file, f.severity, f.range.start, f.message]), [
+      [pet, 'error', { line: 4, character: 12 }, '"#/Missing" does not resolve: the document root has no "Missing".'],
+      // Allowing one host allows no other, whoever references it: no request to schemas.example.com.
+      [pet, 'information', { line: 6, character: 12 }, 'Remote reference "http://schemas.example.com/tag.yaml#/Tag" is not checked: schemas.example.com is not an allowed host. Allow it with `--allow-remote schemas.example.com` or in `remoteRefs.allow` of .openapi-check.yaml.'],
+    ]);
+    assert.deepEqual(server.requests.sort(), ['GET /api/common/pet.yaml', 'GET /api/main.yaml']);
+  });
+
+  it('with --offline reads only the cache: what an earlier run fetched, else an error', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const ref = `${server.origin}/schemas.yaml#/components/schemas/Pet`;
+    const { dir, cache } = project(ref, `remoteRefs:\n  allow: ["${server.host}"]\n`);
+    const none = await check(dir, ['--offline', 'openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(none.findings).map((f) => [f.severity, f.message]), [[
+      'error', `"${ref}" could not be fetched: it is not in the cache, and --offline fetches nothing (run once without --offline to fetch it).`,
+    ]]);
+    assert.equal(server.requests.length, 0);
+    await check(dir, ['openapi.yaml'], environment(cache));
+    assert.equal(server.requests.length, 1);
+    const offline = await check(dir, ['--offline', 'openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(offline.findings), []);
+    assert.deepEqual(offline.findings.filter((f) => f.file.startsWith(server.origin)).map((f) => f.rule), ['schema-type']);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('refuses an answer that is not YAML or JSON', async () => {
+    const server = await serve(files({ '/page': [200, 'text/html; charset=utf-8', '<html>sign in</html>'], '/data.bin': [200, 'application/octet-stream', '\0\0\0'] }));
+    const { dir, cache } = project(`${server.origin}/page#/x`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(r.findings).map((f) => f.message), [
+      `"${server.origin}/page#/x" could not be fetched: ${server.origin}/page is not YAML or JSON: the server answered text/html.`,
+    ]);
+  });
+
+  it('reads a scheme-relative //host/path from a local file as https, and says why TLS failed', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const { dir, cache } = project(`//${server.host}/schemas.yaml#/components/schemas/Pet`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    const [finding] = refFindings(r.findings);
+    assert.equal(finding.severity, 'error');
+    assert.match(finding.message, new RegExp(`^"//${server.host}/schemas.yaml#/components/schemas/Pet" could not be fetched: TLS with ${server.host} failed: `));
+  });
+
+  it('goes through HTTP_PROXY, unless NO_PROXY names the host', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const proxied: string[] = [];
+    // A forward proxy for plain http: the request line carries the absolute URL.
+    const proxy = await serve((req, res) => {
+      proxied.push(req.url ?? '');
+      const upstream = http.request(req.url!, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.writeHead(502).end());
+      upstream.end();
+    });
+    const { dir, cache } = project(`${server.origin}/schemas.yaml#/components/schemas/Pet`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache, { HTTP_PROXY: proxy.origin, NO_PROXY: '' }));
+    assert.deepEqual(refFindings(r.findings), [], r.stderr);
+    assert.deepEqual(proxied, [`${server.origin}/schemas.yaml`]);
+    const direct = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache, { HTTP_PROXY: proxy.origin, NO_PROXY: 'localhost,127.0.0.1' }));
+    assert.deepEqual(refFindings(direct.findings), []);
+    assert.equal(proxied.length, 1);
+    assert.equal(server.requests.length, 2);
+  });
+});
