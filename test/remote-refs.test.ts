@@ -47,10 +47,9 @@ async function serve(handler: (req: http.IncomingMessage, res: http.ServerRespon
 
 /** Answers each path from a table: [status, content type, body]; anything else 404. */
 function files(table: Record<string, [number, string, string] | string>) {
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+  return (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const entry = table[req.url ?? ''];
-    if (entry === undefined) return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such file');
-    const [status, type, body] = typeof entry === 'string' ? [200, 'application/yaml', entry] : entry;
+    const [status, type, body] = entry === undefined ? [404, 'text/plain', 'no such file'] : typeof entry === 'string' ? [200, 'application/yaml', entry] : entry;
     res.writeHead(status, { 'content-type': type }).end(body);
   };
 }
@@ -224,10 +223,10 @@ describe('remote $refs in openapi-check', () => {
     const elsewhere = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
     const server = await serve((req, res) => {
       const hop = /^\/hop(\d+)$/.exec(req.url ?? '');
-      if (hop) return res.writeHead(302, { location: `/hop${Number(hop[1]) + 1}` }).end();
-      if (req.url === '/away') return res.writeHead(301, { location: `${elsewhere.origin}/schemas.yaml` }).end();
-      if (req.url === '/moved') return res.writeHead(307, { location: '/schemas.yaml' }).end();
-      files({ '/schemas.yaml': PET_SCHEMAS })(req, res);
+      if (hop) res.writeHead(302, { location: `/hop${Number(hop[1]) + 1}` }).end();
+      else if (req.url === '/away') res.writeHead(301, { location: `${elsewhere.origin}/schemas.yaml` }).end();
+      else if (req.url === '/moved') res.writeHead(307, { location: '/schemas.yaml' }).end();
+      else files({ '/schemas.yaml': PET_SCHEMAS })(req, res);
     });
     const run = async (pathname: string) => {
       const { dir, cache } = project(`${server.origin}${pathname}#/components/schemas/Pet`);
