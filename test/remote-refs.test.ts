@@ -10,6 +10,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
 import { CLI } from './helpers/paths';
+import { fetchRemote } from '../server/src/io/fetch-remote';
+import { proxyFor } from '../server/src/io/proxy';
+import { NO_REMOTE, readRemotePolicy } from '../server/src/io/remote-policy';
 
 interface TestServer {
   origin: string;
@@ -308,6 +311,24 @@ describe('remote $refs in openapi-check', () => {
     assert.match(finding.message, new RegExp(`^"//${server.host}/schemas.yaml#/components/schemas/Pet" could not be fetched: TLS with ${server.host} failed: `));
   });
 
+  it('fetches a URL once per run, for every file and worker process that references it', async () => {
+    const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const url = `${server.origin}/schemas.yaml`;
+    const { dir, cache } = project(`${url}#/components/schemas/Pet`, `remoteRefs:\n  allow: ["${server.host}"]\n`);
+    fs.writeFileSync(path.join(dir, 'second.yaml'), rootDocument(`${url}#/components/schemas/Pet`));
+    const env = environment(cache);
+    const r = await new Promise<{ findings: Finding[] }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, '--format', 'json', '-j', '2', 'openapi.yaml', 'second.yaml'], { cwd: dir, env });
+      let stdout = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.on('close', () => resolve({ findings: JSON.parse(stdout) }));
+    });
+    assert.deepEqual(refFindings(r.findings), []);
+    // Reported once, though both roots reach it.
+    assert.deepEqual(r.findings.filter((f) => f.file === url).map((f) => f.rule), ['schema-type']);
+    assert.deepEqual(server.requests, ['GET /schemas.yaml']);
+  });
+
   it('goes through HTTP_PROXY, unless NO_PROXY names the host', async () => {
     const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
     const proxied: string[] = [];
@@ -329,5 +350,78 @@ describe('remote $refs in openapi-check', () => {
     assert.deepEqual(refFindings(direct.findings), []);
     assert.equal(proxied.length, 1);
     assert.equal(server.requests.length, 2);
+  });
+
+  it('tunnels https through HTTPS_PROXY with CONNECT', async () => {
+    // The target speaks plain http, so TLS through the tunnel fails: the tunnel itself is what is tested.
+    const target = await serve(files({}));
+    const tunnels: string[] = [];
+    const proxyServer = await connectProxy(tunnels);
+    const { dir, cache } = project(`https://${target.host}/schemas.yaml#/x`);
+    const r = await check(dir, ['--allow-remote', target.host, 'openapi.yaml'], environment(cache, { HTTPS_PROXY: proxyServer.origin }));
+    assert.deepEqual(tunnels, [target.host]);
+    assert.match(refFindings(r.findings)[0].message, new RegExp(`could not be fetched: TLS with ${target.host} failed: `));
+  });
+});
+
+/** A proxy that only tunnels (CONNECT), recording the authorities asked for. */
+async function connectProxy(tunnels: string[]): Promise<{ origin: string }> {
+  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket) => (sockets.add(socket), socket.on('close', () => sockets.delete(socket))));
+  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    tunnels.push(req.url ?? '');
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = net.connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  servers.push({ origin, host: '', requests: [], headers: [], close: () => new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  }) });
+  return { origin };
+}
+
+describe('the remote fetcher in process', () => {
+  it('stops when its signal is aborted, as the editor will when a document changes', async () => {
+    const server = await serve(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const outcome = await fetchRemote(`${server.origin}/slow.yaml`, { policy: { ...NO_REMOTE, allow: [server.host] }, signal: controller.signal, env: {} });
+    assert.deepEqual(outcome, { failure: 'the fetch was cancelled.' });
+    assert.ok(Date.now() - started < 2000);
+  });
+
+  it('reads NO_PROXY as curl does', () => {
+    const env = { HTTPS_PROXY: 'proxy.internal:3128', NO_PROXY: 'localhost, .corp.example, example.org:8443' };
+    assert.equal(proxyFor(new URL('https://schemas.example.com/a.yaml'), env)?.href, 'http://proxy.internal:3128/');
+    assert.equal(proxyFor(new URL('https://a.corp.example/a.yaml'), env), undefined);
+    assert.equal(proxyFor(new URL('https://example.org:8443/a.yaml'), env), undefined);
+    assert.equal(proxyFor(new URL('https://example.org/a.yaml'), env)?.host, 'proxy.internal:3128');
+    assert.equal(proxyFor(new URL('http://schemas.example.com/a.yaml'), env), undefined, 'HTTPS_PROXY is for https only');
+    assert.equal(proxyFor(new URL('https://any.example/a.yaml'), { ...env, no_proxy: '*' }), undefined);
+  });
+
+  it('reads remoteRefs and says what is wrong in it', () => {
+    const { policy, problems } = readRemotePolicy({ allow: ['Schemas.Example.com', 'h:8080', 'https://x.example/', 7], timeoutSeconds: 0, maxMegabytes: 2, retries: 3 });
+    assert.deepEqual(policy.allow, ['schemas.example.com', 'h:8080']);
+    assert.equal(policy.timeoutSeconds, 10);
+    assert.equal(policy.maxMegabytes, 2);
+    assert.deepEqual(problems, [
+      '`remoteRefs.retries` is not a setting.',
+      '`remoteRefs.allow`: "https://x.example/" is not a host or host:port.',
+      '`remoteRefs.allow`: 7 is not a host or host:port.',
+      '`remoteRefs.timeoutSeconds` must be a number above 0 and at most 600; 10 is used.',
+    ]);
   });
 });

@@ -40,18 +40,24 @@ class FetchFailure extends Error {}
 /** Fetches `url` under `options.policy`; the outcome is the text with its format, or why not. */
 export async function fetchRemote(url: string, options: FetchOptions): Promise<FetchOutcome> {
   const { policy } = options;
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), policy.timeoutSeconds * 1000);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  // One signal for the caller's cancellation and the timeout (AbortSignal.any needs Node 20.3).
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), stop.abort()), policy.timeoutSeconds * 1000);
+  const cancel = () => stop.abort();
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     // Whatever a request does after its abort (some sockets say nothing more), the fetch ends with it.
-    return await Promise.race([followRedirects(url, options, signal), rejectOnAbort(signal)]);
+    return await Promise.race([followRedirects(url, options, stop.signal), rejectOnAbort(stop.signal)]);
   } catch (e) {
-    if (timeout.signal.aborted) return { failure: `timed out after ${policy.timeoutSeconds} s.` };
+    if (timedOut) return { failure: `timed out after ${policy.timeoutSeconds} s.` };
     if (options.signal?.aborted) return { failure: 'the fetch was cancelled.' };
     return { failure: e instanceof FetchFailure ? e.message : describeNetworkError(e as NodeJS.ErrnoException, url) };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+    stop.abort(); // a request still open (a tunnel after a failure) ends with the fetch
   }
 }
 

@@ -29,7 +29,8 @@ export async function prefetchRemoteRefs(store: DocumentStore, roots: readonly s
       remote.settle(location, { reason: 'remote-failed', message: `the run reached more than ${MAX_REMOTE_DOCUMENTS} remote documents; this one is not fetched.` });
       return;
     }
-    const load = remote.load(location).then(() => scan(location));
+    // A scan that fails (an internal error) loses only what this document references: the check says the rest.
+    const load = remote.load(location).then(() => scan(location)).catch(() => undefined);
     inFlight.add(load);
     void load.finally(() => inFlight.delete(load));
   };
