@@ -161,7 +161,7 @@ describe('remote $refs in openapi-check', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(refFindings(r.findings).map((f) => [f.severity, f.range.start, f.message]), [[
       'information', REF_AT,
-      `Remote reference "${ref}" is not checked: ${server.host} is not an allowed host. Allow it with \`--allow-remote ${server.host}\` or in \`remoteRefs.allow\` of .openapi-check.yaml.`,
+      `Remote reference "${ref}" is not checked: ${server.host} is not an allowed host. Allow it with --allow-remote ${server.host} or in remoteRefs.allow of .openapi-check.yaml.`,
     ]]);
     // Another host allowed changes nothing for this one.
     const other = await check(dir, ['--allow-remote', 'schemas.example.com', 'openapi.yaml'], environment(cache));
@@ -271,7 +271,7 @@ describe('remote $refs in openapi-check', () => {
     assert.deepEqual(refFindings(r.findings).map((f) => [f.file, f.severity, f.range.start, f.message]), [
       [pet, 'error', { line: 4, character: 12 }, '"#/Missing" does not resolve: the document root has no "Missing".'],
       // Allowing one host allows no other, whoever references it: no request to schemas.example.com.
-      [pet, 'information', { line: 6, character: 12 }, 'Remote reference "http://schemas.example.com/tag.yaml#/Tag" is not checked: schemas.example.com is not an allowed host. Allow it with `--allow-remote schemas.example.com` or in `remoteRefs.allow` of .openapi-check.yaml.'],
+      [pet, 'information', { line: 6, character: 12 }, 'Remote reference "http://schemas.example.com/tag.yaml#/Tag" is not checked: schemas.example.com is not an allowed host. Allow it with --allow-remote schemas.example.com or in remoteRefs.allow of .openapi-check.yaml.'],
     ]);
     assert.deepEqual(server.requests.sort(), ['GET /api/common/pet.yaml', 'GET /api/main.yaml']);
   });
@@ -299,6 +299,11 @@ describe('remote $refs in openapi-check', () => {
     const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
     assert.deepEqual(refFindings(r.findings).map((f) => f.message), [
       `"${server.origin}/page#/x" could not be fetched: ${server.origin}/page is not YAML or JSON: the server answered text/html.`,
+    ]);
+    const { dir: binary } = project(`${server.origin}/data.bin#/x`);
+    const rBinary = await check(binary, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(rBinary.findings).map((f) => f.message), [
+      `"${server.origin}/data.bin#/x" could not be fetched: the answer from ${server.origin}/data.bin is binary (it contains NUL bytes), not a YAML or JSON document.`,
     ]);
   });
 

@@ -215,7 +215,7 @@ function documentOf(url: string, bytes: Buffer, contentType: string | undefined)
   else if (mediaType === '' || GENERIC_TYPES.test(mediaType)) format = formatByExtension(url);
   else return { failure: `${url} is not YAML or JSON: the server answered ${mediaType}.` };
   const decoded = decodeText(bytes);
-  if (!('text' in decoded)) return { failure: `${url} is not YAML or JSON text: ${decoded.message.replace(/^The file is /, 'it is ')}` };
+  if (!('text' in decoded)) return { failure: `the answer from ${url}${decoded.message.replace(/^The file/, '')}` };
   // Without a type or an extension that says, the text is parsed as it looks; resolution then
   // refuses one that is no mapping or list ("not a YAML or JSON document").
   return { url, text: decoded.text, format, contentType };

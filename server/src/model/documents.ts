@@ -1,4 +1,4 @@
-// Source documents by absolute path, parsed once and cached. File reading sits behind
+// Source documents by absolute path (or a remote document's URL), parsed once and cached. File reading sits behind
 // `FileSource` so the CLI reads the disk, the server overlays open editors, tests use fixtures.
 import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
