@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
 import { CLI } from './helpers/paths';
-import { fetchRemote } from '../server/src/io/fetch-remote';
+import { describeNetworkError, fetchRemote } from '../server/src/io/fetch-remote';
 import { proxyFor } from '../server/src/io/proxy';
 import { NO_REMOTE, readRemotePolicy } from '../server/src/io/remote-policy';
 
@@ -405,6 +405,16 @@ describe('the remote fetcher in process', () => {
     const outcome = await fetchRemote(`${server.origin}/slow.yaml`, { policy: { ...NO_REMOTE, allow: [server.host] }, signal: controller.signal, env: {} });
     assert.deepEqual(outcome, { failure: 'the fetch was cancelled.' });
     assert.ok(Date.now() - started < 2000);
+  });
+
+  it('says a network failure in words (DNS, refused, TLS), without a lookup here', () => {
+    const error = (code: string, message = code) => Object.assign(new Error(message), { code });
+    assert.equal(describeNetworkError(error('ENOTFOUND'), 'https://schemas.example.com/a.yaml'), 'the host schemas.example.com was not found (DNS).');
+    assert.equal(describeNetworkError(error('ECONNREFUSED'), 'http://127.0.0.1:9/a.yaml'), '127.0.0.1:9 refused the connection.');
+    assert.equal(
+      describeNetworkError(error('CERT_HAS_EXPIRED', 'certificate has expired'), 'https://schemas.example.com/a.yaml'),
+      'TLS with schemas.example.com failed: certificate has expired.',
+    );
   });
 
   it('reads NO_PROXY as curl does', () => {
