@@ -246,6 +246,22 @@ describe('remote $refs in openapi-check', () => {
     assert.equal(server.requests.filter((r) => r.startsWith('GET /hop')).length, 6);
   });
 
+  it('resolves relative $refs from where a redirect found the document', async () => {
+    const server = await serve((req, res) => {
+      if (req.url === '/latest/main.yaml') res.writeHead(302, { location: '/v2/main.yaml' }).end();
+      else files({
+        '/v2/main.yaml': `components:\n  schemas:\n    Pet:\n      $ref: 'pet.yaml#/Pet'\n`,
+        '/v2/pet.yaml': `Pet:\n  type: object\n  properties:\n    id:\n      $ref: '#/Missing'\n`,
+      })(req, res);
+    });
+    const { dir, cache } = project(`${server.origin}/latest/main.yaml#/components/schemas/Pet`);
+    const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+    assert.deepEqual(refFindings(r.findings).map((f) => [f.file, f.message]), [
+      [`${server.origin}/v2/pet.yaml`, '"#/Missing" does not resolve: the document root has no "Missing".'],
+    ]);
+    assert.deepEqual(server.requests, ['GET /latest/main.yaml', 'GET /v2/main.yaml', 'GET /v2/pet.yaml']);
+  });
+
   it('sends the configured headers of the host, with ${NAME} from the environment', async () => {
     const server = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
     const config = `remoteRefs:\n  allow: ["${server.host}"]\n  headers:\n    "${server.host}":\n      Authorization: "Bearer \${SCHEMA_TOKEN}"\n`;

@@ -15,6 +15,8 @@ export const MAX_CACHE_BYTES = 100 * 1024 * 1024;
 
 export interface CachedDocument {
   url: string;
+  /** Where a redirect found it, when not at `url`. */
+  location?: string;
   /** When it was fetched, in milliseconds since the epoch. */
   fetchedAt: number;
   text: string;

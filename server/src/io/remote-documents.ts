@@ -81,13 +81,15 @@ export class RemoteDocuments {
     const { cache, offline } = this.options;
     if (offline) {
       const cached = cache?.read(url);
-      if (cached) return { text: cached.text, format: cached.format };
+      if (cached) return { text: cached.text, format: cached.format, location: cached.location };
       return { reason: 'remote-failed', message: `it is not in the cache, and --offline fetches nothing (run once without --offline to fetch it).` };
     }
     const fetched = await fetchRemote(url, this.options);
     if ('failure' in fetched) return { reason: 'remote-failed', message: fetched.failure };
-    cache?.write({ url, fetchedAt: Date.now(), text: fetched.text, format: fetched.format });
-    return { text: fetched.text, format: fetched.format };
+    // After a redirect the document is where it was found: its relative references resolve from there.
+    const location = fetched.url === url ? undefined : fetched.url;
+    cache?.write({ url, location, fetchedAt: Date.now(), text: fetched.text, format: fetched.format });
+    return { text: fetched.text, format: fetched.format, location };
   }
 
   /** Runs `task` when fewer than FETCH_CONCURRENCY run. */

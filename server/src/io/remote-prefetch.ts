@@ -38,7 +38,8 @@ export async function prefetchRemoteRefs(store: DocumentStore, roots: readonly s
     const doc = store.get(location);
     if (isLoadFailure(doc)) return;
     for (const ref of refStrings(doc.root)) {
-      const target = refLocation(location, parseRef(ref));
+      // From where the document was found (after a redirect, not where it was asked for).
+      const target = refLocation(doc.path, parseRef(ref));
       if (target && 'location' in target) visit(target.location);
     }
     // A local file is read again by its check: many large inputs must not all stay parsed at once.

@@ -22,8 +22,12 @@ export type LoadFailure =
   /** An allowed remote document that could not be fetched: `message` says why (status, timeout, size...). */
   | { reason: 'remote-failed'; message: string };
 
-/** A document's text; `format` when its origin says it (a remote document's content type), else by name and text. */
-export type FileRead = { text: string; format?: SourceFormat } | LoadFailure;
+/**
+ * A document's text; `format` when its origin says it (a remote document's content type), else by
+ * name and text; `location` when the text was found elsewhere than asked (a redirect): the document
+ * is named by it and its relative `$ref`s resolve against it.
+ */
+export type FileRead = { text: string; format?: SourceFormat; location?: string } | LoadFailure;
 
 export interface FileSource {
   read(absolutePath: string): FileRead;
@@ -141,7 +145,7 @@ export class DocumentStore {
     const read = isRemoteLocation(key) ? readRemote(this.files, key) : this.files.read(key);
     const parse = (text: string, format: SourceFormat | undefined) =>
       parseTextSteps(text, format ?? detectFormat(key, text), this.parseNamespace + key);
-    const entry = 'text' in read ? new SourceDocument(key, yield* parse(read.text, read.format)) : read;
+    const entry = 'text' in read ? new SourceDocument(read.location ?? key, yield* parse(read.text, read.format)) : read;
     this.cache.set(key, entry);
     // Changed while it was parsed: the entry serves as the last complete model until loaded again.
     if (this.invalidations.get(key) === invalidations) this.stale.delete(key);
