@@ -276,6 +276,18 @@ describe('remote $refs in openapi-check', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  it('sends a host\'s headers to that host only, not to the allowed host a redirect leads to', async () => {
+    const mirror = await serve(files({ '/schemas.yaml': PET_SCHEMAS }));
+    const registry = await serve((_req, res) => res.writeHead(302, { location: `${mirror.origin}/schemas.yaml` }).end());
+    const config = `remoteRefs:\n  allow: ["${registry.host}", "${mirror.host}"]\n  headers:\n    "${registry.host}":\n      Authorization: "Bearer \${SCHEMA_TOKEN}"\n`;
+    const { dir, cache } = project(`${registry.origin}/schemas.yaml#/components/schemas/Pet`, config);
+    const r = await check(dir, ['openapi.yaml'], environment(cache, { SCHEMA_TOKEN: 's3cret' }));
+    assert.deepEqual(refFindings(r.findings), []);
+    assert.deepEqual(r.findings.filter((f) => f.file.startsWith('http')).map((f) => [f.file, f.rule]), [[`${mirror.origin}/schemas.yaml`, 'schema-type']]);
+    assert.equal(registry.headers[0].authorization, 'Bearer s3cret');
+    assert.equal(mirror.headers[0].authorization, undefined);
+  });
+
   it('resolves a relative $ref inside a remote document against its URL', async () => {
     const server = await serve(files({
       '/api/main.yaml': `components:\n  schemas:\n    Pet:\n      $ref: 'common/pet.yaml#/Pet'\n    Tag:\n      $ref: 'http://schemas.example.com/tag.yaml#/Tag'\n`,

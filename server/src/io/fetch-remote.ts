@@ -74,29 +74,37 @@ async function followRedirects(url: string, options: FetchOptions, signal: Abort
   let current = url;
   for (let redirects = 0; ; redirects++) {
     const headers = requestHeaders(current, policy, env, options.userAgent);
-    const hop = await requestOnce(current, headers, env, signal, policy.maxMegabytes);
-    if (hop.kind === 'status') return { failure: `HTTP ${hop.status}${hop.statusText ? ' ' + hop.statusText : ''} from ${current}.` };
+    const hop = await readResponse(await openRequest(new URL(current), headers, env, signal), policy.maxMegabytes);
+    if (hop.kind === 'status') {
+      return { failure: `HTTP ${hop.status}${hop.statusText ? ' ' + hop.statusText : ''} from ${current}.` };
+    }
     if (hop.kind === 'body') return documentOf(current, hop.bytes, hop.contentType);
     if (!hop.location) return { failure: `HTTP ${hop.status} from ${current} redirects without a Location.` };
     if (redirects >= MAX_REDIRECTS) return { failure: `more than ${MAX_REDIRECTS} redirects (the last to ${hop.location}).` };
-    let next: URL;
-    try {
-      next = new URL(hop.location, current);
-    } catch {
-      return { failure: `${current} redirects to "${hop.location}", which is not a URL.` };
-    }
-    if (next.protocol !== 'http:' && next.protocol !== 'https:') return { failure: `${current} redirects to ${next.href}, which is not http or https.` };
-    // Credentials and content that came over TLS are not taken over plain http.
-    if (next.protocol === 'http:' && new URL(current).protocol === 'https:') {
-      return { failure: `${current} redirects to ${next.href}, from https to http: not followed.` };
-    }
-    if (!isAllowed(policy, next.href)) {
-      const host = hostOf(next.href);
-      return { failure: `${current} redirects to ${next.href}, and ${host} is not an allowed host (allow it with --allow-remote ${host} or remoteRefs.allow).` };
-    }
-    next.hash = '';
-    current = next.href;
+    const next = redirectTarget(current, hop.location, policy);
+    if ('failure' in next) return next;
+    current = next.url;
   }
+}
+
+/** Where a redirect leads, if it may be followed: a URL, http(s), not down from https, to an allowed host. */
+function redirectTarget(current: string, location: string, policy: RemotePolicy): { url: string } | { failure: string } {
+  let next: URL;
+  try {
+    next = new URL(location, current);
+  } catch {
+    return { failure: `${current} redirects to "${location}", which is not a URL.` };
+  }
+  const redirects = `${current} redirects to ${next.href}`;
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') return { failure: `${redirects}, which is not http or https.` };
+  // Credentials and content that came over TLS are not taken over plain http.
+  if (next.protocol === 'http:' && new URL(current).protocol === 'https:') return { failure: `${redirects}, from https to http: not followed.` };
+  if (!isAllowed(policy, next.href)) {
+    const host = hostOf(next.href);
+    return { failure: `${redirects}, and ${host} is not an allowed host (allow it with --allow-remote ${host} or remoteRefs.allow).` };
+  }
+  next.hash = '';
+  return { url: next.href };
 }
 
 /** The headers of a GET to `url`: the configured ones of its host (not of the hop before it), `${NAME}` expanded. */
@@ -108,33 +116,34 @@ function requestHeaders(url: string, policy: RemotePolicy, env: NodeJS.ProcessEn
   };
   for (const [name, raw] of Object.entries(policy.headers[host] ?? {})) {
     const expanded = expandHeader(raw, env);
-    if ('unset' in expanded) throw new FetchFailure(`the header ${name} configured for ${host} uses \${${expanded.unset}}, which is not set in the environment.`);
+    if ('unset' in expanded) {
+      throw new FetchFailure(`the header ${name} configured for ${host} uses \${${expanded.unset}}, which is not set in the environment.`);
+    }
     headers[name.toLowerCase()] = expanded.value;
   }
   return headers;
 }
 
-/** One GET, through a proxy when the environment names one for this URL. */
-async function requestOnce(url: string, headers: Record<string, string>, env: NodeJS.ProcessEnv, signal: AbortSignal, maxMegabytes: number): Promise<Hop> {
-  const target = new URL(url);
+/** A GET of `target`, sent: directly, through an http proxy, or through a CONNECT tunnel for https. */
+async function openRequest(target: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<http.ClientRequest> {
   const proxy = proxyFor(target, env);
   const isHttps = target.protocol === 'https:';
   const port = Number(target.port) || (isHttps ? 443 : 80);
   const hostname = target.hostname.replace(/^\[|\]$/g, '');
-  let request: http.ClientRequest;
+  const servername = net.isIP(hostname) ? undefined : hostname; // SNI takes names only
+  const path = target.pathname + target.search;
   if (!proxy) {
-    const options = { method: 'GET', host: hostname, port, path: target.pathname + target.search, headers, signal, agent: false as const };
-    request = isHttps ? https.request({ ...options, servername: net.isIP(hostname) ? undefined : hostname }) : http.request(options);
-  } else if (!isHttps) {
+    const options = { method: 'GET', host: hostname, port, path, headers, signal, agent: false as const };
+    return isHttps ? https.request({ ...options, servername }) : http.request(options);
+  }
+  if (!isHttps) {
     // A plain http proxy takes the absolute URL as the request target.
     const proxyHeaders = { ...headers, host: target.host, ...proxyAuthorization(proxy) };
-    request = http.request({ method: 'GET', host: proxy.hostname, port: proxyPort(proxy), path: target.href, headers: proxyHeaders, signal, agent: false });
-  } else {
-    const socket = await tunnel(proxy, `${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`, signal);
-    const secure = () => tls.connect({ socket, servername: net.isIP(hostname) ? undefined : hostname });
-    request = https.request({ method: 'GET', host: hostname, port, path: target.pathname + target.search, headers, signal, createConnection: secure });
+    return http.request({ method: 'GET', host: proxy.hostname, port: proxyPort(proxy), path: target.href, headers: proxyHeaders, signal, agent: false });
   }
-  return readResponse(request, maxMegabytes);
+  const socket = await tunnel(proxy, `${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`, signal);
+  const secure = () => tls.connect({ socket, servername });
+  return https.request({ method: 'GET', host: hostname, port, path, headers, signal, createConnection: secure });
 }
 
 function proxyPort(proxy: URL): number {
@@ -151,13 +160,18 @@ function proxyAuthorization(proxy: URL): Record<string, string> {
 function tunnel(proxy: URL, authority: string, signal: AbortSignal): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const headers = { host: authority, ...proxyAuthorization(proxy) };
-    const connect = http.request({ method: 'CONNECT', host: proxy.hostname, port: proxyPort(proxy), path: authority, headers, signal, agent: false });
+    const options = { method: 'CONNECT', host: proxy.hostname, port: proxyPort(proxy), path: authority, headers, signal, agent: false };
+    const connect = http.request(options);
     connect.on('connect', (response, socket) => {
       if (response.statusCode === 200) return resolve(socket);
       socket.destroy();
-      reject(new FetchFailure(`the proxy ${proxy.host} refused to connect to ${authority}: HTTP ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd() + '.'));
+      const status = `HTTP ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd();
+      reject(new FetchFailure(`the proxy ${proxy.host} refused to connect to ${authority}: ${status}.`));
     });
-    connect.on('error', (e: NodeJS.ErrnoException) => reject(e.name === 'AbortError' ? e : new FetchFailure(`the proxy ${proxy.host} cannot be reached: ${describeNetworkError(e, proxy.href)}`)));
+    connect.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.name === 'AbortError') reject(e);
+      else reject(new FetchFailure(`the proxy ${proxy.host} cannot be reached: ${describeNetworkError(e, proxy.href)}`));
+    });
     connect.end();
   });
 }
