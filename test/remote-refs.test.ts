@@ -321,6 +321,21 @@ describe('remote $refs in openapi-check', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  it('reads JSON or YAML by the content type, else by the extension', async () => {
+    const petJson = JSON.stringify({ components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'strin' } } } } } }, null, 2);
+    const server = await serve(files({
+      '/registry/pet': [200, 'application/json; charset=utf-8', petJson],
+      '/raw/pet.yaml': [200, 'text/plain; charset=utf-8', PET_SCHEMAS],
+    }));
+    for (const [pathname, line, character] of [['/registry/pet', 7, 20], ['/raw/pet.yaml', 6, 16]] as const) {
+      const { dir, cache } = project(`${server.origin}${pathname}#/components/schemas/Pet`);
+      const r = await check(dir, ['--allow-remote', server.host, 'openapi.yaml'], environment(cache));
+      assert.deepEqual(refFindings(r.findings), [], pathname);
+      const remote = r.findings.filter((f) => f.file === `${server.origin}${pathname}`);
+      assert.deepEqual(remote.map((f) => [f.rule, f.range.start]), [['schema-type', { line, character }]], pathname);
+    }
+  });
+
   it('refuses an answer that is not YAML or JSON', async () => {
     const server = await serve(files({ '/page': [200, 'text/html; charset=utf-8', '<html>sign in</html>'], '/data.bin': [200, 'application/octet-stream', '\0\0\0'] }));
     const { dir, cache } = project(`${server.origin}/page#/x`);
