@@ -439,6 +439,40 @@ async function connectProxy(tunnels: string[]): Promise<{ origin: string }> {
   return { origin };
 }
 
+describe('remote $refs in openapi-check bundle', () => {
+  it('moves an allowed remote target into components, and leaves one not allowed as a $ref with a note', async () => {
+    const server = await serve(files({
+      '/schemas.yaml': `components:\n  schemas:\n    Pet:\n      type: object\n      properties:\n        tag:\n          $ref: 'tag.yaml#/Tag'\n`,
+      '/tag.yaml': `Tag:\n  type: string\n`,
+    }));
+    const { dir, cache } = project(`${server.origin}/schemas.yaml#/components/schemas/Pet`);
+    const run = (args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, 'bundle', 'openapi.yaml', '--format', 'json', ...args], { cwd: dir, env: environment(cache) });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    const allowed = await run(['--allow-remote', server.host]);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    const bundled = JSON.parse(allowed.stdout);
+    assert.deepEqual(bundled.paths['/pets'].get.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/Pet' });
+    assert.deepEqual(bundled.components.schemas, {
+      Pet: { type: 'object', properties: { tag: { $ref: '#/components/schemas/Tag' } } },
+      Tag: { type: 'string' },
+    });
+    assert.equal(allowed.stderr, '');
+    const requests = server.requests.length;
+    const refused = await run([]);
+    assert.equal(refused.code, 0);
+    const ref = `${server.origin}/schemas.yaml#/components/schemas/Pet`;
+    assert.deepEqual(JSON.parse(refused.stdout).paths['/pets'].get.responses['200'].content['application/json'].schema, { $ref: ref });
+    assert.equal(refused.stderr, `openapi-check bundle: openapi.yaml#/paths/~1pets/get/responses/200/content/application~1json/schema: ${ref} is not fetched (${server.host} is not an allowed host: --allow-remote ${server.host}); it stays a $ref.\n`);
+    assert.equal(server.requests.length, requests);
+  });
+});
+
 describe('the remote fetcher in process', () => {
   it('stops when its signal is aborted, as the editor will when a document changes', async () => {
     const server = await serve(() => undefined);

@@ -12,7 +12,7 @@ export const FAIL_ON = ['breaking', 'warning', 'none'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
-       openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference]
+       openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference] [--allow-remote HOST]
        openapi-check convert IN [-o OUT] [--format yaml|json]
        openapi-check diff BASE NEW [--format FORMAT] [--fail-on breaking|warning|none]
 
@@ -43,7 +43,9 @@ Options:
 
 bundle: writes ROOT as one document: external $refs become components (names kept, clashes
 suffixed), local $refs stay. -o OUT (default: standard output), --format yaml|json (default: OUT's
-extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle.
+extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle. Remote
+targets are bundled like local ones from the hosts --allow-remote or the configuration allow
+(--offline: from the cache).
 
 convert: writes the Swagger 2.0 document IN as OpenAPI 3.0.3, keeping its order and comments. The
 files IN references are converted too and written beside OUT at the same relative paths (-o is
@@ -88,6 +90,8 @@ export interface BundleOptions {
   out?: string;
   format?: 'yaml' | 'json';
   dereference: boolean;
+  allowRemote: string[];
+  offline: boolean;
 }
 
 export interface ConvertOptions {
@@ -144,6 +148,12 @@ function positiveInteger(text: string, name: string, min: number): number {
   return n;
 }
 
+function allowedHost(text: string): string {
+  const host = normalHost(text);
+  if (!host) throw new UsageError(`--allow-remote takes a host or host:port (schemas.example.com, 127.0.0.1:8080), not "${text}".`);
+  return host;
+}
+
 export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'bundle') return parseBundleArgs(argv.slice(1));
   if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
@@ -170,12 +180,8 @@ export function parseArgs(argv: string[]): Options {
     else if (reader.is(arg, '--fix')) options.fix = true;
     else if (reader.is(arg, '--fix-dry-run')) options.fixDryRun = true;
     else if (reader.is(arg, '--jobs', '-j')) options.jobs = positiveInteger(reader.value(arg, '--jobs'), '--jobs', 1);
-    else if (reader.is(arg, '--allow-remote')) {
-      const v = reader.value(arg, '--allow-remote');
-      const host = normalHost(v);
-      if (!host) throw new UsageError(`--allow-remote takes a host or host:port (schemas.example.com, 127.0.0.1:8080), not "${v}".`);
-      options.allowRemote.push(host);
-    } else if (reader.is(arg, '--offline')) options.offline = true;
+    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
+    else if (reader.is(arg, '--offline')) options.offline = true;
     else if (arg === '--') options.inputs.push(...reader.rest());
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg}.`);
     else options.inputs.push(arg);
@@ -189,7 +195,7 @@ export function parseArgs(argv: string[]): Options {
 function parseBundleArgs(argv: string[]): Options {
   const reader = new ArgReader(argv);
   const roots: string[] = [];
-  const options: Omit<BundleOptions, 'root'> = { command: 'bundle', dereference: false };
+  const options: Omit<BundleOptions, 'root'> = { command: 'bundle', dereference: false, allowRemote: [], offline: false };
   while (!reader.done) {
     const arg = reader.next();
     if (reader.is(arg, '--help', '-h')) return { command: 'help' };
@@ -199,6 +205,8 @@ function parseBundleArgs(argv: string[]): Options {
       if (v !== 'yaml' && v !== 'json') throw new UsageError(`bundle writes yaml or json, not "${v}".`);
       options.format = v;
     } else if (reader.is(arg, '--dereference')) options.dereference = true;
+    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
+    else if (reader.is(arg, '--offline')) options.offline = true;
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for bundle.`);
     else roots.push(arg);
   }

@@ -25,11 +25,11 @@ import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
 import { FileCounts, formatText, summaryLine } from './formats/text';
 import { expandGlob, isGlob } from './glob';
-import { diskFiles, formatBytes, MAX_FILE_BYTES } from '../io/read-file';
+import { formatBytes, MAX_FILE_BYTES } from '../io/read-file';
 import { decodeText, DocumentStore, FileRead } from '../model/documents';
 import { defaultCacheFolder, RemoteCache } from '../io/remote-cache';
 import { RemoteDocuments } from '../io/remote-documents';
-import { mergePolicies, NO_REMOTE, readRemotePolicy } from '../io/remote-policy';
+import { mergePolicies, NO_REMOTE, readRemotePolicy, RemotePolicy } from '../io/remote-policy';
 import { prefetchRemoteRefs } from '../io/remote-prefetch';
 import { checkInProcesses, checkInThisThread, CheckSetup, filesWithOverlay, workerScript } from './parallel';
 import { tuneForOneRun } from './v8-tuning';
@@ -78,9 +78,9 @@ function loadConfig(file: string, io: Io): Config | undefined {
 }
 
 /** Each input file's configuration: --config, or the nearest file above it (each read once). */
-function configs(options: CheckOptions, io: Io): ((file: string) => Config) | undefined {
-  if (options.configFile) {
-    const fixed = loadConfig(path.resolve(io.cwd, options.configFile), io);
+function configs(configFile: string | undefined, io: Io): ((file: string) => Config) | undefined {
+  if (configFile) {
+    const fixed = loadConfig(path.resolve(io.cwd, configFile), io);
     return fixed && (() => fixed);
   }
   const found = new Map<string, Config>();
@@ -149,7 +149,7 @@ function inputJobs(options: CheckOptions, io: Io, configFor: (file: string) => C
 }
 
 async function runCheck(options: CheckOptions, io: Io): Promise<number> {
-  const configFor = configs(options, io);
+  const configFor = configs(options.configFile, io);
   if (!configFor) return 2;
   const jobs = inputJobs(options, io, configFor);
   if (!jobs) return 2;
@@ -224,12 +224,16 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
  */
 async function fetchRemoteRefs(options: CheckOptions, jobs: readonly FileJob[], overlay: ReadonlyMap<string, string>) {
   const policy = mergePolicies(jobs.map((job) => job.config.remoteRefs ?? NO_REMOTE), options.allowRemote);
+  return fetchRemoteDocuments(policy, options.offline, jobs.map((job) => job.absolute), overlay);
+}
+
+async function fetchRemoteDocuments(policy: RemotePolicy, offline: boolean, roots: readonly string[], overlay: ReadonlyMap<string, string>) {
   const cache = new RemoteCache(defaultCacheFolder());
-  const documents = new RemoteDocuments({ policy, offline: options.offline, cache, userAgent: `openapi-check/${VERSION}` });
+  const documents = new RemoteDocuments({ policy, offline, cache, userAgent: `openapi-check/${VERSION}` });
   if (policy.allow.length === 0) return { documents, store: undefined };
   const store = new DocumentStore(filesWithOverlay(overlay, documents));
-  await prefetchRemoteRefs(store, jobs.map((job) => job.absolute), documents);
-  if (!options.offline) cache.prune();
+  await prefetchRemoteRefs(store, roots, documents);
+  if (!offline) cache.prune();
   return { documents, store };
 }
 
@@ -340,11 +344,15 @@ function writeKeepingBom(file: string, text: string): void {
   fs.writeFileSync(file, (bom ? '\ufeff' : '') + text);
 }
 
-function runBundle(options: BundleOptions, io: Io): number {
+async function runBundle(options: BundleOptions, io: Io): Promise<number> {
   const root = path.resolve(io.cwd, options.root);
+  // Remote targets are bundled like local ones from the hosts the root's configuration and --allow-remote allow.
+  const configFor = configs(undefined, io)!;
+  const policy = mergePolicies([configFor(root).remoteRefs ?? NO_REMOTE], options.allowRemote);
+  const remote = await fetchRemoteDocuments(policy, options.offline, [root], new Map());
   const out = options.out === undefined ? undefined : path.resolve(io.cwd, options.out);
   const format = options.format ?? (out && /\.json$/i.test(out) ? 'json' : out && /\.ya?ml$/i.test(out) ? 'yaml' : undefined);
-  const result = bundle(diskFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, io.cwd) });
+  const result = bundle(filesWithOverlay(new Map(), remote.documents), { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, io.cwd) });
   for (const note of result.notes) io.err(`openapi-check bundle: ${note}\n`);
   if (result.text === undefined) {
     io.err(`openapi-check bundle: cannot bundle ${options.root}: ${result.failure}\n`);
