@@ -12,6 +12,7 @@ import { after, describe, it } from 'node:test';
 import { CLI } from './helpers/paths';
 import { describeNetworkError, fetchRemote } from '../server/src/io/fetch-remote';
 import { proxyFor } from '../server/src/io/proxy';
+import { RemoteCache } from '../server/src/io/remote-cache';
 import { NO_REMOTE, readRemotePolicy } from '../server/src/io/remote-policy';
 
 interface TestServer {
@@ -492,6 +493,32 @@ describe('the remote fetcher in process', () => {
       describeNetworkError(error('CERT_HAS_EXPIRED', 'certificate has expired'), 'https://schemas.example.com/a.yaml'),
       'TLS with schemas.example.com failed: certificate has expired.',
     );
+  });
+
+  it('refuses an answer whose Content-Length is above the cap before reading it', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(3 * 1024 * 1024) });
+      res.write('{');
+    });
+    const policy = { ...NO_REMOTE, allow: [server.host], maxMegabytes: 2 };
+    const outcome = await fetchRemote(`${server.origin}/big.json`, { policy, env: {} });
+    assert.deepEqual(outcome, { failure: 'the document is larger than 2 MB (remoteRefs.maxMegabytes): it was not read further.' });
+  });
+
+  it('keeps the disk cache within its bound, oldest entries out first', () => {
+    const folder = path.join(tempDir(), 'cache');
+    const cache = new RemoteCache(folder, 2500);
+    const text = 'x'.repeat(1000);
+    const seen = new Set<string>();
+    for (const [i, name] of ['a', 'b', 'c'].entries()) {
+      cache.write({ url: `https://h/${name}.yaml`, fetchedAt: i, text });
+      const file = path.join(folder, fs.readdirSync(folder).find((f) => !seen.has(f))!);
+      seen.add(path.basename(file));
+      fs.utimesSync(file, 1000 + i, 1000 + i); // written in this order, a second apart
+    }
+    cache.prune();
+    assert.deepEqual(['a', 'b', 'c'].map((name) => cache.read(`https://h/${name}.yaml`) !== undefined), [false, true, true]);
+    assert.equal((fs.statSync(folder).mode & 0o777).toString(8), '700');
   });
 
   it('reads NO_PROXY as curl does', () => {
