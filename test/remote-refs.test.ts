@@ -58,8 +58,13 @@ function files(table: Record<string, [number, string, string] | string>) {
   };
 }
 
+const tempDirs: string[] = [];
+after(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-remote-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-remote-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 /** A clean environment: our cache folder, no proxy from the machine. */
