@@ -7,6 +7,7 @@
 // then severity, rule id, `:`, and the exact message. Annotation lines are removed before parsing.
 import * as fs from 'fs';
 import * as path from 'path';
+import { notAllowed } from '../../server/src/io/remote-documents';
 import { decodeText, FileRead, FileSource } from '../../server/src/model/documents';
 
 export interface ExpectedDiagnostic {
@@ -63,6 +64,11 @@ export class FixtureFiles implements FileSource {
     this.expected.set(absolutePath, expected);
     this.texts.set(absolutePath, text);
     return { text };
+  }
+
+  /** As openapi-check without --allow-remote: no URL is fetched, and the finding says how to allow its host. */
+  readRemote(url: string): FileRead {
+    return notAllowed(url);
   }
 }
 

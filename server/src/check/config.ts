@@ -1,4 +1,5 @@
 // The configuration file: rule severities and options, found by walking up from a document.
+import type { RemotePolicy } from '../io/remote-policy';
 import { Severity, SEVERITIES } from './types';
 
 export type RuleSetting = Severity | 'off';
@@ -10,6 +11,8 @@ export interface RuleConfig {
 
 export interface Config {
   rules: Map<string, RuleConfig>;
+  /** `remoteRefs`: which hosts remote `$ref`s may be fetched from, and how (the front end reads it; rules do not). */
+  remoteRefs?: RemotePolicy;
   /** Where it came from, for messages. */
   source?: string;
 }

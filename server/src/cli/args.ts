@@ -1,6 +1,7 @@
 // The command line: `openapi-check [options] FILE|GLOB...`, `openapi-check bundle ROOT [...]`,
 // `openapi-check convert IN [...]` and `openapi-check diff BASE NEW [...]`.
 import { Severity, SEVERITIES } from '../check/types';
+import { normalHost } from '../io/remote-policy';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit', 'codeclimate'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -11,7 +12,7 @@ export const FAIL_ON = ['breaking', 'warning', 'none'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
-       openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference]
+       openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference] [--allow-remote HOST]
        openapi-check convert IN [-o OUT] [--format yaml|json]
        openapi-check diff BASE NEW [--format FORMAT] [--fail-on breaking|warning|none]
 
@@ -32,12 +33,19 @@ Options:
   --fix                     apply every safe fix in place, print what changed, report what is left
   --fix-dry-run             print the fixes as a unified diff and change nothing
   -j, --jobs N              check files in N worker processes (default: the number of cores)
+  --allow-remote HOST[:PORT]
+                            fetch remote $refs (http and https URLs) from HOST, as remoteRefs.allow
+                            in the configuration does; repeatable. Other hosts are never asked
+  --offline                 fetch nothing: remote $refs of allowed hosts are read from the cache of
+                            earlier runs
   -h, --help                show this help
   --version                 show the version
 
 bundle: writes ROOT as one document: external $refs become components (names kept, clashes
 suffixed), local $refs stay. -o OUT (default: standard output), --format yaml|json (default: OUT's
-extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle.
+extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle. Remote
+targets are bundled like local ones from the hosts --allow-remote or the configuration allow
+(--offline: from the cache).
 
 convert: writes the Swagger 2.0 document IN as OpenAPI 3.0.3, keeping its order and comments. The
 files IN references are converted too and written beside OUT at the same relative paths (-o is
@@ -70,6 +78,9 @@ export interface CheckOptions {
   fix: boolean;
   fixDryRun: boolean;
   jobs?: number;
+  /** Hosts (`host` or `host:port`) remote `$ref`s may be fetched from, besides the configuration's. */
+  allowRemote: string[];
+  offline: boolean;
   inputs: string[];
 }
 
@@ -79,6 +90,8 @@ export interface BundleOptions {
   out?: string;
   format?: 'yaml' | 'json';
   dereference: boolean;
+  allowRemote: string[];
+  offline: boolean;
 }
 
 export interface ConvertOptions {
@@ -135,12 +148,18 @@ function positiveInteger(text: string, name: string, min: number): number {
   return n;
 }
 
+function allowedHost(text: string): string {
+  const host = normalHost(text);
+  if (!host) throw new UsageError(`--allow-remote takes a host or host:port (schemas.example.com, 127.0.0.1:8080), not "${text}".`);
+  return host;
+}
+
 export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'bundle') return parseBundleArgs(argv.slice(1));
   if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
   if (argv[0] === 'diff') return parseDiffArgs(argv.slice(1));
   const reader = new ArgReader(argv);
-  const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, inputs: [] };
+  const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, allowRemote: [], offline: false, inputs: [] };
   while (!reader.done) {
     const arg = reader.next();
     if (reader.is(arg, '--help', '-h')) return { command: 'help' };
@@ -161,6 +180,8 @@ export function parseArgs(argv: string[]): Options {
     else if (reader.is(arg, '--fix')) options.fix = true;
     else if (reader.is(arg, '--fix-dry-run')) options.fixDryRun = true;
     else if (reader.is(arg, '--jobs', '-j')) options.jobs = positiveInteger(reader.value(arg, '--jobs'), '--jobs', 1);
+    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
+    else if (reader.is(arg, '--offline')) options.offline = true;
     else if (arg === '--') options.inputs.push(...reader.rest());
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg}.`);
     else options.inputs.push(arg);
@@ -174,7 +195,7 @@ export function parseArgs(argv: string[]): Options {
 function parseBundleArgs(argv: string[]): Options {
   const reader = new ArgReader(argv);
   const roots: string[] = [];
-  const options: Omit<BundleOptions, 'root'> = { command: 'bundle', dereference: false };
+  const options: Omit<BundleOptions, 'root'> = { command: 'bundle', dereference: false, allowRemote: [], offline: false };
   while (!reader.done) {
     const arg = reader.next();
     if (reader.is(arg, '--help', '-h')) return { command: 'help' };
@@ -184,6 +205,8 @@ function parseBundleArgs(argv: string[]): Options {
       if (v !== 'yaml' && v !== 'json') throw new UsageError(`bundle writes yaml or json, not "${v}".`);
       options.format = v;
     } else if (reader.is(arg, '--dereference')) options.dereference = true;
+    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
+    else if (reader.is(arg, '--offline')) options.offline = true;
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for bundle.`);
     else roots.push(arg);
   }

@@ -2,8 +2,7 @@
 // identity survives unrelated edits: rule id, file (relative to the baseline's folder), the JSON
 // Pointer of the node it starts in and a hash of its message; never a line number. The file is
 // sorted JSON with one finding per line, so a change to it reads well in a diff.
-import * as path from 'path';
-import { Finding, shortHash } from './findings';
+import { Finding, relativeName, shortHash } from './findings';
 
 export const BASELINE_VERSION = 1;
 
@@ -26,7 +25,7 @@ export interface FindingIdentity {
 }
 
 export function findingIdentity(f: Finding, baseDir: string): FindingIdentity {
-  const file = path.relative(baseDir, f.path).split(path.sep).join('/');
+  const file = relativeName(baseDir, f.path);
   const entry: BaselineEntry = { file, pointer: f.pointer, rule: f.rule, hash: shortHash(f.message), message: f.message };
   const key = keyOf(entry);
   return { key, fingerprint: shortHash(key), entry };
@@ -103,7 +102,7 @@ export function applyBaseline(baseline: Baseline, findings: readonly Finding[], 
       known++;
     } else fresh.push(f);
   }
-  const checked = new Set([...checkedPaths].map((p) => path.relative(baseDir, p).split(path.sep).join('/')));
+  const checked = new Set([...checkedPaths].map((p) => relativeName(baseDir, p)));
   let fixed = 0;
   for (const [key, left] of remaining) if (left > 0 && checked.has(baseline.files.get(key)!)) fixed += left;
   return { fresh, known, fixed };

@@ -6,7 +6,8 @@
 // place, except where a `$ref` is met again inside its own target (a cycle): that one stays.
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { analyze, Analysis } from '../model/analysis';
+import { analyze, Analysis, RefFailure } from '../model/analysis';
+import { isRemoteLocation } from '../model/location';
 import { DocumentStore, FileSource, isLoadFailure, SourceDocument } from '../model/documents';
 import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { ObjectKind } from '../model/spec';
@@ -123,8 +124,8 @@ class Bundler {
   private reference(holder: SyntaxNode, doc: SourceDocument, reference: NonNullable<ReturnType<Analysis['referenceAt']>>): Json | undefined {
     const raw = holder.get('$ref')!.stringValue;
     const target = reference.target;
-    if (raw === undefined || reference.parsed?.form === 'url') return undefined;
-    if (!target) return this.unresolved(holder, doc, raw);
+    if (raw === undefined) return undefined;
+    if (!target) return this.unresolved(holder, doc, raw, reference.failure);
     const external = target.doc !== this.root;
     const map = COMPONENT_MAPS[this.kindOf(target, reference.expected)];
     const inPlace = this.request.dereference || (external && !map);
@@ -168,7 +169,8 @@ class Bundler {
   private componentName(node: SyntaxNode, doc: SourceDocument, map: string): string {
     const known = this.moved.get(node);
     if (known) return known.name;
-    const own = node.key !== undefined ? String(node.key) : path.basename(doc.path).replace(/\.(ya?ml|json)$/i, '');
+    const fileName = isRemoteLocation(doc.path) ? path.posix.basename(new URL(doc.path).pathname) : path.basename(doc.path);
+    const own = node.key !== undefined ? String(node.key) : fileName.replace(/\.(ya?ml|json)$/i, '');
     const wanted = own.replace(/[^a-zA-Z0-9._-]/g, '_') || 'Component';
     const taken = this.taken.get(map)!;
     let name = wanted;
@@ -181,8 +183,14 @@ class Bundler {
   }
 
   /** An unresolved `$ref` stays; a relative file path is rewritten to work from the output's folder. */
-  private unresolved(holder: SyntaxNode, doc: SourceDocument, raw: string): Json {
-    this.notes.push(`${this.request.show(doc.path)}#${holder.pointer}: ${raw} does not resolve; it stays a $ref.`);
+  private unresolved(holder: SyntaxNode, doc: SourceDocument, raw: string, failure: RefFailure | undefined): Json {
+    const loadFailure = failure?.reason === 'file' ? failure.failure : undefined;
+    // A remote target not fetched by choice stays a reference, as it always did: said only when asked for.
+    if (failure?.reason === 'url' || loadFailure?.reason === 'remote-off') return this.withRef(holder, doc, this.relocated(doc, raw));
+    const why = loadFailure?.reason === 'remote-not-allowed' ? `is not fetched (${loadFailure.host} is not an allowed host: --allow-remote ${loadFailure.host})`
+      : loadFailure?.reason === 'remote-failed' ? `could not be fetched: ${loadFailure.message.replace(/\.$/, '')}`
+      : 'does not resolve';
+    this.notes.push(`${this.request.show(doc.path)}#${holder.pointer}: ${raw} ${why}; it stays a $ref.`);
     return this.withRef(holder, doc, this.relocated(doc, raw));
   }
 
@@ -192,6 +200,8 @@ class Bundler {
     const file = hash >= 0 ? raw.slice(0, hash) : raw;
     const fragment = hash >= 0 ? raw.slice(hash) : '';
     if (/^[a-z][a-z0-9+.-]*:/i.test(file) || file.startsWith('/') || (file === '' && doc === this.root)) return raw;
+    // A relative reference inside a remote document stays one to the remote document's neighbour.
+    if (isRemoteLocation(doc.path)) return new URL(file, doc.path).href + fragment;
     const absolute = file === '' ? doc.path : path.resolve(path.dirname(doc.path), file);
     return path.relative(this.request.outDir, absolute).split(path.sep).join('/') + fragment;
   }

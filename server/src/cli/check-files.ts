@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import { checkDocument } from '../check/checker';
 import { Config } from '../check/config';
 import { documentStatus } from '../model/analysis';
-import { DocumentStore, FileSource } from '../model/documents';
+import { DocumentStore } from '../model/documents';
 import { RULES } from '../rules/index';
 import { LineIndex } from '../syntax/line-index';
 import { displayPath, Finding, toFinding } from './findings';
@@ -46,13 +46,10 @@ export interface FileOutcome {
 
 /** Checks files one after another, sharing the documents they reference. */
 export class FileChecker {
-  private readonly store: DocumentStore;
   /** Files some check reached through `$ref`: kept parsed for the checks that follow. */
   private readonly referenced = new Set<string>();
 
-  constructor(files: FileSource, private readonly cwd: string) {
-    this.store = new DocumentStore(files);
-  }
+  constructor(private readonly store: DocumentStore, private readonly cwd: string) {}
 
   check(job: FileJob): FileOutcome {
     try {

@@ -4,6 +4,7 @@
 import * as crypto from 'crypto';
 import * as path from 'path';
 import { Diagnostic, Severity, SEVERITIES } from '../check/types';
+import { isRemoteLocation } from '../model/location';
 import { nodeAt } from '../services/node-at';
 import { Position } from '../syntax/line-index';
 
@@ -25,6 +26,7 @@ export interface Finding {
  * absolute outside it (`./api.yaml` and a referenced `../shared/x.yaml` in one report read alike).
  */
 export function displayPath(absolutePath: string, cwd: string): string {
+  if (isRemoteLocation(absolutePath)) return absolutePath; // a remote document is named by its URL
   const relative = path.relative(cwd, absolutePath);
   return relative.startsWith('..') || path.isAbsolute(relative) ? absolutePath : relative;
 }
@@ -40,6 +42,11 @@ export function toFinding(d: Diagnostic, file: string): Finding {
     message: d.message,
     range: { start: lines.positionAt(d.offset), end: lines.positionAt(d.offset + d.length) },
   };
+}
+
+/** A document's name relative to a folder, with `/` between names; a remote document's URL as it is. */
+export function relativeName(folder: string, location: string): string {
+  return isRemoteLocation(location) ? location : path.relative(folder, location).split(path.sep).join('/');
 }
 
 /** Whether a severity is at least as severe as a threshold. */

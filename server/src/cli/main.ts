@@ -25,9 +25,13 @@ import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
 import { FileCounts, formatText, summaryLine } from './formats/text';
 import { expandGlob, isGlob } from './glob';
-import { diskFiles, formatBytes, MAX_FILE_BYTES } from '../io/read-file';
-import { decodeText, FileRead } from '../model/documents';
-import { checkInProcesses, checkInThisThread, CheckSetup, workerScript } from './parallel';
+import { formatBytes, MAX_FILE_BYTES } from '../io/read-file';
+import { decodeText, DocumentStore, FileRead } from '../model/documents';
+import { defaultCacheFolder, RemoteCache } from '../io/remote-cache';
+import { RemoteDocuments } from '../io/remote-documents';
+import { mergePolicies, NO_REMOTE, readRemotePolicy, RemotePolicy } from '../io/remote-policy';
+import { prefetchRemoteRefs } from '../io/remote-prefetch';
+import { checkInProcesses, checkInThisThread, CheckSetup, filesWithOverlay, workerScript } from './parallel';
 import { tuneForOneRun } from './v8-tuning';
 
 declare const PRODUCT_VERSION: string;
@@ -64,13 +68,19 @@ function loadConfig(file: string, io: Io): Config | undefined {
   if (!read) return undefined;
   const { config, problems } = readConfig(read.value, RULE_IDS, file);
   for (const p of problems) io.err(`openapi-check: ${file}: ${p.message}\n`);
+  const remoteRefs = (read.value as { remoteRefs?: unknown } | null)?.remoteRefs;
+  if (remoteRefs !== undefined) {
+    const remote = readRemotePolicy(remoteRefs);
+    for (const p of remote.problems) io.err(`openapi-check: ${file}: ${p}\n`);
+    config.remoteRefs = remote.policy;
+  }
   return config;
 }
 
 /** Each input file's configuration: --config, or the nearest file above it (each read once). */
-function configs(options: CheckOptions, io: Io): ((file: string) => Config) | undefined {
-  if (options.configFile) {
-    const fixed = loadConfig(path.resolve(io.cwd, options.configFile), io);
+function configs(configFile: string | undefined, io: Io): ((file: string) => Config) | undefined {
+  if (configFile) {
+    const fixed = loadConfig(path.resolve(io.cwd, configFile), io);
     return fixed && (() => fixed);
   }
   const found = new Map<string, Config>();
@@ -139,7 +149,7 @@ function inputJobs(options: CheckOptions, io: Io, configFor: (file: string) => C
 }
 
 async function runCheck(options: CheckOptions, io: Io): Promise<number> {
-  const configFor = configs(options, io);
+  const configFor = configs(options.configFile, io);
   if (!configFor) return 2;
   const jobs = inputJobs(options, io, configFor);
   if (!jobs) return 2;
@@ -158,7 +168,9 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   }
   if (options.fix || options.fixDryRun) applyFixes(options, jobs, io.cwd, say, overlay);
 
-  const outcomes = await checkAll(jobs, { cwd: io.cwd, overlay: [...overlay] }, options.jobs);
+  const remote = await fetchRemoteRefs(options, jobs, overlay);
+  const setup: CheckSetup = { cwd: io.cwd, overlay: [...overlay], remote: { policy: remote.documents.policy, outcomes: remote.documents.outcomes() } };
+  const outcomes = await checkAll(jobs, setup, options.jobs, remote.store);
   const { files, findings, checkedPaths, checkedFiles, crashed } = gathered(outcomes, jobs, io);
   const failed = (code: number) => (files.notChecked > 0 ? 2 : crashed ? 1 : code);
 
@@ -203,6 +215,26 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
   if (tooManyWarnings) say(`${warnings} warnings: more than --max-warnings ${options.maxWarnings}.\n`);
   return failed(reported.some((f) => f.severity === 'error') || tooManyWarnings ? 1 : 0);
+}
+
+/**
+ * The remote documents the inputs reach, fetched (or read from the cache with --offline) before the
+ * check, from the hosts the configurations and --allow-remote allow. With none allowed, nothing is
+ * read and no request is made: every remote `$ref` is reported as not checked.
+ */
+async function fetchRemoteRefs(options: CheckOptions, jobs: readonly FileJob[], overlay: ReadonlyMap<string, string>) {
+  const policy = mergePolicies(jobs.map((job) => job.config.remoteRefs ?? NO_REMOTE), options.allowRemote);
+  return fetchRemoteDocuments(policy, options.offline, jobs.map((job) => job.absolute), overlay);
+}
+
+async function fetchRemoteDocuments(policy: RemotePolicy, offline: boolean, roots: readonly string[], overlay: ReadonlyMap<string, string>) {
+  const cache = new RemoteCache(defaultCacheFolder());
+  const documents = new RemoteDocuments({ policy, offline, cache, userAgent: `openapi-check/${VERSION}` });
+  if (policy.allow.length === 0) return { documents, store: undefined };
+  const store = new DocumentStore(filesWithOverlay(overlay, documents));
+  await prefetchRemoteRefs(store, roots, documents);
+  if (!offline) cache.prune();
+  return { documents, store };
 }
 
 /** --fix writes the fixed files; --fix-dry-run prints them as a diff and checks them as fixed (through `overlay`). */
@@ -296,12 +328,12 @@ function formatReport(format: Format, findings: readonly Finding[], files: FileC
  * file may need a large part of the heap: a worker that runs out of memory ends with an error the
  * CLI reports (exit code 2), where this process would end in a V8 abort.
  */
-function checkAll(jobs: readonly FileJob[], setup: CheckSetup, requested: number | undefined): Promise<FileOutcome[]> | FileOutcome[] {
+function checkAll(jobs: readonly FileJob[], setup: CheckSetup, requested: number | undefined, store?: DocumentStore): Promise<FileOutcome[]> | FileOutcome[] {
   const threads = Math.min(requested ?? os.availableParallelism(), jobs.length);
   const script = workerScript();
-  if (!script) return checkInThisThread(jobs, setup);
+  if (!script) return checkInThisThread(jobs, setup, store);
   if (threads > 1) return checkInProcesses(jobs, setup, threads, script);
-  return jobs.some((job) => mayNeedMuchMemory(job.absolute)) ? checkInProcesses(jobs, setup, 1, script) : checkInThisThread(jobs, setup);
+  return jobs.some((job) => mayNeedMuchMemory(job.absolute)) ? checkInProcesses(jobs, setup, 1, script) : checkInThisThread(jobs, setup, store);
 }
 
 /** Files from this size on are checked in a worker process (its start costs little next to their check). */
@@ -333,11 +365,15 @@ function writeKeepingBom(file: string, text: string): void {
   fs.writeFileSync(file, (bom ? '\ufeff' : '') + text);
 }
 
-function runBundle(options: BundleOptions, io: Io): number {
+async function runBundle(options: BundleOptions, io: Io): Promise<number> {
   const root = path.resolve(io.cwd, options.root);
+  // Remote targets are bundled like local ones from the hosts the root's configuration and --allow-remote allow.
+  const configFor = configs(undefined, io)!;
+  const policy = mergePolicies([configFor(root).remoteRefs ?? NO_REMOTE], options.allowRemote);
+  const remote = await fetchRemoteDocuments(policy, options.offline, [root], new Map());
   const out = options.out === undefined ? undefined : path.resolve(io.cwd, options.out);
   const format = options.format ?? (out && /\.json$/i.test(out) ? 'json' : out && /\.ya?ml$/i.test(out) ? 'yaml' : undefined);
-  const result = bundle(diskFiles, { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, io.cwd) });
+  const result = bundle(filesWithOverlay(new Map(), remote.documents), { root, format, dereference: options.dereference, outDir: path.dirname(out ?? root), show: (p) => displayPath(p, io.cwd) });
   for (const note of result.notes) io.err(`openapi-check bundle: ${note}\n`);
   if (result.text === undefined) {
     io.err(`openapi-check bundle: cannot bundle ${options.root}: ${result.failure}\n`);

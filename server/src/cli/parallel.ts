@@ -7,22 +7,33 @@ import * as v8 from 'v8';
 import { fork } from 'child_process';
 import { FileChecker, FileJob, FileOutcome } from './check-files';
 import { diskFiles } from '../io/read-file';
-import { FileSource } from '../model/documents';
+import { DocumentStore, FileRead, FileSource } from '../model/documents';
+import { RemoteDocuments } from '../io/remote-documents';
+import { NO_REMOTE, RemotePolicy } from '../io/remote-policy';
 
 export interface CheckSetup {
   cwd: string;
   /** Texts to check instead of the files' (a dry run of --fix). */
   overlay: [string, string][];
+  /** The run's remote documents, fetched before the check: workers read them, never fetch. None: no host is allowed. */
+  remote?: { policy: RemotePolicy; outcomes: [string, FileRead][] };
 }
 
-/** The disk, with some files' texts replaced. */
-export function filesWithOverlay(overlay: ReadonlyMap<string, string>): FileSource {
-  if (overlay.size === 0) return diskFiles;
-  return { read: (p) => (overlay.has(p) ? { text: overlay.get(p)! } : diskFiles.read(p)) };
+/** The disk, with some files' texts replaced, and the run's remote documents. */
+export function filesWithOverlay(overlay: ReadonlyMap<string, string>, remote = new RemoteDocuments({ policy: NO_REMOTE })): FileSource {
+  const read = overlay.size === 0 ? diskFiles.read : (p: string) => (overlay.has(p) ? { text: overlay.get(p)! } : diskFiles.read(p));
+  return { read, readRemote: (url) => remote.read(url) };
 }
 
-export function checkInThisThread(jobs: readonly FileJob[], setup: CheckSetup): FileOutcome[] {
-  const checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), setup.cwd);
+/** The files a check of this setup reads, in a worker process. */
+export function setupFiles(setup: CheckSetup): FileSource {
+  const remote = setup.remote && RemoteDocuments.settledFrom(setup.remote.policy, setup.remote.outcomes);
+  return filesWithOverlay(new Map(setup.overlay), remote);
+}
+
+/** `store`: the one the remote documents were loaded into, when the run fetched any (they are not parsed again). */
+export function checkInThisThread(jobs: readonly FileJob[], setup: CheckSetup, store?: DocumentStore): FileOutcome[] {
+  const checker = new FileChecker(store ?? new DocumentStore(setupFiles(setup)), setup.cwd);
   return jobs.map((job) => checker.check(job));
 }
 

@@ -1,7 +1,8 @@
 // A worker process of `openapi-check`: checks the files the main process sends, one at a time, with
 // its own document store. The first message is the setup every check shares.
 import { FileChecker, FileJob } from './check-files';
-import { CheckSetup, filesWithOverlay } from './parallel';
+import { DocumentStore } from '../model/documents';
+import { CheckSetup, setupFiles } from './parallel';
 import { tuneForOneRun } from './v8-tuning';
 
 tuneForOneRun();
@@ -11,7 +12,7 @@ let checker: FileChecker | undefined;
 process.on('message', (message: Message) => {
   if ('setup' in message) {
     const { setup } = message;
-    checker = new FileChecker(filesWithOverlay(new Map(setup.overlay)), setup.cwd);
+    checker = new FileChecker(new DocumentStore(setupFiles(setup)), setup.cwd);
     return;
   }
   process.send!({ index: message.index, outcome: checker!.check(message.job) });

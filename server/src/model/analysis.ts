@@ -4,7 +4,8 @@ import { SyntaxNode } from '../syntax/tree';
 import { NodeMap } from '../syntax/node-map';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { DocumentStore, SourceDocument } from './documents';
-import { RefFailure, refFilePath, resolveRefTarget, Target } from './resolve';
+import { isRemoteLocation, refLocation } from './location';
+import { RefFailure, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
 import { FieldSpec, ObjectKind, specOf } from './spec';
 
@@ -192,8 +193,10 @@ function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   const ref = node.get('$ref');
   if (ref?.kind !== 'string') return undefined;
   const parsed = parseRef(ref.value as string);
-  if (parsed.form !== 'file') return undefined;
-  const file = refFilePath(item.doc, parsed);
+  // A remote document too: its text is fetched already, but a large one still parses in steps.
+  const target = refLocation(item.doc.path, parsed);
+  if (!target || !('location' in target)) return undefined;
+  const file = target.location;
   return store.isCurrent(file) ? undefined : file;
 }
 
@@ -302,7 +305,9 @@ class Walk {
   }
 
   private resolveRef(doc: SourceDocument, parsed: ParsedRef): ReturnType<typeof resolveRefTarget> {
-    if (parsed.form === 'file') this.files.add(refFilePath(doc, parsed));
+    // Files only: what the server watches to check again (a remote document changes by no edit).
+    const target = refLocation(doc.path, parsed);
+    if (target && 'location' in target && !isRemoteLocation(target.location)) this.files.add(target.location);
     const result = resolveRefTarget(this.store, doc, parsed);
     const reached = result.target?.doc ?? (result.failure?.reason === 'pointer' ? result.failure.doc : undefined);
     if (reached && !this.seenDocuments.has(reached)) {

@@ -1,11 +1,11 @@
-// Source documents by absolute path, parsed once and cached. File reading sits behind
+// Source documents by absolute path (or a remote document's URL), parsed once and cached. File reading sits behind
 // `FileSource` so the CLI reads the disk, the server overlays open editors, tests use fixtures.
-import * as path from 'path';
 import { LineIndex, lineIndexOf } from '../syntax/line-index';
 import { detectFormat, parseTextSteps } from '../syntax/parse';
 import { PieceText, sourceOf } from '../syntax/piece-text';
 import { drain, Offload, Pause, Steps } from '../syntax/steps';
-import { ParsedText, SyntaxNode } from '../syntax/tree';
+import { ParsedText, SourceFormat, SyntaxNode } from '../syntax/tree';
+import { hostOf, isRemoteLocation, locationKey } from './location';
 
 export type LoadFailure =
   | { reason: 'missing' | 'folder' | 'unreadable' | 'binary' | 'too-large' | 'symlink-loop' | 'utf16' | 'name-too-long'; message: string }
@@ -14,12 +14,28 @@ export type LoadFailure =
    * is and is not ("a named pipe, not a file"), to follow "is".
    */
   | { reason: 'special'; what: string; message: string }
-  | { reason: 'encoding'; message: string; offset: number };
+  | { reason: 'encoding'; message: string; offset: number }
+  /** A remote document whose host the user has not allowed: nothing was requested. */
+  | { reason: 'remote-not-allowed'; host: string; message: string }
+  /** A remote document where this front end fetches nothing (the editor, for now). */
+  | { reason: 'remote-off'; host: string; message: string }
+  /** An allowed remote document that could not be fetched: `message` says why (status, timeout, size...). */
+  | { reason: 'remote-failed'; message: string };
 
-export type FileRead = { text: string } | LoadFailure;
+/**
+ * A document's text; `format` when its origin says it (a remote document's content type), else by
+ * name and text; `location` when the text was found elsewhere than asked (a redirect): the document
+ * is named by it and its relative `$ref`s resolve against it.
+ */
+export type FileRead = { text: string; format?: SourceFormat; location?: string } | LoadFailure;
 
 export interface FileSource {
   read(absolutePath: string): FileRead;
+  /**
+   * A remote document by its URL, already fetched (checks are synchronous: fetching happens before,
+   * see io/remote-documents.ts). Without it no URL is read.
+   */
+  readRemote?(url: string): FileRead;
 }
 
 export class SourceDocument {
@@ -79,7 +95,7 @@ export class DocumentStore {
 
   /** The file's current model, read and parsed now if it is not cached or out of date. */
   get(absolutePath: string): SourceDocument | LoadFailure {
-    const key = path.resolve(absolutePath);
+    const key = locationKey(absolutePath);
     const entry = this.cache.get(key);
     if (entry && !this.stale.has(key)) return entry;
     if (this.deferred) {
@@ -114,7 +130,7 @@ export class DocumentStore {
    * two parses of a 2 MB file, taking turns, made each take twice as long.
    */
   *loadSteps(absolutePath: string): Steps<SourceDocument | LoadFailure> {
-    const key = path.resolve(absolutePath);
+    const key = locationKey(absolutePath);
     let load = this.loads.get(key);
     if (!load) this.loads.set(key, (load = new SharedLoad(this.readAndParseSteps(key))));
     try {
@@ -126,9 +142,10 @@ export class DocumentStore {
 
   private *readAndParseSteps(key: string): Steps<SourceDocument | LoadFailure> {
     const invalidations = this.invalidations.get(key);
-    const read = this.files.read(key);
-    const parse = (text: string) => parseTextSteps(text, detectFormat(key, text), this.parseNamespace + key);
-    const entry = 'text' in read ? new SourceDocument(key, yield* parse(read.text)) : read;
+    const read = isRemoteLocation(key) ? readRemote(this.files, key) : this.files.read(key);
+    const parse = (text: string, format: SourceFormat | undefined) =>
+      parseTextSteps(text, format ?? detectFormat(key, text), this.parseNamespace + key);
+    const entry = 'text' in read ? new SourceDocument(read.location ?? key, yield* parse(read.text, read.format)) : read;
     this.cache.set(key, entry);
     // Changed while it was parsed: the entry serves as the last complete model until loaded again.
     if (this.invalidations.get(key) === invalidations) this.stale.delete(key);
@@ -138,13 +155,13 @@ export class DocumentStore {
 
   /** Whether the cached entry is the file's current content (no load needed). */
   isCurrent(absolutePath: string): boolean {
-    const key = path.resolve(absolutePath);
+    const key = locationKey(absolutePath);
     return this.cache.has(key) && !this.stale.has(key);
   }
 
   /** The last complete model of a file, current or not, without loading anything. */
   cached(absolutePath: string): SourceDocument | LoadFailure | undefined {
-    return this.cache.get(path.resolve(absolutePath));
+    return this.cache.get(locationKey(absolutePath));
   }
 
   /**
@@ -154,21 +171,21 @@ export class DocumentStore {
    */
   branch(files: FileSource, except: string): DocumentStore {
     const branch = new DocumentStore(files);
-    const skipped = path.resolve(except);
+    const skipped = locationKey(except);
     for (const [key, entry] of this.cache) if (key !== skipped && !this.stale.has(key)) branch.cache.set(key, entry);
     return branch;
   }
 
   /** Put a document the caller parsed (an incremental reparse) in place of the file's. */
   replace(doc: SourceDocument): void {
-    const key = path.resolve(doc.path);
+    const key = locationKey(doc.path);
     this.cache.set(key, doc);
     this.stale.delete(key);
   }
 
   /** The file changed (in the editor or on disk): its entry is out of date until loaded again. */
   invalidate(absolutePath: string): void {
-    const key = path.resolve(absolutePath);
+    const key = locationKey(absolutePath);
     this.invalidations.set(key, (this.invalidations.get(key) ?? 0) + 1);
     if (this.cache.has(key)) this.stale.add(key);
     // A load under way read the older text: later loads read the new one.
@@ -181,7 +198,7 @@ export class DocumentStore {
    * current, not stale (which had the request parse the file a second time).
    */
   forget(absolutePath: string): void {
-    const key = path.resolve(absolutePath);
+    const key = locationKey(absolutePath);
     this.cache.delete(key);
     this.stale.delete(key);
     // A load left by the caller that started it is not resumed for nothing (one still followed goes on).
@@ -237,6 +254,12 @@ class SharedLoad<T> {
       this.outcome = { error };
     }
   }
+}
+
+function readRemote(files: FileSource, url: string): FileRead {
+  if (files.readRemote) return files.readRemote(url);
+  const host = hostOf(url);
+  return { reason: 'remote-off', host, message: `${url} is not fetched here.` };
 }
 
 /** What `get` answers, while loads are deferred, for a file it has no model of. */

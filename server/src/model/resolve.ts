@@ -2,11 +2,13 @@
 import * as path from 'path';
 import { SyntaxNode } from '../syntax/tree';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
+import { refLocation } from './location';
 import { ParsedRef, parseRef } from './ref';
 
 export type RefFailure =
   | { reason: 'not-string' }
-  | { reason: 'url' }
+  /** A URL nothing fetches (another scheme than http and https); `why` says so. */
+  | { reason: 'url'; why: string }
   | { reason: 'file'; file: string; failure: LoadFailure }
   | { reason: 'not-a-document'; file: string }
   | { reason: 'pointer'; doc: SourceDocument; segments: string[]; failedAt: number; parent: SyntaxNode | undefined };
@@ -18,10 +20,11 @@ export interface Target {
 
 
 export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } {
-  if (parsed.form === 'url') return { failure: { reason: 'url' } };
   let targetDoc = doc;
-  if (parsed.form === 'file') {
-    const file = refFilePath(doc, parsed);
+  const target = refLocation(doc.path, parsed);
+  if (target && 'unsupported' in target) return { failure: { reason: 'url', why: target.unsupported } };
+  if (target) {
+    const file = target.location;
     const loaded = store.get(file);
     if (isLoadFailure(loaded)) return { failure: { reason: 'file', file, failure: loaded } };
     // A file without a YAML/JSON extension counts as one only if it parses as one.
@@ -47,9 +50,13 @@ export function nodeAtPointer(root: SyntaxNode | undefined, segments: readonly s
   return node;
 }
 
-/** The absolute path of the file a file `$ref` names. */
+/**
+ * The absolute path of the file a file `$ref` names, or the URL it names inside a remote document
+ * (see refLocation, which also reads URL references).
+ */
 export function refFilePath(doc: SourceDocument, parsed: ParsedRef): string {
-  return path.resolve(path.dirname(doc.path), parsed.file);
+  const target = refLocation(doc.path, parsed);
+  return target && 'location' in target ? target.location : path.resolve(path.dirname(doc.path), parsed.file);
 }
 
 function child(parent: SyntaxNode | undefined, segment: string): SyntaxNode | undefined {

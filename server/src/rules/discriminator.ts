@@ -1,7 +1,7 @@
-import * as path from 'path';
 import { defineRule, RuleContext } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { keyNames } from '../check/suggest';
+import { refLocation } from '../model/location';
 import { parseRef } from '../model/ref';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
@@ -59,8 +59,11 @@ function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string)
     return null;
   }
   const parsed = parseRef(value);
-  if (parsed.form === 'url' || parsed.syntaxProblems.length) return undefined;
-  const doc = parsed.form === 'local' ? object.doc : analysis.documents.find((d) => d.path === path.resolve(path.dirname(object.doc.path), parsed.file));
+  if (parsed.syntaxProblems.length) return undefined;
+  // Another file, or a remote document the run fetched: found among the documents the analysis reached.
+  const target = refLocation(object.doc.path, parsed);
+  if (target && !('location' in target)) return undefined;
+  const doc = !target ? object.doc : analysis.documents.find((d) => d.path === target.location);
   if (!doc) return undefined;
   let node: SyntaxNode | undefined = doc.root;
   for (const segment of parsed.pointer ?? []) node = node?.kind === 'object' ? node.get(segment) : node?.kind === 'array' ? node.at(Number(segment)) : undefined;

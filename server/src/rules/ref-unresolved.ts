@@ -1,5 +1,6 @@
 import * as path from 'path';
 import { MAX_CHAIN } from '../model/analysis';
+import { isRemoteLocation } from '../model/location';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { rawSlashPathRef } from './ref-pointer-escape';
@@ -12,7 +13,7 @@ const MAX_NAME_BYTES = 255;
 export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
-  description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file. Remote URLs are not fetched: they get an information "not checked".',
+  description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it.',
   spec: ['Reference Object', 'Document Structure'],
   rationale:
     'A reference whose target does not exist leaves a hole in the description: tools fail to load the document or silently drop the part.',
@@ -29,7 +30,10 @@ export default defineRule({
     pathTooLong: '"{ref}" does not resolve: the path of the file is {bytes} bytes long, more than the file system allows.',
     utf16: '"{ref}" does not resolve: "{file}" is UTF-16 text; save it as UTF-8.',
     tooLarge: '"{ref}" does not resolve: "{file}" is {larger}: it is not read.',
-    remote: 'Remote reference "{ref}" is not checked: fetching URLs is off.',
+    remote: 'Remote reference "{ref}" is not checked: {why}.',
+    remoteNotAllowed: 'Remote reference "{ref}" is not checked: {host} is not an allowed host. Allow it with --allow-remote {host} or in remoteRefs.allow of .openapi-check.yaml.',
+    remoteOff: 'Remote reference "{ref}" is not checked: the editor does not fetch URLs yet (openapi-check --allow-remote {host} does).',
+    remoteFailed: '"{ref}" could not be fetched: {message}',
     chainTooLong: '"{ref}" starts a chain of more than {max} references, which is not followed to its end: point it closer to the object it stands for.',
   },
   checkReference(reference, context) {
@@ -48,7 +52,7 @@ export default defineRule({
     const at = { node: refNode };
     // The file the `$ref` names, as it names it: by its absolute path, or relative to this document.
     const named = (file: string) =>
-      path.isAbsolute(parsed.file) ? file : path.relative(path.dirname(doc.path), file) || path.basename(file);
+      isRemoteLocation(file) || path.isAbsolute(parsed.file) ? file : path.relative(path.dirname(doc.path), file) || path.basename(file);
     // Said in numbers, not by quoting the name: it is too long to quote whole.
     const reportLongName = (file: string) => {
       const longest = file.split(/[\\/]/).reduce((most, name) => Math.max(most, Buffer.byteLength(name)), 0);
@@ -57,12 +61,16 @@ export default defineRule({
     };
     switch (failure.reason) {
       case 'url':
-        context.report({ at, messageId: 'remote', data: { ref }, severity: 'information' });
+        context.report({ at, messageId: 'remote', data: { ref, why: failure.why }, severity: 'information' });
         return;
       case 'file': {
         const file = named(failure.file);
         const f = failure.failure;
-        if (f.reason === 'missing') context.report({ at, messageId: 'missingFile', data: { ref, file } });
+        // Not fetched by the user's choice: information, never an error.
+        if (f.reason === 'remote-not-allowed') context.report({ at, messageId: 'remoteNotAllowed', data: { ref, host: f.host }, severity: 'information' });
+        else if (f.reason === 'remote-off') context.report({ at, messageId: 'remoteOff', data: { ref, host: f.host }, severity: 'information' });
+        else if (f.reason === 'remote-failed') context.report({ at, messageId: 'remoteFailed', data: { ref, message: f.message } });
+        else if (f.reason === 'missing') context.report({ at, messageId: 'missingFile', data: { ref, file } });
         else if (f.reason === 'folder') context.report({ at, messageId: 'folder', data: { ref, file } });
         else if (f.reason === 'binary' || f.reason === 'encoding') context.report({ at, messageId: 'notDocument', data: { ref, file } });
         else if (f.reason === 'special') context.report({ at, messageId: 'special', data: { ref, file, what: f.what } });

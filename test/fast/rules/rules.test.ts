@@ -65,7 +65,7 @@ for (const rule of ruleDirs) {
         const text = files.texts.get(file)!;
         // Fix-all as the editor runs it: first fixes, re-check, repeat.
         const recheck = (t: string) => {
-          const store = new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) });
+          const store = new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)), readRemote: (url) => files.readRemote(url) });
           return checkDocument(store, file, { rules: RULES, config: configFor(rule) }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
         };
         const { text: after } = fixAll(text, recheck);
