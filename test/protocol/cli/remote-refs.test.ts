@@ -9,11 +9,11 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
-import { CLI } from './helpers/paths';
-import { describeNetworkError, fetchRemote } from '../server/src/io/fetch-remote';
-import { proxyFor } from '../server/src/io/proxy';
-import { RemoteCache } from '../server/src/io/remote-cache';
-import { NO_REMOTE, readRemotePolicy } from '../server/src/io/remote-policy';
+import { CLI } from '../../helpers/paths';
+import { describeNetworkError, fetchRemote } from '../../../server/src/io/fetch-remote';
+import { proxyFor } from '../../../server/src/io/proxy';
+import { RemoteCache } from '../../../server/src/io/remote-cache';
+import { NO_REMOTE, readRemotePolicy } from '../../../server/src/io/remote-policy';
 
 interface TestServer {
   origin: string;
