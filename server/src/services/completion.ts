@@ -17,6 +17,7 @@ import { fieldSnippet, keyText, presentKeys, snippetText, valueText } from './co
 import { swagger2Completions } from './completion-swagger2';
 import { isSwagger2Root } from '../model/swagger2';
 import { lookupTable } from '../model/lookup';
+import { RefTarget } from '../workspace/ref-targets';
 
 export interface CompletionItem {
   label: string;
@@ -54,9 +55,12 @@ const FORMATS: Record<string, string[]> = lookupTable({
 const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '401', '403', '404', '405', '409', '410', '412', '415', '422', '429', '500', '502', '503', '504', 'default', '2XX', '4XX', '5XX'];
 
 /**
- * `workspaceFiles`: absolute paths of the workspace's YAML and JSON files, offered last as whole-file
- * `$ref` targets (a file that nothing references yet, like a new `schemas/Order.yaml`).
+ * `workspaceTargets`: the workspace's `$ref` targets of a kind (see workspace/ref-targets.ts),
+ * offered after the description's own: another file's components with their pointer, a whole file
+ * only when its top level is of that kind (a new `schemas/Order.yaml` holding a Schema).
  */
+export type WorkspaceTargets = (kind: ObjectKind) => readonly RefTarget[];
+
 /** A place in another file that references this one, and the kind of object it calls for there. */
 export interface ReferencedAs {
   pointer: readonly string[];
@@ -69,7 +73,7 @@ export interface ReferencedAs {
  * does): a CI workflow or a Kubernetes manifest gets nothing, but an empty file gets a new document.
  */
 export function completionsAt(
-  doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceFiles: readonly string[] = [], load?: LoadDocument,
+  doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceTargets: WorkspaceTargets = () => [], load?: LoadDocument,
   referencedAs: readonly ReferencedAs[] = [],
 ): CompletionItem[] {
   if (isBlankBesidesWord(doc, offset)) return [newDocumentSnippet(doc, offset)];
@@ -82,7 +86,7 @@ export function completionsAt(
   const place = analysis ? placeOf(doc, context, analysis) : declaresVersion(doc) ? placeAt(context.path.map(String)) : placeByReference(context, referencedAs);
   if (!place) return [];
   let drafts: Draft[];
-  if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceFiles, load);
+  if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceTargets, load);
   else if (context.position === 'key') drafts = keyCompletions(doc, context, place, analysis);
   else drafts = valueCompletions(doc, context, place, analysis);
   return withFilterText(doc, context, offset, drafts);
@@ -390,7 +394,7 @@ const MAX_OFFERED_REF_CHARS = 2048;
  */
 function refCompletions(
   doc: SourceDocument, context: CursorContext, kind: ObjectKind | undefined, place: { container?: FieldSpec }, analysis: Analysis | undefined,
-  workspaceFiles: readonly string[], load: LoadDocument | undefined,
+  workspaceTargets: WorkspaceTargets, load: LoadDocument | undefined,
 ): Draft[] {
   // `$ref` sits in the object it replaces: the place's kind is the kind the target must have.
   const expected = kind ?? place.container?.kind;
@@ -430,15 +434,18 @@ function refCompletions(
     const base = components?.kind === 'object' ? `/components/${map}` : '';
     for (const entry of entries?.children?.slice(0, MAX_FILE_ENTRIES) ?? []) add(`${typedFile}#${base}/${escapePointerSegment(String(entry.key))}`);
   }
-  // Then the workspace's other files, whole, unless one of their entries is already offered.
-  const documents = new Set(analysis?.documents.filter((d) => d.root?.get('openapi')).map((d) => d.path));
+  // Then the workspace's other targets of the kind: entries with their pointer, then whole files
+  // (not one whose entries are already offered).
   const filesOffered = new Set(refs.map((r) => (r.includes('#') ? r.slice(0, r.indexOf('#')) : r)));
-  for (const file of workspaceFiles) {
-    if (file === doc.path || documents.has(file)) continue;
-    const ref = relativePath(doc.path, file);
-    if (filesOffered.has(ref)) continue;
-    filesOffered.add(ref);
-    refs.push(ref);
+  for (const target of workspaceTargets(expected!)) {
+    if (target.file === doc.path) continue;
+    const file = relativePath(doc.path, target.file);
+    if (target.pointer.length === 0) {
+      if (!filesOffered.has(file)) add(file);
+      continue;
+    }
+    filesOffered.add(file);
+    add(`${file}#/${target.pointer.map(escapePointerSegment).join('/')}`);
   }
   const dotSlash = /^['"]?\.\//.test(typed);
   // In this order (the document's, then other files'), not the editor's alphabetical one.

@@ -8,9 +8,12 @@ import { CompletionItem, completionsAt, ReferencedAs } from '../../../server/src
 import { checkDocument } from '../../../server/src/check/checker';
 import { RULES } from '../../../server/src/rules/index';
 import { fieldDoc } from '../../../server/src/model/field-docs';
-import { SPECS } from '../../../server/src/model/spec';
+import { ObjectKind, SPECS } from '../../../server/src/model/spec';
 import { cursorContext } from '../../../server/src/services/cursor';
 import { parseText } from '../../../server/src/syntax/parse';
+import { indexFile } from '../../../server/src/workspace/file-index';
+import { refTargetsOfKind } from '../../../server/src/workspace/ref-targets';
+import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
 
 function complete(fixture: string, file = '/virtual/openapi.yaml', others: Record<string, string> = {}, workspaceFiles: string[] = [], referencedAs: ReferencedAs[] = []) {
   const offset = fixture.indexOf('|');
@@ -21,7 +24,14 @@ function complete(fixture: string, file = '/virtual/openapi.yaml', others: Recor
     const other = store.get(p);
     return isLoadFailure(other) ? undefined : other;
   };
-  const items = completionsAt(doc, offset, analyze(doc, store), workspaceFiles, load, referencedAs);
+  // The workspace's index, as the server keeps it: this document and the listed files it can read.
+  const index = new WorkspaceIndex();
+  for (const p of [file, ...workspaceFiles]) {
+    const source = p === file ? text : others[p];
+    if (source !== undefined) index.set(indexFile(p, parseText(source, p.endsWith('.json') ? 'json' : 'yaml')));
+  }
+  const targets = (kind: ObjectKind) => refTargetsOfKind(index, kind, new Set([file]), 2_000);
+  const items = completionsAt(doc, offset, analyze(doc, store), targets, load, referencedAs);
   return { items, labels: items.map((i) => i.label), text, offset };
 }
 
@@ -123,14 +133,27 @@ describe('completion', () => {
     assert.deepEqual(labels, ['schemas/pet.yaml#/Pet', 'schemas/pet.yaml#/NewPet', 'schemas/pet.yaml#/Error']);
   });
 
-  it('offers the workspace\'s other files as whole-file $ref targets, after components and known entries', () => {
+  it('offers the workspace\'s targets of the kind with their pointer, and a whole file only when it is of that kind', () => {
     const fixture = HEAD + "paths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: 'schemas/pet.yaml#/Pet'\n        '404':\n          description: Not found\n          content:\n            application/json:\n              schema:\n                $ref: |\ncomponents:\n  schemas:\n    Error:\n      type: object\n";
-    const { labels, items } = complete(fixture, '/virtual/openapi.yaml', { '/virtual/schemas/pet.yaml': 'Pet:\n  type: object\n' }, [
-      '/virtual/openapi.yaml', '/virtual/schemas/pet.yaml', '/virtual/schemas/order.yaml', '/virtual/shared/error.json',
+    const others = {
+      '/virtual/schemas/pet.yaml': 'Pet:\n  type: object\n',
+      '/virtual/schemas/order.yaml': 'type: object\nproperties:\n  id: {type: integer}\nx-owner: shop\n',
+      '/virtual/shared/error.json': '{"description": "An error", "content": {}}',
+      '/virtual/common.yaml': 'components:\n  schemas:\n    Money: {type: number}\n  parameters:\n    limit: {name: limit, in: query}\n',
+      '/virtual/other-api.yaml': 'openapi: 3.0.3\ninfo: {title: O, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    Invoice: {type: object}\n',
+      '/virtual/.github/workflows/ci.yaml': 'name: CI\non: push\njobs: {}\n',
+    };
+    const { labels, items } = complete(fixture, '/virtual/openapi.yaml', others, Object.keys(others));
+    // Named targets first (a components container's, another API's), then whole files of the kind:
+    // not the Response file, not the other API's root, not the workflow.
+    assert.deepEqual(labels, [
+      '#/components/schemas/Error', 'schemas/pet.yaml#/Pet', 'common.yaml#/components/schemas/Money',
+      'other-api.yaml#/components/schemas/Invoice', 'schemas/order.yaml',
     ]);
-    // The document itself and a file whose entries are already offered are not repeated.
-    assert.deepEqual(labels, ['#/components/schemas/Error', 'schemas/pet.yaml#/Pet', 'schemas/order.yaml', 'shared/error.json']);
     assert.equal(items.find((i) => i.label === 'schemas/order.yaml')!.insertText, "'schemas/order.yaml'");
+    assert.equal(items.find((i) => i.label === 'schemas/order.yaml')!.detail, 'Schema Object');
+    const responses = complete(HEAD + "paths:\n  /pets:\n    get:\n      responses:\n        '500':\n          $ref: |\n", '/virtual/openapi.yaml', others, Object.keys(others));
+    assert.deepEqual(responses.labels, ['shared/error.json'], 'a Response file where a Response goes');
   });
 
   it('offers status codes with reason phrases, media types under content, methods not yet used', () => {
@@ -204,7 +227,7 @@ describe('completion', () => {
     assert.deepEqual(at('|')[0], ['#/components/schemas/Pet', "'#/components/schemas/Pet'", '#/components/schemas/Pet', '']);
     // A file, with `./` kept when typed; a file#pointer lists that file's entries.
     assert.deepEqual(at("'./|'").filter(([label]) => !label.startsWith('#')), [
-      ['./schemas.yaml', "'./schemas.yaml'", "'./schemas.yaml", "'./'"], ['./lib.yaml', "'./lib.yaml'", "'./lib.yaml", "'./'"],
+      ['./lib.yaml#/components/schemas/Order', "'./lib.yaml#/components/schemas/Order'", "'./lib.yaml#/components/schemas/Order", "'./'"],
     ]);
     assert.deepEqual(at("'schemas.yaml#/|'").filter(([label]) => label.startsWith('schemas.yaml#')).map(([label, insert]) => [label, insert]), [
       ['schemas.yaml#/Pet', "'schemas.yaml#/Pet'"], ['schemas.yaml#/NewPet', "'schemas.yaml#/NewPet'"],

@@ -182,18 +182,27 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     }
   });
 
-  it('offers a workspace file nothing references yet as a $ref target, once it is created', async () => {
+  it('offers a workspace file nothing references yet as a $ref target of its kind, once it is created', async () => {
     const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  /orders:\n    get:\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: \n";
     const uri = client.open(path.join(dir, 'orders.yaml'), text);
     await client.waitForDiagnostics(uri);
     const position = { line: 13, character: 22 };
     const labels = async () => (await client.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri }, position })).map((c) => c.label);
-    assert.ok((await labels()).includes('schemas.yaml'), 'a file of the workspace');
+    const before = await labels();
+    assert.ok(before.includes('schemas.yaml#/Pet'), `a schema of a file of the workspace: ${before.join(', ')}`);
+    assert.ok(!before.includes('schemas.yaml'), 'a file of schemas is no Schema itself');
     const created = path.join(dir, 'models', 'order.yaml');
     fs.mkdirSync(path.dirname(created), { recursive: true });
     fs.writeFileSync(created, 'type: object\n');
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(created).href, type: 1 }] });
-    assert.ok((await labels()).includes('models/order.yaml'), 'the new file');
+    // The new file is indexed in the background: offered once its top level shows a Schema.
+    const deadline = Date.now() + 20_000;
+    let after = await labels();
+    while (!after.includes('models/order.yaml') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await labels();
+    }
+    assert.ok(after.includes('models/order.yaml'), `the new file: ${after.join(', ')}`);
   });
 
   it('answers completion, hover and document symbols', async () => {

@@ -2,9 +2,11 @@
 // there, `$ref` targets of the right kind), as snippets with the cursor where the value goes.
 import { CompletionItem, CompletionItemKind, CompletionParams, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
 import { completionsAt } from '../../services/completion';
+import { refTargetsOfKind } from '../../workspace/ref-targets';
 import { answerWithoutBlocking } from '../state/request-loads';
 import { currentDocument, ServerContext } from './context';
 import { rangeOf } from '../lsp-types';
+import { ObjectKind } from '../../model/spec';
 
 const COMPLETION_KIND: Record<string, CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -13,6 +15,9 @@ const COMPLETION_KIND: Record<string, CompletionItemKind> = {
   keyword: CompletionItemKind.Keyword,
   snippet: CompletionItemKind.Snippet,
 };
+
+/** `$ref` targets from other files listed at most: a monorepo holds hundreds of thousands of components. */
+const MAX_WORKSPACE_REF_TARGETS = 2_000;
 
 export function registerCompletion(ctx: ServerContext): void {
   const { session, workspace } = ctx;
@@ -26,7 +31,9 @@ export function registerCompletion(ctx: ServerContext): void {
     const referencedAs = analysis ? [] : workspace.index.refsInto(doc.path)
       .filter(({ entry }) => entry.expected !== undefined && !entry.inExtension)
       .map(({ entry }) => ({ pointer: entry.pointer, kind: entry.expected! }));
-    const items = completionsAt(doc, offset, analysis, workspace.list(), loadDocument, referencedAs);
+    const except = new Set([doc.path]);
+    const targets = (kind: ObjectKind) => refTargetsOfKind(workspace.index, kind, except, MAX_WORKSPACE_REF_TARGETS, workspace.unindexedKeys());
+    const items = completionsAt(doc, offset, analysis, targets, loadDocument, referencedAs);
     return items.map((item) => ({
       label: item.label,
       kind: COMPLETION_KIND[item.kind],

@@ -13,10 +13,13 @@ export interface IndexJob {
   referenced: boolean;
 }
 
-export type IndexOutcome = { path: string; index: FileIndex } | { path: string; skipped: string };
+/** A file not indexed; for one that is no OpenAPI document, its top-level keys (see topLevelKeys). */
+export type Skipped = { path: string; skipped: string; keys?: string[] };
+
+export type IndexOutcome = { path: string; index: FileIndex } | Skipped;
 
 /** An outcome as the worker posts it: the index encoded (see workspace/index-transfer.ts). */
-export type IndexReply = { path: string; encoded: EncodedIndex } | { path: string; skipped: string };
+export type IndexReply = { path: string; encoded: EncodedIndex } | Skipped;
 
 export function indexReply(outcome: IndexOutcome): IndexReply {
   return 'index' in outcome ? { path: outcome.path, encoded: encodeIndex(outcome.index) } : outcome;
@@ -29,8 +32,39 @@ export function runIndexJob(job: IndexJob): IndexOutcome {
   const read = readTextFile(job.path, job.maxBytes);
   if (!('text' in read)) return { path: job.path, skipped: read.reason };
   const text = read.text;
-  if (!job.referenced && !MENTIONS_OPENAPI.test(text)) return { path: job.path, skipped: 'not-openapi' };
-  const index = indexFile(job.path, parseText(text, detectFormat(job.path, text)));
-  if (!job.referenced && !index.root) return { path: job.path, skipped: 'not-openapi' };
+  const format = detectFormat(job.path, text);
+  if (!job.referenced && !MENTIONS_OPENAPI.test(text)) return { path: job.path, skipped: 'not-openapi', keys: topLevelKeys(text, format) };
+  const index = indexFile(job.path, parseText(text, format));
+  if (!job.referenced && !index.root) return { path: job.path, skipped: 'not-openapi', keys: index.definitions.filter((d) => d.pointer.length === 1).map((d) => d.name).slice(0, MAX_KEYS) };
   return { path: job.path, index };
+}
+
+/** Keys kept of a file that is not indexed: enough to tell a Schema file from a CI workflow. */
+const MAX_KEYS = 50;
+/** JSON texts read for their keys at most: a large JSON file that is no description is data. */
+const MAX_JSON_KEYS_CHARS = 256 * 1024;
+/** A YAML key at the start of a line: plain, or quoted. */
+const YAML_TOP_KEY = /^(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{[\]\-?:|>%@`!&*][^:\n]*?))[ \t]*:(?:[ \t]|$)/gm;
+
+/**
+ * The top-level keys of a file that names no `openapi` (a schema file nothing references yet, a CI
+ * workflow), for `$ref` completion to tell what the file is without indexing it. YAML by its lines
+ * at column 0, JSON by parsing it when small; undefined when that cannot be told.
+ */
+function topLevelKeys(text: string, format: 'yaml' | 'json'): string[] | undefined {
+  if (format === 'json') {
+    if (text.length > MAX_JSON_KEYS_CHARS) return undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      return value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).slice(0, MAX_KEYS) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const keys: string[] = [];
+  for (const match of text.matchAll(YAML_TOP_KEY)) {
+    keys.push(match[1] ?? match[2] ?? match[3]);
+    if (keys.length >= MAX_KEYS) break;
+  }
+  return keys;
 }

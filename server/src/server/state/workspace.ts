@@ -103,6 +103,8 @@ export class WorkspaceFiles {
   private folders: string[] = [];
   private listed: string[] = [];
   private readonly skipped = new Map<string, string>();
+  /** Top-level keys of the files skipped as no OpenAPI document, for `$ref` completion. */
+  private readonly skippedKeys = new Map<string, readonly string[]>();
   private readonly queue: IndexJob[] = [];
   private readonly queued = new Set<string>();
   private inFlight = 0;
@@ -182,6 +184,11 @@ export class WorkspaceFiles {
     return this.listed;
   }
 
+  /** The files not indexed as no OpenAPI document, with their top-level keys. */
+  unindexedKeys(): ReadonlyMap<string, readonly string[]> {
+    return this.skippedKeys;
+  }
+
   /** Lists the folders and indexes them in the background. */
   async start(): Promise<void> {
     const files: string[] = [];
@@ -209,6 +216,7 @@ export class WorkspaceFiles {
           if (indexed.path === file || indexed.path.startsWith(file + path.sep)) this.index.remove(indexed.path);
         }
         this.skipped.delete(file);
+        this.skippedKeys.delete(file);
         continue;
       }
       if (change.type === 'created' && DESCRIPTION_FILE.test(file) && !this.listed.includes(file) && this.listed.length < this.settings.maxFiles) {
@@ -490,11 +498,14 @@ export class WorkspaceFiles {
     if (!this.open.has(outcome.path)) {
       if ('index' in outcome) {
         this.skipped.delete(outcome.path);
+        this.skippedKeys.delete(outcome.path);
         this.index.set(outcome.index);
         this.followReferences(outcome.index);
       } else {
         this.index.remove(outcome.path);
         this.skipped.set(outcome.path, outcome.skipped);
+        if (outcome.keys) this.skippedKeys.set(outcome.path, outcome.keys);
+        else this.skippedKeys.delete(outcome.path);
         // Read as a candidate root while a root's reference to it was being indexed: read it again.
         if (outcome.skipped === 'not-openapi' && this.isReferenced(outcome.path)) this.enqueue(outcome.path, true, true);
       }
