@@ -29,6 +29,8 @@ export interface CompletionItem {
   /** `insertText` is a snippet: `${1}` placeholders, `\$` for a literal dollar. */
   snippet?: boolean;
   replace: { offset: number; length: number };
+  /** Edits elsewhere that make the result valid: the comma after the member before, in JSON. */
+  additionalEdits?: { offset: number; length: number; newText: string }[];
   /**
    * What the editor matches the text typed in `replace` against: it starts with the quote the user
    * typed, if any, or an editor would filter every item out once a quote is typed (`'#/`, `"pa`).
@@ -87,9 +89,41 @@ export function completionsAt(
   if (!place) return [];
   let drafts: Draft[];
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceTargets, load);
-  else if (context.position === 'key') drafts = keyCompletions(doc, context, place, analysis);
+  else if (context.position === 'key') drafts = withJsonCommas(doc, context, keyCompletions(doc, context, place, analysis));
   else drafts = valueCompletions(doc, context, place, analysis);
   return withFilterText(doc, context, offset, drafts);
+}
+
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+function isJsonBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** How far the comma logic looks for the members around the cursor (past that: blanks, left alone). */
+const COMMA_LOOKAROUND = 10_000;
+
+/**
+ * A JSON member inserted between others keeps the object valid, as VS Code's own JSON completion
+ * does: a comma after it when a member follows, and after the member before it when that one has none.
+ */
+function withJsonCommas(doc: SourceDocument, context: CursorContext, drafts: Draft[]): Draft[] {
+  if (doc.format !== 'json' || drafts.length === 0) return drafts;
+  const source = doc.source;
+  const end = context.replace.offset + context.replace.length;
+  let after = end;
+  while (after < source.length && after - end < COMMA_LOOKAROUND && isJsonBlank(source.charCodeAt(after))) after++;
+  let before = context.replace.offset - 1;
+  while (before >= 0 && context.replace.offset - before < COMMA_LOOKAROUND && isJsonBlank(source.charCodeAt(before))) before--;
+  const next = after < source.length ? source.slice(after, after + 1) : '';
+  const previous = before >= 0 ? source.slice(before, before + 1) : '';
+  const commaAfter = next === '"';
+  const commaBefore = previous !== '' && !'{,:['.includes(previous) && /["}\]\w]/.test(previous);
+  if (!commaAfter && !commaBefore) return drafts;
+  return drafts.map((d) => ({
+    ...d,
+    insertText: commaAfter ? `${d.insertText},` : d.insertText,
+    additionalEdits: commaBefore ? [{ offset: before + 1, length: 0, newText: ',' }] : undefined,
+  }));
 }
 
 function withFilterText(doc: SourceDocument, context: CursorContext, offset: number, drafts: Draft[]): CompletionItem[] {

@@ -191,11 +191,23 @@ function jsonContext(doc: SourceDocument, offset: number): CursorContext | undef
   let end = wordEnd(text, offset, text.length, /[\s{},:[\]"]/);
   if (quoted && text.charCodeAt(end) === 34) end++;
   const object = resolvePath(doc.root, path);
-  if (location.isAtPropertyKey) {
+  // A string opened after a member with no comma yet (`"a": 1 "su|`, a blank before its quote):
+  // jsonc reads it as that member's value, but nothing but a key can stand there.
+  if (location.isAtPropertyKey || (quoted && typeof last !== 'number' && start > 0 && /\s/.test(text.slice(start - 1, start)) && followsValue(text, start))) {
     return { path, object, key: String(last), position: 'key', replace: { offset: start, length: end - start }, newItem: false, quoted, flow: false };
   }
   if (typeof last === 'number') return undefined; // an array item value: not a member
   return { path, object, key: last, position: 'value', replace: { offset: start, length: end - start }, newItem: false, quoted, flow: false };
+}
+
+/** How far back the look for the character before a JSON word goes (past that: blanks, no answer). */
+const LOOK_BACK = 10_000;
+
+/** Whether the last character before `at`, blanks aside, ends a value (a string, object, array, literal). */
+function followsValue(text: TextLike, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && at - i < LOOK_BACK && /\s/.test(text.slice(i, i + 1))) i--;
+  return i >= 0 && /["}\]\w]/.test(text.slice(i, i + 1));
 }
 
 /** Inside a flow mapping (`{name: a, in: |}`): the key or value being typed, from the tree. */

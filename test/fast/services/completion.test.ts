@@ -187,6 +187,28 @@ describe('completion', () => {
     assert.equal(values.items[0].insertText, '"query"');
   });
 
+  it('JSON: a field inserted between members brings the commas that keep the object valid', () => {
+    const J = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/p": {"get": {';
+    const end = '}}}}';
+    const field = (fixture: string) => complete(fixture, '/virtual/openapi.json').items.find((i) => i.label === 'summary')!;
+    // Before a member: a comma after the new one.
+    const before = field(J + '| "responses": {"200": {"description": "OK"}}' + end);
+    assert.equal(before.insertText, '"summary": "${1}",');
+    assert.equal(before.additionalEdits, undefined);
+    // After a member without a comma, the quotes typed (auto-closed): a comma after that member.
+    const fixture = J + '"responses": {"200": {"description": "OK"}}\n  "|"' + end;
+    const after = complete(fixture, '/virtual/openapi.json');
+    const summary = after.items.find((i) => i.label === 'summary')!;
+    assert.equal(summary.insertText, '"summary": "${1}"');
+    assert.deepEqual(summary.additionalEdits, [{ offset: fixture.indexOf('}}\n') + 2, length: 0, newText: ',' }]);
+    // Between members with their commas: nothing added.
+    const between = field(J + '"operationId": "o", | "responses": {}' + end);
+    assert.equal(between.insertText, '"summary": "${1}",', 'a member follows: its comma');
+    const last = field(J + '"responses": {}, |' + end);
+    assert.equal(last.insertText, '"summary": "${1}"');
+    assert.equal(last.additionalEdits, undefined);
+  });
+
   it('JSON `"in": ""`: every location, in a component and in an operation, matched with the quote typed', () => {
     const J = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, ';
     const inComponent = complete(J + '"paths": {}, "components": {"parameters": {"a": {"name": "a", "in": "|"}}}}', '/virtual/openapi.json');

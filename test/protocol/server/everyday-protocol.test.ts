@@ -117,6 +117,18 @@ describe('completion a new user meets', { timeout: 60_000 }, () => {
     assert.equal(created.insertTextFormat, 2, 'a snippet');
     assert.equal((created.textEdit as TextEdit).newText, '"201": {\n\t"description": "${1:Created}"\n}');
   });
+
+  it('JSON: a field accepted between members brings the commas that keep the document valid (item 4)', async () => {
+    const J = '{\n  "openapi": "3.0.3",\n  "info": {"title": "T", "version": "1"},\n  "paths": {\n    "/p": {\n      "get": {\n';
+    const before = await completeAt('commas-before.json', J + '        "|"\n        "responses": {"200": {"description": "OK"}}\n      }\n    }\n  }\n}\n');
+    const summary = before.find((i) => i.label === 'summary')!;
+    assert.equal((summary.textEdit as TextEdit).newText, '"summary": "${1}",', 'a member follows: a comma after the new one');
+    assert.equal(summary.additionalTextEdits, undefined);
+    const after = await completeAt('commas-after.json', J + '        "responses": {"200": {"description": "OK"}}\n        "|"\n      }\n    }\n  }\n}\n');
+    const tags = after.find((i) => i.label === 'tags')!;
+    assert.equal((tags.textEdit as TextEdit).newText, '"tags": [${1}]');
+    assert.deepEqual(tags.additionalTextEdits, [{ range: { start: { line: 6, character: 51 }, end: { line: 6, character: 51 } }, newText: ',' }], 'a comma after the member before');
+  });
 });
 
 const UNKNOWN_FIELD_YAML = `openapi: 3.0.3

@@ -44,6 +44,7 @@ export function registerCompletion(ctx: ServerContext): void {
       filterText: item.filterText,
       insertTextFormat: item.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       textEdit: { range: rangeOf(doc, item.replace.offset, item.replace.length), newText: item.insertText },
+      additionalTextEdits: item.additionalEdits?.map((e) => ({ range: rangeOf(doc, e.offset, e.length), newText: e.newText })),
     }));
   }, [], token));
 }
