@@ -2,13 +2,44 @@ import * as path from 'path';
 import { MAX_CHAIN } from '../model/analysis';
 import { isRemoteLocation } from '../model/location';
 import { escapePointerSegment } from '../model/ref';
-import { replaceScalar } from '../syntax/edit';
+import { insertMember, replaceScalar, WriteValue } from '../syntax/edit';
+import { COMPONENT_MAPS } from '../model/kinds';
+import { ObjectKind } from '../model/spec';
+import { ParsedText, SyntaxNode } from '../syntax/tree';
+import { Fix } from '../check/types';
 import { rawSlashPathRef } from './ref-pointer-escape';
 import { defineRule } from '../check/types';
 import { keyNames } from '../check/suggest';
 
 /** The longest file or folder name Linux, macOS and Windows file systems take, in bytes. */
 const MAX_NAME_BYTES = 255;
+
+/** The smallest valid object of each component kind, for "Create the component". */
+function componentStub(kind: ObjectKind, name: string): WriteValue {
+  switch (kind) {
+    case 'Schema': return { type: 'object' };
+    case 'Parameter': return { name, in: 'query', schema: { type: 'string' } };
+    case 'Response': return { description: name };
+    case 'RequestBody': return { content: { 'application/json': { schema: { type: 'object' } } } };
+    case 'Header': return { schema: { type: 'string' } };
+    case 'Example': return { value: null };
+    case 'SecurityScheme': return { type: 'http', scheme: 'bearer' };
+    default: return {};
+  }
+}
+
+/**
+ * "Create the component": for a local `#/components/<map>/<name>` of the kind the place calls for,
+ * a stub where the pointer says, with the `components` and map objects that are missing.
+ */
+function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined, segments: readonly string[], failedAt: number, parent: SyntaxNode | undefined): Fix[] {
+  if (!expected || segments.length !== 3 || segments[0] !== 'components' || COMPONENT_MAPS[expected] !== segments[1]) return [];
+  if (parent?.kind !== 'object' || failedAt > 2) return [];
+  const name = segments[2];
+  let value = componentStub(expected, name);
+  for (let i = 2; i > failedAt; i--) value = { [segments[i]]: value };
+  return [{ title: `Create the component "${name}"`, edits: [insertMember(parsed, parent, segments[failedAt], value)] }];
+}
 
 export default defineRule({
   id: 'ref-unresolved',
@@ -98,7 +129,10 @@ export default defineRule({
           at,
           messageId: suggestion ? 'pointerSuggest' : 'pointer',
           data: { ref, where, segment, suggestion: suggestion ?? '' },
-          fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : [],
+          fixes: [
+            ...(suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, refNode, suggestion)] }] : []),
+            ...(parsed.form === 'local' && failure.doc === doc ? createComponentFix(doc.parsed, reference.expected, segments, failedAt, parent) : []),
+          ],
         });
       }
     }
