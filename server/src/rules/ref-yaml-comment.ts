@@ -1,5 +1,34 @@
 import { Reference } from '../model/analysis';
+import { escapePointerSegment, parseRef } from '../model/ref';
+import { SyntaxNode } from '../syntax/tree';
 import { defineRule } from '../check/types';
+import { keyNames } from '../check/suggest';
+
+/**
+ * The pointer to quote: the one written when it resolves in the document, else the one whose
+ * misspelt segments are replaced by the nearest names there (`#/components/schemas/Pets` -> `Pet`),
+ * else the one written.
+ */
+function pointerToQuote(written: string, root: SyntaxNode | undefined): string {
+  const parsed = parseRef(written);
+  if (parsed.form !== 'local' || !parsed.pointer || parsed.syntaxProblems.length > 0) return written;
+  let node = root;
+  let changed = false;
+  const segments: string[] = [];
+  for (const segment of parsed.pointer) {
+    if (node?.kind !== 'object') return written;
+    let next = node.get(segment);
+    let name = segment;
+    if (!next) {
+      const nearest = keyNames(node).nearest(segment);
+      if (nearest === undefined) return written;
+      [name, next, changed] = [nearest, node.get(nearest), true];
+    }
+    segments.push(name);
+    node = next;
+  }
+  return changed ? '#/' + segments.map(escapePointerSegment).join('/') : written;
+}
 
 /** `$ref: #/x` in YAML: `#` starts a comment, so the value is empty. Returns the comment's span. */
 export function yamlCommentRef(reference: Reference): { offset: number; length: number; pointer: string } | undefined {
@@ -28,7 +57,8 @@ export default defineRule({
   checkReference(reference, context) {
     const found = yamlCommentRef(reference);
     if (!found) return;
-    const quoted = "'" + found.pointer.replace(/'/g, "''") + "'";
+    const pointer = pointerToQuote(found.pointer, reference.doc.root);
+    const quoted = "'" + pointer.replace(/'/g, "''") + "'";
     context.report({
       at: { offset: found.offset, length: found.length },
       messageId: 'comment',
