@@ -24,7 +24,7 @@ describe('extension package', () => {
     assert.deepEqual(pkg.bin, { 'openapi-check': 'dist/cli.js', 'openapi-language-server': 'dist/server.js' });
     assert.deepEqual(pkg.contributes.grammars.map((g: { injectTo: string[] }) => g.injectTo), [['source.yaml', 'source.json']]);
     assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), [
-      'openapi30.codeLens.references', 'openapi30.maxFileSize', 'openapi30.rules', 'openapi30.trace.server', 'openapi30.workspace.maxDepth',
+      'openapi30.breakingChanges.base', 'openapi30.codeLens.references', 'openapi30.maxFileSize', 'openapi30.rules', 'openapi30.trace.server', 'openapi30.workspace.maxDepth',
       'openapi30.workspace.maxFiles',
     ]);
   });

@@ -37,6 +37,7 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
       const suppress = suppressionFix(d.doc, d.rule, d.offset);
       if (suppress) quickFixes.push(quickFix(params.textDocument.uri, d, suppress, lsp, false));
     }
+    quickFixes.push(...ctx.checks.liveDiffs.restoreActions(params.textDocument.uri, filePath, params.range));
   }
   const fixAllKind = CodeActionKind.SourceFixAll;
   const asksFixAll = only?.some((k) => fixAllKind.startsWith(k) || k === fixAllKind);

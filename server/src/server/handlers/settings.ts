@@ -14,6 +14,7 @@ interface Settings {
   maxFileSize?: number;
   codeLens?: { references?: unknown };
   workspace?: { maxFiles?: unknown; maxDepth?: unknown };
+  breakingChanges?: { base?: unknown };
 }
 
 const positiveNumber = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? Math.floor(value) : fallback);
@@ -27,6 +28,7 @@ export async function loadSettings(ctx: ServerContext, configurationSupport: boo
     session.settingsRules = readConfig({ rules: settings?.rules ?? {} }, RULE_IDS).config.rules;
     if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
     setCodeLensShown(ctx, settings?.codeLens?.references !== false);
+    ctx.checks.liveDiffs.setBase(settings?.breakingChanges?.base);
     workspace.settings = {
       maxFiles: positiveNumber(settings?.workspace?.maxFiles, DEFAULT_INDEXING.maxFiles),
       maxDepth: positiveNumber(settings?.workspace?.maxDepth, DEFAULT_INDEXING.maxDepth),

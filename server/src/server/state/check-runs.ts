@@ -12,6 +12,7 @@ import { IdleCollector } from '../runtime/idle-collector';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
 import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, MAX_PUBLISHED_PER_FILE } from '../runtime/tuning';
 import { Scheduler } from '../runtime/scheduler';
+import { LiveDiffs } from './live-diff';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
@@ -71,9 +72,12 @@ export class CheckScheduler {
   readonly idle = new IdleCollector();
 
   private readonly scheduler: Scheduler;
+  /** Breaking changes against a git revision, diffed after each check of a root. */
+  readonly liveDiffs: LiveDiffs;
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.scheduler = session.scheduler;
+    this.liveDiffs = new LiveDiffs(session, (root) => this.baseRead(root), (message) => connection.console.error(message));
     workspaceFiles.checksBusy = () => this.pending !== undefined || this.isRunning();
   }
 
@@ -129,6 +133,7 @@ export class CheckScheduler {
         const objects = result.analysis?.objects.length ?? 0;
         mark('root checked', { ms: Math.round(performance.now() - started), objects, kept: result.keptObjects ?? 0, findings: result.diagnostics.length });
         this.connection.tracer.log(`checked ${root}: ${objects} objects, ${result.diagnostics.length} findings, ${Math.round(performance.now() - started)} ms`);
+        this.liveDiffs.afterCheck(root);
       }, this.republish);
       toPublish = await this.scheduler.run('checks', steps, { signal });
     } catch (e) {
@@ -158,6 +163,16 @@ export class CheckScheduler {
       this.idle.worked();
       void this.segmentInSlices();
     }
+  }
+
+  /**
+   * A root's base was read (or is gone) between checks: its files are published with the new
+   * changes. A run pending or under way diffs the root itself after checking it.
+   */
+  private baseRead(root: string): void {
+    if (this.pending || this.isRunning()) return;
+    for (const file of this.session.filesOf(root)) if (this.session.findingsCurrent(file)) this.publish(file);
+    mark('published breaking changes', { root });
   }
 
   /** Publishes the files, taking each off `files` as it goes; a pause between them. */
@@ -236,6 +251,7 @@ export class CheckScheduler {
       if (isUnsaved(filePath)) found = this.unsavedFindings(found);
       if (this.editorValidatesJson) found = this.withoutEditorsJsonErrors(filePath, found);
       diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
+      diagnostics.push(...this.liveDiffs.diagnosticsIn(filePath));
     }
     this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
   }
@@ -334,6 +350,7 @@ export class CheckScheduler {
     for (const file of session.filesOf(open.path)) this.republish.add(file);
     this.scheduler.edited(open.path);
     session.results.delete(open.path);
+    this.liveDiffs.forget(open.path);
     session.closed(uri);
     this.closedFiles.set(open.path, performance.now());
     if (isUnsaved(open.path)) {

@@ -1,0 +1,221 @@
+// Breaking changes while typing: each open root inside a git repository is compared with its
+// version at a base revision (the `openapi30.breakingChanges.base` setting), after each check of
+// the root, and the changes are published with the root's findings, on the lines that break.
+// The base is read with git in child processes (io/git-async.ts) and parsed in the background
+// lane: the message loop never waits for git. It is read once per (root, base commit) and kept in
+// a DiffSession (diff/session.ts).
+import * as path from 'path';
+import { CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver/node';
+import { deprecateInsteadOfRemoving, RESTORABLE_KINDS } from '../../diff/deprecate-fix';
+import { placeOf } from '../../diff/engine';
+import { DiffSession } from '../../diff/session';
+import { createSide } from '../../diff/side';
+import { Change, Place } from '../../diff/types';
+import { baseRevision, readCommittedFile } from '../../io/git-async';
+import { Revision } from '../../io/git';
+import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../../model/documents';
+import { parseRef } from '../../model/ref';
+import { refFilePath } from '../../model/resolve';
+import { SyntaxNode } from '../../syntax/tree';
+import { rangeOf, toLspEdits } from '../lsp-types';
+import { mark } from '../runtime/marks';
+import { isUnsaved, Session } from './session';
+
+/** Files of one base version read at most: a bound on git processes per root and base commit. */
+const MAX_BASE_FILES = 200;
+/** How often the base revision is asked for again (a commit, a checkout moves it). */
+const BASE_RECHECK_MS = 10_000;
+
+interface RootDiff {
+  /** The base as last read, with the session that diffs against it. */
+  base?: { revision: Revision; session: DiffSession };
+  /** Set while the base is being read. */
+  reading?: Promise<void>;
+  /** When the base revision was last asked for (performance.now()). */
+  askedAt: number;
+  /** The last diff's changes, with places taken from their nodes when published. */
+  changes: Change[];
+}
+
+export class LiveDiffs {
+  /** `openapi30.breakingChanges.base`: "" the default branch's merge-base, "off", or a revision. */
+  private setting = '';
+  private readonly roots = new Map<string, RootDiff>();
+
+  /** `baseRead(root)`: a base was read (or found gone) outside a check: the root's changes to publish. */
+  constructor(
+    private readonly session: Session,
+    private readonly baseRead: (root: string) => void,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** A new setting: every base is read again. */
+  setBase(setting: unknown): void {
+    const value = typeof setting === 'string' ? setting.trim() : '';
+    if (value === this.setting) return;
+    this.setting = value;
+    this.roots.clear();
+  }
+
+  /** A root closed: its base and changes go. */
+  forget(root: string): void {
+    this.roots.delete(root);
+  }
+
+  private get off(): boolean {
+    return this.setting === 'off';
+  }
+
+  /**
+   * After a check of `root`: its diff against the base when the base is read; the base's reading
+   * started (or its revision asked for again, now and then) otherwise.
+   */
+  afterCheck(root: string): void {
+    if (this.off || isUnsaved(root)) return;
+    let state = this.roots.get(root);
+    if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: [] }));
+    if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);
+    this.diff(root, state);
+  }
+
+  private diff(root: string, state: RootDiff): void {
+    const doc = this.session.modelOf(root);
+    if (!state.base || !doc || !doc.root) {
+      state.changes = [];
+      return;
+    }
+    const started = performance.now();
+    // A full comparison each time; DiffSession.rediff with the edits is the incremental path.
+    const result = state.base.session.diff(createSide(this.session.store, doc));
+    state.changes = result.changes.filter((c) => c.level !== 'info');
+    for (const crash of result.crashes) this.log(`change kind ${crash.kind} failed: ${crash.error}`);
+    mark('diffed', { root, changes: state.changes.length, ms: Math.round(performance.now() - started) });
+  }
+
+  private readBase(root: string, state: RootDiff): void {
+    state.askedAt = performance.now();
+    const setting = this.setting;
+    state.reading = this.readBaseAsync(root, state, setting)
+      .catch((e) => this.log(`cannot read the base of ${root} for breaking changes: ${(e as Error).message}`))
+      .finally(() => (state.reading = undefined));
+  }
+
+  private async readBaseAsync(root: string, state: RootDiff, setting: string): Promise<void> {
+    const revision = await baseRevision(path.dirname(root), setting);
+    const current = () => this.roots.get(root) === state && this.setting === setting;
+    if (!current()) return;
+    if (!revision) {
+      mark('no base', { root });
+      const had = state.base !== undefined;
+      state.base = undefined;
+      state.changes = [];
+      if (had) this.baseRead(root);
+      return;
+    }
+    if (state.base?.revision.commit === revision.commit) return;
+    const base = await this.loadBase(root, revision);
+    if (!current()) return;
+    state.base = base && { revision, session: new DiffSession(createSide(base.store, base.root)) };
+    mark('base read', { root, ref: revision.ref, files: base?.files ?? 0 });
+    this.diff(root, state);
+    this.baseRead(root);
+  }
+
+  /**
+   * The root as committed and the files its `$ref`s reach, read with git and parsed in the
+   * background lane; undefined when the root is not in the revision.
+   */
+  private async loadBase(root: string, revision: Revision) {
+    const reads = new Map<string, FileRead>();
+    const store = new DocumentStore({
+      read: (file) => reads.get(path.resolve(file)) ?? { reason: 'missing', message: `${revision.ref}:${file} was not read.` },
+    });
+    const queue = [path.resolve(root)];
+    let rootDoc: SourceDocument | undefined;
+    while (queue.length > 0 && reads.size < MAX_BASE_FILES) {
+      const file = queue.shift()!;
+      if (reads.has(file)) continue;
+      reads.set(file, await readCommittedFile(revision, file, this.session.maxFileBytes));
+      const loaded = await this.session.scheduler.run('background', store.loadSteps(file));
+      if (!loaded || isLoadFailure(loaded)) continue;
+      if (file === path.resolve(root)) rootDoc = loaded;
+      for (const target of referencedFiles(loaded)) if (!reads.has(target)) queue.push(target);
+    }
+    return rootDoc && { store, root: rootDoc, files: reads.size };
+  }
+
+  /** The changes placed in a file, as the editor shows them. */
+  diagnosticsIn(filePath: string): LspDiagnostic[] {
+    return [...this.changesIn(filePath)].map(({ diagnostic }) => diagnostic);
+  }
+
+  private *changesIn(filePath: string) {
+    for (const state of this.roots.values()) {
+      if (!state.base) continue;
+      for (const change of state.changes) {
+        const place = this.placeInEditor(change);
+        if (place?.doc.path !== filePath) continue;
+        yield { change, place, base: state.base, diagnostic: this.toDiagnostic(change, place, state.base.revision) };
+      }
+    }
+  }
+
+  /** Where a change is now: from its node (an edit since the diff moved it), in the file's current model. */
+  private placeInEditor(change: Change): Place | undefined {
+    const spot = change.spots?.new;
+    const place = spot ? placeOf(spot) : change.new;
+    if (!place) return undefined;
+    const doc = this.session.modelOf(place.doc.path) ?? place.doc;
+    return { ...place, doc };
+  }
+
+  private toDiagnostic(change: Change, place: Place, revision: Revision): LspDiagnostic {
+    return {
+      range: rangeOf(place.doc, place.offset, place.length),
+      // Warning, not Error: a breaking change may be the one the user means to make, and the
+      // Problems view should not turn red for it.
+      severity: change.level === 'breaking' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+      code: change.kind,
+      source: 'openapi-diff',
+      message: `${change.message} (compared with ${revision.ref})`,
+    };
+  }
+
+  /** "Deprecate instead of removing" on the removals whose diagnostics touch `range`. */
+  restoreActions(uri: string, filePath: string, range: Range): CodeAction[] {
+    const actions: CodeAction[] = [];
+    for (const { change, place, base, diagnostic } of this.changesIn(filePath)) {
+      if (!RESTORABLE_KINDS.has(change.kind) || !overlaps(diagnostic.range, range)) continue;
+      const edit = deprecateInsteadOfRemoving(change, base.session.base, place.doc);
+      if (!edit) continue;
+      actions.push({
+        title: 'Deprecate instead of removing',
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: true,
+        edit: { changes: { [uri]: toLspEdits(place.doc, [edit]) } },
+      });
+    }
+    return actions;
+  }
+}
+
+const before = (a: Range['start'], b: Range['start']) => a.line < b.line || (a.line === b.line && a.character < b.character);
+const overlaps = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.end, a.start);
+
+/** The files a document's `$ref`s name (each once), in one walk of its tree. */
+function referencedFiles(doc: SourceDocument): Set<string> {
+  const files = new Set<string>();
+  const stack: SyntaxNode[] = doc.root ? [doc.root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!node.children) continue;
+    for (const child of node.children) {
+      if (child.key === '$ref' && child.kind === 'string' && node.kind === 'object') {
+        const parsed = parseRef(child.value as string);
+        if (parsed.form === 'file') files.add(refFilePath(doc, parsed));
+      } else if (child.children) stack.push(child);
+    }
+  }
+  return files;
+}
