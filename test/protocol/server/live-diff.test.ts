@@ -44,20 +44,36 @@ const removeLines = (from: number, to: number) => ({ range: range(from, 0, to, 0
 
 let scratch: string;
 
-/** A folder with openapi.yaml; committed on branch main when `git` is set. */
-function project(name: string, git: boolean): string {
+/** A folder with the description (openapi.yaml unless named); committed on branch main when `git` is set. */
+function project(name: string, git: boolean, text = TEXT, file = 'openapi.yaml'): string {
   const dir = path.join(scratch, name);
   fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, 'openapi.yaml'), TEXT);
+  fs.writeFileSync(path.join(dir, file), text);
   if (git) {
     const run = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
     run('init', '-q', '-b', 'main');
     run('config', 'user.name', 'Test');
     run('config', 'user.email', 'test@example.com');
-    run('add', 'openapi.yaml');
+    run('add', file);
     run('commit', '-q', '-m', 'The first version');
   }
   return dir;
+}
+
+/** The quick fix "Deprecate instead of removing" offered at a diagnostic, and its edits. */
+async function restoreEdits(client: LspClient, uri: string, diagnostic: Diagnostic): Promise<TextEdit[]> {
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] },
+  });
+  const restore = actions.find((a) => a.title === 'Deprecate instead of removing');
+  assert.ok(restore, `no "Deprecate instead of removing" among ${actions.map((a) => a.title).join(', ')}`);
+  return restore.edit!.changes![uri] as TextEdit[];
+}
+
+/** Applies edits as the editor does, and the diff diagnostics published for that version. */
+async function applied(client: LspClient, uri: string, edits: TextEdit[]): Promise<Diagnostic[]> {
+  const version = client.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
+  return diffDiagnostics(await client.waitForDiagnostics(uri, (p) => p.version === version));
 }
 
 /** A server with `settings` as its `openapi30` settings; git does not look above the scratch folder. */
@@ -93,19 +109,93 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
         range: range(5, 2, 5, 7), severity: 2, code: 'operation-removed', source: 'openapi-diff', message: POST_REMOVED,
       }]);
 
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-        textDocument: { uri }, range: range(5, 2, 5, 7), context: { diagnostics: diffDiagnostics(diagnostics), only: ['quickfix'] },
-      });
-      const restore = actions.find((a) => a.title === 'Deprecate instead of removing');
-      assert.ok(restore, `no "Deprecate instead of removing" among ${actions.map((a) => a.title).join(', ')}`);
-      const edits = restore.edit!.changes![uri] as TextEdit[];
+      const edits = await restoreEdits(client, uri, diffDiagnostics(diagnostics)[0]);
       const restored = '\n    post:\n      operationId: createPet\n      deprecated: true\n      responses:\n' +
         "        '201':\n          description: Created";
       assert.deepEqual(edits, [{ range: range(11, 25, 11, 25), newText: restored }]);
 
-      const fixed = client.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
-      const after = await client.waitForDiagnostics(uri, (p) => p.version === fixed);
-      assert.deepEqual(diffDiagnostics(after), []);
+      assert.deepEqual(await applied(client, uri, edits), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('shows a removed parameter on its operation, and puts it back deprecated', async () => {
+    const withLimit = TEXT.replace('      description: Lists pets.\n',
+      '      description: Lists pets.\n      parameters:\n        - name: limit\n          in: query\n          schema:\n            type: integer\n');
+    const dir = project('parameter', true, withLimit);
+    const client = await serverIn(dir);
+    try {
+      const uri = client.open(path.join(dir, 'openapi.yaml'), withLimit);
+      await client.waitForMark('base read');
+      const version = client.change(uri, [removeLines(9, 14)]);
+      const diagnostics = diffDiagnostics(await client.waitForDiagnostics(uri, (p) => p.version === version));
+      assert.deepEqual(diagnostics, [{
+        range: range(6, 4, 6, 7), severity: 3, code: 'parameter-removed', source: 'openapi-diff',
+        message: 'The query parameter "limit" of GET /pets was removed without being deprecated first: clients that ' +
+          'send it are now ignored or rejected. Mark it deprecated: true in a release before removing it. (compared with main)',
+      }]);
+      const edits = await restoreEdits(client, uri, diagnostics[0]);
+      const restored = '\n      parameters:\n        - name: limit\n          in: query\n          deprecated: true\n' +
+        '          schema:\n            type: integer';
+      assert.deepEqual(edits, [{ range: range(11, 25, 11, 25), newText: restored }]);
+      assert.deepEqual(await applied(client, uri, edits), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('in JSON: a removed path is shown on paths, and the quick fix puts the path back', async () => {
+    const json = JSON.stringify({
+      openapi: '3.0.3', info: { title: 'Pets', version: '1.0.0' },
+      paths: {
+        '/pets': { get: { operationId: 'listPets', responses: { 200: { description: 'OK' } } } },
+        '/stores': { get: { operationId: 'listStores', responses: { 200: { description: 'OK' } } } },
+      },
+    }, null, 2) + '\n';
+    const dir = project('json', true, json, 'openapi.json');
+    const client = await serverIn(dir);
+    try {
+      const uri = client.open(path.join(dir, 'openapi.json'), json);
+      await client.waitForMark('base read');
+      const lines = json.split('\n');
+      const stores = lines.findIndex((l) => l.includes('"/stores"'));
+      // `},` of /pets loses its comma, and /stores (9 lines) goes.
+      const version = client.change(uri, [{ range: range(stores - 1, 0, stores + 9, 0), text: '    }\n' }]);
+      const diagnostics = diffDiagnostics(await client.waitForDiagnostics(uri, (p) => p.version === version));
+      assert.deepEqual(diagnostics, [{
+        range: range(6, 2, 6, 9), severity: 2, code: 'operation-removed', source: 'openapi-diff',
+        message: 'GET /stores was removed without being deprecated first: clients that call it get an error. ' +
+          'Mark it deprecated: true in a release before removing it. (compared with main)',
+      }]);
+      const edits = await restoreEdits(client, uri, diagnostics[0]);
+      const restored = ',\n    "/stores": {\n      "get": {\n        "operationId": "listStores",\n        "deprecated": true,\n' +
+        '        "responses": {\n          "200": {\n            "description": "OK"\n          }\n        }\n      }\n    }';
+      assert.deepEqual(edits, [{ range: range(stores - 1, 5, stores - 1, 5), newText: restored }]);
+      assert.deepEqual(await applied(client, uri, edits), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('answers requests while git reads the base (the message loop does not wait for git)', async () => {
+    const dir = project('slow-git', true);
+    // A git that takes a second for every command: reading the base takes several seconds.
+    const bin = path.join(scratch, 'slow-bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nsleep 1\nexec ${execFileSync('sh', ['-c', 'command -v git']).toString().trim()} "$@"\n`, { mode: 0o755 });
+    const client = new LspClient({ GIT_CEILING_DIRECTORIES: scratch, PATH: `${bin}${path.delimiter}${process.env.PATH}` });
+    try {
+      await client.initialize(dir);
+      const uri = client.open(path.join(dir, 'openapi.yaml'), TEXT);
+      await client.waitForDiagnostics(uri, (p) => p.version === 1);
+      const started = performance.now();
+      const symbols = await client.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+      const answeredIn = performance.now() - started;
+      assert.ok(symbols.length > 0);
+      assert.equal(client.marked('base read'), 0, 'the base was read before the request was answered: the test proves nothing');
+      assert.ok(answeredIn < 1000, `documentSymbol took ${Math.round(answeredIn)} ms while git ran`);
+      await client.waitForMark('base read');
     } finally {
       await client.stop();
     }
