@@ -215,6 +215,28 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     }
   });
 
+  it('after an edit compares again only the operations of the path item it touched', async () => {
+    // Operations of one path item are compared together (they share its parameters): a second path.
+    const text = TEXT + "  /stores:\n    get:\n      operationId: listStores\n      responses:\n        '200':\n          description: OK\n";
+    const dir = project('incremental', true, text);
+    const client = await serverIn(dir);
+    try {
+      const uri = client.open(path.join(dir, 'openapi.yaml'), text);
+      await client.waitForMark('base read');
+      await client.waitForMark('diffed');
+      const since = client.marks.length;
+      // An optional query parameter: no client breaks (parameter-added is info, not shown).
+      const parameter = '      parameters:\n        - name: limit\n          in: query\n          schema:\n            type: integer\n';
+      const version = client.change(uri, [{ range: range(9, 0, 9, 0), text: parameter }]);
+      const diagnostics = await client.waitForDiagnostics(uri, (p) => p.version === version);
+      assert.deepEqual(diffDiagnostics(diagnostics), []);
+      const diffed = await client.waitForMark('diffed', since);
+      assert.deepEqual({ incremental: diffed.incremental, compared: diffed.compared }, { incremental: true, compared: 2 });
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('shows nothing outside a git repository', async () => {
     const dir = project('outside', false);
     const client = await serverIn(dir);

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver/node';
 import { deprecateInsteadOfRemoving, RESTORABLE_KINDS } from '../../diff/deprecate-fix';
 import { placeOf } from '../../diff/engine';
-import { DiffSession } from '../../diff/session';
+import { DiffSession, EditedNode } from '../../diff/session';
 import { createSide } from '../../diff/side';
 import { Change, Place } from '../../diff/types';
 import { baseRevision, readCommittedFile } from '../../io/git-async';
@@ -25,6 +25,8 @@ import { isUnsaved, Session } from './session';
 const MAX_BASE_FILES = 200;
 /** How often the base revision is asked for again (a commit, a checkout moves it). */
 const BASE_RECHECK_MS = 10_000;
+/** Edits kept between two diffs of a root; past it the next diff compares everything (as cheap by then). */
+const MAX_EDITS_BETWEEN_DIFFS = 1000;
 
 interface RootDiff {
   /** The base as last read, with the session that diffs against it. */
@@ -35,6 +37,10 @@ interface RootDiff {
   askedAt: number;
   /** The last diff's changes, with places taken from their nodes when published. */
   changes: Change[];
+  /** The documents the last diff read, as edited since (each reparse in place moves its entry on). */
+  read: Map<string, SourceDocument>;
+  /** The nodes edits replaced in them since the last diff; undefined when unknown (compare everything). */
+  edits: EditedNode[] | undefined;
 }
 
 export class LiveDiffs {
@@ -47,7 +53,24 @@ export class LiveDiffs {
     private readonly session: Session,
     private readonly baseRead: (root: string) => void,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    // Told of each edit reparsed in place, after whoever listened before (the workspace index).
+    const previous = session.onReparsed;
+    session.onReparsed = (before, after, edit, reparsed) => {
+      previous?.(before, after, edit, reparsed);
+      this.edited(before, after, reparsed.replaced);
+    };
+  }
+
+  /** An edit reparsed in place: the roots whose last diff read the document remember what it replaced. */
+  private edited(before: SourceDocument, after: SourceDocument, replaced: SyntaxNode): void {
+    for (const state of this.roots.values()) {
+      if (state.read.get(before.path) !== before) continue;
+      state.read.set(before.path, after);
+      if (state.edits && state.edits.length < MAX_EDITS_BETWEEN_DIFFS) state.edits.push({ replaced });
+      else state.edits = undefined;
+    }
+  }
 
   /** A new setting: every base is read again. */
   setBase(setting: unknown): void {
@@ -73,7 +96,7 @@ export class LiveDiffs {
   afterCheck(root: string): void {
     if (this.off || isUnsaved(root)) return;
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: [] }));
+    if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: [], read: new Map(), edits: undefined }));
     if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);
     this.diff(root, state);
   }
@@ -85,11 +108,20 @@ export class LiveDiffs {
       return;
     }
     const started = performance.now();
-    // A full comparison each time; DiffSession.rediff with the edits is the incremental path.
-    const result = state.base.session.diff(createSide(this.session.store, doc));
+    // Only the operations the edits touched are compared again, when every document the last diff
+    // read is the one it read, edited in place; a document parsed anew (or read from disk again)
+    // has new nodes the edits do not name: everything is compared.
+    const unchanged = [...state.read].every(([file, read]) => this.session.store.cached(file) === read);
+    const edits = unchanged && state.read.size > 0 ? state.edits : undefined;
+    const next = createSide(this.session.store, doc);
+    const { session } = state.base;
+    const result = session.rediff(next, edits);
     state.changes = result.changes.filter((c) => c.level !== 'info');
+    state.read = new Map([...next.documents()].map((d) => [d.path, d]));
+    state.edits = [];
     for (const crash of result.crashes) this.log(`change kind ${crash.kind} failed: ${crash.error}`);
-    mark('diffed', { root, changes: state.changes.length, ms: Math.round(performance.now() - started) });
+    const ms = Math.round(performance.now() - started);
+    mark('diffed', { root, changes: state.changes.length, incremental: edits !== undefined, compared: session.compared, ms });
   }
 
   private readBase(root: string, state: RootDiff): void {
@@ -116,6 +148,7 @@ export class LiveDiffs {
     const base = await this.loadBase(root, revision);
     if (!current()) return;
     state.base = base && { revision, session: new DiffSession(createSide(base.store, base.root)) };
+    state.edits = undefined;
     mark('base read', { root, ref: revision.ref, files: base?.files ?? 0 });
     this.diff(root, state);
     this.baseRead(root);
