@@ -237,6 +237,18 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     }
   });
 
+  it('leaves out the kinds the configuration file turns off', async () => {
+    const dir = project('configured', true);
+    fs.writeFileSync(path.join(dir, '.openapi-check.json'), JSON.stringify({ diff: { 'operation-removed': 'off' } }));
+    const client = await serverIn(dir);
+    try {
+      const { diagnostics } = await openAndRemovePost(client, dir, 'base read');
+      assert.deepEqual(diffDiagnostics(diagnostics), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('shows nothing outside a git repository', async () => {
     const dir = project('outside', false);
     const client = await serverIn(dir);

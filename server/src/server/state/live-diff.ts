@@ -4,7 +4,12 @@
 // The base is read with git in child processes (io/git-async.ts) and parsed in the background
 // lane: the message loop never waits for git. It is read once per (root, base commit) and kept in
 // a DiffSession (diff/session.ts).
+import * as fs from 'fs';
 import * as path from 'path';
+import { parse as parseYamlValue } from 'yaml';
+import { findConfigFile } from '../../check/config';
+import { DiffConfig, EMPTY_DIFF_CONFIG, readDiffConfig } from '../../diff/config';
+import { KIND_IDS } from '../../diff/kinds/index';
 import { CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver/node';
 import { deprecateInsteadOfRemoving, RESTORABLE_KINDS } from '../../diff/deprecate-fix';
 import { placeOf } from '../../diff/engine';
@@ -13,6 +18,7 @@ import { createSide } from '../../diff/side';
 import { Change, Place } from '../../diff/types';
 import { baseRevision, readCommittedFile } from '../../io/git-async';
 import { Revision } from '../../io/git';
+import { readTextFile } from '../../io/read-file';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../../model/documents';
 import { parseRef } from '../../model/ref';
 import { refFilePath } from '../../model/resolve';
@@ -29,8 +35,8 @@ const BASE_RECHECK_MS = 10_000;
 const MAX_EDITS_BETWEEN_DIFFS = 1000;
 
 interface RootDiff {
-  /** The base as last read, with the session that diffs against it. */
-  base?: { revision: Revision; session: DiffSession };
+  /** The base as last read, with the session that diffs against it and the configuration's levels it uses. */
+  base?: { revision: Revision; session: DiffSession; levels: string };
   /** Set while the base is being read. */
   reading?: Promise<void>;
   /** When the base revision was last asked for (performance.now()). */
@@ -144,10 +150,20 @@ export class LiveDiffs {
       if (had) this.baseRead(root);
       return;
     }
-    if (state.base?.revision.commit === revision.commit) return;
+    const config = diffConfigOf(root);
+    const levels = JSON.stringify([...config.levels]);
+    if (state.base?.revision.commit === revision.commit) {
+      if (state.base.levels === levels) return;
+      // The configuration file changed the kinds' levels: the same base, compared again.
+      state.base = { revision, session: new DiffSession(state.base.session.base, { config }), levels };
+      state.edits = undefined;
+      this.diff(root, state);
+      this.baseRead(root);
+      return;
+    }
     const base = await this.loadBase(root, revision);
     if (!current()) return;
-    state.base = base && { revision, session: new DiffSession(createSide(base.store, base.root)) };
+    state.base = base && { revision, session: new DiffSession(createSide(base.store, base.root), { config }), levels };
     state.edits = undefined;
     mark('base read', { root, ref: revision.ref, files: base?.files ?? 0 });
     this.diff(root, state);
@@ -230,6 +246,24 @@ export class LiveDiffs {
       });
     }
     return actions;
+  }
+}
+
+/** A configuration file is a few settings: anything larger is not one. */
+const CONFIG_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The `diff` section of the configuration file the root's checks read (the nearest
+ * `.openapi-check.json/.yaml` above it); a broken one counts as none (the CLI reports it).
+ */
+function diffConfigOf(root: string): DiffConfig {
+  const file = findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
+  const read = file ? readTextFile(file, CONFIG_MAX_BYTES) : undefined;
+  if (!file || !read || !('text' in read)) return EMPTY_DIFF_CONFIG;
+  try {
+    return readDiffConfig(file.endsWith('.json') ? JSON.parse(read.text) : parseYamlValue(read.text), KIND_IDS).config;
+  } catch {
+    return EMPTY_DIFF_CONFIG;
   }
 }
 
