@@ -201,6 +201,33 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     }
   });
 
+  it('reads the files the base references at the base revision, and shows a change in one of them', async () => {
+    const root = TEXT.replace("          description: OK\n", "          description: OK\n          content:\n            application/json:\n" +
+      "              schema:\n                $ref: './schemas.yaml#/Pet'\n");
+    const schemas = 'Pet:\n  type: object\n  required:\n    - id\n  properties:\n    id:\n      type: integer\n';
+    const dir = project('two-files', true, root);
+    fs.writeFileSync(path.join(dir, 'schemas.yaml'), schemas);
+    execFileSync('git', ['add', 'schemas.yaml'], { cwd: dir });
+    execFileSync('git', ['commit', '-q', '-m', 'Pet'], { cwd: dir });
+    const client = await serverIn(dir);
+    try {
+      const rootUri = client.open(path.join(dir, 'openapi.yaml'), root);
+      const schemasUri = client.open(path.join(dir, 'schemas.yaml'), schemas);
+      await client.waitForMark('base read');
+      assert.equal(client.marks.find((m) => m.name === 'base read')!.files, 2);
+      const version = client.change(schemasUri, [removeLines(2, 4)]);
+      await client.waitForMark('diffed', client.marks.length);
+      const diagnostics = diffDiagnostics(await client.waitForDiagnostics(schemasUri, (p) => p.version === version));
+      assert.deepEqual(diagnostics, [{
+        range: range(3, 4, 3, 6), severity: 2, code: 'response-property-became-optional', source: 'openapi-diff',
+        message: 'Property "id" of the response 200 of GET /pets (application/json) is no longer required: clients that count on it may get nothing. (compared with main)',
+      }]);
+      assert.deepEqual(diffDiagnostics(client.allDiagnostics().get(rootUri)!.diagnostics), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('shows nothing for a change no client notices (a description reworded)', async () => {
     const dir = project('reworded', true);
     const client = await serverIn(dir);
