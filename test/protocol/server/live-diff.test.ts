@@ -77,10 +77,10 @@ async function applied(client: LspClient, uri: string, edits: TextEdit[]): Promi
 }
 
 /** A server with `settings` as its `openapi30` settings; git does not look above the scratch folder. */
-async function serverIn(dir: string, settings: Record<string, unknown> = {}): Promise<LspClient> {
+async function serverIn(dir: string, settings: Record<string, unknown> = {}, initializationOptions?: unknown): Promise<LspClient> {
   const client = new LspClient({ GIT_CEILING_DIRECTORIES: scratch });
   client.connection.onRequest('workspace/configuration', () => [settings]);
-  await client.initialize(dir);
+  await client.initialize(dir, initializationOptions);
   return client;
 }
 
@@ -282,6 +282,21 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     try {
       const { diagnostics } = await openAndRemovePost(client, dir, 'no base');
       assert.deepEqual(diffDiagnostics(diagnostics), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('runs no git in a workspace the user has not trusted, and shows the changes once trusted', async () => {
+    const dir = project('untrusted', true);
+    const client = await serverIn(dir, {}, { workspaceTrusted: false });
+    try {
+      const { uri, diagnostics } = await openAndRemovePost(client, dir, undefined);
+      assert.deepEqual(diffDiagnostics(diagnostics), []);
+      assert.equal(client.marked('base read') + client.marked('no base'), 0);
+      await client.connection.sendNotification('openapi30/workspaceTrusted');
+      const trusted = await client.waitForDiagnostics(uri, (p) => diffDiagnostics(p.diagnostics).length > 0);
+      assert.deepEqual(diffDiagnostics(trusted).map((d) => d.code), ['operation-removed']);
     } finally {
       await client.stop();
     }

@@ -167,10 +167,15 @@ export class CheckScheduler {
 
   /**
    * A root's base was read (or is gone) between checks: its files are published with the new
-   * changes. A run pending or under way diffs the root itself after checking it.
+   * changes, after the work pending or under way.
    */
   private baseRead(root: string): void {
-    if (this.pending || this.isRunning()) return;
+    if (!this.session.openDocument(root)) return;
+    if (this.pending || this.isRunning()) {
+      // The run may not check this root (another file changed): published once the work is done.
+      setTimeout(() => this.baseRead(root), DEBOUNCE_MS).unref();
+      return;
+    }
     for (const file of this.session.filesOf(root)) if (this.session.findingsCurrent(file)) this.publish(file);
     mark('published breaking changes', { root });
   }

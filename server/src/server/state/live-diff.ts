@@ -100,7 +100,9 @@ export class LiveDiffs {
    * started (or its revision asked for again, now and then) otherwise.
    */
   afterCheck(root: string): void {
-    if (this.off || isUnsaved(root)) return;
+    // git reads a repository's configuration, which can name programs to run: not in a workspace
+    // the user has not trusted (VS Code's own git support waits for trust too).
+    if (this.off || isUnsaved(root) || !this.session.trust.isTrusted) return;
     let state = this.roots.get(root);
     if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: [], read: new Map(), edits: undefined }));
     if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);
