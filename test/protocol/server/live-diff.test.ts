@@ -9,7 +9,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import { pathToFileURL } from 'url';
 import { LspClient } from '../../helpers/lsp-client';
+import { REPO_ROOT } from '../../helpers/paths';
 
 const TEXT = [
   'openapi: 3.0.3',
@@ -36,6 +38,8 @@ const POST_REMOVED = 'POST /pets was removed without being deprecated first: cli
   'Mark it deprecated: true in a release before removing it. (compared with main)';
 
 const diffDiagnostics = (ds: Diagnostic[]) => ds.filter((d) => d.source === 'openapi-diff');
+/** The change kind's page, as the diagnostic links it. */
+const page = (kind: string) => ({ href: pathToFileURL(path.join(REPO_ROOT, 'docs', 'diff', `${kind}.md`)).href });
 const range = (line: number, start: number, endLine: number, end: number) =>
   ({ start: { line, character: start }, end: { line: endLine, character: end } });
 
@@ -106,7 +110,7 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     try {
       const { uri, diagnostics } = await openAndRemovePost(client, dir, 'base read');
       assert.deepEqual(diffDiagnostics(diagnostics), [{
-        range: range(5, 2, 5, 7), severity: 2, code: 'operation-removed', source: 'openapi-diff', message: POST_REMOVED,
+        range: range(5, 2, 5, 7), severity: 2, code: 'operation-removed', codeDescription: page('operation-removed'), source: 'openapi-diff', message: POST_REMOVED,
       }]);
 
       const edits = await restoreEdits(client, uri, diffDiagnostics(diagnostics)[0]);
@@ -131,7 +135,7 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
       const version = client.change(uri, [removeLines(9, 14)]);
       const diagnostics = diffDiagnostics(await client.waitForDiagnostics(uri, (p) => p.version === version));
       assert.deepEqual(diagnostics, [{
-        range: range(6, 4, 6, 7), severity: 3, code: 'parameter-removed', source: 'openapi-diff',
+        range: range(6, 4, 6, 7), severity: 3, code: 'parameter-removed', codeDescription: page('parameter-removed'), source: 'openapi-diff',
         message: 'The query parameter "limit" of GET /pets was removed without being deprecated first: clients that ' +
           'send it are now ignored or rejected. Mark it deprecated: true in a release before removing it. (compared with main)',
       }]);
@@ -164,7 +168,7 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
       const version = client.change(uri, [{ range: range(stores - 1, 0, stores + 9, 0), text: '    }\n' }]);
       const diagnostics = diffDiagnostics(await client.waitForDiagnostics(uri, (p) => p.version === version));
       assert.deepEqual(diagnostics, [{
-        range: range(6, 2, 6, 9), severity: 2, code: 'operation-removed', source: 'openapi-diff',
+        range: range(6, 2, 6, 9), severity: 2, code: 'operation-removed', codeDescription: page('operation-removed'), source: 'openapi-diff',
         message: 'GET /stores was removed without being deprecated first: clients that call it get an error. ' +
           'Mark it deprecated: true in a release before removing it. (compared with main)',
       }]);
@@ -219,7 +223,7 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
       await client.waitForMark('diffed', client.marks.length);
       const diagnostics = diffDiagnostics(await client.waitForDiagnostics(schemasUri, (p) => p.version === version));
       assert.deepEqual(diagnostics, [{
-        range: range(3, 4, 3, 6), severity: 2, code: 'response-property-became-optional', source: 'openapi-diff',
+        range: range(3, 4, 3, 6), severity: 2, code: 'response-property-became-optional', codeDescription: page('response-property-became-optional'), source: 'openapi-diff',
         message: 'Property "id" of the response 200 of GET /pets (application/json) is no longer required: clients that count on it may get nothing. (compared with main)',
       }]);
       assert.deepEqual(diffDiagnostics(client.allDiagnostics().get(rootUri)!.diagnostics), []);

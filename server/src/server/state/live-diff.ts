@@ -6,6 +6,7 @@
 // a DiffSession (diff/session.ts).
 import * as fs from 'fs';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { findConfigFile } from '../../check/config';
 import { DiffConfig, EMPTY_DIFF_CONFIG, readDiffConfig } from '../../diff/config';
@@ -227,6 +228,7 @@ export class LiveDiffs {
       // Problems view should not turn red for it.
       severity: change.level === 'breaking' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
       code: change.kind,
+      codeDescription: { href: kindDocUri(change.kind) },
       source: 'openapi-diff',
       message: `${change.message} (compared with ${revision.ref})`,
     };
@@ -249,6 +251,11 @@ export class LiveDiffs {
     }
     return actions;
   }
+}
+
+/** Where each change kind's page is, next to the bundled server (docs/diff/<id>.md), as for rules. */
+function kindDocUri(kind: string): string {
+  return pathToFileURL(path.join(__dirname, '..', 'docs', 'diff', `${kind}.md`)).href;
 }
 
 /** A configuration file is a few settings: anything larger is not one. */
