@@ -26,6 +26,7 @@ import { refFilePath } from '../../model/resolve';
 import { SyntaxNode } from '../../syntax/tree';
 import { rangeOf, toLspEdits } from '../lsp-types';
 import { mark } from '../runtime/marks';
+import { MAX_PUBLISHED_PER_FILE } from '../runtime/tuning';
 import { isUnsaved, Session } from './session';
 
 /** Files of one base version read at most: a bound on git processes per root and base commit. */
@@ -42,8 +43,12 @@ interface RootDiff {
   reading?: Promise<void>;
   /** When the base revision was last asked for (performance.now()). */
   askedAt: number;
-  /** The last diff's changes, with places taken from their nodes when published. */
-  changes: Change[];
+  /**
+   * The last diff's changes by the file they are placed in (edits move a place, never to another
+   * file), at most MAX_PUBLISHED_PER_FILE each, breaking ones first; places are taken from their
+   * nodes when published.
+   */
+  changes: Map<string, Change[]>;
   /** The documents the last diff read, as edited since (each reparse in place moves its entry on). */
   read: Map<string, SourceDocument>;
   /** The nodes edits replaced in them since the last diff; undefined when unknown (compare everything). */
@@ -105,7 +110,7 @@ export class LiveDiffs {
     // the user has not trusted (VS Code's own git support waits for trust too).
     if (this.off || isUnsaved(root) || !this.session.trust.isTrusted) return;
     let state = this.roots.get(root);
-    if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: [], read: new Map(), edits: undefined }));
+    if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: new Map(), read: new Map(), edits: undefined }));
     if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);
     this.diff(root, state);
   }
@@ -113,7 +118,7 @@ export class LiveDiffs {
   private diff(root: string, state: RootDiff): void {
     const doc = this.session.modelOf(root);
     if (!state.base || !doc || !doc.root) {
-      state.changes = [];
+      state.changes = new Map();
       return;
     }
     const started = performance.now();
@@ -125,12 +130,12 @@ export class LiveDiffs {
     const next = createSide(this.session.store, doc);
     const { session } = state.base;
     const result = session.rediff(next, edits);
-    state.changes = result.changes.filter((c) => c.level !== 'info');
+    state.changes = byFile(result.changes);
     state.read = new Map([...next.documents()].map((d) => [d.path, d]));
     state.edits = [];
     for (const crash of result.crashes) this.log(`change kind ${crash.kind} failed: ${crash.error}`);
     const ms = Math.round(performance.now() - started);
-    mark('diffed', { root, changes: state.changes.length, incremental: edits !== undefined, compared: session.compared, ms });
+    mark('diffed', { root, changes: result.changes.length, incremental: edits !== undefined, compared: session.compared, ms });
   }
 
   private readBase(root: string, state: RootDiff): void {
@@ -149,7 +154,7 @@ export class LiveDiffs {
       mark('no base', { root });
       const had = state.base !== undefined;
       state.base = undefined;
-      state.changes = [];
+      state.changes = new Map();
       if (had) this.baseRead(root);
       return;
     }
@@ -204,9 +209,9 @@ export class LiveDiffs {
   private *changesIn(filePath: string) {
     for (const state of this.roots.values()) {
       if (!state.base) continue;
-      for (const change of state.changes) {
+      for (const change of state.changes.get(filePath) ?? []) {
         const place = this.placeInEditor(change);
-        if (place?.doc.path !== filePath) continue;
+        if (!place) continue;
         yield { change, place, base: state.base, diagnostic: this.toDiagnostic(change, place, state.base.revision) };
       }
     }
@@ -251,6 +256,19 @@ export class LiveDiffs {
     }
     return actions;
   }
+}
+
+/** The changes the editor shows (not info), by the file each is placed in, at most MAX_PUBLISHED_PER_FILE a file. */
+function byFile(changes: readonly Change[]): Map<string, Change[]> {
+  const files = new Map<string, Change[]>();
+  for (const change of changes) {
+    const file = (change.spots?.new ? placeOf(change.spots.new) : change.new)?.doc.path;
+    if (change.level === 'info' || file === undefined) continue;
+    let list = files.get(file);
+    if (!list) files.set(file, (list = []));
+    if (list.length < MAX_PUBLISHED_PER_FILE) list.push(change);
+  }
+  return files;
 }
 
 /** Where each change kind's page is, next to the bundled server (docs/diff/<id>.md), as for rules. */
