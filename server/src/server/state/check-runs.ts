@@ -127,6 +127,7 @@ export class CheckScheduler {
     const started = performance.now();
     mark('check started', { revision: this.scheduler.revision });
     let toPublish: Set<string> | undefined;
+    const checked: string[] = [];
     try {
       const steps = this.session.updateSteps(changed, (root, result) => {
         for (const crash of result.crashes) this.connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
@@ -134,8 +135,11 @@ export class CheckScheduler {
         mark('root checked', { ms: Math.round(performance.now() - started), objects, kept: result.keptObjects ?? 0, findings: result.diagnostics.length });
         this.connection.tracer.log(`checked ${root}: ${objects} objects, ${result.diagnostics.length} findings, ${Math.round(performance.now() - started)} ms`);
         this.liveDiffs.afterCheck(root);
+        checked.push(root);
       }, this.republish);
       toPublish = await this.scheduler.run('checks', steps, { signal });
+      // Breaking changes against each checked root's base, published with its findings.
+      if (!signal.aborted) await this.scheduler.run('checks', this.liveDiffs.diffSteps(checked), { signal });
     } catch (e) {
       this.connection.console.error(`checking failed: ${(e as Error).stack}`);
       for (const file of changed) this.republish.add(file);

@@ -23,6 +23,7 @@ import { readTextFile } from '../../io/read-file';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../../model/documents';
 import { parseRef } from '../../model/ref';
 import { refFilePath } from '../../model/resolve';
+import { Steps } from '../../syntax/steps';
 import { SyntaxNode } from '../../syntax/tree';
 import { rangeOf, toLspEdits } from '../lsp-types';
 import { mark } from '../runtime/marks';
@@ -102,8 +103,8 @@ export class LiveDiffs {
   }
 
   /**
-   * After a check of `root`: its diff against the base when the base is read; the base's reading
-   * started (or its revision asked for again, now and then) otherwise.
+   * After a check of `root`: the base's reading started, or its revision asked for again now and
+   * then (a commit or a checkout moves it). The diff itself runs in `diffSteps`.
    */
   afterCheck(root: string): void {
     // git reads a repository's configuration, which can name programs to run: not in a workspace
@@ -112,14 +113,33 @@ export class LiveDiffs {
     let state = this.roots.get(root);
     if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: new Map(), read: new Map(), edits: undefined }));
     if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);
-    this.diff(root, state);
   }
 
-  private diff(root: string, state: RootDiff): void {
+  /**
+   * The diffs of checked roots against their bases, in steps: a check run runs them after its
+   * checks and before it publishes, under its signal (every change stops it).
+   */
+  *diffSteps(roots: readonly string[]): Steps<void> {
+    for (const root of roots) {
+      const state = this.roots.get(root);
+      if (state) yield* this.diffRootSteps(root, state);
+    }
+  }
+
+  /** A diff outside a check run (a base was read): in the background lane, stopped by any edit; then published. */
+  private async diffAndPublish(root: string, state: RootDiff): Promise<void> {
+    const { scheduler } = this.session;
+    const done = await scheduler.run('background', this.diffRootSteps(root, state), { signal: scheduler.untilEdit() });
+    // Stopped by an edit: the check that edit schedules diffs the root and publishes.
+    if (done) this.baseRead(root);
+  }
+
+  /** Whether it ran to the end with the root's current base. */
+  private *diffRootSteps(root: string, state: RootDiff): Steps<boolean> {
     const doc = this.session.modelOf(root);
     if (!state.base || !doc || !doc.root) {
       state.changes = new Map();
-      return;
+      return true;
     }
     const started = performance.now();
     // Only the operations the edits touched are compared again, when every document the last diff
@@ -129,13 +149,16 @@ export class LiveDiffs {
     const edits = unchanged && state.read.size > 0 ? state.edits : undefined;
     const next = createSide(this.session.store, doc);
     const { session } = state.base;
-    const result = session.rediff(next, edits);
+    const result = yield* session.rediffSteps(next, edits);
+    // A newer base arrived meanwhile: its own diff follows.
+    if (state.base?.session !== session) return false;
     state.changes = byFile(result.changes);
     state.read = new Map([...next.documents()].map((d) => [d.path, d]));
     state.edits = [];
     for (const crash of result.crashes) this.log(`change kind ${crash.kind} failed: ${crash.error}`);
     const ms = Math.round(performance.now() - started);
     mark('diffed', { root, changes: result.changes.length, incremental: edits !== undefined, compared: session.compared, ms });
+    return true;
   }
 
   private readBase(root: string, state: RootDiff): void {
@@ -165,8 +188,7 @@ export class LiveDiffs {
       // The configuration file changed the kinds' levels: the same base, compared again.
       state.base = { revision, session: new DiffSession(state.base.session.base, { config }), levels };
       state.edits = undefined;
-      this.diff(root, state);
-      this.baseRead(root);
+      await this.diffAndPublish(root, state);
       return;
     }
     const base = await this.loadBase(root, revision);
@@ -174,8 +196,7 @@ export class LiveDiffs {
     state.base = base && { revision, session: new DiffSession(createSide(base.store, base.root), { config }), levels };
     state.edits = undefined;
     mark('base read', { root, ref: revision.ref, files: base?.files ?? 0 });
-    this.diff(root, state);
-    this.baseRead(root);
+    await this.diffAndPublish(root, state);
   }
 
   /**
