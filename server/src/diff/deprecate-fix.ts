@@ -3,7 +3,7 @@
 // as the API's own rules ask. Written through syntax/edit.ts, so YAML and JSON get their own style.
 import { SourceDocument } from '../model/documents';
 import { appendItem, insertMember, TextEdit, WriteValue } from '../syntax/edit';
-import { SyntaxNode } from '../syntax/tree';
+import { indexInParent, SyntaxNode } from '../syntax/tree';
 import { DiffSide } from './side';
 import { Change } from './types';
 
@@ -50,6 +50,16 @@ function withDeprecated(value: { [key: string]: WriteValue }): { [key: string]: 
 
 const MAX_RESTORED_NODES = 20_000;
 
+/** Whether a node is still in a tree (each parent still holds it). */
+function isIn(node: SyntaxNode, root: SyntaxNode | undefined): boolean {
+  let at = node;
+  while (at.parent) {
+    if (indexInParent(at) < 0) return false;
+    at = at.parent;
+  }
+  return at === root;
+}
+
 /** The base object behind a spot (a `$ref` followed), with `deprecated: true`. */
 function restoredValue(base: DiffSide, node: SyntaxNode, doc: SourceDocument): { [key: string]: WriteValue } | undefined {
   const resolved = base.resolve({ node, doc });
@@ -66,7 +76,8 @@ export function deprecateInsteadOfRemoving(change: Change, base: DiffSide, next:
   const from = change.spots?.base;
   const to = change.spots?.new;
   if (!RESTORABLE_KINDS.has(change.kind) || !from || !to || !('node' in from) || !('node' in to)) return undefined;
-  if (to.doc.path !== next.path) return undefined;
+  // An edit since the diff may have replaced the node the change was placed on: its offsets are old.
+  if (to.doc.path !== next.path || !isIn(to.node, next.root)) return undefined;
   const restored = restoredValue(base, from.node, from.doc);
   if (!restored) return undefined;
   if (change.kind === 'parameter-removed') {
