@@ -152,7 +152,7 @@ export class LiveDiffs {
     const result = yield* session.rediffSteps(next, edits);
     // A newer base arrived meanwhile: its own diff follows.
     if (state.base?.session !== session) return false;
-    state.changes = byFile(result.changes);
+    state.changes = byFile(result.changes, doc);
     state.read = new Map([...next.documents()].map((d) => [d.path, d]));
     state.edits = [];
     for (const crash of result.crashes) this.log(`change kind ${crash.kind} failed: ${crash.error}`);
@@ -279,12 +279,19 @@ export class LiveDiffs {
   }
 }
 
-/** The changes the editor shows (not info), by the file each is placed in, at most MAX_PUBLISHED_PER_FILE a file. */
-function byFile(changes: readonly Change[]): Map<string, Change[]> {
+/**
+ * The changes the editor shows (not info), by the file each is placed in, at most
+ * MAX_PUBLISHED_PER_FILE a file. One with no place in the new version (the whole `servers` list
+ * went) is shown on the root's first key: the editor shows only what is in the new text.
+ */
+function byFile(changes: readonly Change[], root: SourceDocument): Map<string, Change[]> {
   const files = new Map<string, Change[]>();
-  for (const change of changes) {
-    const file = (change.spots?.new ? placeOf(change.spots.new) : change.new)?.doc.path;
-    if (change.level === 'info' || file === undefined) continue;
+  const first = root.root?.children?.[0];
+  const top: Place = { doc: root, offset: first && first.keyOffset >= 0 ? first.keyOffset : 0, length: first?.keyLength ?? 0 };
+  for (let change of changes) {
+    if (change.level === 'info') continue;
+    if (!change.spots?.new && !change.new) change = { ...change, new: top };
+    const file = (change.spots?.new ? placeOf(change.spots.new) : change.new)!.doc.path;
     let list = files.get(file);
     if (!list) files.set(file, (list = []));
     if (list.length < MAX_PUBLISHED_PER_FILE) list.push(change);
