@@ -3,6 +3,7 @@
 // the others keep their changes, their places taken again from their nodes (which the incremental
 // parse moved). Document-level sites (servers, security schemes) are compared every time: they
 // are few. What the lead's editor integration calls; the CLI diffs once with diffSides.
+import { drain, stepClock, Steps } from '../syntax/steps';
 import { SyntaxNode } from '../syntax/tree';
 import { isLoadFailure } from '../model/documents';
 import { activeKinds, DiffOptions, DiffResult, finishDiff } from './diff';
@@ -50,6 +51,17 @@ export class DiffSession {
    * replaced whole; the others keep their changes. `edits` undefined: compare everything.
    */
   rediff(next: DiffSide, edits: readonly EditedNode[] | undefined): DiffResult {
+    return drain(this.rediffSteps(next, edits));
+  }
+
+  /**
+   * The same in steps, a pause between operations (a full diff of thousands of operations takes
+   * seconds): what the language server runs between messages. Only a diff run to its end is
+   * remembered; a caller that stops it (an edit changed the trees) must not run it on, and the
+   * next call compares against the last finished one.
+   */
+  *rediffSteps(next: DiffSide, edits: readonly EditedNode[] | undefined): Steps<DiffResult> {
+    const due = stepClock(4);
     const last = edits ? this.last : undefined;
     const touched = last ? touchedOperations(last, next, edits!) : undefined;
     const engine = new DiffEngine(this.base, next, this.active);
@@ -64,6 +76,7 @@ export class DiffSession {
       ...[...next.operations.keys()].filter((k) => !this.base.operations.has(k)),
     ];
     for (const key of keys) {
+      if (due()) yield;
       if (touched && !touched.has(key)) {
         // Kept: its changes with their places taken again, what it read and its pairs carried over.
         found.push(...(last!.changesOf.get(key) ?? []).map((change) => relocated(change, next)));

@@ -57,6 +57,7 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
       const select = ctx.editor.editorSelectsRanges ? selectPlaceholder(params.textDocument.uri, d.doc, suppress) : undefined;
       quickFixes.push(select ? { ...action, command: select } : action);
     }
+    quickFixes.push(...ctx.checks.liveDiffs.restoreActions(params.textDocument.uri, filePath, params.range));
   }
   const fixAllKind = CodeActionKind.SourceFixAll;
   const asksFixAll = only?.some((k) => fixAllKind.startsWith(k) || k === fixAllKind);

@@ -15,6 +15,7 @@ interface Settings {
   codeLens?: { references?: unknown };
   workspace?: { maxFiles?: unknown; maxDepth?: unknown };
   format?: { orderKeys?: unknown };
+  breakingChanges?: { base?: unknown };
 }
 
 const positiveNumber = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? Math.floor(value) : fallback);
@@ -29,6 +30,7 @@ export async function loadSettings(ctx: ServerContext, configurationSupport: boo
     if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
     setCodeLensShown(ctx, settings?.codeLens?.references !== false);
     ctx.settings.formatOrderKeys = settings?.format?.orderKeys === true;
+    ctx.checks.liveDiffs.setBase(settings?.breakingChanges?.base);
     workspace.settings = {
       maxFiles: positiveNumber(settings?.workspace?.maxFiles, DEFAULT_INDEXING.maxFiles),
       maxDepth: positiveNumber(settings?.workspace?.maxDepth, DEFAULT_INDEXING.maxDepth),

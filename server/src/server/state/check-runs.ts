@@ -12,6 +12,7 @@ import { IdleCollector } from '../runtime/idle-collector';
 import { watchedFileChanges, WorkspaceFiles } from './workspace';
 import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, MAX_PUBLISHED_PER_FILE } from '../runtime/tuning';
 import { Scheduler } from '../runtime/scheduler';
+import { LiveDiffs } from './live-diff';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
@@ -71,9 +72,12 @@ export class CheckScheduler {
   readonly idle = new IdleCollector();
 
   private readonly scheduler: Scheduler;
+  /** Breaking changes against a git revision, diffed after each check of a root. */
+  readonly liveDiffs: LiveDiffs;
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.scheduler = session.scheduler;
+    this.liveDiffs = new LiveDiffs(session, (root) => this.baseRead(root), (message) => connection.console.error(message));
     workspaceFiles.checksBusy = () => this.pending !== undefined || this.isRunning();
   }
 
@@ -123,14 +127,19 @@ export class CheckScheduler {
     const started = performance.now();
     mark('check started', { revision: this.scheduler.revision });
     let toPublish: Set<string> | undefined;
+    const checked: string[] = [];
     try {
       const steps = this.session.updateSteps(changed, (root, result) => {
         for (const crash of result.crashes) this.connection.console.error(`rule ${crash.rule} failed at ${crash.where}: ${crash.error}`);
         const objects = result.analysis?.objects.length ?? 0;
         mark('root checked', { ms: Math.round(performance.now() - started), objects, kept: result.keptObjects ?? 0, findings: result.diagnostics.length });
         this.connection.tracer.log(`checked ${root}: ${objects} objects, ${result.diagnostics.length} findings, ${Math.round(performance.now() - started)} ms`);
+        this.liveDiffs.afterCheck(root);
+        checked.push(root);
       }, this.republish);
       toPublish = await this.scheduler.run('checks', steps, { signal });
+      // Breaking changes against each checked root's base, published with its findings.
+      if (!signal.aborted) await this.scheduler.run('checks', this.liveDiffs.diffSteps(checked), { signal });
     } catch (e) {
       this.connection.console.error(`checking failed: ${(e as Error).stack}`);
       for (const file of changed) this.republish.add(file);
@@ -158,6 +167,21 @@ export class CheckScheduler {
       this.idle.worked();
       void this.segmentInSlices();
     }
+  }
+
+  /**
+   * A root's base was read (or is gone) between checks: its files are published with the new
+   * changes, after the work pending or under way.
+   */
+  private baseRead(root: string): void {
+    if (!this.session.openDocument(root)) return;
+    if (this.pending || this.isRunning()) {
+      // The run may not check this root (another file changed): published once the work is done.
+      setTimeout(() => this.baseRead(root), DEBOUNCE_MS).unref();
+      return;
+    }
+    for (const file of this.session.filesOf(root)) if (this.session.findingsCurrent(file)) this.publish(file);
+    mark('published breaking changes', { root });
   }
 
   /** Publishes the files, taking each off `files` as it goes; a pause between them. */
@@ -236,6 +260,7 @@ export class CheckScheduler {
       if (isUnsaved(filePath)) found = this.unsavedFindings(found);
       if (this.editorValidatesJson) found = this.withoutEditorsJsonErrors(filePath, found);
       diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
+      diagnostics.push(...this.liveDiffs.diagnosticsIn(filePath));
     }
     this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
   }
@@ -334,6 +359,7 @@ export class CheckScheduler {
     for (const file of session.filesOf(open.path)) this.republish.add(file);
     this.scheduler.edited(open.path);
     session.results.delete(open.path);
+    this.liveDiffs.forget(open.path);
     session.closed(uri);
     this.closedFiles.set(open.path, performance.now());
     if (isUnsaved(open.path)) {
