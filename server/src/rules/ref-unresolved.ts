@@ -14,6 +14,9 @@ import { keyNames } from '../check/suggest';
 /** The longest file or folder name Linux, macOS and Windows file systems take, in bytes. */
 const MAX_NAME_BYTES = 255;
 
+/** A component name the fix creates: the names 3.0.3 allows, at most 200 characters. */
+const CREATABLE_NAME = /^[a-zA-Z0-9.\-_]{1,200}$/;
+
 /** The smallest valid object of each component kind, for "Create the component". */
 function componentStub(kind: ObjectKind, name: string): WriteValue {
   switch (kind) {
@@ -36,6 +39,8 @@ function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined
   if (!expected || segments.length !== 3 || segments[0] !== 'components' || COMPONENT_MAPS[expected] !== segments[1]) return [];
   if (parent?.kind !== 'object' || failedAt > 2) return [];
   const name = segments[2];
+  // Only a name a component may have (component-name's pattern), of a length someone means.
+  if (!CREATABLE_NAME.test(name)) return [];
   let value = componentStub(expected, name);
   for (let i = 2; i > failedAt; i--) value = { [segments[i]]: value };
   return [{ title: `Create the component "${name}"`, edits: [insertMember(parsed, parent, segments[failedAt], value)] }];
