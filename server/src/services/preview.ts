@@ -13,6 +13,8 @@ export interface PreviewBundle {
   pointer: string;
   /** What the bundler noted (renamed components, references left as they were). */
   notes: string[];
+  /** Every file the bundle read: an edit in any of them changes the preview. */
+  files: string[];
 }
 
 export interface PreviewError {
@@ -33,7 +35,8 @@ export function previewOf(store: DocumentStore, root: string, file: string): Pre
     const first = doc.parsed.errors[0];
     if (first) return { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } };
   }
-  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes };
+  const files = bundled.analysis.documents.map((doc) => doc.path);
+  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files };
 }
 
 export function isPreviewError(answer: PreviewBundle | PreviewError): answer is PreviewError {

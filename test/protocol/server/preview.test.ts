@@ -13,6 +13,7 @@ interface Answer {
   root?: string;
   document?: { paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>>; components?: { schemas?: Record<string, unknown> } };
   pointer?: string;
+  files?: string[];
   error?: { message: string; location?: { uri: string; range: { start: { line: number; character: number } } } };
 }
 
@@ -67,6 +68,7 @@ describe('the preview request', { timeout: 120_000 }, () => {
     assert.equal(answer.error, undefined);
     assert.equal(answer.root, rootUri);
     assert.equal(answer.pointer, '');
+    assert.deepEqual(answer.files, [rootUri, new URL('pet.yaml', rootUri).href], 'the files whose edits change the preview');
     const ok = answer.document!.paths['/pets'].get.responses['200'] as { content: { 'application/json': { schema: unknown } } };
     assert.deepEqual(ok.content['application/json'].schema, { $ref: '#/components/schemas/pet' });
     assert.deepEqual(answer.document!.components!.schemas!.pet, { type: 'object', properties: { name: { type: 'string' } } });

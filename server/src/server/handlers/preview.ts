@@ -18,7 +18,7 @@ export interface PreviewParams {
 
 /** The bundle of `root` (a URI), or why there is none and where (keep the last good render then). */
 export type PreviewAnswer =
-  | { root: string; document: Json; pointer: string; notes: string[] }
+  | { root: string; document: Json; pointer: string; notes: string[]; files: string[] }
   | { root?: string; error: { message: string; location?: Location } };
 
 export function registerPreview(ctx: ServerContext): void {
@@ -57,7 +57,9 @@ function answerFor(ctx: ServerContext, root: string, file: string): PreviewAnswe
   const { session } = ctx;
   const answer = previewOf(session.store, root, file);
   const rootUri = session.uriOf(root);
-  if (!isPreviewError(answer)) return { root: rootUri, document: answer.document, pointer: answer.pointer, notes: answer.notes };
+  if (!isPreviewError(answer)) {
+    return { root: rootUri, document: answer.document, pointer: answer.pointer, notes: answer.notes, files: answer.files.map((f) => session.uriOf(f)) };
+  }
   const at = answer.at;
   const doc = at && session.store.cached(at.path);
   const location = at && doc && !isLoadFailure(doc) ? { uri: session.uriOf(at.path), range: rangeOf(doc, at.offset, at.length) } : undefined;
