@@ -53,6 +53,15 @@ async function drive(page, request) {
       return page.locator(request.selector).evaluateAll((elements) =>
         elements.filter((e) => e.getClientRects().length > 0).map((e) => e.getAttribute('aria-label') || e.textContent || ''));
     }
+    case 'webviewTexts': {
+      // The same inside webviews (the preview): they are frames within frames of the workbench.
+      const texts = [];
+      for (const frame of page.frames()) {
+        texts.push(...await frame.locator(request.selector).evaluateAll((elements) =>
+          elements.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent || '')).catch(() => []));
+      }
+      return texts;
+    }
     case 'click': {
       const target = page.locator(request.selector).filter({ hasText: request.text }).first();
       await target.click({ modifiers: request.modifiers ?? [] });

@@ -447,10 +447,71 @@ function defineTests(): void {
       await vscode.workspace.saveAll(false);
     });
   });
+
+  suite('The preview', () => {
+    const previewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('openapi30.preview'));
+    /** What the preview's page shows (its visible elements matching a selector). */
+    const shown = (selector: string) => driver<string[]>('webviewTexts', { selector });
+    const summaries = () => shown('.opblock-summary-description');
+    let editor: vscode.TextEditor;
+    const replace = (from: string, to: string) => editor.edit((edit) => {
+      const offset = editor.document.getText().indexOf(from);
+      assert.ok(offset >= 0, `${from} is in the document`);
+      edit.replace(new vscode.Range(editor.document.positionAt(offset), editor.document.positionAt(offset + from.length)), to);
+    });
+
+    suiteSetup(async () => {
+      editor = await open(rootUri());
+    });
+
+    suiteTeardown(async () => {
+      await vscode.commands.executeCommand('workbench.action.files.revert', rootUri());
+    });
+
+    test('opens beside the editor and renders the bundled document', async () => {
+      await vscode.commands.executeCommand('openapi30.preview');
+      const tab = await until('the preview tab', () => previewTabs()[0]);
+      assert.notStrictEqual(tab.group.viewColumn, editor.viewColumn, 'beside the editor');
+      await until('the operations rendered', async () => ((await summaries()).includes('List pets') ? true : undefined));
+      // The Pet schema comes from schemas.yaml: bundled into the root's components.
+      await until('the schemas.yaml part in components', async () => ((await shown('.models .model-box')).some((t) => t.includes('Pet')) ? true : undefined));
+      await driver('screenshot', { name: 'preview' });
+    });
+
+    test('updates after typing stops, from the unsaved text', async () => {
+      await replace('summary: List pets', 'summary: List every pet');
+      await until('the edit in the preview', async () => ((await summaries()).includes('List every pet') ? true : undefined), 10_000);
+      assert.ok(editor.document.isDirty, 'the preview shows text not yet saved');
+    });
+
+    test('keeps the last render under a banner with the first error, when the document cannot be read', async () => {
+      await replace('summary: List every pet', 'summary: [List every pet');
+      const banner = await until('the error banner', async () => {
+        const texts = await shown('#banner');
+        return texts.length > 0 ? texts[0] : undefined;
+      }, 10_000);
+      assert.match(banner, /openapi\.yaml: .*Go to the error/);
+      assert.ok((await summaries()).includes('List every pet'), 'the last good render stays');
+      await driver('screenshot', { name: 'preview-error' });
+    });
+
+    test('follows a dark theme', async () => {
+      const workbench = vscode.workspace.getConfiguration('workbench');
+      await workbench.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+      try {
+        await until('Swagger UI in its dark styles', async () => ((await shown('html.dark-mode .swagger-ui .info')).length > 0 ? true : undefined), 10_000);
+        await driver('screenshot', { name: 'preview-dark' });
+      } finally {
+        await workbench.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+      }
+    });
+  });
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false, reporter: 'spec' });
+  // OPENAPI_E2E_GREP (the extension host inherits code-server's environment): run only the suites or tests it names.
+  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false, reporter: 'spec', grep: process.env.OPENAPI_E2E_GREP });
   mocha.suite.emit('pre-require', globalThis, 'suite.ts', mocha);
   defineTests();
   return new Promise((resolve, reject) => {
