@@ -69,8 +69,11 @@ export function bundle(files: FileSource, request: BundleRequest): BundleResult 
   return { text, notes: bundled.notes };
 }
 
-/** Bundles a root from a store's models (the CLI's fresh store, the language server's session store). */
-export function bundleValue(store: DocumentStore, request: BundleRequest): BundledValue | BundleRefusal {
+/**
+ * Bundles a root from a store's models (the CLI's fresh store, the language server's session store).
+ * `analysis`: the root's analysis over those same models, when the caller has one (not walked again).
+ */
+export function bundleValue(store: DocumentStore, request: BundleRequest, known?: Analysis): BundledValue | BundleRefusal {
   const root = store.get(request.root);
   if (isLoadFailure(root)) return { failure: root.message.replace(request.root, request.show(request.root)) };
   if (!root.root || root.parsed.errors.length > 0) {
@@ -78,7 +81,7 @@ export function bundleValue(store: DocumentStore, request: BundleRequest): Bundl
     const syntaxError = first && { path: root.path, offset: first.offset, length: first.length, message: first.message };
     return { failure: `${request.show(request.root)} has syntax errors: run openapi-check on it first.`, syntaxError };
   }
-  const analysis = analyze(root, store);
+  const analysis = known?.root === root ? known : analyze(root, store);
   const bundler = new Bundler(analysis, request);
   const value = bundler.run();
   return { value, notes: bundler.notes, places: bundler.places, analysis };

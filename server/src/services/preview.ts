@@ -3,6 +3,7 @@
 // when the root cannot be bundled, the first error and its place, so the preview can keep its last
 // good render and point at what to fix.
 import * as path from 'path';
+import { Analysis } from '../model/analysis';
 import { DocumentStore } from '../model/documents';
 import { bundleValue, Json } from './bundle';
 
@@ -24,8 +25,9 @@ export interface PreviewError {
   at?: { path: string; offset: number; length: number };
 }
 
-export function previewOf(store: DocumentStore, root: string, file: string): PreviewBundle | PreviewError {
-  const bundled = bundleValue(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) });
+/** `analysis`: the root's analysis over the store's current models, if the caller has one. */
+export function previewOf(store: DocumentStore, root: string, file: string, analysis?: Analysis): PreviewBundle | PreviewError {
+  const bundled = bundleValue(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) }, analysis);
   if ('failure' in bundled) {
     const error = bundled.syntaxError;
     return error ? { root, message: `${path.basename(error.path)}: ${error.message}`, at: error } : { root, message: bundled.failure };

@@ -1,13 +1,16 @@
 // openapi30/previewDocument `{ uri }`: the bundled document the preview renders, for a root or for
 // a file a root references (then with the pointer of that file's part, to scroll to). Built from the
-// editor's unsaved text: open documents the root reads are brought up to date first, in slices, and
-// the bundle is computed on the non-blocking request path (files not parsed yet are parsed in slices).
+// editor's unsaved text: open documents the root reads are brought up to date first, in slices; the
+// root's analysis is the last check's when it read those very models, else walked in slices; then the
+// bundle is written on the non-blocking request path (one block: on GitHub's 13 MB description about
+// 0.45 s, against 0.3-0.7 s more for a walk in one block).
 import { CancellationToken, Location } from 'vscode-languageserver/node';
-import { documentStatus } from '../../model/analysis';
+import { Analysis, analyzeSteps, documentStatus } from '../../model/analysis';
 import { isLoadFailure } from '../../model/documents';
 import { Json } from '../../services/bundle';
 import { isPreviewError, previewOf } from '../../services/preview';
 import { rangeOf } from '../lsp-types';
+import { signalOf } from '../runtime/scheduler';
 import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { ServerContext } from './context';
@@ -31,7 +34,8 @@ export function registerPreview(ctx: ServerContext): void {
       if (!root) return { error: { message: 'Not an OpenAPI document, and no open OpenAPI document references it: open its root first.' } };
       await bringOpenFilesUpToDate(ctx, ctx.session.filesOf(root), token);
       const cancelled: PreviewAnswer = { error: { message: 'The preview request was cancelled.' } };
-      return answerWithoutBlocking(ctx.session, () => answerFor(ctx, root, file), cancelled, token, undefined, true);
+      const analysis = await analysisOf(ctx, root, token);
+      return answerWithoutBlocking(ctx.session, () => answerFor(ctx, root, file, analysis), cancelled, token, undefined, true);
     });
 }
 
@@ -53,9 +57,29 @@ function rootOf(ctx: ServerContext, file: string): string | undefined {
   return undefined;
 }
 
-function answerFor(ctx: ServerContext, root: string, file: string): PreviewAnswer {
+/**
+ * The root's analysis over its current models: the last check's when it read exactly these, else
+ * walked in slices (an edit meanwhile stops the walk: the bundle then walks in its own turn).
+ */
+async function analysisOf(ctx: ServerContext, root: string, token: CancellationToken): Promise<Analysis | undefined> {
   const { session } = ctx;
-  const answer = previewOf(session.store, root, file);
+  const rootDoc = session.modelOf(root);
+  if (!rootDoc || !session.isCurrent(root)) return undefined;
+  const last = session.results.get(root)?.analysis;
+  if (last && readsCurrentModels(ctx, last)) return last;
+  const signals = [session.scheduler.untilEdit(), signalOf(token)].filter((s): s is AbortSignal => s !== undefined);
+  return session.scheduler.run('requests', analyzeSteps(rootDoc, session.store), { signal: AbortSignal.any(signals) });
+}
+
+/** Whether an analysis was made of the models the session holds now (no edit since). */
+function readsCurrentModels(ctx: ServerContext, analysis: Analysis): boolean {
+  const { session } = ctx;
+  return analysis.documents.every((doc) => session.store.cached(doc.path) === doc && session.isCurrent(doc.path));
+}
+
+function answerFor(ctx: ServerContext, root: string, file: string, analysis: Analysis | undefined): PreviewAnswer {
+  const { session } = ctx;
+  const answer = previewOf(session.store, root, file, analysis && readsCurrentModels(ctx, analysis) ? analysis : undefined);
   const rootUri = session.uriOf(root);
   if (!isPreviewError(answer)) {
     return { root: rootUri, document: answer.document, pointer: answer.pointer, notes: answer.notes, files: answer.files.map((f) => session.uriOf(f)) };
