@@ -62,6 +62,22 @@ async function drive(page, request) {
       }
       return texts;
     }
+    case 'webviewInView': {
+      // How many elements matching a selector are scrolled into their webview's view (the top within it).
+      let count = 0;
+      for (const frame of page.frames()) {
+        count += await frame.locator(request.selector).evaluateAll((elements) =>
+          elements.filter((e) => { const top = e.getBoundingClientRect().top; return top >= 0 && top < window.innerHeight; }).length).catch(() => 0);
+      }
+      return count;
+    }
+    case 'webviewClick': {
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) return void await target.first().click();
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
     case 'click': {
       const target = page.locator(request.selector).filter({ hasText: request.text }).first();
       await target.click({ modifiers: request.modifiers ?? [] });

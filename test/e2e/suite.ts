@@ -485,6 +485,17 @@ function defineTests(): void {
       assert.ok(editor.document.isDirty, 'the preview shows text not yet saved');
     });
 
+    test('on a referenced file, opens its root\'s preview scrolled to that file\'s part', async () => {
+      await open(schemasUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the preview of schemas.yaml', () => previewTabs().find((t) => t.label === 'Preview schemas.yaml'));
+      // schemas.yaml#/Pet is bundled as components/schemas/Pet: its model is scrolled into view.
+      await until('the Pet model in view', async () => ((await driver<number>('webviewInView', { selector: '#model-Pet' })) > 0 ? true : undefined), 10_000);
+      await driver('screenshot', { name: 'preview-referenced-file' });
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      editor = await open(rootUri());
+    });
+
     test('keeps the last render under a banner with the first error, when the document cannot be read', async () => {
       await replace('summary: List every pet', 'summary: [List every pet');
       const banner = await until('the error banner', async () => {
@@ -494,6 +505,17 @@ function defineTests(): void {
       assert.match(banner, /openapi\.yaml: .*Go to the error/);
       assert.ok((await summaries()).includes('List every pet'), 'the last good render stays');
       await driver('screenshot', { name: 'preview-error' });
+    });
+
+    test('the banner\'s link goes to the error', async () => {
+      place(editor, new vscode.Position(0, 0));
+      await driver('webviewClick', { selector: '#banner a' });
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes('summary: [List every pet'));
+      const at = await until('the cursor at the error', () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === rootUri().toString() && active.selection.start.line >= line ? active.selection.start : undefined;
+      }, 10_000);
+      assert.ok(at.line >= line, `at or after the broken line ${line}: ${at.line}`);
     });
 
     test('follows a dark theme', async () => {
