@@ -9,6 +9,12 @@ import type { LanguageClient, Location } from 'vscode-languageclient/node';
 
 /** After the last keystroke, how long the preview waits before it asks for the bundle again. */
 const REFRESH_AFTER_TYPING_MS = 400;
+/**
+ * A referenced file's root is known to the server once that root is checked: a preview asked before
+ * (just after start, or before the root is opened) asks again a few times, this long apart.
+ */
+const ROOTLESS_RETRY_MS = 1500;
+const ROOTLESS_RETRIES = 3;
 
 /** The server's answer (server/src/server/handlers/preview.ts). */
 type PreviewAnswer =
@@ -30,6 +36,7 @@ export function registerPreview(context: ExtensionContext, client: () => Languag
       previews.set(key, preview);
     }),
     workspace.onDidChangeTextDocument((event) => previews.forEach((preview) => preview.changed(event))),
+    workspace.onDidOpenTextDocument(() => previews.forEach((preview) => preview.documentOpened())),
     { dispose: () => previews.forEach((preview) => preview.panel.dispose()) },
   );
 }
@@ -45,6 +52,7 @@ class Preview {
   /** Requests asked so far: an older answer arriving after a newer one is dropped. */
   private asked = 0;
   private shown = 0;
+  private rootlessRetries = 0;
 
   constructor(private readonly source: Uri, private readonly client: LanguageClient, rendererRoot: Uri, onClosed: () => void) {
     this.files.add(source.toString());
@@ -63,6 +71,14 @@ class Preview {
     if (event.contentChanges.length === 0 || !this.files.has(event.document.uri.toString())) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.refresh(), REFRESH_AFTER_TYPING_MS);
+  }
+
+  /** A document opened: it may be the root a rootless preview waits for. */
+  documentOpened(): void {
+    if (this.lastRender || this.rootlessRetries < ROOTLESS_RETRIES) return;
+    this.rootlessRetries = 0;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), ROOTLESS_RETRY_MS);
   }
 
   private received(message: { type: string }): void {
@@ -85,6 +101,10 @@ class Preview {
     this.shown = asked;
     if ('error' in answer) {
       this.lastError = answer.error;
+      if (!answer.root && !this.lastRender && this.rootlessRetries++ < ROOTLESS_RETRIES) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.refresh(), ROOTLESS_RETRY_MS);
+      }
       void this.panel.webview.postMessage({ type: 'error', message: answer.error.message, hasLocation: answer.error.location !== undefined });
       return;
     }
