@@ -1,7 +1,7 @@
 // Bundles the CLI, the language server and the VS Code client into dist/ with esbuild.
 // Type checking is its own step (`npm run typecheck`); esbuild only strips types.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,3 +38,20 @@ const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
 await Promise.all(entries.filter((e) => existsSync(join(root, e.entryPoints[0]))).map((e) => build({ ...common, ...e })));
+
+// The preview's webview (client/src/preview.ts) loads only files of the extension: Swagger UI's
+// bundle and stylesheet (without their source map comments, which devtools would ask for), its
+// licence and notices (Apache-2.0 asks for them beside what is shipped), our stylesheet and script.
+const previewDir = join(root, 'dist', 'preview');
+mkdirSync(previewDir, { recursive: true });
+const swaggerUi = join(root, 'node_modules', 'swagger-ui-dist');
+const withoutSourceMap = (text) => text.replace(/\n\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, '\n');
+for (const name of ['swagger-ui-bundle.js', 'swagger-ui.css']) writeFileSync(join(previewDir, name), withoutSourceMap(readFileSync(join(swaggerUi, name), 'utf8')));
+writeFileSync(join(previewDir, 'swagger-ui-LICENSE.txt'), [
+  readFileSync(join(swaggerUi, 'LICENSE'), 'utf8'), readFileSync(join(swaggerUi, 'NOTICE'), 'utf8'), readFileSync(join(swaggerUi, 'swagger-ui-bundle.js.LICENSE.txt'), 'utf8'),
+].join('\n'));
+writeFileSync(join(previewDir, 'preview.css'), readFileSync(join(root, 'client', 'webview', 'preview.css')));
+await build({
+  entryPoints: ['client/webview/preview.ts'], outfile: 'dist/preview/preview.js', absWorkingDir: root,
+  bundle: true, platform: 'browser', format: 'iife', target: 'es2022', minify: production, logLevel: 'warning',
+});

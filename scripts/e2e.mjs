@@ -53,6 +53,31 @@ async function drive(page, request) {
       return page.locator(request.selector).evaluateAll((elements) =>
         elements.filter((e) => e.getClientRects().length > 0).map((e) => e.getAttribute('aria-label') || e.textContent || ''));
     }
+    case 'webviewTexts': {
+      // The same inside webviews (the preview): they are frames within frames of the workbench.
+      const texts = [];
+      for (const frame of page.frames()) {
+        texts.push(...await frame.locator(request.selector).evaluateAll((elements) =>
+          elements.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent || '')).catch(() => []));
+      }
+      return texts;
+    }
+    case 'webviewInView': {
+      // How many elements matching a selector are scrolled into their webview's view (the top within it).
+      let count = 0;
+      for (const frame of page.frames()) {
+        count += await frame.locator(request.selector).evaluateAll((elements) =>
+          elements.filter((e) => { const top = e.getBoundingClientRect().top; return top >= 0 && top < window.innerHeight; }).length).catch(() => 0);
+      }
+      return count;
+    }
+    case 'webviewClick': {
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) return void await target.first().click();
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
     case 'click': {
       const target = page.locator(request.selector).filter({ hasText: request.text }).first();
       await target.click({ modifiers: request.modifiers ?? [] });

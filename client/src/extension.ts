@@ -1,10 +1,11 @@
 // The VS Code extension: starts the bundled language server for YAML and JSON files, and adapts
 // what VS Code shows of its answers: rule links open a rendered page, an empty value the user is
 // typing is not reported until they leave the line or pause, and the references command of its
-// code lenses gets VS Code's own types.
+// code lenses gets VS Code's own types. It also hosts the preview's webview (preview.ts).
 import * as path from 'path';
 import { commands, ExtensionContext, Selection, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, Range as ProtocolRange, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { registerPreview } from './preview';
 import { linkRuleDocs, registerRuleDocs } from './rule-docs';
 import { TypingHold } from './typing-hold';
 
@@ -29,6 +30,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const outputChannel = window.createOutputChannel('OpenAPI 3.0');
   const hold = new TypingHold(() => client?.diagnostics);
   registerRuleDocs(context);
+  registerPreview(context, () => client);
   const clientOptions: LanguageClientOptions = {
     // The server decides which of these are OpenAPI 3.0 documents (or referenced by one).
     documentSelector: [

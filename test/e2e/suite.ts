@@ -447,10 +447,93 @@ function defineTests(): void {
       await vscode.workspace.saveAll(false);
     });
   });
+
+  suite('The preview', () => {
+    const previewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('openapi30.preview'));
+    /** What the preview's page shows (its visible elements matching a selector). */
+    const shown = (selector: string) => driver<string[]>('webviewTexts', { selector });
+    const summaries = () => shown('.opblock-summary-description');
+    let editor: vscode.TextEditor;
+    const replace = (from: string, to: string) => editor.edit((edit) => {
+      const offset = editor.document.getText().indexOf(from);
+      assert.ok(offset >= 0, `${from} is in the document`);
+      edit.replace(new vscode.Range(editor.document.positionAt(offset), editor.document.positionAt(offset + from.length)), to);
+    });
+
+    suiteSetup(async () => {
+      editor = await open(rootUri());
+    });
+
+    suiteTeardown(async () => {
+      await vscode.commands.executeCommand('workbench.action.files.revert', rootUri());
+    });
+
+    test('opens beside the editor and renders the bundled document', async () => {
+      await vscode.commands.executeCommand('openapi30.preview');
+      const tab = await until('the preview tab', () => previewTabs()[0]);
+      assert.notStrictEqual(tab.group.viewColumn, editor.viewColumn, 'beside the editor');
+      await until('the operations rendered', async () => ((await summaries()).includes('List pets') ? true : undefined));
+      // The Pet schema comes from schemas.yaml: bundled into the root's components.
+      await until('the schemas.yaml part in components', async () => ((await shown('.models .model-box')).some((t) => t.includes('Pet')) ? true : undefined));
+      await driver('screenshot', { name: 'preview' });
+    });
+
+    test('updates after typing stops, from the unsaved text', async () => {
+      await replace('summary: List pets', 'summary: List every pet');
+      await until('the edit in the preview', async () => ((await summaries()).includes('List every pet') ? true : undefined), 10_000);
+      assert.ok(editor.document.isDirty, 'the preview shows text not yet saved');
+    });
+
+    test('on a referenced file, opens its root\'s preview scrolled to that file\'s part', async () => {
+      await open(schemasUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the preview of schemas.yaml', () => previewTabs().find((t) => t.label === 'Preview schemas.yaml'));
+      // schemas.yaml#/Pet is bundled as components/schemas/Pet: its model is scrolled into view.
+      await until('the Pet model in view', async () => ((await driver<number>('webviewInView', { selector: '#model-Pet' })) > 0 ? true : undefined), 10_000);
+      await driver('screenshot', { name: 'preview-referenced-file' });
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      editor = await open(rootUri());
+    });
+
+    test('keeps the last render under a banner with the first error, when the document cannot be read', async () => {
+      await replace('summary: List every pet', 'summary: [List every pet');
+      const banner = await until('the error banner', async () => {
+        const texts = await shown('#banner');
+        return texts.length > 0 ? texts[0] : undefined;
+      }, 10_000);
+      assert.match(banner, /openapi\.yaml: .*Go to the error/);
+      assert.ok((await summaries()).includes('List every pet'), 'the last good render stays');
+      await driver('screenshot', { name: 'preview-error' });
+    });
+
+    test('the banner\'s link goes to the error', async () => {
+      place(editor, new vscode.Position(0, 0));
+      await driver('webviewClick', { selector: '#banner a' });
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes('summary: [List every pet'));
+      const at = await until('the cursor at the error', () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === rootUri().toString() && active.selection.start.line >= line ? active.selection.start : undefined;
+      }, 10_000);
+      assert.ok(at.line >= line, `at or after the broken line ${line}: ${at.line}`);
+    });
+
+    test('follows a dark theme', async () => {
+      const workbench = vscode.workspace.getConfiguration('workbench');
+      await workbench.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+      try {
+        await until('Swagger UI in its dark styles', async () => ((await shown('html.dark-mode .swagger-ui .info')).length > 0 ? true : undefined), 10_000);
+        await driver('screenshot', { name: 'preview-dark' });
+      } finally {
+        await workbench.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+      }
+    });
+  });
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false, reporter: 'spec' });
+  // OPENAPI_E2E_GREP (the extension host inherits code-server's environment): run only the suites or tests it names.
+  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false, reporter: 'spec', grep: process.env.OPENAPI_E2E_GREP });
   mocha.suite.emit('pre-require', globalThis, 'suite.ts', mocha);
   defineTests();
   return new Promise((resolve, reject) => {

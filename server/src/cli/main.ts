@@ -10,7 +10,7 @@ import { Config, EMPTY_CONFIG, findConfigFile, readConfig } from '../check/confi
 import { RULE_IDS, RULES } from '../rules/index';
 import { BundleOptions, CheckOptions, Format, parseArgs, USAGE, UsageError } from './args';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
-import { bundle } from './bundle';
+import { bundle } from '../services/bundle';
 import { convert } from './convert';
 import { readConfigValue } from './config-file';
 import { runDiff } from './diff-command';

@@ -7,14 +7,14 @@ import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../helpers/paths';
 
 describe('extension package', () => {
-  it('lists the bundles, grammar, rule and change kind docs, README, licence and icon only', () => {
+  it('lists the bundles, the preview\'s files, grammar, rule and change kind docs, README, licence and icon only', () => {
     const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
     const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const files = r.stdout.split('\n').filter(Boolean).sort();
-    const outside = files.filter((f) => !/^(dist\/(client|server|index-worker|parse-worker|reader-worker|message-worker)\.js|syntaxes\/[\w.-]+\.json|docs\/(rules|diff)\/[a-z0-9-]+\.md|README\.md|LICENSE|images\/icon\.png|package\.json)$/.test(f));
+    const outside = files.filter((f) => !/^(dist\/(client|server|index-worker|parse-worker|reader-worker|message-worker)\.js|dist\/preview\/(swagger-ui-bundle\.js|swagger-ui\.css|swagger-ui-LICENSE\.txt|preview\.js|preview\.css)|syntaxes\/[\w.-]+\.json|docs\/(rules|diff)\/[a-z0-9-]+\.md|README\.md|LICENSE|images\/icon\.png|package\.json)$/.test(f));
     assert.deepEqual(outside, []);
-    for (const needed of ['dist/client.js', 'dist/server.js', 'dist/index-worker.js', 'dist/parse-worker.js', 'dist/reader-worker.js', 'dist/message-worker.js', 'syntaxes/openapi.injection.json', 'README.md', 'LICENSE', 'images/icon.png']) assert.ok(files.includes(needed), needed);
+    for (const needed of ['dist/client.js', 'dist/server.js', 'dist/index-worker.js', 'dist/parse-worker.js', 'dist/reader-worker.js', 'dist/message-worker.js', 'dist/preview/swagger-ui-bundle.js', 'dist/preview/swagger-ui.css', 'dist/preview/preview.js', 'dist/preview/preview.css', 'syntaxes/openapi.injection.json', 'README.md', 'LICENSE', 'images/icon.png']) assert.ok(files.includes(needed), needed);
     assert.equal(files.filter((f) => f.startsWith('docs/rules/')).length, fs.readdirSync(path.join(REPO_ROOT, 'docs', 'rules')).length);
     // The editor's breaking-change diagnostics link their kind's page.
     assert.equal(files.filter((f) => f.startsWith('docs/diff/')).length, fs.readdirSync(path.join(REPO_ROOT, 'docs', 'diff')).length);
@@ -24,6 +24,7 @@ describe('extension package', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
     assert.equal(pkg.main, './dist/client.js');
     assert.deepEqual(pkg.bin, { 'openapi-check': 'dist/cli.js', 'openapi-language-server': 'dist/server.js' });
+    assert.deepEqual(pkg.contributes.commands.map((c: { command: string }) => c.command), ['openapi30.preview']);
     assert.deepEqual(pkg.contributes.grammars.map((g: { injectTo: string[] }) => g.injectTo), [['source.yaml', 'source.json']]);
     assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), [
       'openapi30.breakingChanges.base', 'openapi30.codeLens.references', 'openapi30.format.orderKeys', 'openapi30.maxFileSize', 'openapi30.rules', 'openapi30.trace.server', 'openapi30.workspace.maxDepth',

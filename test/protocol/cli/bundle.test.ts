@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { bundle } from '../../../server/src/cli/bundle';
+import { bundle } from '../../../server/src/services/bundle';
 import { cli, copyFixtures, jsonFindings, tempDir } from '../../helpers/cli';
 import { fixturePath, REPO_ROOT } from '../../helpers/paths';
 

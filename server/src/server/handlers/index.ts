@@ -9,6 +9,7 @@ import { registerDocumentSymbols } from './document-symbols';
 import { registerDocumentSync } from './document-sync';
 import { registerFormatting } from './formatting';
 import { registerHover } from './hover';
+import { registerPreview } from './preview';
 import { registerReferences } from './references';
 import { registerRename } from './rename';
 import { registerSettings } from './settings';
@@ -28,4 +29,5 @@ export function registerHandlers(ctx: ServerContext, configurationSupport: () =>
   registerCodeLens(ctx);
   registerDocumentLinks(ctx);
   registerFormatting(ctx);
+  registerPreview(ctx);
 }

@@ -43,22 +43,54 @@ export interface BundleRequest {
 export const OUTPUT_BUDGET = 2_000_000;
 const MAX_NESTED_INLINES = 64;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A bundle as a value, before it is written: what `openapi-check bundle` prints and the preview renders. */
+export interface BundledValue {
+  value: Json;
+  notes: string[];
+  /** Per file the bundle read, the JSON pointer where its first part landed in the bundle (a root: ''). */
+  places: Map<string, string>;
+  analysis: Analysis;
+}
+
+/** Why a root cannot be bundled; `syntaxError`: the root's first syntax error, to show where it is. */
+export interface BundleRefusal {
+  failure: string;
+  syntaxError?: { path: string; offset: number; length: number; message: string };
+}
 
 export function bundle(files: FileSource, request: BundleRequest): BundleResult {
-  const store = new DocumentStore(files);
-  const root = store.get(request.root);
-  if (isLoadFailure(root)) return { notes: [], failure: root.message.replace(request.root, request.show(request.root)) };
-  if (!root.root || root.parsed.errors.length > 0) return { notes: [], failure: `${request.show(request.root)} has syntax errors: run openapi-check on it first.` };
-  const bundler = new Bundler(analyze(root, store), request);
-  const value = bundler.run();
-  const format = request.format ?? root.format;
+  const bundled = bundleValue(new DocumentStore(files), request);
+  if ('failure' in bundled) return { notes: [], failure: bundled.failure };
+  const format = request.format ?? bundled.analysis.root.format;
+  const value = bundled.value;
   const text = format === 'json' ? JSON.stringify(value, null, 2) + '\n' : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return { text, notes: bundler.notes };
+  return { text, notes: bundled.notes };
+}
+
+/**
+ * Bundles a root from a store's models (the CLI's fresh store, the language server's session store).
+ * `analysis`: the root's analysis over those same models, when the caller has one (not walked again).
+ */
+export function bundleValue(store: DocumentStore, request: BundleRequest, known?: Analysis): BundledValue | BundleRefusal {
+  const root = store.get(request.root);
+  if (isLoadFailure(root)) return { failure: root.message.replace(request.root, request.show(request.root)) };
+  if (!root.root || root.parsed.errors.length > 0) {
+    const first = root.parsed.errors[0];
+    const syntaxError = first && { path: root.path, offset: first.offset, length: first.length, message: first.message };
+    return { failure: `${request.show(request.root)} has syntax errors: run openapi-check on it first.`, syntaxError };
+  }
+  const analysis = known?.root === root ? known : analyze(root, store);
+  const bundler = new Bundler(analysis, request);
+  const value = bundler.run();
+  return { value, notes: bundler.notes, places: bundler.places, analysis };
 }
 
 class Bundler {
   readonly notes: string[] = [];
+  /** Per file, where its first part was written in the bundle (a preview of that file scrolls there). */
+  readonly places = new Map<string, string>();
   private readonly root: SourceDocument;
   /** Components map -> names taken (the root's own and those given to moved targets). */
   private readonly taken = new Map<string, Set<string>>();
@@ -76,6 +108,11 @@ class Bundler {
 
   constructor(private readonly analysis: Analysis, private readonly request: BundleRequest) {
     this.root = analysis.root;
+    this.places.set(this.root.path, '');
+  }
+
+  private placed(doc: SourceDocument, pointer: string): void {
+    if (!this.places.has(doc.path)) this.places.set(doc.path, pointer);
   }
 
   run(): Json {
@@ -91,6 +128,7 @@ class Bundler {
         if (!target || target.doc === this.root || this.moved.has(target.node) || COMPONENT_MAPS[this.kindOf(target, reference.expected)] !== map) continue;
         this.moved.set(target.node, { map, name: String(entry.key) });
         this.replacedEntries.set(entry, target);
+        this.placed(target.doc, entry.pointer);
       }
     }
     const value = this.convert(this.root.root!, this.root) as { [key: string]: Json };
@@ -132,6 +170,8 @@ class Bundler {
     const budget = this.request.outputBudget ?? OUTPUT_BUDGET;
     const withinBounds = this.written < budget && this.inlining.size < MAX_NESTED_INLINES;
     if (inPlace && !this.inlining.has(target.node) && withinBounds) {
+      // Only the root's nodes keep their pointer in the bundle; deeper in-place targets are not placed.
+      if (doc === this.root) this.placed(target.doc, holder.pointer);
       this.inlining.add(target.node);
       try {
         return this.convert(target.node, target.doc);
@@ -179,6 +219,7 @@ class Bundler {
     taken.add(name);
     this.moved.set(node, { map, name });
     this.pending.push({ node, doc, map, name });
+    this.placed(doc, `/components/${map}/${escapePointerSegment(name)}`);
     return name;
   }
 

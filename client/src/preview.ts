@@ -1,0 +1,155 @@
+// "OpenAPI: Open Preview to the Side": a webview beside the editor rendering the bundled document
+// the language server answers (openapi30/previewDocument). The extension knows no OpenAPI: it asks,
+// posts the answer to the webview, asks again about 400 ms after typing stops in any file the bundle
+// read, and reveals the place of an error when the banner's link is clicked.
+import { randomBytes } from 'crypto';
+import * as path from 'path';
+import { commands, Disposable, ExtensionContext, Selection, TextDocumentChangeEvent, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
+import type { LanguageClient, Location } from 'vscode-languageclient/node';
+
+/** After the last keystroke, how long the preview waits before it asks for the bundle again. */
+const REFRESH_AFTER_TYPING_MS = 400;
+/**
+ * A referenced file's root is known to the server once that root is checked: a preview asked before
+ * (just after start, or before the root is opened) asks again a few times, this long apart.
+ */
+const ROOTLESS_RETRY_MS = 1500;
+const ROOTLESS_RETRIES = 3;
+
+/** The server's answer (server/src/server/handlers/preview.ts). */
+type PreviewAnswer =
+  | { root: string; document: unknown; pointer: string; notes: string[]; files: string[] }
+  | { root?: string; error: { message: string; location?: Location } };
+
+export function registerPreview(context: ExtensionContext, client: () => LanguageClient | undefined): void {
+  const previews = new Map<string, Preview>();
+  const rendererRoot = Uri.joinPath(context.extensionUri, 'dist', 'preview');
+  context.subscriptions.push(
+    commands.registerCommand('openapi30.preview', (uri?: Uri) => {
+      const source = uri ?? window.activeTextEditor?.document.uri;
+      const languageClient = client();
+      if (!source || !languageClient) return;
+      const key = source.toString();
+      const open = previews.get(key);
+      if (open) return open.panel.reveal(ViewColumn.Beside);
+      const preview = new Preview(source, languageClient, rendererRoot, () => previews.delete(key));
+      previews.set(key, preview);
+    }),
+    workspace.onDidChangeTextDocument((event) => previews.forEach((preview) => preview.changed(event))),
+    workspace.onDidOpenTextDocument(() => previews.forEach((preview) => preview.documentOpened())),
+    { dispose: () => previews.forEach((preview) => preview.panel.dispose()) },
+  );
+}
+
+class Preview {
+  readonly panel: WebviewPanel;
+  private readonly disposables: Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** The files the last bundle read (URIs): an edit in any of them refreshes the preview. */
+  private files = new Set<string>();
+  private lastRender: { type: 'render'; document: unknown; pointer: string } | undefined;
+  private lastError: { message: string; location?: Location } | undefined;
+  /** Requests asked so far: an older answer arriving after a newer one is dropped. */
+  private asked = 0;
+  private shown = 0;
+  private rootlessRetries = 0;
+
+  constructor(private readonly source: Uri, private readonly client: LanguageClient, rendererRoot: Uri, onClosed: () => void) {
+    this.files.add(source.toString());
+    this.panel = window.createWebviewPanel('openapi30.preview', `Preview ${path.basename(source.path)}`,
+      { viewColumn: ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [rendererRoot] });
+    this.panel.webview.html = previewHtml(this.panel.webview.asWebviewUri(rendererRoot).toString(), this.panel.webview.cspSource);
+    this.panel.webview.onDidReceiveMessage((message: { type: string }) => this.received(message), undefined, this.disposables);
+    this.panel.onDidDispose(() => {
+      clearTimeout(this.timer);
+      this.disposables.forEach((d) => d.dispose());
+      onClosed();
+    }, undefined, this.disposables);
+  }
+
+  changed(event: TextDocumentChangeEvent): void {
+    if (event.contentChanges.length === 0 || !this.files.has(event.document.uri.toString())) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), REFRESH_AFTER_TYPING_MS);
+  }
+
+  /** A document opened: it may be the root a rootless preview waits for. */
+  documentOpened(): void {
+    if (this.lastRender || this.rootlessRetries < ROOTLESS_RETRIES) return;
+    this.rootlessRetries = 0;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), ROOTLESS_RETRY_MS);
+  }
+
+  private received(message: { type: string }): void {
+    // The webview (re)loaded (first shown, or shown again after being hidden): it renders what we have, then the newest.
+    if (message.type === 'ready') {
+      if (this.lastRender) void this.panel.webview.postMessage(this.lastRender);
+      void this.refresh();
+    } else if (message.type === 'revealError') void this.revealError();
+  }
+
+  private async refresh(): Promise<void> {
+    const asked = ++this.asked;
+    let answer: PreviewAnswer;
+    try {
+      answer = await this.client.sendRequest<PreviewAnswer>('openapi30/previewDocument', { uri: this.source.toString() });
+    } catch (error) {
+      answer = { error: { message: `The language server did not answer: ${String(error)}` } };
+    }
+    if (asked < this.shown) return;
+    this.shown = asked;
+    if ('error' in answer) {
+      this.lastError = answer.error;
+      if (!answer.root && !this.lastRender && this.rootlessRetries++ < ROOTLESS_RETRIES) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.refresh(), ROOTLESS_RETRY_MS);
+      }
+      void this.panel.webview.postMessage({ type: 'error', message: answer.error.message, hasLocation: answer.error.location !== undefined });
+      return;
+    }
+    this.files = new Set([this.source.toString(), answer.root, ...answer.files]);
+    this.lastError = undefined;
+    this.lastRender = { type: 'render', document: answer.document, pointer: answer.pointer };
+    void this.panel.webview.postMessage(this.lastRender);
+  }
+
+  private async revealError(): Promise<void> {
+    const location = this.lastError?.location;
+    if (!location) return;
+    const { start, end } = location.range;
+    const editor = await window.showTextDocument(Uri.parse(location.uri), { viewColumn: ViewColumn.One });
+    const selection = new Selection(start.line, start.character, end.line, end.character);
+    editor.selection = selection;
+    editor.revealRange(selection);
+  }
+}
+
+/** The webview's page: Swagger UI and our script from the extension's files only, by nonce, and no connection anywhere. */
+function previewHtml(rendererUri: string, cspSource: string): string {
+  const nonce = randomBytes(16).toString('base64');
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource} 'nonce-${nonce}'`,
+    // Swagger UI's icons are data: SVGs in its stylesheet.
+    `img-src ${cspSource} data:`,
+    `font-src ${cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" nonce="${nonce}" href="${rendererUri}/swagger-ui.css">
+<link rel="stylesheet" nonce="${nonce}" href="${rendererUri}/preview.css">
+</head>
+<body>
+<div id="banner" role="alert" hidden></div>
+<div id="preview"></div>
+<script nonce="${nonce}" src="${rendererUri}/swagger-ui-bundle.js"></script>
+<script nonce="${nonce}" src="${rendererUri}/preview.js"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,88 @@
+// The preview webview's script: renders what the extension posts with Swagger UI (loaded before
+// this script, from the extension's own files), keeps the last good render under a banner when the
+// document cannot be bundled, follows VS Code's theme, and scrolls to the previewed file's part.
+// It makes no request of its own: the CSP allows no connection, and Try it out is off.
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+}
+interface SwaggerUi {
+  specActions: { updateSpec(text: string): void };
+}
+type SwaggerUiBundle = ((options: Record<string, unknown>) => SwaggerUi) & { presets: { apis: unknown } };
+
+/** Messages from the extension (client/src/preview.ts). */
+type FromExtension =
+  | { type: 'render'; document: unknown; pointer: string }
+  | { type: 'error'; message: string; hasLocation: boolean };
+
+declare function acquireVsCodeApi(): VsCodeApi;
+declare const SwaggerUIBundle: SwaggerUiBundle;
+
+const vscode = acquireVsCodeApi();
+const container = document.getElementById('preview')!;
+const banner = document.getElementById('banner')!;
+let ui: SwaggerUi | undefined;
+
+/** Swagger UI has its own dark styles under `.dark-mode`; VS Code sets the theme's class on <body>. */
+function followTheme(): void {
+  const dark = document.body.classList.contains('vscode-dark') || document.body.classList.contains('vscode-high-contrast');
+  document.documentElement.classList.toggle('dark-mode', dark && !document.body.classList.contains('vscode-high-contrast-light'));
+}
+
+function render(doc: unknown, pointer: string): void {
+  banner.hidden = true;
+  const text = JSON.stringify(doc);
+  if (ui) ui.specActions.updateSpec(text);
+  else {
+    ui = SwaggerUIBundle({
+      spec: doc,
+      domNode: container,
+      presets: [SwaggerUIBundle.presets.apis],
+      // No call to validator.swagger.io, no Try it out from the webview (it would fail on CORS and the CSP).
+      validatorUrl: null,
+      supportedSubmitMethods: [],
+      deepLinking: false,
+      defaultModelsExpandDepth: 1,
+    });
+  }
+  if (pointer) setTimeout(() => scrollToPart(pointer), 300);
+}
+
+/** Scrolls to where a file's part is rendered: a schema's model, or a path's operations. */
+function scrollToPart(pointer: string): void {
+  const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let target: Element | null = null;
+  if (segments[0] === 'components' && segments[1] === 'schemas' && segments[2]) target = document.getElementById(`model-${segments[2]}`);
+  else if (segments[0] === 'paths' && segments[1]) {
+    target = [...document.querySelectorAll('[data-path]')].find((e) => e.getAttribute('data-path') === segments[1])?.closest('.opblock') ?? null;
+  }
+  target?.scrollIntoView({ block: 'start' });
+}
+
+function showError(message: string, hasLocation: boolean): void {
+  banner.replaceChildren();
+  const text = document.createElement('span');
+  text.textContent = ui ? `${message} (showing the last version that could be read)` : message;
+  banner.append(text);
+  if (hasLocation) {
+    const link = document.createElement('a');
+    link.href = '#';
+    link.textContent = 'Go to the error';
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      vscode.postMessage({ type: 'revealError' });
+    });
+    banner.append(' ', link);
+  }
+  banner.hidden = false;
+}
+
+window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
+  const message = event.data;
+  if (message.type === 'render') render(message.document, message.pointer);
+  else if (message.type === 'error') showError(message.message, message.hasLocation);
+});
+new MutationObserver(followTheme).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+followTheme();
+vscode.postMessage({ type: 'ready' });

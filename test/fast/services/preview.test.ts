@@ -1,0 +1,77 @@
+// What the preview of a file shows: its root's bundle and where the file's part landed in it (the
+// preview scrolls there), or the first error and its place.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DocumentStore } from '../../../server/src/model/documents';
+import { isPreviewError, PreviewBundle, previewOf } from '../../../server/src/services/preview';
+
+const ROOT = '/virtual/openapi.yaml';
+const FILES: Record<string, string> = {
+  [ROOT]: `openapi: 3.0.3
+info:
+  title: T
+  version: 1.0.0
+paths:
+  /pets:
+    $ref: 'pets-path.yaml'
+components:
+  schemas:
+    Pet:
+      $ref: 'pet.yaml'
+`,
+  '/virtual/pets-path.yaml': `get:
+  responses:
+    '200':
+      description: OK
+      content:
+        application/json:
+          schema:
+            $ref: 'error.yaml#/Error'
+`,
+  '/virtual/pet.yaml': `type: object
+`,
+  '/virtual/error.yaml': `Error:
+  type: string
+`,
+};
+
+const storeOf = (files: Record<string, string>) => new DocumentStore({
+  read: (p) => (p in files ? { text: files[p] } : { reason: 'missing', message: `${p} does not exist.` }),
+});
+
+function bundleFor(file: string, files = FILES): PreviewBundle {
+  const answer = previewOf(storeOf(files), ROOT, file);
+  assert.ok(!isPreviewError(answer), JSON.stringify(answer));
+  return answer;
+}
+
+describe('the preview of a file', () => {
+  it('is the root\'s bundle, at the top, for the root', () => {
+    const answer = bundleFor(ROOT);
+    assert.equal(answer.pointer, '');
+    assert.deepEqual(answer.files.sort(), ['/virtual/error.yaml', '/virtual/openapi.yaml', '/virtual/pet.yaml', '/virtual/pets-path.yaml']);
+  });
+
+  it('points at a Path Item written in place where the root references it', () => {
+    assert.equal(bundleFor('/virtual/pets-path.yaml').pointer, '/paths/~1pets');
+  });
+
+  it('points at a component the root\'s own entry names, and at one moved into components', () => {
+    assert.equal(bundleFor('/virtual/pet.yaml').pointer, '/components/schemas/Pet');
+    assert.equal(bundleFor('/virtual/error.yaml').pointer, '/components/schemas/Error');
+  });
+
+  it('answers the first syntax error of a referenced file, in that file', () => {
+    const answer = previewOf(storeOf({ ...FILES, '/virtual/pet.yaml': 'type: [object\n' }), ROOT, ROOT);
+    assert.ok(isPreviewError(answer));
+    assert.match(answer.message, /^pet\.yaml: /);
+    assert.equal(answer.at?.path, '/virtual/pet.yaml');
+  });
+
+  it('answers a root that cannot be read with why, and no place', () => {
+    const answer = previewOf(storeOf({}), ROOT, ROOT);
+    assert.ok(isPreviewError(answer));
+    assert.match(answer.message, /does not exist/);
+    assert.equal(answer.at, undefined);
+  });
+});
