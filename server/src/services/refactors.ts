@@ -13,7 +13,7 @@ import { ObjectKind } from '../model/spec';
 import { isSwagger2Root } from '../model/swagger2';
 import { indentUnit, removeNode, TextEdit, WriteValue } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
-import { pointerKey } from '../workspace/file-index';
+import { FileIndex, pointerKey } from '../workspace/file-index';
 import { relativeFilePart, scalarEdit, scalarText, withFilePart, withPointerPrefix, filePart } from '../workspace/ref-text';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { blockText, contentEnd, insertAtPath, lineIndentAt, newlineOf, refObjectText } from './block-text';
@@ -373,9 +373,13 @@ function newFilePath(ctx: RefactorContext, movable: Movable): string {
 function moveOffers(ctx: RefactorContext, movable: Movable): RefactorOffer[] {
   const offers: RefactorOffer[] = [];
   const project = ctx.index.projectOf(ctx.doc.path);
+  // The files this one already references first (its schemas file), then the rest of its
+  // description, then other files; another API's root last, each group in path order.
+  const referenced = new Set(ctx.index.get(ctx.doc.path)?.refs.map((r) => r.targetFile) ?? []);
+  const rank = (f: FileIndex) => (referenced.has(f.path) ? 0 : project.has(f.path) ? 1 : 2) * 2 + (f.root ? 1 : 0);
   const candidates = [...ctx.index.all()]
     .filter((f) => f.path !== ctx.doc.path && placement(ctx, f.path, movable))
-    .sort((a, b) => Number(project.has(b.path)) - Number(project.has(a.path)) || (a.path < b.path ? -1 : 1))
+    .sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : 1))
     .slice(0, MAX_MOVE_TARGETS);
   const relative = (p: string) => path.relative(path.dirname(ctx.doc.path), p).split(path.sep).join('/');
   for (const file of candidates) {
@@ -412,7 +416,10 @@ function moveEdits(ctx: RefactorContext, movable: Movable, target: string, newFi
     edits.add(file.path, scalarEdit(file.format, entry.span, raw));
   }
   const inner = refRewrites(doc, node, target, { pointer: movable.pointer, to: (rest) => refTo(target, rest, './') });
-  const removal = removeNode(doc.parsed, node);
+  // The component goes, and with it the maps it leaves empty (`schemas: {}`, then `components: {}`).
+  let removed = node;
+  while (removed.parent && removed.parent !== doc.root && removed.parent.kind === 'object' && removed.parent.children!.length === 1) removed = removed.parent;
+  const removal = removeNode(doc.parsed, removed);
   edits.add(doc.path, removal);
   if (!targetDoc) {
     const nl = newlineOf(doc);
