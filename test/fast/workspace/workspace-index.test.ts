@@ -271,3 +271,20 @@ describe('the workspace index kept current file by file', () => {
     assert.equal(large.operations.length, 5_001);
   });
 });
+
+describe('a file indexing skips as no OpenAPI document', () => {
+  it('keeps its top-level keys, read line by line however long a line is', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-skipped-keys-'));
+    try {
+      const schema = path.join(dir, 'order.yaml');
+      // A 1 MB line of blanks after a word: a key pattern run over the whole line backtracks for minutes.
+      fs.writeFileSync(schema, `type: object\r\n"x-note": a\ndescription${' '.repeat(1 << 20)}x\n  nested: 1\n- item\nproperties: {}\n`);
+      assert.deepEqual(runIndexJob({ path: schema, maxBytes: 4 << 20, referenced: false }), { path: schema, skipped: 'not-openapi', keys: ['type', 'x-note', 'properties'] });
+      const json = path.join(dir, 'package.json');
+      fs.writeFileSync(json, '{"name": "p", "scripts": {}}');
+      assert.deepEqual(runIndexJob({ path: json, maxBytes: 4 << 20, referenced: false }), { path: json, skipped: 'not-openapi', keys: ['name', 'scripts'] });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -43,8 +43,10 @@ export function runIndexJob(job: IndexJob): IndexOutcome {
 const MAX_KEYS = 50;
 /** JSON texts read for their keys at most: a large JSON file that is no description is data. */
 const MAX_JSON_KEYS_CHARS = 256 * 1024;
-/** A YAML key at the start of a line: plain, or quoted. */
-const YAML_TOP_KEY = /^(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{[\]\-?:|>%@`!&*][^:\n]*?))[ \t]*:(?:[ \t]|$)/gm;
+/** How much of a line a top-level YAML key is looked for in: a key is short, a line may be 1 MB. */
+const MAX_KEY_LINE_CHARS = 256;
+/** A YAML key at the start of a line (plain or quoted) followed by `:` and a blank or the line's end. */
+const YAML_TOP_KEY = /^(?:"([^"]*)"|'([^']*)'|([^\s#'"{[\]\-?:|>%@`!&*][^:]*?))[ \t]*:(?:[ \t]|$)/;
 
 /**
  * The top-level keys of a file that names no `openapi` (a schema file nothing references yet, a CI
@@ -61,10 +63,15 @@ function topLevelKeys(text: string, format: 'yaml' | 'json'): string[] | undefin
       return undefined;
     }
   }
+  // Line by line, each cut short before the pattern runs: on a whole 1 MB line a pattern with a
+  // lazy key before blanks backtracks quadratically.
   const keys: string[] = [];
-  for (const match of text.matchAll(YAML_TOP_KEY)) {
-    keys.push(match[1] ?? match[2] ?? match[3]);
-    if (keys.length >= MAX_KEYS) break;
+  for (let start = 0; start < text.length && keys.length < MAX_KEYS; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const match = YAML_TOP_KEY.exec(text.slice(start, Math.min(end, start + MAX_KEY_LINE_CHARS)).replace(/\r$/, ''));
+    if (match) keys.push(match[1] ?? match[2] ?? match[3]);
+    start = end + 1;
   }
   return keys;
 }
