@@ -17,8 +17,16 @@ import { expandHeader, isAllowed, RemotePolicy } from './remote-policy';
 export const MAX_REDIRECTS = 5;
 
 export type FetchOutcome =
-  | { url: string; text: string; format?: SourceFormat; contentType?: string }
+  | { url: string; text: string; format?: SourceFormat; contentType?: string; validators?: Validators }
+  /** The server said (304) that the copy whose validators were sent is still current; `url` is where it said so. */
+  | { url: string; notModified: true }
   | { failure: string };
+
+/** What a server said identifies a version of a document, sent back to ask whether a kept copy is current. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
 
 export interface FetchOptions {
   policy: RemotePolicy;
@@ -27,11 +35,16 @@ export interface FetchOptions {
   /** Where `${NAME}` in headers and the proxy variables are read (default: this process's). */
   env?: NodeJS.ProcessEnv;
   userAgent?: string;
+  /** Of a kept copy: sent as If-None-Match / If-Modified-Since, and a 304 answers `notModified`. */
+  validators?: Validators;
+  /** Per host, headers sent as given (no `${NAME}` expansion): the editor's stored credentials. */
+  credentials?: Record<string, Record<string, string>>;
 }
 
 type Hop =
   | { kind: 'redirect'; status: number; location: string | undefined }
-  | { kind: 'body'; bytes: Buffer; contentType: string | undefined }
+  | { kind: 'body'; bytes: Buffer; contentType: string | undefined; validators: Validators | undefined }
+  | { kind: 'not-modified' }
   | { kind: 'status'; status: number; statusText: string };
 
 /** Why a hop failed, as the user reads it: a sentence about the transfer, not a stack. */
@@ -73,12 +86,19 @@ async function followRedirects(url: string, options: FetchOptions, signal: Abort
   const env = options.env ?? process.env;
   let current = url;
   for (let redirects = 0; ; redirects++) {
-    const headers = requestHeaders(current, policy, env, options.userAgent);
+    const headers = { ...requestHeaders(current, policy, env, options.userAgent), ...credentialHeaders(current, options), ...conditionalHeaders(options.validators) };
     const hop = await readResponse(await openRequest(new URL(current), headers, env, signal), policy.maxMegabytes);
     if (hop.kind === 'status') {
       return { failure: `HTTP ${hop.status}${hop.statusText ? ' ' + hop.statusText : ''} from ${current}.` };
     }
-    if (hop.kind === 'body') return documentOf(current, hop.bytes, hop.contentType);
+    if (hop.kind === 'not-modified') {
+      // Only an answer to our question: a 304 to a plain GET leaves nothing to read.
+      return options.validators ? { url: current, notModified: true } : { failure: `HTTP 304 Not Modified from ${current}, with no copy asked about.` };
+    }
+    if (hop.kind === 'body') {
+      const outcome = documentOf(current, hop.bytes, hop.contentType);
+      return 'text' in outcome && hop.validators ? { ...outcome, validators: hop.validators } : outcome;
+    }
     if (!hop.location) return { failure: `HTTP ${hop.status} from ${current} redirects without a Location.` };
     if (redirects >= MAX_REDIRECTS) return { failure: `more than ${MAX_REDIRECTS} redirects (the last to ${hop.location}).` };
     const next = redirectTarget(current, hop.location, policy);
@@ -122,6 +142,27 @@ function requestHeaders(url: string, policy: RemotePolicy, env: NodeJS.ProcessEn
     headers[name.toLowerCase()] = expanded.value;
   }
   return headers;
+}
+
+/** The stored credentials of the URL's host, only that host's (a redirect elsewhere does not take them along). */
+function credentialHeaders(url: string, options: FetchOptions): Record<string, string> {
+  const own = options.credentials?.[hostOf(url).toLowerCase()] ?? {};
+  return Object.fromEntries(Object.entries(own).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** If-None-Match / If-Modified-Since for a kept copy's validators. */
+function conditionalHeaders(validators: Validators | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+  return headers;
+}
+
+/** The validators of an answer, when it has any. */
+function validatorsOf(response: http.IncomingMessage): Validators | undefined {
+  const etag = response.headers.etag;
+  const lastModified = response.headers['last-modified'];
+  return etag || lastModified ? { etag, lastModified } : undefined;
 }
 
 /** A GET of `target`, sent: directly, through an http proxy, or through a CONNECT tunnel for https. */
@@ -184,7 +225,11 @@ function readResponse(request: http.ClientRequest, maxMegabytes: number): Promis
     request.on('error', reject);
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && status !== 304) {
+      if (status === 304) {
+        response.resume();
+        return resolve({ kind: 'not-modified' });
+      }
+      if (status >= 300 && status < 400) {
         response.resume();
         return resolve({ kind: 'redirect', status, location: response.headers.location });
       }
@@ -209,7 +254,7 @@ function readResponse(request: http.ClientRequest, maxMegabytes: number): Promis
         chunks.push(chunk);
       });
       response.on('error', reject);
-      response.on('end', () => resolve({ kind: 'body', bytes: Buffer.concat(chunks), contentType: response.headers['content-type'] }));
+      response.on('end', () => resolve({ kind: 'body', bytes: Buffer.concat(chunks), contentType: response.headers['content-type'], validators: validatorsOf(response) }));
     });
     request.end();
   });

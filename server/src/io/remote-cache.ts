@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { SourceFormat } from '../syntax/tree';
+import type { Validators } from './fetch-remote';
 
 /** The most the cache keeps on disk; a run's writes beyond it remove the least recently written entries. */
 export const MAX_CACHE_BYTES = 100 * 1024 * 1024;
@@ -21,6 +22,8 @@ export interface CachedDocument {
   fetchedAt: number;
   text: string;
   format?: SourceFormat;
+  /** ETag / Last-Modified of the copy: a later fetch asks whether it is still current (304). */
+  validators?: Validators;
 }
 
 /** The folder the cache uses on this system (not created until something is written). */

@@ -19,12 +19,28 @@ export interface RemoteOptions {
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   userAgent?: string;
+  /** Per host, headers sent as given (the editor's stored credentials). */
+  credentials?: Record<string, Record<string, string>>;
+  /**
+   * When a fetch fails and the cache has a copy, read the copy, with a notice of how old it is
+   * (the editor; the CLI reports the failure and uses the cache only with --offline).
+   */
+  cachedWhenFailing?: boolean;
+  /** Now, in milliseconds since the epoch (tests give another clock). */
+  now?: () => number;
+}
+
+/** How long ago a time was, in plain words: "3 minutes", "2 days". */
+export function ageOf(fetchedAt: number, now: number): string {
+  const minutes = Math.max(0, Math.round((now - fetchedAt) / 60_000));
+  const [amount, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
 /** What a check reads for a URL whose host is not allowed: it says how to allow it. */
-export function notAllowed(url: string): LoadFailure {
+export function notAllowed(url: string, how?: string): LoadFailure {
   const host = hostOf(url);
-  return { reason: 'remote-not-allowed', host, message: `${host} is not an allowed host.` };
+  return { reason: 'remote-not-allowed', host, message: `${host} is not an allowed host.`, how };
 }
 
 export class RemoteDocuments {
@@ -45,6 +61,11 @@ export class RemoteDocuments {
     if (outcome) return outcome;
     if (!isAllowed(this.options.policy, url)) return notAllowed(url);
     return { reason: 'remote-failed', message: `${url} was not fetched before the check.` };
+  }
+
+  /** The outcome of a URL's load if it is settled (nothing is requested). */
+  settledRead(url: string): FileRead | undefined {
+    return this.settled.get(url);
   }
 
   /** Every settled outcome, to hand to the processes that check (they read, never fetch). */
@@ -84,11 +105,25 @@ export class RemoteDocuments {
       if (cached) return { text: cached.text, format: cached.format, location: cached.location };
       return { reason: 'remote-failed', message: `it is not in the cache, and --offline fetches nothing (run once without --offline to fetch it).` };
     }
-    const fetched = await fetchRemote(url, this.options);
-    if ('failure' in fetched) return { reason: 'remote-failed', message: fetched.failure };
+    const now = this.options.now ?? Date.now;
+    // A kept copy with validators is asked about (If-None-Match / If-Modified-Since): a 304 keeps it.
+    const kept = cache?.read(url);
+    const fetched = await fetchRemote(url, { ...this.options, validators: kept?.validators });
+    if ('notModified' in fetched && kept) {
+      cache!.write({ ...kept, fetchedAt: now() });
+      return { text: kept.text, format: kept.format, location: kept.location };
+    }
+    if ('failure' in fetched) {
+      if (kept && this.options.cachedWhenFailing) {
+        const notice = `it could not be fetched (${fetched.failure.replace(/\.$/, '')}); the copy fetched ${ageOf(kept.fetchedAt, now())} ago is used.`;
+        return { text: kept.text, format: kept.format, location: kept.location, notice };
+      }
+      return { reason: 'remote-failed', message: fetched.failure };
+    }
+    if (!('text' in fetched)) return { reason: 'remote-failed', message: `the server answered 304 Not Modified for ${url}, and no copy is kept.` };
     // After a redirect the document is where it was found: its relative references resolve from there.
     const location = fetched.url === url ? undefined : fetched.url;
-    cache?.write({ url, location, fetchedAt: Date.now(), text: fetched.text, format: fetched.format });
+    cache?.write({ url, location, fetchedAt: now(), text: fetched.text, format: fetched.format, validators: fetched.validators });
     return { text: fetched.text, format: fetched.format, location };
   }
 

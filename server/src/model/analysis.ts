@@ -4,7 +4,7 @@ import { SyntaxNode } from '../syntax/tree';
 import { NodeMap } from '../syntax/node-map';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { DocumentStore, SourceDocument } from './documents';
-import { isRemoteLocation, refLocation } from './location';
+import { refLocation } from './location';
 import { RefFailure, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
 import { FieldSpec, ObjectKind, specOf } from './spec';
@@ -305,9 +305,10 @@ class Walk {
   }
 
   private resolveRef(doc: SourceDocument, parsed: ParsedRef): ReturnType<typeof resolveRefTarget> {
-    // Files only: what the server watches to check again (a remote document changes by no edit).
+    // Every file and URL a reference names: the server checks again what reads one when it changes
+    // (an edit, a file saved, a remote document's fetch that ended).
     const target = refLocation(doc.path, parsed);
-    if (target && 'location' in target && !isRemoteLocation(target.location)) this.files.add(target.location);
+    if (target && 'location' in target) this.files.add(target.location);
     const result = resolveRefTarget(this.store, doc, parsed);
     const reached = result.target?.doc ?? (result.failure?.reason === 'pointer' ? result.failure.doc : undefined);
     if (reached && !this.seenDocuments.has(reached)) {

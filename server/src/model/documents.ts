@@ -16,8 +16,11 @@ export type LoadFailure =
   | { reason: 'special'; what: string; message: string }
   | { reason: 'encoding'; message: string; offset: number }
   /** A remote document whose host the user has not allowed: nothing was requested. */
-  | { reason: 'remote-not-allowed'; host: string; message: string }
-  /** A remote document where this front end fetches nothing (the editor, for now). */
+  | { reason: 'remote-not-allowed'; host: string; message: string; how?: string }
+  /**
+   * A remote document not fetched here, for now or at all: `message` says why (a front end that
+   * fetches nothing, a fetch under way, a workspace the editor does not trust).
+   */
   | { reason: 'remote-off'; host: string; message: string }
   /** An allowed remote document that could not be fetched: `message` says why (status, timeout, size...). */
   | { reason: 'remote-failed'; message: string };
@@ -27,7 +30,18 @@ export type LoadFailure =
  * name and text; `location` when the text was found elsewhere than asked (a redirect): the document
  * is named by it and its relative `$ref`s resolve against it.
  */
-export type FileRead = { text: string; format?: SourceFormat; location?: string } | LoadFailure;
+export type FileRead = { text: string; format?: SourceFormat; location?: string; notice?: string } | LoadFailure;
+
+/**
+ * What a document's reader said about the text it gave (`FileRead.notice`): a remote document
+ * read from the cache because its host did not answer, and since when.
+ */
+const notices = new WeakMap<SourceDocument, string>();
+
+/** The notice its reader gave with a document's text, if any (see FileRead.notice). */
+export function noticeOf(doc: SourceDocument): string | undefined {
+  return notices.get(doc);
+}
 
 export interface FileSource {
   read(absolutePath: string): FileRead;
@@ -146,6 +160,7 @@ export class DocumentStore {
     const parse = (text: string, format: SourceFormat | undefined) =>
       parseTextSteps(text, format ?? detectFormat(key, text), this.parseNamespace + key);
     const entry = 'text' in read ? new SourceDocument(read.location ?? key, yield* parse(read.text, read.format)) : read;
+    if ('text' in read && read.notice && entry instanceof SourceDocument) notices.set(entry, read.notice);
     this.cache.set(key, entry);
     // Changed while it was parsed: the entry serves as the last complete model until loaded again.
     if (this.invalidations.get(key) === invalidations) this.stale.delete(key);
@@ -259,7 +274,7 @@ class SharedLoad<T> {
 function readRemote(files: FileSource, url: string): FileRead {
   if (files.readRemote) return files.readRemote(url);
   const host = hostOf(url);
-  return { reason: 'remote-off', host, message: `${url} is not fetched here.` };
+  return { reason: 'remote-off', host, message: 'remote documents are not fetched here' };
 }
 
 /** What `get` answers, while loads are deferred, for a file it has no model of. */

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import { MAX_CHAIN } from '../model/analysis';
 import { isRemoteLocation } from '../model/location';
+import { noticeOf } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
 import { insertMember, replaceScalar, WriteValue } from '../syntax/edit';
 import { COMPONENT_MAPS } from '../model/kinds';
@@ -67,13 +68,17 @@ export default defineRule({
     utf16: '"{ref}" does not resolve: "{file}" is UTF-16 text; save it as UTF-8.',
     tooLarge: '"{ref}" does not resolve: "{file}" is {larger}: it is not read.',
     remote: 'Remote reference "{ref}" is not checked: {why}.',
-    remoteNotAllowed: 'Remote reference "{ref}" is not checked: {host} is not an allowed host. Allow it with --allow-remote {host} or in remoteRefs.allow of .openapi-check.yaml.',
-    remoteOff: 'Remote reference "{ref}" is not checked: the editor does not fetch URLs yet (openapi-check --allow-remote {host} does).',
+    remoteNotAllowed: 'Remote reference "{ref}" is not checked: {host} is not an allowed host. {how}',
     remoteFailed: '"{ref}" could not be fetched: {message}',
+    remoteCached: 'Remote reference "{ref}" is checked against a cached copy: {notice}',
     chainTooLong: '"{ref}" starts a chain of more than {max} references, which is not followed to its end: point it closer to the object it stands for.',
   },
   checkReference(reference, context) {
     const { failure, parsed, refNode, doc } = reference;
+    // A remote document read from the cache because its host did not answer: said where it is referenced.
+    const targetDoc = reference.target?.doc;
+    const notice = targetDoc && targetDoc !== doc ? noticeOf(targetDoc) : undefined;
+    if (notice && parsed) context.report({ at: { node: refNode }, messageId: 'remoteCached', data: { ref: parsed.raw, notice }, severity: 'information' });
     if (!failure && reference.allowed && reference.expected !== 'PathItem' && !context.analysis.isReferenced(reference.holder)) {
       // The first `$ref` of a chain too long to follow (a later one is only a link of it).
       if (context.analysis.resolve(reference.holder, doc).tooLong) {
@@ -103,8 +108,10 @@ export default defineRule({
         const file = named(failure.file);
         const f = failure.failure;
         // Not fetched by the user's choice: information, never an error.
-        if (f.reason === 'remote-not-allowed') context.report({ at, messageId: 'remoteNotAllowed', data: { ref, host: f.host }, severity: 'information' });
-        else if (f.reason === 'remote-off') context.report({ at, messageId: 'remoteOff', data: { ref, host: f.host }, severity: 'information' });
+        if (f.reason === 'remote-not-allowed') {
+          const how = f.how ?? `Allow it with --allow-remote ${f.host} or in remoteRefs.allow of .openapi-check.yaml.`;
+          context.report({ at, messageId: 'remoteNotAllowed', data: { ref, host: f.host, how }, severity: 'information' });
+        } else if (f.reason === 'remote-off') context.report({ at, messageId: 'remote', data: { ref, why: f.message }, severity: 'information' });
         else if (f.reason === 'remote-failed') context.report({ at, messageId: 'remoteFailed', data: { ref, message: f.message } });
         else if (f.reason === 'missing') context.report({ at, messageId: 'missingFile', data: { ref, file } });
         else if (f.reason === 'folder') context.report({ at, messageId: 'folder', data: { ref, file } });

@@ -11,6 +11,7 @@ import { Dispatcher } from './handlers/dispatcher';
 import { registerHandlers } from './handlers/index';
 import { WILL_RENAME_FILTERS } from './handlers/rename';
 import { watchSettings } from './handlers/settings';
+import { RemoteRefsInit, startRemoteRefs } from './handlers/remote-refs';
 import { Session, uriToPath } from './state/session';
 import { WorkspaceFiles } from './state/workspace';
 import { ParseThread } from './runtime/parse-thread';
@@ -59,7 +60,7 @@ let workspaceFolders: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
-  const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
+  const init = params.initializationOptions as (EditorOptions & RemoteRefsInit & { workspaceTrusted?: boolean }) | undefined;
   ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   ctx.editor.editorSelectsRanges = init?.editorSelectsRanges === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
@@ -68,6 +69,7 @@ connection.onInitialize((params): InitializeResult => {
   workspaceFolders = folders.filter((f): f is string => Boolean(f));
   workspace.setFolders(workspaceFolders);
   session.trust.configure(init?.workspaceTrusted !== false, workspaceFolders);
+  startRemoteRefs(ctx, init);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

@@ -12,6 +12,7 @@ import { quickFix, rangeOf, toLspDiagnostic, toLspEdits } from '../lsp-types';
 import { refactorCodeActions, resolveRefactor } from './refactors';
 import { conversionActions, isConversionAction, resolveConversion } from './convert-actions';
 import { isSwagger2Root } from '../../model/swagger2';
+import { allowHostActions } from './remote-refs';
 
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
 
@@ -48,6 +49,7 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
       if (before(range.end, start) || before(end, range.start)) continue;
       const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
       d.fixes.forEach((fix, i) => quickFixes.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+      quickFixes.push(...allowHostActions(ctx, d, lsp));
       if (d.rule === 'openapi-version' && d.doc.path === filePath && isSwagger2Root(d.doc.root)) {
         quickFixes.push(...conversionActions(ctx, params.textDocument.uri, lsp));
       }

@@ -11,6 +11,7 @@ import { CheckScheduler } from '../state/check-runs';
 import { Session, uriToPath } from '../state/session';
 import { WorkspaceFiles } from '../state/workspace';
 import { Dispatcher } from './dispatcher';
+import type { EditorRemoteRefs } from '../state/remote-refs';
 
 /** What the editor told the server at start (`initializationOptions`). */
 export interface EditorOptions {
@@ -38,6 +39,8 @@ export interface ServerContext {
   editor: EditorOptions;
   /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`). */
   settings: { codeLens: boolean; formatOrderKeys: boolean };
+  /** Remote `$ref`s: fetched off the message loop, for checks (set at initialize). */
+  remote?: EditorRemoteRefs;
 }
 
 /** The document's last complete model (its newest text may still be being parsed). */

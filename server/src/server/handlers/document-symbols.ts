@@ -22,6 +22,8 @@ export function registerDocumentSymbols(ctx: ServerContext): void {
       selectionRange: rangeOf(doc, s.selection.offset, s.selection.length),
       children: s.children.map(convert),
     });
-    return documentSymbols(doc, workspace.index.refsInto(doc.path).length > 0).map(convert);
+    // Referenced by a file of the workspace, or by a root the server checks (a remote document).
+    const referenced = workspace.index.refsInto(doc.path).length > 0 || session.rootsReading(doc.path).some((root) => root !== doc.path);
+    return documentSymbols(doc, referenced).map(convert);
   }, [], token));
 }

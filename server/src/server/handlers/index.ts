@@ -11,6 +11,7 @@ import { registerFormatting } from './formatting';
 import { registerHover } from './hover';
 import { registerPreview } from './preview';
 import { registerReferences } from './references';
+import { registerRemoteRefs } from './remote-refs';
 import { registerRename } from './rename';
 import { registerSettings } from './settings';
 import { registerWorkspaceSymbols } from './workspace-symbols';
@@ -30,4 +31,5 @@ export function registerHandlers(ctx: ServerContext, configurationSupport: () =>
   registerDocumentLinks(ctx);
   registerFormatting(ctx);
   registerPreview(ctx);
+  registerRemoteRefs(ctx);
 }

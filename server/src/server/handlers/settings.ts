@@ -7,6 +7,7 @@ import { RULE_IDS } from '../../rules/index';
 import { DEFAULT_INDEXING } from '../state/workspace';
 import { setCodeLensShown } from './code-lens';
 import { ServerContext } from './context';
+import { configureRemoteRefs, rereadRemoteDocuments } from './remote-refs';
 
 /** The settings read (`openapi30.*`). */
 interface Settings {
@@ -16,6 +17,7 @@ interface Settings {
   workspace?: { maxFiles?: unknown; maxDepth?: unknown };
   format?: { orderKeys?: unknown };
   breakingChanges?: { base?: unknown };
+  remoteRefs?: { allow?: unknown; timeoutSeconds?: unknown; maxMegabytes?: unknown };
 }
 
 const positiveNumber = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? Math.floor(value) : fallback);
@@ -31,6 +33,7 @@ export async function loadSettings(ctx: ServerContext, configurationSupport: boo
     setCodeLensShown(ctx, settings?.codeLens?.references !== false);
     ctx.settings.formatOrderKeys = settings?.format?.orderKeys === true;
     ctx.checks.liveDiffs.setBase(settings?.breakingChanges?.base);
+    configureRemoteRefs(ctx, settings?.remoteRefs);
     workspace.settings = {
       maxFiles: positiveNumber(settings?.workspace?.maxFiles, DEFAULT_INDEXING.maxFiles),
       maxDepth: positiveNumber(settings?.workspace?.maxDepth, DEFAULT_INDEXING.maxDepth),
@@ -61,6 +64,7 @@ export function registerSettings(ctx: ServerContext, configurationSupport: () =>
   // folders are read from here on.
   ctx.dispatch.notification('openapi30/workspaceTrusted', () => {
     const refused = session.trust.grant();
+    rereadRemoteDocuments(ctx);
     for (const file of refused) session.invalidate(file);
     workspace.filesChanged(refused.map((file) => ({ path: file, type: 'changed' })));
     checks.recheckAll();

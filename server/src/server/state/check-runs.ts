@@ -299,6 +299,11 @@ export class CheckScheduler {
     return [...found.filter((d) => !isFileRef(d)), note];
   }
 
+  /** A remote document's fetch ended: it is read again, and every root that reads it checked again. */
+  remoteSettled(url: string): void {
+    this.changedFile(url);
+  }
+
   private changedFile(filePath: string): void {
     this.session.invalidate(filePath);
     this.dirty.add(filePath);

@@ -24,6 +24,9 @@ import { sourceOf } from '../../syntax/piece-text';
 import type { WorkspaceUses } from '../../workspace/workspace-index';
 import { WorkspaceTrust } from '../../io/trust';
 import { Scheduler } from '../runtime/scheduler';
+import { readRemotePolicy, RemotePolicy } from '../../io/remote-policy';
+import { isRemoteLocation } from '../../model/location';
+import { remoteUri, urlOfRemoteUri } from './remote-refs';
 import { mark } from '../runtime/marks';
 import { FIX_ALL_MS, SYNC_PARSE_CHARS } from '../runtime/tuning';
 
@@ -94,7 +97,8 @@ export function uriToPath(uri: string): string | undefined {
   try {
     if (uri.startsWith('file:')) return fileURLToPath(uri);
     if (uri.startsWith('untitled:')) return path.join(UNSAVED_FOLDER, encodeURIComponent(uri.slice('untitled:'.length)));
-    return undefined;
+    // A remote document the editor shows read only is known by its URL, as checks know it.
+    return urlOfRemoteUri(uri);
   } catch {
     return undefined;
   }
@@ -195,6 +199,8 @@ export class Session {
   workspace: WorkspaceUses | undefined;
   /** Which files may be read: in an untrusted workspace, only those in its folders (set by main.ts). */
   readonly trust = new WorkspaceTrust();
+  /** Remote documents: what checks read for a URL, and the URLs read so far (set by main.ts). */
+  remote: { read(url: string): FileRead; remoteUrls(): string[] } | undefined;
   /** Told of every edit reparsed in place (the workspace index follows it; set by WorkspaceFiles). */
   onReparsed: ((before: SourceDocument, after: SourceDocument, edit: TextEdit, reparsed: Reparsed) => void) | undefined;
   private readonly configs = new Map<string, Config>();
@@ -225,11 +231,23 @@ export class Session {
         }
         return read;
       },
+      readRemote: (url: string): FileRead => {
+        const open = this.open.byPath.get(url);
+        if (open) return { text: open.text };
+        return this.remote?.read(url) ?? { reason: 'remote-off', host: new URL(url).host, message: 'remote documents are not fetched here' };
+      },
     };
   }
 
   uriOf(filePath: string): string {
-    return this.open.byPath.get(filePath)?.uri ?? pathToFileURL(filePath).href;
+    const open = this.open.byPath.get(filePath)?.uri;
+    if (open) return open;
+    return isRemoteLocation(filePath) ? remoteUri(filePath) : pathToFileURL(filePath).href;
+  }
+
+  /** `remoteRefs` of every configuration file read so far. */
+  remotePolicies(): RemotePolicy[] {
+    return [...this.configs.values()].flatMap((config) => (config.remoteRefs ? [config.remoteRefs] : []));
   }
 
   /** The open document of a path, if it is open. */
@@ -310,7 +328,11 @@ export class Session {
   /** A file changed (in the editor or on disk): its model is out of date until parsed again. */
   invalidate(filePath: string): void {
     this.store.invalidate(filePath);
-    if (CONFIG_NAMES.has(path.basename(filePath))) this.configs.clear();
+    if (CONFIG_NAMES.has(path.basename(filePath))) {
+      this.configs.clear();
+      // Its `remoteRefs` may allow hosts, or no longer: every remote document is read again.
+      for (const url of this.remote?.remoteUrls() ?? []) this.store.invalidate(url);
+    }
   }
 
   /**
@@ -520,7 +542,7 @@ export class Session {
       }
       // Every other file (and this one, unchanged) as the server holds it: parsed again, a 4 MB
       // root made fix-all on a small file it reads take seconds.
-      const store = session.store.branch({ read: (p) => (p === filePath ? { text } : base.read(p)) }, filePath);
+      const store = session.store.branch({ read: (p) => (p === filePath ? { text } : base.read(p)), readRemote: base.readRemote }, filePath);
       if (text === before) store.replace(doc);
       if (!store.isCurrent(root)) yield* store.loadSteps(root); // parsed in slices, not by the check's first look
       const result = yield* checkDocumentSteps(store, root, options);
@@ -575,7 +597,10 @@ export class Session {
       if (file && read && 'text' in read) {
         try {
           const text = read.text;
-          fromFile = readConfig(file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text), RULE_IDS, file).config;
+          const value: unknown = file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(text);
+          fromFile = readConfig(value, RULE_IDS, file).config;
+          const remoteRefs = (value as { remoteRefs?: unknown } | null)?.remoteRefs;
+          if (remoteRefs !== undefined) fromFile.remoteRefs = readRemotePolicy(remoteRefs).policy;
         } catch {
           // A broken configuration file falls back to the defaults; the CLI reports it.
         }
@@ -583,7 +608,7 @@ export class Session {
       this.configs.set(key, fromFile);
     }
     // User and workspace settings override the project's file.
-    return { rules: new Map([...fromFile.rules, ...this.settingsRules]), source: fromFile.source };
+    return { rules: new Map([...fromFile.rules, ...this.settingsRules]), source: fromFile.source, remoteRefs: fromFile.remoteRefs };
   }
 }
 

@@ -1,0 +1,278 @@
+// Remote `$ref`s in the language server, over stdio, against HTTP servers this test starts on
+// 127.0.0.1 (port 0) and stops: nothing reaches another address. Settings come as an editor sends
+// them (workspace/configuration), credentials as the VS Code client sends them from its secrets.
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { after, describe, it } from 'node:test';
+import type { CodeAction, Diagnostic, DocumentSymbol, Hover, LocationLink } from 'vscode-languageserver-protocol';
+import { LspClient } from '../../helpers/lsp-client';
+
+interface TestServer {
+  origin: string;
+  host: string;
+  /** Request lines seen (`GET /x`), and the headers of each. */
+  requests: string[];
+  headers: http.IncomingHttpHeaders[];
+  close(): Promise<void>;
+}
+
+const servers: TestServer[] = [];
+const clients: LspClient[] = [];
+const tempDirs: string[] = [];
+after(async () => {
+  await Promise.all(clients.map((c) => c.stop()));
+  await Promise.all(servers.map((s) => s.close()));
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** An HTTP server on 127.0.0.1 at a free port, answering with `handler`; closed after the tests. */
+async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TestServer> {
+  const sockets = new Set<net.Socket>();
+  const requests: string[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    headers.push(req.headers);
+    handler(req, res);
+  });
+  server.on('connection', (socket) => (sockets.add(socket), socket.on('close', () => sockets.delete(socket))));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const close = () => new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
+  const result = { origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, requests, headers, close };
+  servers.push(result);
+  return result;
+}
+
+/** A schema with a fault of its own: bounds-order reports it inside the remote document. */
+const SCHEMAS = `Pet:
+  type: object
+  properties:
+    age:
+      type: integer
+      minimum: 10
+      maximum: 1
+`;
+
+const serveSchemas = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  if (req.url === '/schemas.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end(SCHEMAS);
+  else res.writeHead(404, { 'content-type': 'text/plain' }).end('no such file');
+};
+
+function rootText(ref: string): string {
+  return `openapi: 3.0.3
+info:
+  title: T
+  version: 1.0.0
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: '${ref}'
+`;
+}
+const REF_LINE = 13;
+
+function tempDir(): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-remote-editor-')));
+  tempDirs.push(dir);
+  return dir;
+}
+
+interface Started { client: LspClient; uri: string; dir: string; settings: { remoteRefs: Record<string, unknown> } }
+
+/** A server over a workspace with the root open; `allow`: openapi30.remoteRefs.allow. */
+async function start(ref: string, options: { allow?: string[]; trusted?: boolean; cache?: string; dir?: string } = {}): Promise<Started> {
+  const dir = options.dir ?? tempDir();
+  const settings = { remoteRefs: { allow: options.allow ?? [], timeoutSeconds: 10, maxMegabytes: 5 } as Record<string, unknown> };
+  // No proxy from the machine: the requests go to our loopback servers.
+  const client = new LspClient({ HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '' });
+  clients.push(client);
+  client.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map(() => settings));
+  await client.initialize(dir, {
+    workspaceTrusted: options.trusted !== false, editorAllowsRemoteHosts: true, remoteCacheFolder: options.cache ?? path.join(dir, '.cache'),
+  });
+  const text = rootText(ref);
+  fs.writeFileSync(path.join(dir, 'openapi.yaml'), text);
+  const uri = client.open(path.join(dir, 'openapi.yaml'), text);
+  return { client, uri, dir, settings };
+}
+
+const refFindings = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'ref-unresolved').map((d) => `${d.range.start.line} ${d.severity}: ${d.message}`);
+const remoteUriOf = (origin: string, p: string) => `openapi-remote:/http/${encodeURIComponent(new URL(origin).host)}${p}`;
+const INFORMATION = 3;
+const ERROR = 1;
+
+describe('remote $refs in the editor', { timeout: 120_000 }, () => {
+  it('fetches an allowed host off the message loop, checks the document in the role it is referenced in, and F12 opens it', async () => {
+    const remote = await serve(serveSchemas);
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const { client, uri } = await start(ref, { allow: [remote.host] });
+    const remoteUri = remoteUriOf(remote.origin, '/schemas.yaml');
+    const inside = await client.waitForDiagnostics(remoteUri, (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    const bounds = inside.filter((d) => d.code === 'bounds-order');
+    assert.equal(bounds.length, 1);
+    assert.equal(bounds[0].range.start.line, 5, JSON.stringify(bounds));
+    const rootFindings = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
+    assert.deepEqual(refFindings(rootFindings), []);
+    assert.deepEqual(remote.requests, ['GET /schemas.yaml']);
+
+    const links = await client.request<LocationLink[]>('textDocument/definition', { textDocument: { uri }, position: { line: REF_LINE, character: 30 } });
+    assert.equal(links.length, 1);
+    assert.equal(links[0].targetUri, remoteUri);
+    assert.equal(links[0].targetRange.start.line, 0);
+
+    // The editor's read-only view asks for the text, opens it, and works in it.
+    const answer = await client.request<{ text: string } | null>('openapi30/remoteDocument', { uri: remoteUri });
+    assert.equal(answer?.text, SCHEMAS);
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: remoteUri, languageId: 'yaml', version: 1, text: SCHEMAS } });
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: remoteUri } });
+    assert.ok(symbols.some((s) => s.name === 'Pet'), JSON.stringify(symbols));
+    // The document opened is checked again through its root (its model is the editor's now).
+    let hover: Hover | null = null;
+    for (let tries = 0; tries < 100 && !hover; tries++) {
+      hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: remoteUri }, position: { line: 5, character: 8 } });
+      if (!hover) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(hover && JSON.stringify(hover.contents).includes('minimum'), JSON.stringify(hover));
+    assert.deepEqual(remote.requests, ['GET /schemas.yaml'], 'fetched once');
+  });
+
+  it('does not fetch from a host not allowed: an information with the quick fix that allows it, and no request', async () => {
+    const remote = await serve(serveSchemas);
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const { client, uri, settings } = await start(ref);
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length > 0);
+    assert.deepEqual(refFindings(diagnostics), [
+      `${REF_LINE} ${INFORMATION}: Remote reference "${ref}" is not checked: ${remote.host} is not an allowed host. ` +
+        `Allow it with the quick fix "Allow fetching from ${remote.host}", in the openapi30.remoteRefs.allow setting or in remoteRefs.allow of .openapi-check.yaml.`,
+    ]);
+    const finding = diagnostics.find((d) => d.code === 'ref-unresolved')!;
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: finding.range, context: { diagnostics: [finding] } });
+    const allow = actions.filter((a) => a.title.startsWith('Allow fetching'));
+    assert.deepEqual(allow.map((a) => [a.title, a.command?.command, a.command?.arguments]), [
+      [`Allow fetching from ${remote.host}`, 'openapi30.allowRemoteHost', [remote.host]],
+    ]);
+    assert.equal(allow[0].edit, undefined, 'the client writes the setting');
+    assert.deepEqual(remote.requests, [], 'no request to a host not allowed');
+
+    // What the command does in VS Code: the setting changes, and the server is told.
+    settings.remoteRefs.allow = [remote.host];
+    void client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const remoteUri = remoteUriOf(remote.origin, '/schemas.yaml');
+    await client.waitForDiagnostics(remoteUri, (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
+    assert.deepEqual(remote.requests, ['GET /schemas.yaml']);
+  });
+
+  it('answers requests while a slow host is fetched, and checks again when the fetch ends', async () => {
+    let answer: (() => void) | undefined;
+    const remote = await serve((req, res) => {
+      answer = () => serveSchemas(req, res);
+    });
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const { client, uri } = await start(ref, { allow: [remote.host] });
+    const waiting = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).some((f) => f.includes('being fetched')));
+    assert.deepEqual(refFindings(waiting), [`${REF_LINE} ${INFORMATION}: Remote reference "${ref}" is not checked: it is being fetched.`]);
+    const deadline = Date.now() + 10_000;
+    while (!answer && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(answer, 'the request arrived');
+    // The host has not answered: requests are answered meanwhile.
+    for (let i = 0; i < 5; i++) {
+      const asked = performance.now();
+      const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+      const ms = performance.now() - asked;
+      assert.ok(symbols.length > 0);
+      assert.ok(ms < 1000, `documentSymbol took ${Math.round(ms)} ms during the fetch`);
+    }
+    answer!();
+    await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
+    await client.waitForDiagnostics(remoteUriOf(remote.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+  });
+
+  it('reports a 404 as an error on the $ref, in the CLI\'s words', async () => {
+    const remote = await serve(serveSchemas);
+    const ref = `${remote.origin}/missing.yaml#/Pet`;
+    const { client, uri } = await start(ref, { allow: [remote.host] });
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).some((f) => f.includes('could not be fetched')));
+    assert.deepEqual(refFindings(diagnostics), [`${REF_LINE} ${ERROR}: "${ref}" could not be fetched: HTTP 404 Not Found from ${remote.origin}/missing.yaml.`]);
+  });
+
+  it('revalidates its disk cache with the ETag (one full transfer, then 304), and uses the copy with a notice when the host fails', async () => {
+    let failing = false;
+    let fullTransfers = 0;
+    const remote = await serve((req, res) => {
+      if (failing) return void res.writeHead(503, { 'content-type': 'text/plain' }).end('down');
+      if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
+      fullTransfers++;
+      res.writeHead(200, { 'content-type': 'application/yaml', etag: '"v1"' }).end(SCHEMAS);
+    });
+    const cache = tempDir();
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const remoteUri = remoteUriOf(remote.origin, '/schemas.yaml');
+    for (let session = 0; session < 2; session++) {
+      const { client, uri } = await start(ref, { allow: [remote.host], cache });
+      await client.waitForDiagnostics(remoteUri, (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+      await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
+      await client.stop();
+    }
+    assert.equal(fullTransfers, 1);
+    assert.deepEqual(remote.requests, ['GET /schemas.yaml', 'GET /schemas.yaml']);
+    assert.equal(remote.headers[0]['if-none-match'], undefined);
+    assert.equal(remote.headers[1]['if-none-match'], '"v1"');
+
+    failing = true;
+    const { client, uri } = await start(ref, { allow: [remote.host], cache });
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length > 0 && !refFindings(p.diagnostics)[0].includes('being fetched'));
+    assert.deepEqual(refFindings(diagnostics), [
+      `${REF_LINE} ${INFORMATION}: Remote reference "${ref}" is checked against a cached copy: it could not be fetched ` +
+        `(HTTP 503 Service Unavailable from ${remote.origin}/schemas.yaml); the copy fetched 0 minutes ago is used.`,
+    ]);
+    await client.waitForDiagnostics(remoteUri, (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+  });
+
+  it('sends the credentials the editor keeps for a host to that host only', async () => {
+    const a = await serve(serveSchemas);
+    const b = await serve(serveSchemas);
+    const dir = tempDir();
+    const { client, uri } = await start(`${a.origin}/schemas.yaml#/Pet`, { allow: [], dir });
+    await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length > 0);
+    void client.connection.sendNotification('openapi30/remoteCredentials', { hosts: { [a.host]: { Authorization: 'Bearer secret-for-a' } } });
+    // A second root referencing the other host.
+    const other = rootText(`${b.origin}/schemas.yaml#/Pet`);
+    fs.writeFileSync(path.join(dir, 'other.yaml'), other);
+    client.open(path.join(dir, 'other.yaml'), other);
+    const settings = { remoteRefs: { allow: [a.host, b.host] } };
+    client.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => settings));
+    void client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await client.waitForDiagnostics(remoteUriOf(a.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    await client.waitForDiagnostics(remoteUriOf(b.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    assert.deepEqual(a.headers.map((h) => h.authorization), ['Bearer secret-for-a']);
+    assert.deepEqual(b.headers.map((h) => h.authorization), [undefined]);
+    assert.ok(!client.stderr.includes('secret-for-a') && !JSON.stringify(client.logs).includes('secret-for-a'), 'never logged');
+  });
+
+  it('fetches nothing in a workspace the editor does not trust, and says why', async () => {
+    const remote = await serve(serveSchemas);
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const { client, uri } = await start(ref, { allow: [remote.host], trusted: false });
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length > 0);
+    assert.deepEqual(refFindings(diagnostics), [
+      `${REF_LINE} ${INFORMATION}: Remote reference "${ref}" is not checked: the workspace is not trusted (restricted mode), and nothing is fetched in it.`,
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(remote.requests, []);
+  });
+});
