@@ -7,6 +7,7 @@ import { commands, ExtensionContext, Selection, window, workspace } from 'vscode
 import { LanguageClient, LanguageClientOptions, Range as ProtocolRange, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { registerPreview } from './preview';
 import { linkRuleDocs, registerRuleDocs } from './rule-docs';
+import { registerRemoteRefs, REMOTE_SCHEME, remoteInitializationOptions, sendCredentials } from './remote-refs';
 import { TypingHold } from './typing-hold';
 
 let client: LanguageClient | undefined;
@@ -31,11 +32,14 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const hold = new TypingHold(() => client?.diagnostics);
   registerRuleDocs(context);
   registerPreview(context, () => client);
+  registerRemoteRefs(context, () => client);
   const clientOptions: LanguageClientOptions = {
     // The server decides which of these are OpenAPI 3.0 documents (or referenced by one).
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'file', language: 'json' },
+      // Fetched remote documents, read only (remote-refs.ts).
+      { scheme: REMOTE_SCHEME },
     ],
     synchronize: {
       configurationSection: 'openapi30',
@@ -45,7 +49,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // In Restricted Mode the server reads files only inside the workspace folders.
     // VS Code's JSON support reports JSON syntax errors itself (unless turned off): once is enough.
     // Quick fixes that leave a placeholder (Suppress's `<reason>`) select it with openapi30.selectRange.
-    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true },
+    // Remote documents are kept in the extension's storage; the quick fix "Allow fetching from HOST" runs openapi30.allowRemoteHost.
+    initializationOptions: {
+      editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true,
+      ...remoteInitializationOptions(context),
+    },
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) => {
         linkRuleDocs(diagnostics);
@@ -69,6 +77,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     editor.revealRange(selected);
   }));
   await client.start();
+  await sendCredentials(context, languageClient);
   // Trust is granted once per window (never revoked without a reload): then every file may be read.
   context.subscriptions.push(workspace.onDidGrantWorkspaceTrust(() => void languageClient.sendNotification('openapi30/workspaceTrusted')));
   context.subscriptions.push(workspace.onDidChangeConfiguration((e) => {

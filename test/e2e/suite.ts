@@ -3,6 +3,8 @@
 // The workspace is a copy of examples/petstore, with test/fixtures/workspace in multi/.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import Mocha from 'mocha';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -527,6 +529,67 @@ function defineTests(): void {
       } finally {
         await workbench.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
       }
+    });
+  });
+
+  suite('Remote $refs', () => {
+    // A schema registry on 127.0.0.1, served from the extension host (nothing leaves the machine).
+    let registry: http.Server;
+    let host = '';
+    const requests: string[] = [];
+    const SCHEMAS = 'Pet:\n  type: object\n  properties:\n    age:\n      type: integer\n      minimum: 10\n      maximum: 1\n';
+    const settings = () => vscode.workspace.getConfiguration('openapi30');
+
+    suiteSetup(async () => {
+      registry = http.createServer((req, res) => {
+        requests.push(`${req.method} ${req.url}`);
+        if (req.url === '/schemas.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end(SCHEMAS);
+        else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+      host = `127.0.0.1:${(registry.address() as AddressInfo).port}`;
+    });
+
+    suiteTeardown(async () => {
+      await settings().update('remoteRefs.allow', undefined, vscode.ConfigurationTarget.Workspace);
+      registry.close();
+    });
+
+    test('"Allow fetching from HOST" writes the workspace setting; the document is fetched, checked, and F12 opens it read only', async () => {
+      const ref = `http://${host}/schemas.yaml#/Pet`;
+      const root = vscode.Uri.joinPath(folder(), 'remote.yaml');
+      await vscode.workspace.fs.writeFile(root, Buffer.from(
+        'openapi: 3.0.3\ninfo:\n  title: Remote\n  version: 1.0.0\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n' +
+        `        '200':\n          description: OK\n          content:\n            application/json:\n              schema:\n                $ref: '${ref}'\n`,
+      ));
+      const editor = await open(root);
+      const notAllowed = await until('the information on the $ref', () => ours(root).find((d) => codeOf(d) === 'ref-unresolved'));
+      assert.strictEqual(notAllowed.severity, vscode.DiagnosticSeverity.Information);
+      assert.match(notAllowed.message, new RegExp(`${host.replace(/\./g, '\\.')} is not an allowed host`));
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', root, notAllowed.range, vscode.CodeActionKind.QuickFix.value);
+      const allow = actions.find((a) => a.title === `Allow fetching from ${host}`);
+      assert.ok(allow?.command, actions.map((a) => a.title).join(' | '));
+      assert.deepStrictEqual(requests, [], 'nothing is fetched before the host is allowed');
+      await vscode.commands.executeCommand(allow.command.command, ...(allow.command.arguments ?? []));
+      assert.deepStrictEqual(settings().inspect<string[]>('remoteRefs.allow')?.workspaceValue, [host]);
+      await until('the $ref checked', () => (ours(root).some((d) => codeOf(d) === 'ref-unresolved') ? undefined : true));
+      assert.deepStrictEqual(requests, ['GET /schemas.yaml']);
+
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes('$ref:'));
+      const links = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+        'vscode.executeDefinitionProvider', root, new vscode.Position(line, editor.document.lineAt(line).text.indexOf('schemas.yaml')));
+      const target = 'targetUri' in links[0] ? links[0].targetUri : links[0].uri;
+      assert.strictEqual(target.scheme, 'openapi-remote');
+      const remote = await open(target);
+      assert.strictEqual(remote.document.getText(), SCHEMAS);
+      assert.strictEqual(remote.document.languageId, 'yaml');
+      const bounds = await until('the finding inside the remote document', () => ours(target).find((d) => codeOf(d) === 'bounds-order'));
+      assert.strictEqual(bounds.range.start.line, 5);
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', target);
+      assert.ok(symbols.some((s) => s.name === 'Pet'), JSON.stringify(symbols.map((s) => s.name)));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(root);
     });
   });
 }
