@@ -327,6 +327,28 @@ describe('remote $refs in openapi-check', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  it('revalidates a cached copy with its ETag and Last-Modified: a 304 keeps the copy, one full transfer', async () => {
+    let fullTransfers = 0;
+    const lastModified = 'Wed, 25 Nov 2026 10:00:00 GMT';
+    const server = await serve((req, res) => {
+      if (req.headers['if-none-match'] === '"pets-1"' && req.headers['if-modified-since'] === lastModified) return void res.writeHead(304).end();
+      fullTransfers++;
+      res.writeHead(200, { 'content-type': 'application/yaml', etag: '"pets-1"', 'last-modified': lastModified }).end(PET_SCHEMAS);
+    });
+    const ref = `${server.origin}/schemas.yaml#/components/schemas/Pet`;
+    const { dir, cache } = project(ref, `remoteRefs:\n  allow: ["${server.host}"]\n`);
+    for (let run = 0; run < 2; run++) {
+      const r = await check(dir, ['openapi.yaml'], environment(cache));
+      assert.deepEqual(refFindings(r.findings), []);
+      // The copy kept is checked as fetched: its fault is reported in it both times.
+      assert.deepEqual(r.findings.filter((f) => f.file.startsWith(server.origin)).map((f) => f.rule), ['schema-type']);
+    }
+    assert.equal(fullTransfers, 1);
+    assert.equal(server.requests.length, 2);
+    assert.equal(server.headers[0]['if-none-match'], undefined);
+    assert.deepEqual([server.headers[1]['if-none-match'], server.headers[1]['if-modified-since']], ['"pets-1"', lastModified]);
+  });
+
   it('reads JSON or YAML by the content type, else by the extension', async () => {
     const petJson = JSON.stringify({ components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'strin' } } } } } }, null, 2);
     const server = await serve(files({
