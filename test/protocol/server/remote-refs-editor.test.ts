@@ -264,6 +264,22 @@ describe('remote $refs in the editor', { timeout: 120_000 }, () => {
     assert.ok(!client.stderr.includes('secret-for-a') && !JSON.stringify(client.logs).includes('secret-for-a'), 'never logged');
   });
 
+  it('reads remoteRefs of the configuration file: its hosts are allowed, its headers sent with ${NAME} from the environment', async () => {
+    const remote = await serve(serveSchemas);
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, '.openapi-check.yaml'),
+      `remoteRefs:\n  allow: ["${remote.host}"]\n  headers:\n    "${remote.host}":\n      X-Registry-Token: "token \${REGISTRY_TOKEN}"\n`);
+    const client = new LspClient({ HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '', REGISTRY_TOKEN: 'from-the-environment' });
+    clients.push(client);
+    await client.initialize(dir, { editorAllowsRemoteHosts: true, remoteCacheFolder: path.join(dir, '.cache') });
+    const text = rootText(`${remote.origin}/schemas.yaml#/Pet`);
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), text);
+    const uri = client.open(path.join(dir, 'openapi.yaml'), text);
+    await client.waitForDiagnostics(remoteUriOf(remote.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
+    assert.deepEqual(remote.headers.map((h) => h['x-registry-token']), ['token from-the-environment']);
+  });
+
   it('fetches nothing in a workspace the editor does not trust, and says why', async () => {
     const remote = await serve(serveSchemas);
     const ref = `${remote.origin}/schemas.yaml#/Pet`;
