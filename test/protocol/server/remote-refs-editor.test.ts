@@ -202,6 +202,48 @@ describe('remote $refs in the editor', { timeout: 120_000 }, () => {
     await client.waitForDiagnostics(remoteUriOf(remote.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
   });
 
+  it('a newer edit wins: the $ref edited during a slow fetch is the one checked, and the slow answer changes nothing', async () => {
+    let answerSlow: (() => void) | undefined;
+    const remote = await serve((req, res) => {
+      if (req.url === '/slow.yaml') answerSlow = () => res.writeHead(200, { 'content-type': 'application/yaml' }).end(SCHEMAS);
+      else serveSchemas(req, res);
+    });
+    const slowRef = `${remote.origin}/slow.yaml#/Pet`;
+    const { client, uri } = await start(slowRef, { allow: [remote.host] });
+    await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).some((f) => f.includes('being fetched')));
+    const line = rootText(slowRef).split('\n')[REF_LINE];
+    const at = line.indexOf('slow.yaml');
+    client.change(uri, [{ range: { start: { line: REF_LINE, character: at }, end: { line: REF_LINE, character: at + 'slow'.length } }, text: 'schemas' }]);
+    await client.waitForDiagnostics(remoteUriOf(remote.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
+    const deadline = Date.now() + 10_000;
+    while (!answerSlow && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const since = client.marks.length;
+    answerSlow!();
+    await client.waitForMark('remote fetch settled', since);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(refFindings(await client.waitForDiagnostics(uri)), []);
+    assert.ok(!(client.allDiagnostics().get(remoteUriOf(remote.origin, '/slow.yaml'))?.diagnostics.length), 'nothing reads the slow document now');
+  });
+
+  it('stops a fetch at openapi30.remoteRefs.timeoutSeconds, with an error saying so', async () => {
+    const remote = await serve(() => undefined); // never answers
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const dir = tempDir();
+    const client = new LspClient({ HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '' });
+    clients.push(client);
+    const settings = { remoteRefs: { allow: [remote.host], timeoutSeconds: 1 } };
+    client.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => settings));
+    await client.initialize(dir, { remoteCacheFolder: path.join(dir, '.cache') });
+    const text = rootText(ref);
+    fs.writeFileSync(path.join(dir, 'openapi.yaml'), text);
+    const uri = client.open(path.join(dir, 'openapi.yaml'), text);
+    const started = performance.now();
+    const diagnostics = await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).some((f) => f.includes('could not be fetched')));
+    assert.ok(performance.now() - started < 5000);
+    assert.deepEqual(refFindings(diagnostics), [`${REF_LINE} ${ERROR}: "${ref}" could not be fetched: timed out after 1 s.`]);
+  });
+
   it('reports a 404 as an error on the $ref, in the CLI\'s words', async () => {
     const remote = await serve(serveSchemas);
     const ref = `${remote.origin}/missing.yaml#/Pet`;

@@ -10,6 +10,7 @@ import {
 } from '../../io/remote-policy';
 import { FileRead } from '../../model/documents';
 import { hostOf, isRemoteLocation } from '../../model/location';
+import { MAX_REMOTE_DOCUMENTS } from '../../io/remote-prefetch';
 import { mark } from '../runtime/marks';
 
 /** The `openapi30.remoteRefs` settings as the editor sends them. */
@@ -52,6 +53,8 @@ export class EditorRemoteRefs {
   private readonly urlsRead = new Set<string>();
   /** URLs whose fetch is under way, each told once when it settles. */
   private fetching = new Set<string>();
+  /** Fetches started for `documents`: at most MAX_REMOTE_DOCUMENTS. */
+  private fetchesStarted = 0;
   private readonly cache: RemoteCache | undefined;
 
   /**
@@ -125,6 +128,11 @@ export class EditorRemoteRefs {
     if (settled) return settled;
     const fetching = this.fetching;
     if (!fetching.has(url)) {
+      // As in the CLI: a chain of references across hosts ends at a bound, and says so.
+      if (this.fetchesStarted >= MAX_REMOTE_DOCUMENTS) {
+        return { reason: 'remote-failed', message: `more than ${MAX_REMOTE_DOCUMENTS} remote documents were reached; this one is not fetched.` };
+      }
+      this.fetchesStarted++;
       fetching.add(url);
       mark('remote fetch started', { url });
       void documents.load(url).finally(() => {
@@ -149,6 +157,7 @@ export class EditorRemoteRefs {
       this.documentsKey = key;
       // A fetch under way for the documents before is told still; the next check reads the new ones.
       this.fetching = new Set();
+      this.fetchesStarted = 0;
       this.documents = new RemoteDocuments({ policy, cache: this.cache, credentials: this.credentials, cachedWhenFailing: true, userAgent: 'openapi-language-server' });
     }
     return this.documents;

@@ -285,7 +285,8 @@ export class Session {
   private holdsTextOnDisk(filePath: string): boolean {
     const model = this.store.cached(filePath);
     if (!model || isLoadFailure(model) || !this.store.isCurrent(filePath)) return false;
-    const read = this.files().read(filePath);
+    // A remote document shown read only: what was fetched, not a file.
+    const read = isRemoteLocation(filePath) ? this.files().readRemote(filePath) : this.files().read(filePath);
     return 'text' in read && read.text.length === model.textLength && read.text === model.text;
   }
 
