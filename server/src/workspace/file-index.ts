@@ -7,6 +7,7 @@ import * as path from 'path';
 import { documentStatus } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
+import { isRemoteLocation, refLocation } from '../model/location';
 import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
@@ -473,11 +474,18 @@ class SubtreeWalker {
     return to - from;
   }
 
-  /** The entry recorded, or undefined for a URL (not a file of the workspace). */
+  /**
+   * The entry recorded, or undefined for a `$ref` naming no document (a `urn:`). A URL's target is
+   * the remote document by its URL (the editor shows fetched ones), as a relative `$ref` inside one.
+   */
   private addRef(raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined): RefEntry | undefined {
     const parsedRef = parseRef(raw);
-    if (parsedRef.form === 'url') return undefined;
-    const targetFile = parsedRef.form === 'file' ? path.resolve(this.dir, parsedRef.file) : this.filePath;
+    let targetFile = this.filePath;
+    if (parsedRef.form === 'url' || (parsedRef.form === 'file' && isRemoteLocation(this.filePath))) {
+      const target = refLocation(this.filePath, parsedRef);
+      if (!target || !('location' in target)) return undefined;
+      targetFile = target.location;
+    } else if (parsedRef.form === 'file') targetFile = path.resolve(this.dir, parsedRef.file);
     const entry: RefEntry = {
       raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
       expected, inExtension: frame.inExtension, pathKey: undefined,

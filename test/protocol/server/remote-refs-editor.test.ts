@@ -8,7 +8,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
-import type { CodeAction, Diagnostic, DocumentSymbol, Hover, LocationLink } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, DocumentSymbol, Hover, Location, LocationLink } from 'vscode-languageserver-protocol';
 import { LspClient } from '../../helpers/lsp-client';
 
 interface TestServer {
@@ -147,6 +147,20 @@ describe('remote $refs in the editor', { timeout: 120_000 }, () => {
       if (!hover) await new Promise((r) => setTimeout(r, 50));
     }
     assert.ok(hover && JSON.stringify(hover.contents).includes('minimum'), JSON.stringify(hover));
+    // Shift+F12 on Pet in the remote document: its declaration and the root's $ref.
+    let references: Location[] = [];
+    for (let tries = 0; tries < 100 && references.length < 2; tries++) {
+      references = await client.request<Location[]>('textDocument/references', {
+        textDocument: { uri: remoteUri }, position: { line: 0, character: 1 }, context: { includeDeclaration: true },
+      });
+      if (references.length < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(references.map((r) => [r.uri, r.range.start.line]).sort(), [[remoteUri, 0], [uri, REF_LINE]].sort(), JSON.stringify(references));
+    // Rename would edit the read-only document: refused, saying why.
+    await assert.rejects(
+      client.request('textDocument/rename', { textDocument: { uri: remoteUri }, position: { line: 0, character: 1 }, newName: 'Animal' }),
+      (e: Error) => e.message === `This cannot be renamed here: ${remote.origin}/schemas.yaml has a part of it, and a remote document cannot be edited.`,
+    );
     assert.deepEqual(remote.requests, ['GET /schemas.yaml'], 'fetched once');
   });
 

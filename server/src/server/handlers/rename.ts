@@ -5,6 +5,7 @@ import { FileOperationRegistrationOptions, LSPErrorCodes, PrepareRenameParams, R
 import { fileRenameEdits } from '../../services/file-rename';
 import { prepareRename, renameAt } from '../../services/rename';
 import { uriToPath } from '../state/session';
+import { isRemoteLocation } from '../../model/location';
 import { answerAt, ServerContext } from './context';
 import { rangeInFile, toWorkspaceEdit } from './workspace-edits';
 
@@ -40,6 +41,9 @@ export function registerRename(ctx: ServerContext): void {
     if (!result) return null;
     if (result === 'nothing') throw failed(NOTHING_TO_RENAME);
     if ('error' in result) throw failed(result.error);
+    // A fetched document is shown read only: an edit there could not be made (or saved).
+    const remote = [...result.edits.keys()].find(isRemoteLocation);
+    if (remote) throw failed(`This cannot be renamed here: ${remote} has a part of it, and a remote document cannot be edited.`);
     return toWorkspaceEdit(session, workspace.index, result.edits);
   });
 

@@ -2,6 +2,7 @@
 // one references, indexed in the background (a worker thread reads and parses; this thread only
 // merges plain results), with work-done progress. Open documents are indexed from their current
 // trees; closed files are kept as their index only. Bounded: files, folder depth, file size.
+import { isRemoteLocation } from '../../model/location';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ClientCapabilities, FileChangeType, FileEvent } from 'vscode-languageserver/node';
@@ -409,6 +410,7 @@ export class WorkspaceFiles {
     const targets = filesNamedBy(index);
     for (const target of targets) {
       if (this.index.get(target) || this.open.has(target)) continue;
+      if (isRemoteLocation(target)) continue; // fetched for checks, indexed only when opened (its read-only view)
       if (this.session.trust.refusal(target)) continue; // outside an untrusted workspace's folders
       if (this.skipped.get(target) === 'not-openapi' || !this.skipped.has(target)) this.enqueue(target, true, this.skipped.has(target));
     }
