@@ -50,7 +50,7 @@ function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined
 export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
-  description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it.',
+  description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it. In the editor, a remote document read from the cache because its host failed gets an information that says how old the copy is.',
   spec: ['Reference Object', 'Document Structure'],
   rationale:
     'A reference whose target does not exist leaves a hole in the description: tools fail to load the document or silently drop the part.',
