@@ -5,7 +5,7 @@
 // checks read (vscode-languageclient 9 has no LSP 3.18 `workspace/textDocumentContent`).
 import * as path from 'path';
 import { commands, ConfigurationTarget, EventEmitter, ExtensionContext, languages, TextDocument, Uri, window, workspace } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { LanguageClient, Trace } from 'vscode-languageclient/node';
 
 /** The scheme of a fetched document's read-only view (the server names remote documents so). */
 export const REMOTE_SCHEME = 'openapi-remote';
@@ -42,9 +42,23 @@ export function registerRemoteRefs(context: ExtensionContext, client: () => Lang
 
 /** After the client started: the stored credentials go to the server, now and whenever they change. */
 export async function sendCredentials(context: ExtensionContext, client: LanguageClient): Promise<void> {
-  const send = async () => client.sendNotification('openapi30/remoteCredentials', { hosts: await storedCredentials(context) });
+  const send = async () => sendUntraced(client, await storedCredentials(context));
   await send();
   context.subscriptions.push(context.secrets.onDidChange((e) => e.key === CREDENTIALS_SECRET && void send()));
+}
+
+/**
+ * The credentials to the server, with the protocol trace (`openapi30.trace.server`) off while they
+ * are sent: a verbose trace writes every message's parameters to the output channel.
+ */
+async function sendUntraced(client: LanguageClient, hosts: Record<string, Record<string, string>>): Promise<void> {
+  const traced = workspace.getConfiguration('openapi30').get<string>('trace.server', 'off');
+  if (traced !== 'off') await client.setTrace(Trace.Off);
+  try {
+    await client.sendNotification('openapi30/remoteCredentials', { hosts });
+  } finally {
+    if (traced !== 'off') await client.setTrace(Trace.fromString(traced));
+  }
 }
 
 async function languageOfRemote(doc: TextDocument): Promise<void> {
@@ -106,6 +120,7 @@ async function setCredentials(context: ExtensionContext, client: () => LanguageC
   else delete stored[key];
   await context.secrets.store(CREDENTIALS_SECRET, JSON.stringify(stored));
   // onDidChange sends them too; sent here at once so the next check uses them.
-  await client()?.sendNotification('openapi30/remoteCredentials', { hosts: stored });
+  const running = client();
+  if (running) await sendUntraced(running, stored);
   void window.showInformationMessage(value ? `${header.trim()} is set for ${host.trim()}.` : `${header.trim()} is removed for ${host.trim()}.`);
 }
