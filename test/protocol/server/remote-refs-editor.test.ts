@@ -59,6 +59,10 @@ const SCHEMAS = `Pet:
       type: integer
       minimum: 10
       maximum: 1
+    owner:
+      $ref: '#/Owner'
+Owner:
+  type: string
 `;
 
 const serveSchemas = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -147,6 +151,9 @@ describe('remote $refs in the editor', { timeout: 120_000 }, () => {
       if (!hover) await new Promise((r) => setTimeout(r, 50));
     }
     assert.ok(hover && JSON.stringify(hover.contents).includes('minimum'), JSON.stringify(hover));
+    // F12 inside it, on its own $ref.
+    const inner = await client.request<LocationLink[]>('textDocument/definition', { textDocument: { uri: remoteUri }, position: { line: 8, character: 16 } });
+    assert.deepEqual(inner.map((l) => [l.targetUri, l.targetRange.start.line]), [[remoteUri, 9]]);
     // Shift+F12 on Pet in the remote document: its declaration and the root's $ref.
     let references: Location[] = [];
     for (let tries = 0; tries < 100 && references.length < 2; tries++) {
@@ -214,6 +221,24 @@ describe('remote $refs in the editor', { timeout: 120_000 }, () => {
     answer!();
     await client.waitForDiagnostics(uri, (p) => refFindings(p.diagnostics).length === 0);
     await client.waitForDiagnostics(remoteUriOf(remote.origin, '/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+  });
+
+  it('fetches a URL once for every root that needs it, both checked again when it arrives', async () => {
+    let answer: (() => void) | undefined;
+    const remote = await serve((req, res) => {
+      answer = () => serveSchemas(req, res);
+    });
+    const ref = `${remote.origin}/schemas.yaml#/Pet`;
+    const { client, uri, dir } = await start(ref, { allow: [remote.host] });
+    const other = rootText(ref).replace('title: T', 'title: Other');
+    fs.writeFileSync(path.join(dir, 'other.yaml'), other);
+    const otherUri = client.open(path.join(dir, 'other.yaml'), other);
+    for (const u of [uri, otherUri]) await client.waitForDiagnostics(u, (p) => refFindings(p.diagnostics).some((f) => f.includes('being fetched')));
+    const deadline = Date.now() + 10_000;
+    while (!answer && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    answer!();
+    for (const u of [uri, otherUri]) await client.waitForDiagnostics(u, (p) => refFindings(p.diagnostics).length === 0);
+    assert.deepEqual(remote.requests, ['GET /schemas.yaml']);
   });
 
   it('a newer edit wins: the $ref edited during a slow fetch is the one checked, and the slow answer changes nothing', async () => {
