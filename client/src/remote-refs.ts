@@ -22,8 +22,9 @@ export function remoteInitializationOptions(context: ExtensionContext): Record<s
 }
 
 /** Registers the commands and the read-only view; `client`: the running language client, once it is. */
+const changed = new EventEmitter<Uri>();
+
 export function registerRemoteRefs(context: ExtensionContext, client: () => LanguageClient | undefined): void {
-  const changed = new EventEmitter<Uri>();
   context.subscriptions.push(
     changed,
     commands.registerCommand(ALLOW_HOST_COMMAND, (host: unknown) => typeof host === 'string' && allowHost(host)),
@@ -40,8 +41,14 @@ export function registerRemoteRefs(context: ExtensionContext, client: () => Lang
   );
 }
 
-/** After the client started: the stored credentials go to the server, now and whenever they change. */
+/**
+ * After the client started: the stored credentials go to the server, now and whenever they change;
+ * a view of a remote document shows its text once the server has fetched it.
+ */
 export async function sendCredentials(context: ExtensionContext, client: LanguageClient): Promise<void> {
+  context.subscriptions.push(client.onNotification('openapi30/remoteDocumentFetched', (params: { uri?: unknown }) => {
+    if (typeof params?.uri === 'string') changed.fire(Uri.parse(params.uri));
+  }));
   const send = async () => sendUntraced(client, await storedCredentials(context));
   await send();
   context.subscriptions.push(context.secrets.onDidChange((e) => e.key === CREDENTIALS_SECRET && void send()));

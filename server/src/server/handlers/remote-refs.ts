@@ -10,7 +10,7 @@ import { Diagnostic } from '../../check/types';
 import { hostOf } from '../../model/location';
 import { parseRef } from '../../model/ref';
 import { refLocation } from '../../model/location';
-import { EditorRemoteRefs, RemoteRefsSettings, urlOfRemoteUri } from '../state/remote-refs';
+import { EditorRemoteRefs, RemoteRefsSettings, remoteUri, urlOfRemoteUri } from '../state/remote-refs';
 import { ServerContext } from './context';
 
 /** The client command that adds a host to `openapi30.remoteRefs.allow` of the workspace (the VS Code client registers it). */
@@ -28,9 +28,12 @@ export interface RemoteRefsInit {
 export function startRemoteRefs(ctx: ServerContext, init: RemoteRefsInit | undefined): void {
   const { session, checks } = ctx;
   const cacheFolder = typeof init?.remoteCacheFolder === 'string' && init.remoteCacheFolder ? init.remoteCacheFolder : undefined;
-  ctx.remote = new EditorRemoteRefs(
-    cacheFolder, () => session.trust.isTrusted, () => session.remotePolicies(), (url) => checks.remoteSettled(url), init?.editorAllowsRemoteHosts === true,
-  );
+  const settled = (url: string) => {
+    checks.remoteSettled(url);
+    // A view of it opened before (a window restored) shows the text now.
+    void ctx.connection.sendNotification('openapi30/remoteDocumentFetched', { uri: remoteUri(url) });
+  };
+  ctx.remote = new EditorRemoteRefs(cacheFolder, () => session.trust.isTrusted, () => session.remotePolicies(), settled, init?.editorAllowsRemoteHosts === true);
   session.remote = ctx.remote;
 }
 
