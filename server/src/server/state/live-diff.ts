@@ -9,6 +9,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
 import { findConfigFile } from '../../check/config';
+import { isRemoteLocation } from '../../model/location';
 import { DiffConfig, EMPTY_DIFF_CONFIG, readDiffConfig } from '../../diff/config';
 import { KIND_IDS } from '../../diff/kinds/index';
 import { CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver/node';
@@ -109,7 +110,8 @@ export class LiveDiffs {
   afterCheck(root: string): void {
     // git reads a repository's configuration, which can name programs to run: not in a workspace
     // the user has not trusted (VS Code's own git support waits for trust too).
-    if (this.off || isUnsaved(root) || !this.session.trust.isTrusted) return;
+    // A fetched remote document (its read-only view opened as a root) has no git history here.
+    if (this.off || isUnsaved(root) || isRemoteLocation(root) || !this.session.trust.isTrusted) return;
     let state = this.roots.get(root);
     if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: new Map(), read: new Map(), edits: undefined }));
     if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);

@@ -589,7 +589,8 @@ export class Session {
   }
 
   private configFor(root: string): Config {
-    const file = isUnsaved(root) ? undefined : findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
+    // A remote root (a fetched document opened as one) has no folder of its own to look in.
+    const file = isUnsaved(root) || isRemoteLocation(root) ? undefined : findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
     const key = file ?? '';
     let fromFile = this.configs.get(key);
     if (!fromFile) {
