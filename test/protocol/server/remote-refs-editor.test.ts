@@ -283,6 +283,26 @@ describe('remote $refs in the editor', { timeout: 120_000 }, () => {
     assert.deepEqual(refFindings(diagnostics), [`${REF_LINE} ${ERROR}: "${ref}" could not be fetched: timed out after 1 s.`]);
   });
 
+  it('checks a fetched OpenAPI document opened by itself as a root, its relative $ref fetched from beside it', async () => {
+    const api = rootText('schemas.yaml#/Pet').replace('  /pets:', '  pets:');
+    const remote = await serve((req, res) => {
+      if (req.url === '/v1/api.yaml') res.writeHead(200, { 'content-type': 'application/yaml' }).end(api);
+      else if (req.url === '/v1/schemas.yaml') serveSchemas({ ...req, url: '/schemas.yaml' } as http.IncomingMessage, res);
+      else res.writeHead(404).end();
+    });
+    const { client } = await start(`${remote.origin}/v1/api.yaml#/components`, { allow: [remote.host], trusted: true });
+    // The view as VS Code opens it, with the text the server answered.
+    const apiUri = remoteUriOf(remote.origin, '/v1/api.yaml');
+    await client.waitForMark('remote fetch settled');
+    const answer = await client.request<{ text: string } | null>('openapi30/remoteDocument', { uri: apiUri });
+    assert.equal(answer?.text, api);
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: apiUri, languageId: 'yaml', version: 1, text: api } });
+    const findings = await client.waitForDiagnostics(apiUri, (p) => p.diagnostics.some((d) => d.code === 'path-leading-slash'));
+    assert.deepEqual(refFindings(findings), [], 'schemas.yaml#/Pet resolves beside the URL');
+    await client.waitForDiagnostics(remoteUriOf(remote.origin, '/v1/schemas.yaml'), (p) => p.diagnostics.some((d) => d.code === 'bounds-order'));
+    assert.deepEqual(remote.requests.sort(), ['GET /v1/api.yaml', 'GET /v1/schemas.yaml']);
+  });
+
   it('reports a 404 as an error on the $ref, in the CLI\'s words', async () => {
     const remote = await serve(serveSchemas);
     const ref = `${remote.origin}/missing.yaml#/Pet`;
