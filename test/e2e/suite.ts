@@ -2,6 +2,7 @@
 // module runs under code-server (scripts/e2e.mjs) and @vscode/test-electron (npm run test:electron).
 // The workspace is a copy of examples/petstore, with test/fixtures/workspace in multi/.
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import Mocha from 'mocha';
 import * as path from 'path';
@@ -527,6 +528,83 @@ function defineTests(): void {
       } finally {
         await workbench.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
       }
+    });
+  });
+
+  suite('Breaking changes against git (diffrepo/: a description committed in its own repository)', () => {
+    const API = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Pets',
+      '  version: 1.0.0',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      operationId: listPets',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '    post:',
+      '      operationId: createPet',
+      '      responses:',
+      "        '201':",
+      '          description: Created',
+      '',
+    ].join('\n');
+    const repo = () => path.join(folder().fsPath, 'diffrepo');
+    const apiUri = () => vscode.Uri.file(path.join(repo(), 'openapi.yaml'));
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: repo(), stdio: 'ignore' });
+    const removals = () => vscode.languages.getDiagnostics(apiUri()).filter((d) => d.source === 'openapi-diff' && codeOf(d) === 'operation-removed');
+    let editor: vscode.TextEditor;
+    /** Deletes the `post` operation (lines 11-15) as a user selecting it and pressing Delete would. */
+    const removePost = () => editor.edit((edit) => edit.delete(new vscode.Range(11, 0, 16, 0)));
+
+    suiteSetup(async () => {
+      fs.mkdirSync(repo(), { recursive: true });
+      fs.writeFileSync(apiUri().fsPath, API);
+      git('init', '-q', '-b', 'main');
+      git('add', 'openapi.yaml');
+      git('commit', '-q', '-m', 'The first version');
+      editor = await open(apiUri());
+    });
+
+    suiteTeardown(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    test('removing an operation shows a warning before saving, and "Deprecate instead of removing" puts it back', async () => {
+      // The first removal waits for the server to read the base with git; the second is timed.
+      await removePost();
+      await until('the removal\'s warning', () => (removals().length ? true : undefined));
+      await vscode.commands.executeCommand('undo');
+      await until('the warning to go after undo', () => (removals().length ? undefined : true));
+      const started = Date.now();
+      await removePost();
+      const [removal] = await until('the removal\'s warning again', () => (removals().length ? removals() : undefined));
+      console.log(`[e2e] operation-removed shown ${Date.now() - started} ms after the edit`);
+      assert.strictEqual(removal.severity, vscode.DiagnosticSeverity.Warning);
+      assert.strictEqual(removal.message, 'POST /pets was removed without being deprecated first: clients that call it get an error. ' +
+        'Mark it deprecated: true in a release before removing it. (compared with main)');
+      assert.deepStrictEqual([removal.range.start.line, removal.range.start.character, removal.range.end.line, removal.range.end.character], [5, 2, 5, 7]);
+      assert.ok(editor.document.isDirty, 'shown before saving');
+
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', apiUri(), removal.range, vscode.CodeActionKind.QuickFix.value);
+      const restore = actions.find((a) => a.title === 'Deprecate instead of removing');
+      assert.ok(restore, actions.map((a) => a.title).join(' | '));
+      assert.ok(await vscode.workspace.applyEdit(restore.edit!));
+      assert.strictEqual(editor.document.getText(), API.replace('      operationId: createPet\n', '      operationId: createPet\n      deprecated: true\n'));
+      await until('the warning to go after the fix', () => (removals().length ? undefined : true));
+      await driver('screenshot', { name: 'breaking-change-fixed' });
+    });
+
+    test('committing the removal from a terminal moves the base: the warning goes without another edit', async () => {
+      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), API));
+      await removePost();
+      await until('the removal\'s warning', () => (removals().length ? true : undefined));
+      await driver('screenshot', { name: 'breaking-change-warning' });
+      assert.ok(await editor.document.save());
+      git('commit', '-q', '-am', 'POST /pets goes');
+      await until('the warning to go after the commit', () => (removals().length ? undefined : true), 15_000);
     });
   });
 }
