@@ -281,6 +281,95 @@ function defineTests(): void {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     });
 
+    test('a Swagger 2.0 document: Ctrl+. offers "Convert to OpenAPI 3.0", which writes the converted files beside it', async () => {
+      const swagger = [
+        "swagger: '2.0'",
+        'info:',
+        '  title: Pets',
+        '  version: 1.0.0',
+        'host: api.example.com',
+        'basePath: /v1',
+        'paths:',
+        '  /pets:',
+        '    post:',
+        '      consumes:',
+        '        - application/json',
+        '      parameters:',
+        '        - name: pet',
+        '          in: body',
+        '          schema:',
+        "            $ref: 'swagger-pet.yaml'",
+        '      responses:',
+        "        '201':",
+        '          description: Added',
+        '',
+      ].join('\n');
+      await write('swagger-pet.yaml', 'type: object\nproperties:\n  name:\n    type: string\n    x-nullable: true\n');
+      const uri = await write('swagger.yaml', swagger);
+      const editor = await open(uri);
+      const info = await until('the Swagger 2.0 finding', () => ours(uri).find((d) => codeOf(d) === 'openapi-version'));
+      assert.strictEqual(info.severity, vscode.DiagnosticSeverity.Information);
+      assert.deepStrictEqual(ours(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error), []);
+      place(editor, info.range.start);
+      await sleep(500);
+      await vscode.commands.executeCommand('editor.action.quickFix');
+      const menu = await until('the quick fix menu', async () => {
+        const items = await driver<string[]>('texts', { selector: '.action-widget .monaco-list-row' });
+        return items.length ? items : undefined;
+      }, 10_000);
+      await driver('screenshot', { name: 'convert-quick-fix' });
+      const conversions = menu.filter((m) => m.startsWith('Convert'));
+      assert.deepStrictEqual(conversions, ['Convert to OpenAPI 3.0', 'Convert to OpenAPI 3.0 in place'], menu.join(' | '));
+      // The menu opens on its first action, the conversion beside the source: Enter chooses it.
+      assert.strictEqual(menu.filter((m) => m !== 'Quick Fix')[0], 'Convert to OpenAPI 3.0', menu.join(' | '));
+      await driver('press', { keys: ['Enter'] });
+      const converted = file('swagger.openapi.yaml');
+      // VS Code creates the files and puts the text in them as unsaved edits (one undo).
+      const contents = async (uri: vscode.Uri) => {
+        try {
+          return (await vscode.workspace.openTextDocument(uri)).getText() || undefined;
+        } catch {
+          return undefined;
+        }
+      };
+      const text = await until('the converted document', () => contents(converted), 15_000);
+      assert.strictEqual(text, [
+        'openapi: 3.0.3',
+        'info:',
+        '  title: Pets',
+        '  version: 1.0.0',
+        'servers:',
+        '  - url: //api.example.com/v1',
+        'paths:',
+        '  /pets:',
+        '    post:',
+        '      requestBody:',
+        '        content:',
+        '          application/json:',
+        '            schema:',
+        "              $ref: 'swagger-pet.openapi.yaml'",
+        '      responses:',
+        "        '201':",
+        '          description: Added',
+        '',
+      ].join('\n'));
+      const pet = await until('the converted Pet', () => contents(file('swagger-pet.openapi.yaml')), 5_000);
+      assert.strictEqual(pet, 'type: object\nproperties:\n  name:\n    type: string\n    nullable: true\n');
+      // The new document is checked as OpenAPI 3.0 (its operation has no operationId: information), without an error.
+      await open(converted);
+      await until('the converted document checked', () => (ours(converted).some((d) => codeOf(d) === 'operation-id-missing') ? true : undefined));
+      assert.deepStrictEqual(ours(converted).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
+      // Leave the workspace as it was for the tests after: the unsaved files reverted and closed, all four gone.
+      for (const uri of [converted, file('swagger-pet.openapi.yaml')]) {
+        await open(uri);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      for (const name of ['swagger.openapi.yaml', 'swagger-pet.openapi.yaml', 'swagger.yaml', 'swagger-pet.yaml']) {
+        await vscode.workspace.fs.delete(file(name)).then(undefined, () => undefined);
+      }
+    });
+
     test('a completed field name\'s empty value is reported only once the user pauses or leaves the line', async () => {
       const text = 'openapi: 3.0.3\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n  pets: {}\n';
       const uri = await write('typing.yaml', text);
