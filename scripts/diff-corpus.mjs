@@ -10,7 +10,7 @@ export const diffCorpusDir = join(root, '.diff-corpus');
 
 /** Release series, oldest first: each consecutive pair is diffed. */
 export const RELEASES = {
-  '@octokit/openapi': ['21.0.0', '22.0.0', '23.0.0', '23.0.2'],
+  '@octokit/openapi': ['18.2.0', '19.0.0', '20.0.0', '21.0.0', '22.0.0', '23.0.0', '23.0.2'],
   '@blockfrost/openapi': ['0.1.86', '0.1.92', '0.1.93'],
 };
 

@@ -2,6 +2,7 @@
 // module runs under code-server (scripts/e2e.mjs) and @vscode/test-electron (npm run test:electron).
 // The workspace is a copy of examples/petstore, with test/fixtures/workspace in multi/.
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -280,6 +281,95 @@ function defineTests(): void {
       assert.strictEqual(editor.document.lineAt(7).text, '      # openapi-check-disable-next-line unknown-field -- <reason>');
       assert.strictEqual(editor.document.getText(editor.selection), '<reason>');
       await vscode.commands.executeCommand('workbench.action.files.revert');
+    });
+
+    test('a Swagger 2.0 document: Ctrl+. offers "Convert to OpenAPI 3.0", which writes the converted files beside it', async () => {
+      const swagger = [
+        "swagger: '2.0'",
+        'info:',
+        '  title: Pets',
+        '  version: 1.0.0',
+        'host: api.example.com',
+        'basePath: /v1',
+        'paths:',
+        '  /pets:',
+        '    post:',
+        '      consumes:',
+        '        - application/json',
+        '      parameters:',
+        '        - name: pet',
+        '          in: body',
+        '          schema:',
+        "            $ref: 'swagger-pet.yaml'",
+        '      responses:',
+        "        '201':",
+        '          description: Added',
+        '',
+      ].join('\n');
+      await write('swagger-pet.yaml', 'type: object\nproperties:\n  name:\n    type: string\n    x-nullable: true\n');
+      const uri = await write('swagger.yaml', swagger);
+      const editor = await open(uri);
+      const info = await until('the Swagger 2.0 finding', () => ours(uri).find((d) => codeOf(d) === 'openapi-version'));
+      assert.strictEqual(info.severity, vscode.DiagnosticSeverity.Information);
+      assert.deepStrictEqual(ours(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error), []);
+      place(editor, info.range.start);
+      await sleep(500);
+      await vscode.commands.executeCommand('editor.action.quickFix');
+      const menu = await until('the quick fix menu', async () => {
+        const items = await driver<string[]>('texts', { selector: '.action-widget .monaco-list-row' });
+        return items.length ? items : undefined;
+      }, 10_000);
+      await driver('screenshot', { name: 'convert-quick-fix' });
+      const conversions = menu.filter((m) => m.startsWith('Convert'));
+      assert.deepStrictEqual(conversions, ['Convert to OpenAPI 3.0', 'Convert to OpenAPI 3.0 in place'], menu.join(' | '));
+      // The menu opens on its first action, the conversion beside the source: Enter chooses it.
+      assert.strictEqual(menu.filter((m) => m !== 'Quick Fix')[0], 'Convert to OpenAPI 3.0', menu.join(' | '));
+      await driver('press', { keys: ['Enter'] });
+      const converted = file('swagger.openapi.yaml');
+      // VS Code creates the files and puts the text in them as unsaved edits (one undo).
+      const contents = async (uri: vscode.Uri) => {
+        try {
+          return (await vscode.workspace.openTextDocument(uri)).getText() || undefined;
+        } catch {
+          return undefined;
+        }
+      };
+      const text = await until('the converted document', () => contents(converted), 15_000);
+      assert.strictEqual(text, [
+        'openapi: 3.0.3',
+        'info:',
+        '  title: Pets',
+        '  version: 1.0.0',
+        'servers:',
+        '  - url: //api.example.com/v1',
+        'paths:',
+        '  /pets:',
+        '    post:',
+        '      requestBody:',
+        '        content:',
+        '          application/json:',
+        '            schema:',
+        "              $ref: 'swagger-pet.openapi.yaml'",
+        '      responses:',
+        "        '201':",
+        '          description: Added',
+        '',
+      ].join('\n'));
+      const pet = await until('the converted Pet', () => contents(file('swagger-pet.openapi.yaml')), 5_000);
+      assert.strictEqual(pet, 'type: object\nproperties:\n  name:\n    type: string\n    nullable: true\n');
+      // The new document is checked as OpenAPI 3.0 (its operation has no operationId: information), without an error.
+      await open(converted);
+      await until('the converted document checked', () => (ours(converted).some((d) => codeOf(d) === 'operation-id-missing') ? true : undefined));
+      assert.deepStrictEqual(ours(converted).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
+      // Leave the workspace as it was for the tests after: the unsaved files reverted and closed, all four gone.
+      for (const uri of [converted, file('swagger-pet.openapi.yaml')]) {
+        await open(uri);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      for (const name of ['swagger.openapi.yaml', 'swagger-pet.openapi.yaml', 'swagger.yaml', 'swagger-pet.yaml']) {
+        await vscode.workspace.fs.delete(file(name)).then(undefined, () => undefined);
+      }
     });
 
     test('a completed field name\'s empty value is reported only once the user pauses or leaves the line', async () => {
@@ -590,6 +680,83 @@ function defineTests(): void {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await vscode.workspace.fs.delete(root);
+    });
+  });
+
+  suite('Breaking changes against git (diffrepo/: a description committed in its own repository)', () => {
+    const API = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Pets',
+      '  version: 1.0.0',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      operationId: listPets',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '    post:',
+      '      operationId: createPet',
+      '      responses:',
+      "        '201':",
+      '          description: Created',
+      '',
+    ].join('\n');
+    const repo = () => path.join(folder().fsPath, 'diffrepo');
+    const apiUri = () => vscode.Uri.file(path.join(repo(), 'openapi.yaml'));
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: repo(), stdio: 'ignore' });
+    const removals = () => vscode.languages.getDiagnostics(apiUri()).filter((d) => d.source === 'openapi-diff' && codeOf(d) === 'operation-removed');
+    let editor: vscode.TextEditor;
+    /** Deletes the `post` operation (lines 11-15) as a user selecting it and pressing Delete would. */
+    const removePost = () => editor.edit((edit) => edit.delete(new vscode.Range(11, 0, 16, 0)));
+
+    suiteSetup(async () => {
+      fs.mkdirSync(repo(), { recursive: true });
+      fs.writeFileSync(apiUri().fsPath, API);
+      git('init', '-q', '-b', 'main');
+      git('add', 'openapi.yaml');
+      git('commit', '-q', '-m', 'The first version');
+      editor = await open(apiUri());
+    });
+
+    suiteTeardown(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    test('removing an operation shows a warning before saving, and "Deprecate instead of removing" puts it back', async () => {
+      // The first removal waits for the server to read the base with git; the second is timed.
+      await removePost();
+      await until('the removal\'s warning', () => (removals().length ? true : undefined));
+      await vscode.commands.executeCommand('undo');
+      await until('the warning to go after undo', () => (removals().length ? undefined : true));
+      const started = Date.now();
+      await removePost();
+      const [removal] = await until('the removal\'s warning again', () => (removals().length ? removals() : undefined));
+      console.log(`[e2e] operation-removed shown ${Date.now() - started} ms after the edit`);
+      assert.strictEqual(removal.severity, vscode.DiagnosticSeverity.Warning);
+      assert.strictEqual(removal.message, 'POST /pets was removed without being deprecated first: clients that call it get an error. ' +
+        'Mark it deprecated: true in a release before removing it. (compared with main)');
+      assert.deepStrictEqual([removal.range.start.line, removal.range.start.character, removal.range.end.line, removal.range.end.character], [5, 2, 5, 7]);
+      assert.ok(editor.document.isDirty, 'shown before saving');
+
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', apiUri(), removal.range, vscode.CodeActionKind.QuickFix.value);
+      const restore = actions.find((a) => a.title === 'Deprecate instead of removing');
+      assert.ok(restore, actions.map((a) => a.title).join(' | '));
+      assert.ok(await vscode.workspace.applyEdit(restore.edit!));
+      assert.strictEqual(editor.document.getText(), API.replace('      operationId: createPet\n', '      operationId: createPet\n      deprecated: true\n'));
+      await until('the warning to go after the fix', () => (removals().length ? undefined : true));
+      await driver('screenshot', { name: 'breaking-change-fixed' });
+    });
+
+    test('committing the removal from a terminal moves the base: the warning goes without another edit', async () => {
+      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), API));
+      await removePost();
+      await until('the removal\'s warning', () => (removals().length ? true : undefined));
+      await driver('screenshot', { name: 'breaking-change-warning' });
+      assert.ok(await editor.document.save());
+      git('commit', '-q', '-am', 'POST /pets goes');
+      await until('the warning to go after the commit', () => (removals().length ? undefined : true), 15_000);
     });
   });
 }

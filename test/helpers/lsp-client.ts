@@ -83,7 +83,9 @@ export class LspClient {
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(rootPath).href,
-      initializationOptions,
+      // The hold of a key being typed (state/typing-hold.ts) would make a test's "publish for this
+      // version" wait for a pause: off unless a test asks for it.
+      initializationOptions: { typingHoldMs: 0, ...(initializationOptions as object | undefined) },
       capabilities: {
         workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
         textDocument: { publishDiagnostics: { relatedInformation: true } },

@@ -3,6 +3,7 @@
 // for as long as git takes; here every command runs as a child process the loop is told about when
 // it ends, with a bound on its output and a time limit (a hung git, a huge blob).
 import { spawn } from 'child_process';
+import * as fs from 'fs';
 import { formatBytes, MAX_FILE_BYTES } from './read-file';
 import { pathInRepository, Revision } from './git';
 import { decodeText, FileRead } from '../model/documents';
@@ -106,4 +107,25 @@ export async function readCommittedFile(revision: Revision, absolutePath: string
   const read = await gitAsync(revision.root, ['cat-file', 'blob', oid], undefined, size + 1);
   if (read.status !== 0) return { reason: 'unreadable', message: `${shown} cannot be read: ${read.failure ?? 'git failed'}` };
   return decodeText(read.stdout);
+}
+
+/** The repository's git folder (`.git`, or a worktree's folder under it), absolute. */
+export async function gitDirectory(top: string): Promise<string | undefined> {
+  return line(await gitAsync(top, ['rev-parse', '--absolute-git-dir']));
+}
+
+/**
+ * Calls `changed` when a file directly in a git folder changes: a commit writes `index` and
+ * `COMMIT_EDITMSG`, a checkout `HEAD` and `index`, a reset `ORIG_HEAD`, a fetch `FETCH_HEAD`. One
+ * watch of one folder, not of the refs below it (a repository can hold thousands). Returns the
+ * function that stops watching; undefined when the folder cannot be watched.
+ */
+export function watchGitDirectory(gitDir: string, changed: () => void): (() => void) | undefined {
+  try {
+    const watcher = fs.watch(gitDir, { persistent: false }, () => changed());
+    watcher.on('error', () => watcher.close());
+    return () => watcher.close();
+  } catch {
+    return undefined;
+  }
 }

@@ -60,10 +60,11 @@ let workspaceFolders: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   configurationSupport = Boolean(params.capabilities.workspace?.configuration);
-  const init = params.initializationOptions as (EditorOptions & RemoteRefsInit & { workspaceTrusted?: boolean }) | undefined;
+  const init = params.initializationOptions as (EditorOptions & RemoteRefsInit & { workspaceTrusted?: boolean; typingHoldMs?: number }) | undefined;
   ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   ctx.editor.editorSelectsRanges = init?.editorSelectsRanges === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
+  if (typeof init?.typingHoldMs === 'number' && init.typingHoldMs >= 0) checks.typingHold.holdMs = init.typingHoldMs;
   workspace.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];
   workspaceFolders = folders.filter((f): f is string => Boolean(f));

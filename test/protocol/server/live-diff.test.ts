@@ -306,6 +306,30 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     }
   });
 
+  it('moves the base at once when a commit or a checkout moves HEAD, with no edit', async () => {
+    const dir = project('commit', true);
+    const client = await serverIn(dir);
+    try {
+      const { uri, diagnostics } = await openAndRemovePost(client, dir, 'base read');
+      assert.deepEqual(diffDiagnostics(diagnostics).map((d) => d.code), ['operation-removed']);
+
+      // The removal saved and committed (as from a terminal): the new HEAD is the base, and nothing is removed from it.
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+      const lines = TEXT.split('\n');
+      fs.writeFileSync(path.join(dir, 'openapi.yaml'), [...lines.slice(0, 12), ...lines.slice(17)].join('\n'));
+      git('commit', '-q', '-am', 'POST /pets goes');
+      assert.deepEqual(diffDiagnostics(await client.waitForDiagnostics(uri, (p) => diffDiagnostics(p.diagnostics).length === 0)), []);
+
+      // On a new branch from the first version: the base is that version again, and POST is removed from it.
+      git('checkout', '-q', '-b', 'older', 'HEAD~1');
+      const checkedOut = await client.waitForDiagnostics(uri, (p) => diffDiagnostics(p.diagnostics).length > 0);
+      assert.deepEqual(diffDiagnostics(checkedOut).map((d) => [d.code, d.message]),
+        [['operation-removed', POST_REMOVED.replace('(compared with main)', '(compared with the merge-base with main)')]]);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('shows nothing when the setting is "off"', async () => {
     const dir = project('off', true);
     const client = await serverIn(dir, { breakingChanges: { base: 'off' } });

@@ -6,33 +6,16 @@
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
-import { Session } from '../../../server/src/server/state/session';
 import { LineIndex } from '../../../server/src/syntax/line-index';
 import { tempDir } from '../../helpers/cli';
+import { freshShown, shown } from '../../helpers/fresh-check';
 import { LspClient } from '../../helpers/lsp-client';
 import { REPO_ROOT } from '../../helpers/paths';
 import { random } from '../../helpers/recheck';
 import { REPORTED_JSON, REPORTED_JSON_PROPERTIES, REPORTED_YAML, TypingRun } from '../../helpers/typing-run';
 
 type Step = { file: string; offset: number; length: number; text: string } | 'pause';
-
-/** Diagnostics as a user sees them: rule, severity, range, message. */
-function shown(list: { code?: unknown; severity?: number; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[]): string[] {
-  return list.map((d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`).sort();
-}
-
-const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;
-
-/** What a fresh check of these texts shows in `file`. */
-function freshShown(root: string, texts: ReadonlyMap<string, string>, file: string): string[] {
-  const session = new Session();
-  for (const [i, [p, text]] of [...texts].entries()) session.open.set(pathToFileURL(p).href, { uri: pathToFileURL(p).href, path: p, version: i, text });
-  const lines = new LineIndex(texts.get(file)!);
-  const inFile = session.check(root).diagnostics.filter((d) => d.doc.path === file);
-  return shown(inFile.map((d) => ({ code: d.rule, severity: SEVERITY[d.severity], message: d.message, range: { start: lines.positionAt(d.offset), end: lines.positionAt(d.offset + d.length) } })));
-}
 
 /** Records a typing run's keys and pauses (typed in process first, to know the sequence). */
 function recorded(root: string, texts: Map<string, string>, type: (run: TypingRun) => void): Step[] {

@@ -129,3 +129,6 @@ export const HEAP_GROWING_PERCENT = 40;
  * documents are not formatted, rather than hold every other request that long.
  */
 export const FORMAT_MAX_CHARS = 2 * 1024 * 1024;
+
+/** A key being typed: its findings wait this long after the last keystroke (state/typing-hold.ts; the VS Code client's own hold pauses as long). */
+export const TYPING_HOLD_MS = 1500;

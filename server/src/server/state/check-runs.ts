@@ -13,6 +13,7 @@ import { watchedFileChanges, WorkspaceFiles } from './workspace';
 import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, MAX_PUBLISHED_PER_FILE } from '../runtime/tuning';
 import { Scheduler } from '../runtime/scheduler';
 import { LiveDiffs } from './live-diff';
+import { TypingHold } from './typing-hold';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
@@ -74,6 +75,10 @@ export class CheckScheduler {
   private readonly scheduler: Scheduler;
   /** Breaking changes against a git revision, diffed after each check of a root. */
   readonly liveDiffs: LiveDiffs;
+  /** Findings of a key being typed wait for a pause. */
+  readonly typingHold = new TypingHold((filePath) => {
+    if (this.session.openDocument(filePath) && this.session.findingsCurrent(filePath)) this.publish(filePath);
+  });
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.scheduler = session.scheduler;
@@ -262,6 +267,7 @@ export class CheckScheduler {
       diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
       diagnostics.push(...this.liveDiffs.diagnosticsIn(filePath));
     }
+    if (open) diagnostics = this.typingHold.filter(filePath, this.session.modelOf(filePath), diagnostics);
     this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
   }
 
@@ -341,6 +347,7 @@ export class CheckScheduler {
     // The trees change in place: work under way must not go on with them.
     this.scheduler.edited(doc.path);
     const interrupted = this.stopRunning();
+    this.typingHold.edited(doc.path, contentChanges as ContentChange[]);
     const outcome = session.applyChanges(doc, contentChanges as ContentChange[]);
     mark('change applied', { uri, version, outcome, ms: Math.round(performance.now() - applying) });
     doc.version = version ?? doc.version + 1;
@@ -365,6 +372,7 @@ export class CheckScheduler {
     this.scheduler.edited(open.path);
     session.results.delete(open.path);
     this.liveDiffs.forget(open.path);
+    this.typingHold.forget(open.path);
     session.closed(uri);
     this.closedFiles.set(open.path, performance.now());
     if (isUnsaved(open.path)) {

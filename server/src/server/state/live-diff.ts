@@ -18,7 +18,7 @@ import { placeOf } from '../../diff/engine';
 import { DiffSession, EditedNode } from '../../diff/session';
 import { createSide } from '../../diff/side';
 import { Change, Place } from '../../diff/types';
-import { baseRevision, readCommittedFile } from '../../io/git-async';
+import { baseRevision, gitDirectory, readCommittedFile, watchGitDirectory } from '../../io/git-async';
 import { Revision } from '../../io/git';
 import { readTextFile } from '../../io/read-file';
 import { DocumentStore, FileRead, isLoadFailure, SourceDocument } from '../../model/documents';
@@ -35,6 +35,8 @@ import { isUnsaved, Session } from './session';
 const MAX_BASE_FILES = 200;
 /** How often the base revision is asked for again (a commit, a checkout moves it). */
 const BASE_RECHECK_MS = 10_000;
+/** How long a burst of changes under `.git` is gathered before the bases are asked for again. */
+const REPOSITORY_SETTLE_MS = 300;
 /** Edits kept between two diffs of a root; past it the next diff compares everything (as cheap by then). */
 const MAX_EDITS_BETWEEN_DIFFS = 1000;
 
@@ -45,6 +47,8 @@ interface RootDiff {
   reading?: Promise<void>;
   /** When the base revision was last asked for (performance.now()). */
   askedAt: number;
+  /** The repository changed while the base was being read: ask again when that read ends. */
+  askAgain?: boolean;
   /**
    * The last diff's changes by the file they are placed in (edits move a place, never to another
    * file), at most MAX_PUBLISHED_PER_FILE each, breaking ones first; places are taken from their
@@ -92,11 +96,55 @@ export class LiveDiffs {
     if (value === this.setting) return;
     this.setting = value;
     this.roots.clear();
+    this.unwatchRepositories();
   }
+
+  /**
+   * A repository's git folder changed (a commit, a checkout, a reset): every root's base is asked
+   * for again now, not at its next check, so that a commit clears the changes it committed without
+   * another edit. Events come in bursts (a commit writes the index, a ref, the logs): they are
+   * gathered for a moment first. (VS Code's file watcher does not report changes under `.git` to
+   * extensions' glob watchers, so the server watches the folder itself.)
+   */
+  private repositoryChanged(): void {
+    if (this.off || this.repositoryTimer) return;
+    this.repositoryTimer = setTimeout(() => {
+      this.repositoryTimer = undefined;
+      if (this.off || !this.session.trust.isTrusted) return;
+      for (const [root, state] of this.roots) {
+        if (state.reading) state.askAgain = true;
+        else this.readBase(root, state);
+      }
+    }, REPOSITORY_SETTLE_MS);
+    this.repositoryTimer.unref?.();
+  }
+
+  private repositoryTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** A root closed: its base and changes go. */
   forget(root: string): void {
     this.roots.delete(root);
+    for (const [gitDir, watched] of this.repositories) {
+      if (!watched.roots.delete(root) || watched.roots.size > 0) continue;
+      watched.stop?.();
+      this.repositories.delete(gitDir);
+    }
+  }
+
+  /** The git folders watched, each with the roots whose bases it holds. */
+  private readonly repositories = new Map<string, { stop?: () => void; roots: Set<string> }>();
+
+  private async watchRepository(root: string, top: string): Promise<void> {
+    const gitDir = await gitDirectory(top);
+    if (!gitDir || !this.roots.has(root)) return;
+    let watched = this.repositories.get(gitDir);
+    if (!watched) this.repositories.set(gitDir, (watched = { stop: watchGitDirectory(gitDir, () => this.repositoryChanged()), roots: new Set() }));
+    watched.roots.add(root);
+  }
+
+  private unwatchRepositories(): void {
+    for (const watched of this.repositories.values()) watched.stop?.();
+    this.repositories.clear();
   }
 
   private get off(): boolean {
@@ -168,12 +216,20 @@ export class LiveDiffs {
     const setting = this.setting;
     state.reading = this.readBaseAsync(root, state, setting)
       .catch((e) => this.log(`cannot read the base of ${root} for breaking changes: ${(e as Error).message}`))
-      .finally(() => (state.reading = undefined));
+      .finally(() => {
+        state.reading = undefined;
+        if (state.askAgain && this.roots.get(root) === state) {
+          state.askAgain = false;
+          this.readBase(root, state);
+        }
+      });
   }
 
   private async readBaseAsync(root: string, state: RootDiff, setting: string): Promise<void> {
     const revision = await baseRevision(path.dirname(root), setting);
     const current = () => this.roots.get(root) === state && this.setting === setting;
+    if (!current()) return;
+    if (revision && ![...this.repositories.values()].some((w) => w.roots.has(root))) await this.watchRepository(root, revision.root);
     if (!current()) return;
     if (!revision) {
       mark('no base', { root });
