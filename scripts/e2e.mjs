@@ -78,6 +78,32 @@ async function drive(page, request) {
       }
       throw new Error(`no ${request.selector} in any webview`);
     }
+    case 'webviewFill': {
+      // Types into a field of a webview (replacing what it held), as Try it out's forms are filled.
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) return void await target.first().fill(request.text);
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
+    case 'webviewReveal': {
+      // Scrolls the first element matching a selector into its webview's view (before a screenshot).
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) return void await target.first().scrollIntoViewIfNeeded();
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
+    case 'webviewFile': {
+      // Chooses a file for an <input type=file> of a webview: { name, mimeType, base64 }.
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) {
+          return void await target.first().setInputFiles({ name: request.name, mimeType: request.mimeType, buffer: Buffer.from(request.base64, 'base64') });
+        }
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
     case 'click': {
       const target = page.locator(request.selector).filter({ hasText: request.text }).first();
       await target.click({ modifiers: request.modifiers ?? [] });

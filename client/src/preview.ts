@@ -1,11 +1,13 @@
 // "OpenAPI: Open Preview to the Side": a webview beside the editor rendering the bundled document
 // the language server answers (openapi30/previewDocument). The extension knows no OpenAPI: it asks,
 // posts the answer to the webview, asks again about 400 ms after typing stops in any file the bundle
-// read, and reveals the place of an error when the banner's link is clicked.
+// read, and reveals the place of an error when the banner's link is clicked. Try it out's requests
+// are made here, by the extension host (try-it/).
 import { randomBytes } from 'crypto';
 import * as path from 'path';
-import { commands, Disposable, ExtensionContext, Selection, TextDocumentChangeEvent, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
+import { commands, Disposable, ExtensionContext, SecretStorage, Selection, TextDocumentChangeEvent, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
 import type { LanguageClient, Location } from 'vscode-languageclient/node';
+import { TryItOutHost } from './try-it/try-it-host';
 
 /** After the last keystroke, how long the preview waits before it asks for the bundle again. */
 const REFRESH_AFTER_TYPING_MS = 400;
@@ -32,7 +34,7 @@ export function registerPreview(context: ExtensionContext, client: () => Languag
       const key = source.toString();
       const open = previews.get(key);
       if (open) return open.panel.reveal(ViewColumn.Beside);
-      const preview = new Preview(source, languageClient, rendererRoot, () => previews.delete(key));
+      const preview = new Preview(source, languageClient, rendererRoot, context.secrets, () => previews.delete(key));
       previews.set(key, preview);
     }),
     workspace.onDidChangeTextDocument((event) => previews.forEach((preview) => preview.changed(event))),
@@ -53,11 +55,16 @@ class Preview {
   private asked = 0;
   private shown = 0;
   private rootlessRetries = 0;
+  /** The root the last bundle was of: Try it out's credentials are kept per root. */
+  private root: string;
+  private readonly tryItOut: TryItOutHost;
 
-  constructor(private readonly source: Uri, private readonly client: LanguageClient, rendererRoot: Uri, onClosed: () => void) {
+  constructor(private readonly source: Uri, private readonly client: LanguageClient, rendererRoot: Uri, secrets: SecretStorage, onClosed: () => void) {
+    this.root = source.toString();
     this.files.add(source.toString());
     this.panel = window.createWebviewPanel('openapi30.preview', `Preview ${path.basename(source.path)}`,
       { viewColumn: ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [rendererRoot] });
+    this.tryItOut = new TryItOutHost(this.panel.webview, secrets, () => this.root);
     this.panel.webview.html = previewHtml(this.panel.webview.asWebviewUri(rendererRoot).toString(), this.panel.webview.cspSource);
     this.panel.webview.onDidReceiveMessage((message: { type: string }) => this.received(message), undefined, this.disposables);
     this.panel.onDidDispose(() => {
@@ -87,6 +94,7 @@ class Preview {
       if (this.lastRender) void this.panel.webview.postMessage(this.lastRender);
       void this.refresh();
     } else if (message.type === 'revealError') void this.revealError();
+    else this.tryItOut.received(message);
   }
 
   private async refresh(): Promise<void> {
@@ -109,6 +117,7 @@ class Preview {
       return;
     }
     this.files = new Set([this.source.toString(), answer.root, ...answer.files]);
+    this.root = answer.root;
     this.lastError = undefined;
     this.lastRender = { type: 'render', document: answer.document, pointer: answer.pointer };
     void this.panel.webview.postMessage(this.lastRender);
@@ -132,8 +141,8 @@ function previewHtml(rendererUri: string, cspSource: string): string {
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${cspSource} 'nonce-${nonce}'`,
-    // Swagger UI's icons are data: SVGs in its stylesheet.
-    `img-src ${cspSource} data:`,
+    // Swagger UI's icons are data: SVGs in its stylesheet; an image Try it out received is shown from a blob: URL.
+    `img-src ${cspSource} data: blob:`,
     `font-src ${cspSource}`,
   ].join('; ');
   return `<!DOCTYPE html>

@@ -1,20 +1,26 @@
 // The preview webview's script: renders what the extension posts with Swagger UI (loaded before
 // this script, from the extension's own files), keeps the last good render under a banner when the
 // document cannot be bundled, follows VS Code's theme, and scrolls to the previewed file's part.
-// It makes no request of its own: the CSP allows no connection, and Try it out is off.
+// It makes no request of its own (the CSP allows no connection): Try it out's requests are made by
+// the extension host (try-it.ts).
+import { TryAnswer, TryItOut } from './try-it';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
 }
 interface SwaggerUi {
   specActions: { updateSpec(text: string): void };
+  authActions: { authorize(payload: Record<string, { name: string; schema: unknown; value: unknown }>): void };
+  specSelectors: { specJson(): { getIn(path: string[]): { toJS(): unknown } | undefined } };
 }
 type SwaggerUiBundle = ((options: Record<string, unknown>) => SwaggerUi) & { presets: { apis: unknown } };
 
 /** Messages from the extension (client/src/preview.ts). */
 type FromExtension =
   | { type: 'render'; document: unknown; pointer: string }
-  | { type: 'error'; message: string; hasLocation: boolean };
+  | { type: 'error'; message: string; hasLocation: boolean }
+  | { type: 'credentials'; values: Record<string, unknown> }
+  | TryAnswer;
 
 declare function acquireVsCodeApi(): VsCodeApi;
 declare const SwaggerUIBundle: SwaggerUiBundle;
@@ -23,6 +29,7 @@ const vscode = acquireVsCodeApi();
 const container = document.getElementById('preview')!;
 const banner = document.getElementById('banner')!;
 let ui: SwaggerUi | undefined;
+const tryItOut = new TryItOut((message) => vscode.postMessage(message));
 
 /** Swagger UI has its own dark styles under `.dark-mode`; VS Code sets the theme's class on <body>. */
 function followTheme(): void {
@@ -39,13 +46,15 @@ function render(doc: unknown, pointer: string): void {
       spec: doc,
       domNode: container,
       presets: [SwaggerUIBundle.presets.apis],
-      // No call to validator.swagger.io, no Try it out from the webview (it would fail on CORS and the CSP).
+      // No call to validator.swagger.io; Try it out's requests go through the extension.
       validatorUrl: null,
-      supportedSubmitMethods: [],
+      plugins: [tryItOut.plugin()],
+      displayRequestDuration: true,
       deepLinking: false,
       defaultModelsExpandDepth: 1,
     });
   }
+  tryItOut.documentShown(doc);
   if (pointer) setTimeout(() => scrollToPart(pointer), 300);
 }
 
@@ -82,6 +91,8 @@ window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
   const message = event.data;
   if (message.type === 'render') render(message.document, message.pointer);
   else if (message.type === 'error') showError(message.message, message.hasLocation);
+  else if (message.type === 'credentials' && ui) tryItOut.restore(ui, message.values);
+  else if (message.type === 'tryResponse') tryItOut.answered(message);
 });
 new MutationObserver(followTheme).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 followTheme();
