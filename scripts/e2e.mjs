@@ -63,11 +63,12 @@ async function drive(page, request) {
       return texts;
     }
     case 'webviewInView': {
-      // How many elements matching a selector are scrolled into their webview's view (the top within it).
+      // How many elements matching a selector are scrolled into their webview's view (the top within it; scrolled
+      // to the start, a top can be a fraction of a pixel above).
       let count = 0;
       for (const frame of page.frames()) {
         count += await frame.locator(request.selector).evaluateAll((elements) =>
-          elements.filter((e) => { const top = e.getBoundingClientRect().top; return top >= 0 && top < window.innerHeight; }).length).catch(() => 0);
+          elements.filter((e) => { const top = e.getBoundingClientRect().top; return top >= -1 && top < window.innerHeight; }).length).catch(() => 0);
       }
       return count;
     }

@@ -17,7 +17,8 @@ type SwaggerUiBundle = ((options: Record<string, unknown>) => SwaggerUi) & { pre
 
 /** Messages from the extension (client/src/preview.ts). */
 type FromExtension =
-  | { type: 'render'; document: unknown; pointer: string }
+  | { type: 'render'; document: unknown; pointer: string; revealable: string[] }
+  | { type: 'scrollTo'; pointer: string }
   | { type: 'error'; message: string; hasLocation: boolean }
   | { type: 'credentials'; values: Record<string, unknown> }
   | TryAnswer;
@@ -30,6 +31,36 @@ const container = document.getElementById('preview')!;
 const banner = document.getElementById('banner')!;
 let ui: SwaggerUi | undefined;
 const tryItOut = new TryItOut((message) => vscode.postMessage(message));
+/** Pointers of the operations and components whose place in the editor the extension knows. */
+let revealable = new Set<string>();
+
+interface ReactLike {
+  createElement(type: string, props: Record<string, unknown>, ...children: unknown[]): unknown;
+}
+interface ImmutableList {
+  toArray(): unknown[];
+}
+
+/**
+ * Swagger UI renders a JumpToPath component (empty by default) beside each operation's summary and
+ * each model, with the spec path of what it shows: ours is a button back to its place in the editor.
+ */
+function sourceLinks(system: { React: ReactLike }): unknown {
+  const JumpToPath = (props: { path?: ImmutableList | string[] | string }) => {
+    const path = typeof props.path === 'string' ? [props.path] : Array.isArray(props.path) ? props.path : props.path?.toArray?.() ?? [];
+    const pointer = path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+    if (!revealable.has(pointer)) return null;
+    return system.React.createElement('button', {
+      type: 'button', className: 'openapi30-source', title: 'Go to its place in the editor', 'aria-label': 'Go to its place in the editor',
+      'data-pointer': pointer,
+      onClick: (event: Event) => {
+        event.stopPropagation();
+        vscode.postMessage({ type: 'revealPart', pointer });
+      },
+    }, 'Source');
+  };
+  return { components: { JumpToPath } };
+}
 
 /** Swagger UI has its own dark styles under `.dark-mode`; VS Code sets the theme's class on <body>. */
 function followTheme(): void {
@@ -37,8 +68,9 @@ function followTheme(): void {
   document.documentElement.classList.toggle('dark-mode', dark && !document.body.classList.contains('vscode-high-contrast-light'));
 }
 
-function render(doc: unknown, pointer: string): void {
+function render(doc: unknown, pointer: string, parts: string[]): void {
   banner.hidden = true;
+  revealable = new Set(parts);
   const text = JSON.stringify(doc);
   if (ui) ui.specActions.updateSpec(text);
   else {
@@ -48,7 +80,7 @@ function render(doc: unknown, pointer: string): void {
       presets: [SwaggerUIBundle.presets.apis],
       // No call to validator.swagger.io; Try it out's requests go through the extension.
       validatorUrl: null,
-      plugins: [tryItOut.plugin()],
+      plugins: [tryItOut.plugin(), sourceLinks],
       displayRequestDuration: true,
       deepLinking: false,
       defaultModelsExpandDepth: 1,
@@ -58,13 +90,15 @@ function render(doc: unknown, pointer: string): void {
   if (pointer) setTimeout(() => scrollToPart(pointer), 300);
 }
 
-/** Scrolls to where a file's part is rendered: a schema's model, or a path's operations. */
+/** Scrolls to where a part is rendered: a schema's model, an operation, or a path's first operation. */
 function scrollToPart(pointer: string): void {
   const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let target: Element | null = null;
   if (segments[0] === 'components' && segments[1] === 'schemas' && segments[2]) target = document.getElementById(`model-${segments[2]}`);
   else if (segments[0] === 'paths' && segments[1]) {
-    target = [...document.querySelectorAll('[data-path]')].find((e) => e.getAttribute('data-path') === segments[1])?.closest('.opblock') ?? null;
+    const blocks = [...document.querySelectorAll('.opblock [data-path]')].filter((e) => e.getAttribute('data-path') === segments[1]).map((e) => e.closest('.opblock'));
+    const method = segments[2]?.toLowerCase();
+    target = blocks.find((b) => method && b?.classList.contains(`opblock-${method}`)) ?? blocks[0] ?? null;
   }
   target?.scrollIntoView({ block: 'start' });
 }
@@ -89,7 +123,8 @@ function showError(message: string, hasLocation: boolean): void {
 
 window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
   const message = event.data;
-  if (message.type === 'render') render(message.document, message.pointer);
+  if (message.type === 'render') render(message.document, message.pointer, message.revealable);
+  else if (message.type === 'scrollTo') scrollToPart(message.pointer);
   else if (message.type === 'error') showError(message.message, message.hasLocation);
   else if (message.type === 'credentials' && ui) tryItOut.restore(ui, message.values);
   else if (message.type === 'tryResponse') tryItOut.answered(message);

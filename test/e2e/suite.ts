@@ -719,6 +719,57 @@ components:
       assert.strictEqual(received[received.length - 1].headers.authorization, 'Bearer s3cret-token');
     });
   });
+
+  suite('Scroll sync', () => {
+    const scrollUri = () => vscode.Uri.joinPath(folder(), 'scroll.yaml');
+    const ROUTES = 30;
+    const inView = (selector: string) => driver<number>('webviewInView', { selector });
+    let editor: vscode.TextEditor;
+    const lineOf = (text: string) => editor.document.getText().split('\n').indexOf(text);
+
+    suiteSetup(async () => {
+      const paths = Array.from({ length: ROUTES }, (_, i) => `  /r${i}:\n    get:\n      operationId: getR${i}\n      summary: Route ${i}\n      responses:\n        '200':\n          description: OK\n`).join('');
+      fs.writeFileSync(scrollUri().fsPath, `openapi: 3.0.3\ninfo:\n  title: Scroll\n  version: 1.0.0\npaths:\n${paths}components:\n  schemas:\n    Far:\n      type: object\n      properties:\n        id:\n          type: string\n`);
+      editor = await open(scrollUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the last operation rendered', async () => ((await driver<string[]>('webviewTexts', { selector: '#operations-default-getR29' })).length > 0 ? true : undefined));
+    });
+
+    suiteTeardown(async () => {
+      await vscode.workspace.getConfiguration('openapi30.preview').update('scrollSync', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(scrollUri().fsPath, { force: true });
+    });
+
+    test('moving the cursor into an operation or a component scrolls the preview to it', async () => {
+      assert.strictEqual(await inView('#operations-default-getR25'), 0, 'not in view at first');
+      place(editor, new vscode.Position(lineOf('      operationId: getR25'), 8));
+      await until('operation /r25 in view', async () => ((await inView('#operations-default-getR25')) > 0 ? true : undefined), 10_000);
+      await driver('screenshot', { name: 'preview-scroll-sync' });
+      place(editor, new vscode.Position(lineOf('      operationId: getR2'), 8));
+      await until('operation /r2 in view', async () => ((await inView('#operations-default-getR2')) > 0 ? true : undefined), 10_000);
+      place(editor, new vscode.Position(lineOf('          type: string'), 12));
+      await until('the Far model in view', async () => ((await inView('#model-Far')) > 0 ? true : undefined), 10_000);
+    });
+
+    test('an operation\'s Source button in the preview goes to its place in the editor', async () => {
+      place(editor, new vscode.Position(0, 0));
+      await driver('webviewClick', { selector: '#operations-default-getR17 .openapi30-source' });
+      const line = lineOf('  /r17:') + 1;
+      const at = await until('the cursor at /r17 get', () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === scrollUri().toString() && active.selection.active.line === line ? active.selection.active : undefined;
+      }, 10_000);
+      assert.deepStrictEqual([at.line, at.character], [line, 4], 'at the get: key of /r17');
+    });
+
+    test('with openapi30.preview.scrollSync off, the cursor does not scroll the preview', async () => {
+      await vscode.workspace.getConfiguration('openapi30.preview').update('scrollSync', false, vscode.ConfigurationTarget.Global);
+      place(editor, new vscode.Position(lineOf('      operationId: getR28'), 8));
+      await sleep(2_000);
+      assert.strictEqual(await inView('#operations-default-getR28'), 0, '/r28 stays out of view');
+    });
+  });
 }
 
 export function run(): Promise<void> {
