@@ -1,4 +1,4 @@
-// openapi30/previewDocument `{ uri }`: the bundled document the preview renders, for a root or for
+// openapi30/previewDocument `{ uri }` (and its alias for other editors, openapi30/bundle): the bundled document the preview renders, for a root or for
 // a file a root references (then with the pointer of that file's part, to scroll to). Built from the
 // editor's unsaved text: open documents the root reads are brought up to date first, in slices; the
 // root's analysis is the last check's when it read those very models, else walked in slices; then the
@@ -32,8 +32,7 @@ export type PreviewAnswer =
   | { root?: string; error: { message: string; location?: Location } };
 
 export function registerPreview(ctx: ServerContext): void {
-  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/previewDocument', { error: { message: 'The preview could not be built.' } },
-    async (params, token) => {
+  const answerPreview = async (params: PreviewParams, token: CancellationToken): Promise<PreviewAnswer> => {
       const file = uriToPath(params.uri);
       if (!file) return { error: { message: `${params.uri} is not a file the server reads.` } };
       await bringOpenFilesUpToDate(ctx, [file], token);
@@ -43,7 +42,10 @@ export function registerPreview(ctx: ServerContext): void {
       const cancelled: PreviewAnswer = { error: { message: 'The preview request was cancelled.' } };
       const analysis = await analysisOf(ctx, root, token);
       return answerWithoutBlocking(ctx.session, () => answerFor(ctx, root, file, analysis), cancelled, token, undefined, true);
-    });
+  };
+  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/previewDocument', { error: { message: 'The preview could not be built.' } }, answerPreview);
+  // The same answer under the name other editors look for (README: "openapi30/bundle").
+  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/bundle', { error: { message: 'The document could not be bundled.' } }, answerPreview);
 }
 
 /** Open documents edited since their last parse are parsed now, in slices: the preview shows what the user typed. */
