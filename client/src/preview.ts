@@ -60,7 +60,7 @@ class Preview {
   private timer: NodeJS.Timeout | undefined;
   /** The files the last bundle read (URIs): an edit in any of them refreshes the preview. */
   private files = new Set<string>();
-  private lastRender: { type: 'render'; document: unknown; pointer: string; revealable: string[] } | undefined;
+  private lastRender: { type: 'render'; document: unknown; pointer: string; revealable: string[]; notes: string[] } | undefined;
   /** The last bundle's operations and components, by file: the cursor's part scrolls the preview, a part's button reveals it. */
   private parts = new Map<string, PartPlace[]>();
   /** The pointer the preview was last scrolled to by the cursor (moving within it scrolls no more). */
@@ -142,7 +142,7 @@ class Preview {
       else this.parts.set(part.uri, [part]);
     }
     const revealable = [...new Set(answer.parts.map((p) => p.pointer))];
-    this.lastRender = { type: 'render', document: answer.document, pointer: answer.pointer, revealable };
+    this.lastRender = { type: 'render', document: answer.document, pointer: answer.pointer, revealable, notes: answer.notes };
     void this.panel.webview.postMessage(this.lastRender);
   }
 
@@ -213,6 +213,7 @@ function previewHtml(rendererUri: string, cspSource: string): string {
 </head>
 <body>
 <div id="banner" role="alert" hidden></div>
+<details id="notes" hidden><summary></summary><ul></ul></details>
 <div id="preview"></div>
 <script nonce="${nonce}" src="${rendererUri}/swagger-ui-bundle.js"></script>
 <script nonce="${nonce}" src="${rendererUri}/preview.js"></script>

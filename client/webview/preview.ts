@@ -17,7 +17,7 @@ type SwaggerUiBundle = ((options: Record<string, unknown>) => SwaggerUi) & { pre
 
 /** Messages from the extension (client/src/preview.ts). */
 type FromExtension =
-  | { type: 'render'; document: unknown; pointer: string; revealable: string[] }
+  | { type: 'render'; document: unknown; pointer: string; revealable: string[]; notes: string[] }
   | { type: 'scrollTo'; pointer: string }
   | { type: 'error'; message: string; hasLocation: boolean }
   | { type: 'credentials'; values: Record<string, unknown> }
@@ -29,6 +29,7 @@ declare const SwaggerUIBundle: SwaggerUiBundle;
 const vscode = acquireVsCodeApi();
 const container = document.getElementById('preview')!;
 const banner = document.getElementById('banner')!;
+const notesBox = document.getElementById('notes') as HTMLDetailsElement;
 let ui: SwaggerUi | undefined;
 const tryItOut = new TryItOut((message) => vscode.postMessage(message));
 /** Pointers of the operations and components whose place in the editor the extension knows. */
@@ -103,6 +104,18 @@ function scrollToPart(pointer: string): void {
   target?.scrollIntoView({ block: 'start' });
 }
 
+/** What the bundler could not do (a $ref that does not resolve, a renamed component): above the render, folded. */
+function showNotes(notes: string[]): void {
+  notesBox.hidden = notes.length === 0;
+  if (notes.length === 0) return;
+  notesBox.querySelector('summary')!.textContent = notes.length === 1 ? '1 note on this preview' : `${notes.length} notes on this preview`;
+  notesBox.querySelector('ul')!.replaceChildren(...notes.map((note) => {
+    const item = document.createElement('li');
+    item.textContent = note;
+    return item;
+  }));
+}
+
 function showError(message: string, hasLocation: boolean): void {
   banner.replaceChildren();
   const text = document.createElement('span');
@@ -123,7 +136,10 @@ function showError(message: string, hasLocation: boolean): void {
 
 window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
   const message = event.data;
-  if (message.type === 'render') render(message.document, message.pointer, message.revealable);
+  if (message.type === 'render') {
+    render(message.document, message.pointer, message.revealable);
+    showNotes(message.notes);
+  }
   else if (message.type === 'scrollTo') scrollToPart(message.pointer);
   else if (message.type === 'error') showError(message.message, message.hasLocation);
   else if (message.type === 'credentials' && ui) tryItOut.restore(ui, message.values);

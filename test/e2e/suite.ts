@@ -480,6 +480,20 @@ function defineTests(): void {
       await driver('screenshot', { name: 'preview' });
     });
 
+    test('shows what the bundle could not do above the render', async () => {
+      // examples/petstore has a $ref to a response that is not there, and one to a schema name misspelled.
+      await driver('webviewClick', { selector: '#notes summary' });
+      const notes = await until('the bundle notes', async () => {
+        const texts = await shown('#notes li');
+        return texts.length > 0 ? texts : undefined;
+      }, 10_000);
+      assert.deepStrictEqual(await shown('#notes summary'), [`${notes.length} notes on this preview`]);
+      assert.ok(notes.includes('openapi.yaml#/paths/~1pets~1{petId}/get/responses/404: #/components/responses/NotFound does not resolve; it stays a $ref.'), notes.join('\n'));
+      assert.ok(notes.some((n) => /^schemas\.yaml#\/NewPet\/allOf\/0: #\/Pett does not resolve; it stays a \$ref\.$/.test(n)), notes.join('\n'));
+      await driver('screenshot', { name: 'preview-notes' });
+      await driver('webviewClick', { selector: '#notes summary' });
+    });
+
     test('updates after typing stops, from the unsaved text', async () => {
       await replace('summary: List pets', 'summary: List every pet');
       await until('the edit in the preview', async () => ((await summaries()).includes('List every pet') ? true : undefined), 10_000);
