@@ -51,7 +51,9 @@ writeFileSync(join(previewDir, 'swagger-ui-LICENSE.txt'), [
   readFileSync(join(swaggerUi, 'LICENSE'), 'utf8'), readFileSync(join(swaggerUi, 'NOTICE'), 'utf8'), readFileSync(join(swaggerUi, 'swagger-ui-bundle.js.LICENSE.txt'), 'utf8'),
 ].join('\n'));
 writeFileSync(join(previewDir, 'preview.css'), readFileSync(join(root, 'client', 'webview', 'preview.css')));
-await build({
-  entryPoints: ['client/webview/preview.ts'], outfile: 'dist/preview/preview.js', absWorkingDir: root,
+// `openapi-check docs` (server/src/cli/docs.ts) inlines these into its page, with the two above.
+writeFileSync(join(previewDir, 'docs.css'), readFileSync(join(root, 'client', 'webview', 'docs.css')));
+await Promise.all(['preview', 'docs'].map((name) => build({
+  entryPoints: [`client/webview/${name}.ts`], outfile: `dist/preview/${name}.js`, absWorkingDir: root,
   bundle: true, platform: 'browser', format: 'iife', target: 'es2022', minify: production, logLevel: 'warning',
-});
+})));

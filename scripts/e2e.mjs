@@ -63,11 +63,12 @@ async function drive(page, request) {
       return texts;
     }
     case 'webviewInView': {
-      // How many elements matching a selector are scrolled into their webview's view (the top within it).
+      // How many elements matching a selector are scrolled into their webview's view (the top within it; scrolled
+      // to the start, a top can be a fraction of a pixel above).
       let count = 0;
       for (const frame of page.frames()) {
         count += await frame.locator(request.selector).evaluateAll((elements) =>
-          elements.filter((e) => { const top = e.getBoundingClientRect().top; return top >= 0 && top < window.innerHeight; }).length).catch(() => 0);
+          elements.filter((e) => { const top = e.getBoundingClientRect().top; return top >= -1 && top < window.innerHeight; }).length).catch(() => 0);
       }
       return count;
     }
@@ -75,6 +76,32 @@ async function drive(page, request) {
       for (const frame of page.frames()) {
         const target = frame.locator(request.selector);
         if (await target.count().catch(() => 0)) return void await target.first().click();
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
+    case 'webviewFill': {
+      // Types into a field of a webview (replacing what it held), as Try it out's forms are filled.
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) return void await target.first().fill(request.text);
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
+    case 'webviewReveal': {
+      // Scrolls the first element matching a selector into its webview's view (before a screenshot).
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) return void await target.first().scrollIntoViewIfNeeded();
+      }
+      throw new Error(`no ${request.selector} in any webview`);
+    }
+    case 'webviewFile': {
+      // Chooses a file for an <input type=file> of a webview: { name, mimeType, base64 }.
+      for (const frame of page.frames()) {
+        const target = frame.locator(request.selector);
+        if (await target.count().catch(() => 0)) {
+          return void await target.first().setInputFiles({ name: request.name, mimeType: request.mimeType, buffer: Buffer.from(request.base64, 'base64') });
+        }
       }
       throw new Error(`no ${request.selector} in any webview`);
     }

@@ -65,7 +65,8 @@ await build({
   sourcemap: 'inline',
   mainFields: ['module', 'main'],
   absWorkingDir: root,
-  external: ['vscode'],
+  // playwright-core finds its own files at run time (its package.json): loaded from node_modules, not bundled.
+  external: ['vscode', 'playwright-core'],
   logLevel: 'warning',
 });
 const built = (file) => join(root, 'dist', file.replace(/\.ts$/, '.js'));

@@ -1,20 +1,27 @@
 // The preview webview's script: renders what the extension posts with Swagger UI (loaded before
 // this script, from the extension's own files), keeps the last good render under a banner when the
 // document cannot be bundled, follows VS Code's theme, and scrolls to the previewed file's part.
-// It makes no request of its own: the CSP allows no connection, and Try it out is off.
+// It makes no request of its own (the CSP allows no connection): Try it out's requests are made by
+// the extension host (try-it.ts).
+import { TryAnswer, TryItOut } from './try-it';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
 }
 interface SwaggerUi {
   specActions: { updateSpec(text: string): void };
+  authActions: { authorize(payload: Record<string, { name: string; schema: unknown; value: unknown }>): void };
+  specSelectors: { specJson(): { getIn(path: string[]): { toJS(): unknown } | undefined } };
 }
 type SwaggerUiBundle = ((options: Record<string, unknown>) => SwaggerUi) & { presets: { apis: unknown } };
 
 /** Messages from the extension (client/src/preview.ts). */
 type FromExtension =
-  | { type: 'render'; document: unknown; pointer: string }
-  | { type: 'error'; message: string; hasLocation: boolean };
+  | { type: 'render'; document: unknown; pointer: string; revealable: string[]; notes: string[] }
+  | { type: 'scrollTo'; pointer: string }
+  | { type: 'error'; message: string; hasLocation: boolean }
+  | { type: 'credentials'; values: Record<string, unknown> }
+  | TryAnswer;
 
 declare function acquireVsCodeApi(): VsCodeApi;
 declare const SwaggerUIBundle: SwaggerUiBundle;
@@ -22,7 +29,39 @@ declare const SwaggerUIBundle: SwaggerUiBundle;
 const vscode = acquireVsCodeApi();
 const container = document.getElementById('preview')!;
 const banner = document.getElementById('banner')!;
+const notesBox = document.getElementById('notes') as HTMLDetailsElement;
 let ui: SwaggerUi | undefined;
+const tryItOut = new TryItOut((message) => vscode.postMessage(message));
+/** Pointers of the operations and components whose place in the editor the extension knows. */
+let revealable = new Set<string>();
+
+interface ReactLike {
+  createElement(type: string, props: Record<string, unknown>, ...children: unknown[]): unknown;
+}
+interface ImmutableList {
+  toArray(): unknown[];
+}
+
+/**
+ * Swagger UI renders a JumpToPath component (empty by default) beside each operation's summary and
+ * each model, with the spec path of what it shows: ours is a button back to its place in the editor.
+ */
+function sourceLinks(system: { React: ReactLike }): unknown {
+  const JumpToPath = (props: { path?: ImmutableList | string[] | string }) => {
+    const path = typeof props.path === 'string' ? [props.path] : Array.isArray(props.path) ? props.path : props.path?.toArray?.() ?? [];
+    const pointer = path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+    if (!revealable.has(pointer)) return null;
+    return system.React.createElement('button', {
+      type: 'button', className: 'openapi30-source', title: 'Go to its place in the editor', 'aria-label': 'Go to its place in the editor',
+      'data-pointer': pointer,
+      onClick: (event: Event) => {
+        event.stopPropagation();
+        vscode.postMessage({ type: 'revealPart', pointer });
+      },
+    }, 'Source');
+  };
+  return { components: { JumpToPath } };
+}
 
 /** Swagger UI has its own dark styles under `.dark-mode`; VS Code sets the theme's class on <body>. */
 function followTheme(): void {
@@ -30,8 +69,9 @@ function followTheme(): void {
   document.documentElement.classList.toggle('dark-mode', dark && !document.body.classList.contains('vscode-high-contrast-light'));
 }
 
-function render(doc: unknown, pointer: string): void {
+function render(doc: unknown, pointer: string, parts: string[]): void {
   banner.hidden = true;
+  revealable = new Set(parts);
   const text = JSON.stringify(doc);
   if (ui) ui.specActions.updateSpec(text);
   else {
@@ -39,25 +79,60 @@ function render(doc: unknown, pointer: string): void {
       spec: doc,
       domNode: container,
       presets: [SwaggerUIBundle.presets.apis],
-      // No call to validator.swagger.io, no Try it out from the webview (it would fail on CORS and the CSP).
+      // No call to validator.swagger.io; Try it out's requests go through the extension.
       validatorUrl: null,
-      supportedSubmitMethods: [],
+      plugins: [tryItOut.plugin(), sourceLinks],
+      displayRequestDuration: true,
       deepLinking: false,
       defaultModelsExpandDepth: 1,
+      docExpansion: docExpansionFor(doc),
     });
   }
+  tryItOut.documentShown(doc);
   if (pointer) setTimeout(() => scrollToPart(pointer), 300);
 }
 
-/** Scrolls to where a file's part is rendered: a schema's model, or a path's operations. */
+/**
+ * Swagger UI renders every operation of an expanded tag at once, and slowly: on GitHub's description
+ * (1,223 operations) 11 operations were on screen after a minute; with tags folded, the 49 tags were
+ * there in 12 s and a tag of 33 operations opened in under 3 s (headless chromium, load 11 on 2 cores).
+ * Above this many operations the tags start folded.
+ */
+const FOLDED_TAGS_ABOVE_OPERATIONS = 300;
+
+function docExpansionFor(doc: unknown): 'list' | 'none' {
+  const paths = (doc as { paths?: Record<string, unknown> } | undefined)?.paths;
+  let operations = 0;
+  for (const item of Object.values(paths && typeof paths === 'object' ? paths : {})) {
+    if (item && typeof item === 'object') operations += Object.keys(item).filter((k) => HTTP_METHODS.has(k)).length;
+  }
+  return operations > FOLDED_TAGS_ABOVE_OPERATIONS ? 'none' : 'list';
+}
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Scrolls to where a part is rendered: a schema's model, an operation, or a path's first operation. */
 function scrollToPart(pointer: string): void {
   const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let target: Element | null = null;
   if (segments[0] === 'components' && segments[1] === 'schemas' && segments[2]) target = document.getElementById(`model-${segments[2]}`);
   else if (segments[0] === 'paths' && segments[1]) {
-    target = [...document.querySelectorAll('[data-path]')].find((e) => e.getAttribute('data-path') === segments[1])?.closest('.opblock') ?? null;
+    const blocks = [...document.querySelectorAll('.opblock [data-path]')].filter((e) => e.getAttribute('data-path') === segments[1]).map((e) => e.closest('.opblock'));
+    const method = segments[2]?.toLowerCase();
+    target = blocks.find((b) => method && b?.classList.contains(`opblock-${method}`)) ?? blocks[0] ?? null;
   }
   target?.scrollIntoView({ block: 'start' });
+}
+
+/** What the bundler could not do (a $ref that does not resolve, a renamed component): above the render, folded. */
+function showNotes(notes: string[]): void {
+  notesBox.hidden = notes.length === 0;
+  if (notes.length === 0) return;
+  notesBox.querySelector('summary')!.textContent = notes.length === 1 ? '1 note on this preview' : `${notes.length} notes on this preview`;
+  notesBox.querySelector('ul')!.replaceChildren(...notes.map((note) => {
+    const item = document.createElement('li');
+    item.textContent = note;
+    return item;
+  }));
 }
 
 function showError(message: string, hasLocation: boolean): void {
@@ -80,8 +155,14 @@ function showError(message: string, hasLocation: boolean): void {
 
 window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
   const message = event.data;
-  if (message.type === 'render') render(message.document, message.pointer);
+  if (message.type === 'render') {
+    render(message.document, message.pointer, message.revealable);
+    showNotes(message.notes);
+  }
+  else if (message.type === 'scrollTo') scrollToPart(message.pointer);
   else if (message.type === 'error') showError(message.message, message.hasLocation);
+  else if (message.type === 'credentials' && ui) tryItOut.restore(ui, message.values);
+  else if (message.type === 'tryResponse') tryItOut.answered(message);
 });
 new MutationObserver(followTheme).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 followTheme();

@@ -571,6 +571,20 @@ function defineTests(): void {
       await driver('screenshot', { name: 'preview' });
     });
 
+    test('shows what the bundle could not do above the render', async () => {
+      // examples/petstore has a $ref to a response that is not there, and one to a schema name misspelled.
+      await driver('webviewClick', { selector: '#notes summary' });
+      const notes = await until('the bundle notes', async () => {
+        const texts = await shown('#notes li');
+        return texts.length > 0 ? texts : undefined;
+      }, 10_000);
+      assert.deepStrictEqual(await shown('#notes summary'), [`${notes.length} notes on this preview`]);
+      assert.ok(notes.includes('openapi.yaml#/paths/~1pets~1{petId}/get/responses/404: #/components/responses/NotFound does not resolve; it stays a $ref.'), notes.join('\n'));
+      assert.ok(notes.some((n) => /^schemas\.yaml#\/NewPet\/allOf\/0: #\/Pett does not resolve; it stays a \$ref\.$/.test(n)), notes.join('\n'));
+      await driver('screenshot', { name: 'preview-notes' });
+      await driver('webviewClick', { selector: '#notes summary' });
+    });
+
     test('updates after typing stops, from the unsaved text', async () => {
       await replace('summary: List pets', 'summary: List every pet');
       await until('the edit in the preview', async () => ((await summaries()).includes('List every pet') ? true : undefined), 10_000);
@@ -757,6 +771,246 @@ function defineTests(): void {
       assert.ok(await editor.document.save());
       git('commit', '-q', '-am', 'POST /pets goes');
       await until('the warning to go after the commit', () => (removals().length ? undefined : true), 15_000);
+    });
+  });
+
+  suite('Try it out', () => {
+    // A loopback server started here, in the extension host: what it received is what the extension sent.
+    interface Received { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }
+    const received: Received[] = [];
+    let server: http.Server;
+    let port = 0;
+    const UPLOADED = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10, 0x0d, 0x0a]);
+    const tryUri = () => vscode.Uri.joinPath(folder(), 'tryit.yaml');
+    const previewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('openapi30.preview'));
+    const shown = (selector: string) => driver<string[]>('webviewTexts', { selector });
+    const op = (operationId: string) => `#operations-tryit-${operationId}`;
+
+    /** Opens an operation, turns Try it out on, lets `fill` fill the form, executes, and waits for the answer's status. */
+    async function execute(operationId: string, fill: () => Promise<void>, expectedStatus: string): Promise<void> {
+      const before = received.length;
+      await until(`operation ${operationId}`, async () => ((await shown(`${op(operationId)} .opblock-summary`)).length > 0 ? true : undefined));
+      if ((await shown(`${op(operationId)} .try-out__btn`)).length === 0) await driver('webviewClick', { selector: `${op(operationId)} .opblock-summary-control` });
+      await until('the Try it out button', async () => ((await shown(`${op(operationId)} .try-out__btn`)).length > 0 ? true : undefined));
+      if ((await shown(`${op(operationId)} .try-out__btn.cancel`)).length === 0) await driver('webviewClick', { selector: `${op(operationId)} .try-out__btn` });
+      await fill();
+      await driver('webviewClick', { selector: `${op(operationId)} .btn.execute` });
+      await until(`the answer to ${operationId}`, async () => {
+        const statuses = await shown(`${op(operationId)} .live-responses-table .response-col_status`);
+        return received.length > before && statuses.some((s) => s.trim() === expectedStatus) ? true : undefined;
+      }, 15_000);
+    }
+
+    suiteSetup(async () => {
+      server = http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          received.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+          const route = new URL(req.url!, 'http://x').pathname;
+          res.setHeader('Content-Type', 'application/json');
+          if (route === '/v1/fail') {
+            res.statusCode = 500;
+            res.end('{"message":"the test server failed on purpose"}');
+          } else if (route === '/v1/me' && req.headers.authorization !== 'Bearer s3cret-token') {
+            res.statusCode = 401;
+            res.end('{"message":"no token"}');
+          } else res.end(JSON.stringify({ answered: `${req.method} ${req.url}` }));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+      // The server URL has a variable, whose default is the test server's port: Swagger UI fills it in.
+      fs.writeFileSync(tryUri().fsPath, `openapi: 3.0.3
+info:
+  title: Try it out
+  version: 1.0.0
+servers:
+  - url: http://127.0.0.1:{port}/v1
+    variables:
+      port:
+        default: '${port}'
+tags:
+  - name: tryit
+paths:
+  /items:
+    get:
+      tags: [tryit]
+      operationId: listItems
+      parameters:
+        - name: limit
+          in: query
+          schema:
+            type: integer
+      responses:
+        '200':
+          description: The items
+    post:
+      tags: [tryit]
+      operationId: addItem
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name:
+                  type: string
+      responses:
+        '200':
+          description: Added
+  /upload:
+    post:
+      tags: [tryit]
+      operationId: uploadFile
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                file:
+                  type: string
+                  format: binary
+      responses:
+        '200':
+          description: Stored
+  /fail:
+    get:
+      tags: [tryit]
+      operationId: failing
+      responses:
+        '500':
+          description: Fails
+  /me:
+    get:
+      tags: [tryit]
+      operationId: whoAmI
+      security:
+        - token: []
+      responses:
+        '200':
+          description: The caller
+components:
+  securitySchemes:
+    token:
+      type: http
+      scheme: bearer
+`);
+      await open(tryUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the preview of tryit.yaml', () => previewTabs().find((t) => t.label === 'Preview tryit.yaml'));
+    });
+
+    suiteTeardown(async () => {
+      server.close();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(tryUri().fsPath, { force: true });
+    });
+
+    test('sends a GET with a query parameter from the extension host, to the server URL with its variable', async () => {
+      await execute('listItems', () => driver('webviewFill', { selector: `${op('listItems')} tr[data-param-name="limit"] input`, text: '7' }), '200');
+      const request = received[received.length - 1];
+      assert.strictEqual(`${request.method} ${request.url}`, 'GET /v1/items?limit=7');
+      const body = await shown(`${op('listItems')} .live-responses-table .response-col_description`);
+      assert.ok(body.some((t) => t.includes('"answered": "GET /v1/items?limit=7"')), body.join('\n'));
+      assert.match(body.join('\n'), /Request duration\d+ ms/, 'the time the request took');
+      assert.match(body.join('\n'), /Response headers.*content-type: application\/json/s, 'the response\'s headers');
+      await driver('webviewReveal', { selector: `${op('listItems')} .live-responses-table` });
+      await driver('screenshot', { name: 'try-it-out-get' });
+    });
+
+    test('sends a POST with a JSON body, and an upload of a file (format: binary)', async () => {
+      await execute('addItem', () => driver('webviewFill', { selector: `${op('addItem')} textarea.body-param__text`, text: '{"name":"Rex"}' }), '200');
+      const posted = received[received.length - 1];
+      assert.strictEqual(`${posted.method} ${posted.url} ${posted.headers['content-type']}`, 'POST /v1/items application/json');
+      assert.deepStrictEqual(JSON.parse(posted.body.toString()), { name: 'Rex' });
+      await execute('uploadFile', () => driver('webviewFile', {
+        selector: `${op('uploadFile')} input[type=file]`, name: 'pic.png', mimeType: 'image/png', base64: UPLOADED.toString('base64'),
+      }), '200');
+      const upload = received[received.length - 1];
+      const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(String(upload.headers['content-type']))?.[1];
+      assert.ok(boundary, String(upload.headers['content-type']));
+      const head = Buffer.from(`Content-Disposition: form-data; name="file"; filename="pic.png"\r\nContent-Type: image/png\r\n\r\n`);
+      const at = upload.body.indexOf(head);
+      assert.ok(at > 0, upload.body.toString('latin1'));
+      assert.deepStrictEqual(upload.body.subarray(at + head.length, at + head.length + UPLOADED.length), UPLOADED);
+    });
+
+    test('shows a 500 answer with its status and body', async () => {
+      await execute('failing', async () => undefined, '500');
+      const body = await shown(`${op('failing')} .live-responses-table .response-col_description`);
+      assert.ok(body.some((t) => t.includes('the test server failed on purpose')), body.join('\n'));
+      await driver('webviewReveal', { selector: `${op('failing')} .live-responses-table` });
+      await driver('screenshot', { name: 'try-it-out-500' });
+    });
+
+    test('keeps a bearer token in SecretStorage and offers it back when the preview opens again', async () => {
+      await driver('webviewClick', { selector: '.auth-wrapper .btn.authorize' });
+      await driver('webviewFill', { selector: '.modal-ux .auth-container input', text: 's3cret-token' });
+      await driver('webviewClick', { selector: '.modal-ux .auth-btn-wrapper .btn.modal-btn.authorize' });
+      await driver('webviewClick', { selector: '.modal-ux .btn-done' });
+      await execute('whoAmI', async () => undefined, '200');
+      assert.strictEqual(received[received.length - 1].headers.authorization, 'Bearer s3cret-token');
+      // Closed and opened again: nothing typed, the token comes from SecretStorage.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open(tryUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the preview of tryit.yaml', () => previewTabs().find((t) => t.label === 'Preview tryit.yaml'));
+      await execute('whoAmI', async () => undefined, '200');
+      assert.strictEqual(received[received.length - 1].headers.authorization, 'Bearer s3cret-token');
+    });
+  });
+
+  suite('Scroll sync', () => {
+    const scrollUri = () => vscode.Uri.joinPath(folder(), 'scroll.yaml');
+    const ROUTES = 30;
+    const inView = (selector: string) => driver<number>('webviewInView', { selector });
+    let editor: vscode.TextEditor;
+    const lineOf = (text: string) => editor.document.getText().split('\n').indexOf(text);
+
+    suiteSetup(async () => {
+      const paths = Array.from({ length: ROUTES }, (_, i) => `  /r${i}:\n    get:\n      operationId: getR${i}\n      summary: Route ${i}\n      responses:\n        '200':\n          description: OK\n`).join('');
+      fs.writeFileSync(scrollUri().fsPath, `openapi: 3.0.3\ninfo:\n  title: Scroll\n  version: 1.0.0\npaths:\n${paths}components:\n  schemas:\n    Far:\n      type: object\n      properties:\n        id:\n          type: string\n`);
+      editor = await open(scrollUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the last operation rendered', async () => ((await driver<string[]>('webviewTexts', { selector: '#operations-default-getR29' })).length > 0 ? true : undefined));
+    });
+
+    suiteTeardown(async () => {
+      await vscode.workspace.getConfiguration('openapi30.preview').update('scrollSync', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(scrollUri().fsPath, { force: true });
+    });
+
+    test('moving the cursor into an operation or a component scrolls the preview to it', async () => {
+      assert.strictEqual(await inView('#operations-default-getR25'), 0, 'not in view at first');
+      place(editor, new vscode.Position(lineOf('      operationId: getR25'), 8));
+      await until('operation /r25 in view', async () => ((await inView('#operations-default-getR25')) > 0 ? true : undefined), 10_000);
+      await driver('screenshot', { name: 'preview-scroll-sync' });
+      place(editor, new vscode.Position(lineOf('      operationId: getR2'), 8));
+      await until('operation /r2 in view', async () => ((await inView('#operations-default-getR2')) > 0 ? true : undefined), 10_000);
+      place(editor, new vscode.Position(lineOf('          type: string'), 12));
+      await until('the Far model in view', async () => ((await inView('#model-Far')) > 0 ? true : undefined), 10_000);
+    });
+
+    test('an operation\'s Source button in the preview goes to its place in the editor', async () => {
+      place(editor, new vscode.Position(0, 0));
+      await driver('webviewClick', { selector: '#operations-default-getR17 .openapi30-source' });
+      const line = lineOf('  /r17:') + 1;
+      const at = await until('the cursor at /r17 get', () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === scrollUri().toString() && active.selection.active.line === line ? active.selection.active : undefined;
+      }, 10_000);
+      assert.deepStrictEqual([at.line, at.character], [line, 4], 'at the get: key of /r17');
+    });
+
+    test('with openapi30.preview.scrollSync off, the cursor does not scroll the preview', async () => {
+      await vscode.workspace.getConfiguration('openapi30.preview').update('scrollSync', false, vscode.ConfigurationTarget.Global);
+      place(editor, new vscode.Position(lineOf('      operationId: getR28'), 8));
+      await sleep(2_000);
+      assert.strictEqual(await inView('#operations-default-getR28'), 0, '/r28 stays out of view');
     });
   });
 }

@@ -14,6 +14,7 @@ export type FailOn = (typeof FAIL_ON)[number];
 export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
        openapi-check bundle ROOT [-o OUT] [--format yaml|json] [--dereference] [--allow-remote HOST]
        openapi-check convert IN [-o OUT] [--format yaml|json]
+       openapi-check docs ROOT [-o FILE.html] [--allow-remote HOST] [--offline]
        openapi-check diff BASE NEW [--format FORMAT] [--fail-on breaking|warning|none]
 
 Checks OpenAPI 3.0 description documents (YAML or JSON) and the files they reference. Quoted globs
@@ -46,6 +47,11 @@ suffixed), local $refs stay. -o OUT (default: standard output), --format yaml|js
 extension, else ROOT's), --dereference inlines every $ref that is not part of a cycle. Remote
 targets are bundled like local ones from the hosts --allow-remote or the configuration allow
 (--offline: from the cache).
+
+docs: writes ROOT's documentation as one HTML page that needs nothing else: Swagger UI and the
+bundled document (as bundle writes it) are inside it, it follows the reader's light or dark
+setting, and it loads nothing from the network (Try it out is off). -o FILE.html (default: standard
+output); remote targets as for bundle.
 
 convert: writes the Swagger 2.0 document IN as OpenAPI 3.0.3, keeping its order and comments. The
 files IN references are converted too and written beside OUT at the same relative paths (-o is
@@ -94,6 +100,14 @@ export interface BundleOptions {
   offline: boolean;
 }
 
+export interface DocsOptions {
+  command: 'docs';
+  root: string;
+  out?: string;
+  allowRemote: string[];
+  offline: boolean;
+}
+
 export interface ConvertOptions {
   command: 'convert';
   input: string;
@@ -113,7 +127,7 @@ export interface DiffOptions {
   writeBaseline?: string;
 }
 
-export type Options = CheckOptions | BundleOptions | ConvertOptions | DiffOptions | { command: 'help' } | { command: 'version' };
+export type Options = CheckOptions | BundleOptions | DocsOptions | ConvertOptions | DiffOptions | { command: 'help' } | { command: 'version' };
 
 /** Reads `--name value`, `--name=value` or `-n value` at argv[i]; returns the value and the next index. */
 class ArgReader {
@@ -157,6 +171,7 @@ function allowedHost(text: string): string {
 export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'bundle') return parseBundleArgs(argv.slice(1));
   if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
+  if (argv[0] === 'docs') return parseDocsArgs(argv.slice(1));
   if (argv[0] === 'diff') return parseDiffArgs(argv.slice(1));
   const reader = new ArgReader(argv);
   const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, allowRemote: [], offline: false, inputs: [] };
@@ -211,6 +226,23 @@ function parseBundleArgs(argv: string[]): Options {
     else roots.push(arg);
   }
   if (roots.length !== 1) throw new UsageError(`bundle takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
+  return { ...options, root: roots[0] };
+}
+
+function parseDocsArgs(argv: string[]): Options {
+  const reader = new ArgReader(argv);
+  const roots: string[] = [];
+  const options: Omit<DocsOptions, 'root'> = { command: 'docs', allowRemote: [], offline: false };
+  while (!reader.done) {
+    const arg = reader.next();
+    if (reader.is(arg, '--help', '-h')) return { command: 'help' };
+    else if (reader.is(arg, '--output', '-o')) options.out = reader.value(arg, '--output');
+    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
+    else if (reader.is(arg, '--offline')) options.offline = true;
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for docs.`);
+    else roots.push(arg);
+  }
+  if (roots.length !== 1) throw new UsageError(`docs takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
   return { ...options, root: roots[0] };
 }
 

@@ -12,6 +12,7 @@ import { BundleOptions, CheckOptions, Format, parseArgs, USAGE, UsageError } fro
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
 import { bundle } from '../services/bundle';
 import { convert } from './convert';
+import { runDocs } from './docs';
 import { readConfigValue } from './config-file';
 import { runDiff } from './diff-command';
 import { FileJob, FileOutcome } from './check-files';
@@ -59,6 +60,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (options.command === 'version') return io.out(VERSION + '\n'), 0;
   if (options.command === 'bundle') return runBundle(options, io);
   if (options.command === 'convert') return convert(options, io);
+  if (options.command === 'docs') return runDocs(options, io, (root) => filesOfRoot(root, options.allowRemote, options.offline, io));
   if (options.command === 'diff') return runDiff(options, io, VERSION);
   return runCheck(options, io);
 }
@@ -382,6 +384,14 @@ async function runBundle(options: BundleOptions, io: Io): Promise<number> {
   if (out) fs.writeFileSync(out, result.text);
   else io.out(result.text);
   return 0;
+}
+
+/** The files a root reads: remote targets from the hosts its configuration and --allow-remote allow. */
+async function filesOfRoot(root: string, allowRemote: string[], offline: boolean, io: Io) {
+  const configFor = configs(undefined, io)!;
+  const policy = mergePolicies([configFor(root).remoteRefs ?? NO_REMOTE], allowRemote);
+  const remote = await fetchRemoteDocuments(policy, offline, [root], new Map());
+  return filesWithOverlay(new Map(), remote.documents);
 }
 
 if (require.main === module) {

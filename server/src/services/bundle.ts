@@ -51,6 +51,8 @@ export interface BundledValue {
   notes: string[];
   /** Per file the bundle read, the JSON pointer where its first part landed in the bundle (a root: ''). */
   places: Map<string, string>;
+  /** Nodes of other files written whole into the bundle (moved to components, or in place under the root), and where. */
+  nodePlaces: Map<SyntaxNode, { path: string; pointer: string }>;
   analysis: Analysis;
 }
 
@@ -84,13 +86,14 @@ export function bundleValue(store: DocumentStore, request: BundleRequest, known?
   const analysis = known?.root === root ? known : analyze(root, store);
   const bundler = new Bundler(analysis, request);
   const value = bundler.run();
-  return { value, notes: bundler.notes, places: bundler.places, analysis };
+  return { value, notes: bundler.notes, places: bundler.places, nodePlaces: bundler.nodePlaces, analysis };
 }
 
 class Bundler {
   readonly notes: string[] = [];
   /** Per file, where its first part was written in the bundle (a preview of that file scrolls there). */
   readonly places = new Map<string, string>();
+  readonly nodePlaces = new Map<SyntaxNode, { path: string; pointer: string }>();
   private readonly root: SourceDocument;
   /** Components map -> names taken (the root's own and those given to moved targets). */
   private readonly taken = new Map<string, Set<string>>();
@@ -111,8 +114,9 @@ class Bundler {
     this.places.set(this.root.path, '');
   }
 
-  private placed(doc: SourceDocument, pointer: string): void {
+  private placed(doc: SourceDocument, pointer: string, node: SyntaxNode): void {
     if (!this.places.has(doc.path)) this.places.set(doc.path, pointer);
+    if (!this.nodePlaces.has(node)) this.nodePlaces.set(node, { path: doc.path, pointer });
   }
 
   run(): Json {
@@ -128,7 +132,7 @@ class Bundler {
         if (!target || target.doc === this.root || this.moved.has(target.node) || COMPONENT_MAPS[this.kindOf(target, reference.expected)] !== map) continue;
         this.moved.set(target.node, { map, name: String(entry.key) });
         this.replacedEntries.set(entry, target);
-        this.placed(target.doc, entry.pointer);
+        this.placed(target.doc, entry.pointer, target.node);
       }
     }
     const value = this.convert(this.root.root!, this.root) as { [key: string]: Json };
@@ -171,7 +175,7 @@ class Bundler {
     const withinBounds = this.written < budget && this.inlining.size < MAX_NESTED_INLINES;
     if (inPlace && !this.inlining.has(target.node) && withinBounds) {
       // Only the root's nodes keep their pointer in the bundle; deeper in-place targets are not placed.
-      if (doc === this.root) this.placed(target.doc, holder.pointer);
+      if (doc === this.root) this.placed(target.doc, holder.pointer, target.node);
       this.inlining.add(target.node);
       try {
         return this.convert(target.node, target.doc);
@@ -219,7 +223,7 @@ class Bundler {
     taken.add(name);
     this.moved.set(node, { map, name });
     this.pending.push({ node, doc, map, name });
-    this.placed(doc, `/components/${map}/${escapePointerSegment(name)}`);
+    this.placed(doc, `/components/${map}/${escapePointerSegment(name)}`, node);
     return name;
   }
 

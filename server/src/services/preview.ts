@@ -5,6 +5,9 @@
 import * as path from 'path';
 import { Analysis } from '../model/analysis';
 import { DocumentStore } from '../model/documents';
+import { escapePointerSegment } from '../model/ref';
+import { HTTP_METHODS } from '../model/spec';
+import type { SyntaxNode } from '../syntax/tree';
 import { bundleValue, Json } from './bundle';
 
 export interface PreviewBundle {
@@ -16,6 +19,16 @@ export interface PreviewBundle {
   notes: string[];
   /** Every file the bundle read: an edit in any of them changes the preview. */
   files: string[];
+  /** Where each operation and component of the bundle is written in its file: scroll sync, both ways. */
+  parts: PreviewPart[];
+}
+
+/** An operation, path item or component: its span in a file (key included) and its pointer in the bundle. */
+export interface PreviewPart {
+  path: string;
+  offset: number;
+  length: number;
+  pointer: string;
 }
 
 export interface PreviewError {
@@ -38,7 +51,45 @@ export function previewOf(store: DocumentStore, root: string, file: string, anal
     if (first) return { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } };
   }
   const files = bundled.analysis.documents.map((doc) => doc.path);
-  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files };
+  const parts = partsOf(root, bundled.analysis.root.root!, bundled.nodePlaces);
+  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files, parts };
+}
+
+/**
+ * The root's own path items, operations and components keep their pointers; a node of another file
+ * written whole into the bundle has the pointer it was written at, and a path item's operations
+ * follow it. Linear in the number of path items, operations and components.
+ */
+function partsOf(root: string, rootNode: SyntaxNode, nodePlaces: Map<SyntaxNode, { path: string; pointer: string }>): PreviewPart[] {
+  const parts: PreviewPart[] = [];
+  const add = (file: string, node: SyntaxNode, pointer: string) => {
+    const start = node.keyOffset >= 0 ? node.keyOffset : node.offset;
+    parts.push({ path: file, offset: start, length: node.end - start, pointer });
+  };
+  const addPathItem = (file: string, item: SyntaxNode, pointer: string) => {
+    add(file, item, pointer);
+    if (item.kind !== 'object') return;
+    for (const child of item.children!) {
+      if (HTTP_METHODS.includes(child.key as never)) add(file, child, `${pointer}/${child.key}`);
+    }
+  };
+  const paths = rootNode.get('paths');
+  if (paths?.kind === 'object') {
+    for (const item of paths.children!) addPathItem(root, item, `/paths/${escapePointerSegment(String(item.key))}`);
+  }
+  const components = rootNode.get('components');
+  if (components?.kind === 'object') {
+    for (const map of components.children!) {
+      if (map.kind !== 'object') continue;
+      for (const entry of map.children!) add(root, entry, `/components/${escapePointerSegment(String(map.key))}/${escapePointerSegment(String(entry.key))}`);
+    }
+  }
+  for (const [node, place] of nodePlaces) {
+    if (place.path === root) continue;
+    if (/^\/paths\/[^/]+$/.test(place.pointer)) addPathItem(place.path, node, place.pointer);
+    else add(place.path, node, place.pointer);
+  }
+  return parts;
 }
 
 export function isPreviewError(answer: PreviewBundle | PreviewError): answer is PreviewError {

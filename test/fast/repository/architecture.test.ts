@@ -95,7 +95,7 @@ describe('architecture', () => {
 
   it('keeps every test file in a tier, and the in-process tiers free of processes and installs', () => {
     const TIERS = ['fast', 'stress', 'protocol', 'end-to-end'];
-    const FAST_FOLDERS = [...LAYERS.flat().filter((l) => l !== 'cli'), 'repository'];
+    const FAST_FOLDERS = [...LAYERS.flat().filter((l) => l !== 'cli'), 'repository', 'client'];
     const misplaced: string[] = [];
     const spawning: string[] = [];
     const walk = (dir: string) => {

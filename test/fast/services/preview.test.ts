@@ -61,6 +61,22 @@ describe('the preview of a file', () => {
     assert.equal(bundleFor('/virtual/error.yaml').pointer, '/components/schemas/Error');
   });
 
+  it('maps every operation, path item and component to its span and its pointer in the bundle', () => {
+    const files: Record<string, string> = { ...FILES, [ROOT]: `${FILES[ROOT]}    Local:
+      type: string
+` };
+    const parts = bundleFor(ROOT, files).parts.map((p) => ({ file: p.path.replace('/virtual/', ''), text: files[p.path].slice(p.offset, p.offset + p.length), pointer: p.pointer }));
+    const byPointer = (pointer: string) => parts.filter((p) => p.pointer === pointer).map((p) => `${p.file}: ${p.text}`);
+    // The root's path item is a $ref: its entry in the root, and the file written in its place with its operation.
+    assert.deepEqual(byPointer('/paths/~1pets'), [`openapi.yaml: /pets:\n    $ref: 'pets-path.yaml'`, `pets-path.yaml: ${files['/virtual/pets-path.yaml'].trimEnd()}`]);
+    assert.deepEqual(byPointer('/paths/~1pets/get'), [`pets-path.yaml: ${files['/virtual/pets-path.yaml'].trimEnd()}`]);
+    assert.deepEqual(byPointer('/components/schemas/Pet'), [`openapi.yaml: Pet:\n      $ref: 'pet.yaml'`, 'pet.yaml: type: object']);
+    assert.deepEqual(byPointer('/components/schemas/Local'), ['openapi.yaml: Local:\n      type: string']);
+    // A schema of another file moved into components: its entry there.
+    assert.deepEqual(byPointer('/components/schemas/Error'), ['error.yaml: Error:\n  type: string']);
+    assert.equal(parts.length, 7, JSON.stringify(parts, null, 1));
+  });
+
   it('answers the first syntax error of a referenced file, in that file', () => {
     const answer = previewOf(storeOf({ ...FILES, '/virtual/pet.yaml': 'type: [object\n' }), ROOT, ROOT);
     assert.ok(isPreviewError(answer));

@@ -14,6 +14,7 @@ interface Answer {
   document?: { paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>>; components?: { schemas?: Record<string, unknown> } };
   pointer?: string;
   files?: string[];
+  parts?: { uri: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; pointer: string }[];
   error?: { message: string; location?: { uri: string; range: { start: { line: number; character: number } } } };
 }
 
@@ -72,6 +73,18 @@ describe('the preview request', { timeout: 120_000 }, () => {
     const ok = answer.document!.paths['/pets'].get.responses['200'] as { content: { 'application/json': { schema: unknown } } };
     assert.deepEqual(ok.content['application/json'].schema, { $ref: '#/components/schemas/pet' });
     assert.deepEqual(answer.document!.components!.schemas!.pet, { type: 'object', properties: { name: { type: 'string' } } });
+  });
+
+  it('answers openapi30/bundle, for other editors, with the same bundle and the place of each operation and component', async () => {
+    const answer = await client.request<Answer>('openapi30/bundle', { uri: rootUri });
+    assert.deepEqual(answer, await preview(rootUri));
+    const petAt = new URL('pet.yaml', rootUri).href;
+    assert.deepEqual(answer.parts!.map((p) => `${p.uri === rootUri ? 'openapi.yaml' : p.uri === petAt ? 'pet.yaml' : p.uri} ${p.pointer} `
+      + `${p.range.start.line}:${p.range.start.character}-${p.range.end.line}:${p.range.end.character}`), [
+      'openapi.yaml /paths/~1pets 5:2-14:30',
+      'openapi.yaml /paths/~1pets/get 6:4-14:30',
+      'pet.yaml /components/schemas/pet 0:0-3:16',
+    ]);
   });
 
   it('shows the unsaved text of the root and of the files it references, asked right after the edit', async () => {
