@@ -5,6 +5,7 @@
 import * as path from 'path';
 import { commands, ExtensionContext, Selection, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, Range as ProtocolRange, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { registerCommands } from './commands';
 import { registerPreview } from './preview';
 import { linkRuleDocs, registerRuleDocs } from './rule-docs';
 import { TypingHold } from './typing-hold';
@@ -31,6 +32,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const hold = new TypingHold(() => client?.diagnostics);
   registerRuleDocs(context);
   registerPreview(context, () => client);
+  registerCommands(context, () => client);
   const clientOptions: LanguageClientOptions = {
     // The server decides which of these are OpenAPI 3.0 documents (or referenced by one).
     documentSelector: [

@@ -136,6 +136,25 @@ function withFilterText(doc: SourceDocument, context: CursorContext, offset: num
 function newDocumentSnippet(doc: SourceDocument, offset: number): CompletionItem {
   let start = offset;
   while (start > 0 && /\S/.test(doc.text[start - 1])) start--;
+  return {
+    label: 'New OpenAPI 3.0 document',
+    kind: 'snippet',
+    detail: 'openapi, info, paths with one operation, components',
+    documentation: 'A minimal valid OpenAPI 3.0 document to start from: the title, version, path and names are ' +
+      'placeholders (Tab moves to the next one).',
+    insertText: newDocumentTemplate(doc.format === 'json' ? 'json' : 'yaml'),
+    snippet: true,
+    replace: { offset: start, length: offset - start },
+    filterText: 'openapi',
+    preselect: true,
+  };
+}
+
+/**
+ * A minimal valid OpenAPI 3.0 document as a snippet (LSP snippet syntax), its names as placeholders:
+ * what completion offers in an empty file and the "New OpenAPI Document" command starts from.
+ */
+export function newDocumentTemplate(format: 'yaml' | 'json'): string {
   const yaml = [
     'openapi: 3.0.3',
     'info:',
@@ -193,18 +212,7 @@ function newDocumentSnippet(doc: SourceDocument, offset: number): CompletionItem
     '  }',
     '}$0',
   ].join('\n');
-  return {
-    label: 'New OpenAPI 3.0 document',
-    kind: 'snippet',
-    detail: 'openapi, info, paths with one operation, components',
-    documentation: 'A minimal valid OpenAPI 3.0 document to start from: the title, version, path and names are ' +
-      'placeholders (Tab moves to the next one).',
-    insertText: doc.format === 'json' ? json : yaml,
-    snippet: true,
-    replace: { offset: start, length: offset - start },
-    filterText: 'openapi',
-    preselect: true,
-  };
+  return format === 'json' ? json : yaml;
 }
 
 /** Whether the document's root names a version (`openapi` or `swagger`): it is a description then. */

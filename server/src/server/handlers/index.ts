@@ -1,6 +1,7 @@
 // Every handler of the protocol, one module per area, registered through the dispatcher.
 import { registerCodeActions } from './code-actions';
 import { registerCodeLens } from './code-lens';
+import { registerCommands } from './commands';
 import { registerCompletion } from './completion';
 import { ServerContext } from './context';
 import { registerDefinition } from './definition';
@@ -30,4 +31,5 @@ export function registerHandlers(ctx: ServerContext, configurationSupport: () =>
   registerDocumentLinks(ctx);
   registerFormatting(ctx);
   registerPreview(ctx);
+  registerCommands(ctx);
 }

@@ -420,6 +420,11 @@ export class WorkspaceFiles {
     this.pump();
   }
 
+  /** Whether files are still being read and indexed (the workspace check waits for them). */
+  get indexing(): boolean {
+    return this.inFlight > 0 || this.queue.length > 0;
+  }
+
   private progressMessage(): string {
     const done = this.progress?.done ?? 0;
     return `${done}/${done + this.inFlight + this.queue.length}`;
