@@ -149,6 +149,8 @@ class FileRoleStatus implements Disposable {
     this.answer = { uri: document.uri, role };
     if (role.role === 'none') return void this.item.hide();
     this.item.text = role.label;
+    // Read out as shown (VS Code reads the tooltip after the text otherwise).
+    this.item.accessibilityInformation = { label: role.label };
     this.item.tooltip = role.role === 'root'
       ? `This file is an ${role.version} document. Click to list the files it references.`
       : 'This file is part of an OpenAPI description. Click to list the documents that reference it.';
