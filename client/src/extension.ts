@@ -47,7 +47,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // In Restricted Mode the server reads files only inside the workspace folders.
     // VS Code's JSON support reports JSON syntax errors itself (unless turned off): once is enough.
     // Quick fixes that leave a placeholder (Suppress's `<reason>`) select it with openapi30.selectRange.
-    initializationOptions: { editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true },
+    // Extract to components starts a rename of the new name with openapi30.renameAt.
+    initializationOptions: {
+      editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true, editorRenamesAt: true,
+    },
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) => {
         linkRuleDocs(diagnostics);
@@ -69,6 +72,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
     if (!editor || !selected) return;
     editor.selection = new Selection(selected.start, selected.end);
     editor.revealRange(selected);
+  }), commands.registerCommand('openapi30.renameAt', async (uri: string, position: unknown) => {
+    // The cursor on the name, then VS Code's own rename box (as its extract refactors do).
+    const editor = window.visibleTextEditors.find((e) => e.document.uri.toString() === languageClient.protocol2CodeConverter.asUri(uri).toString());
+    const at = languageClient.protocol2CodeConverter.asPosition(position as never);
+    if (!editor || !at) return;
+    await window.showTextDocument(editor.document, editor.viewColumn);
+    editor.selection = new Selection(at, at);
+    editor.revealRange(editor.selection);
+    await commands.executeCommand('editor.action.rename');
   }));
   await client.start();
   // Trust is granted once per window (never revoked without a reload): then every file may be read.

@@ -62,6 +62,7 @@ connection.onInitialize((params): InitializeResult => {
   const init = params.initializationOptions as (EditorOptions & { workspaceTrusted?: boolean }) | undefined;
   ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   ctx.editor.editorSelectsRanges = init?.editorSelectsRanges === true;
+  ctx.editor.editorRenamesAt = init?.editorRenamesAt === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
   workspace.clientCapabilities = params.capabilities;
   const folders = params.workspaceFolders?.map((f) => uriToPath(f.uri)) ?? [params.rootUri ? uriToPath(params.rootUri) : undefined];

@@ -27,6 +27,11 @@ export interface EditorOptions {
    * placeholder to fill in (Suppress's `<reason>`) runs it to select the placeholder.
    */
   editorSelectsRanges?: boolean;
+  /**
+   * The editor has the `openapi30.renameAt` command (uri, position): Extract to components runs it
+   * once its edit is made, so the user names the new component at once.
+   */
+  editorRenamesAt?: boolean;
 }
 
 export interface ServerContext {
