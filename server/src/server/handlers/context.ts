@@ -4,6 +4,7 @@
 // model, and a position in the workspace index with the open documents' current text in it.
 import { CancellationToken, Connection, Position } from 'vscode-languageserver/node';
 import { SourceDocument } from '../../model/documents';
+import { QuoteStyle } from '../../services/format-quotes';
 import { offsetIn } from '../../workspace/file-index';
 import { WorkspaceIndex } from '../../workspace/workspace-index';
 import { answerWithoutBlocking } from '../state/request-loads';
@@ -41,8 +42,8 @@ export interface ServerContext {
   workspace: WorkspaceFiles;
   checks: CheckScheduler;
   editor: EditorOptions;
-  /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`). */
-  settings: { codeLens: boolean; formatOrderKeys: boolean };
+  /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`, `openapi30.format.quotes`). */
+  settings: { codeLens: boolean; formatOrderKeys: boolean; formatQuotes?: QuoteStyle };
 }
 
 /** The document's last complete model (its newest text may still be being parsed). */
