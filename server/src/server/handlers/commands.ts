@@ -113,9 +113,10 @@ export function registerCommands(ctx: ServerContext): void {
   ctx.dispatch.request<FileRoleParams, FileRoleAnswer>('openapi30/fileRole', { role: 'none' }, async (params, token) => {
     const file = uriToPath(params.uri);
     if (!file) return { role: 'none' };
-    let index = ctx.workspace.index;
-    const freshIndex = async () => void (index = await ctx.workspace.freshInSlices(token));
+    // Asked by the status bar after every check of the active file: a large document edited since it
+    // was indexed is left to the background indexer (its role hardly changes with a keystroke).
     const compute = (): FileRoleAnswer => {
+      const index = ctx.workspace.fresh('small');
       const model = session.modelOf(file);
       const status = model ? documentStatus(model.root).kind : 'not-openapi';
       if (status !== 'not-openapi') {
@@ -130,7 +131,7 @@ export function registerCommands(ctx: ServerContext): void {
       const label = sorted.length === 1 ? `referenced by ${path.basename(sorted[0])}` : `referenced by ${sorted.length} roots`;
       return { role: 'referenced', label, related: sorted.map((f) => session.uriOf(f)) };
     };
-    return answerWithoutBlocking(session, compute, { role: 'none' }, token, freshIndex);
+    return answerWithoutBlocking(session, compute, { role: 'none' }, token);
   });
 
   ctx.dispatch.request<CheckWorkspaceParams, CheckWorkspaceAnswer>('openapi30/checkWorkspace',
