@@ -174,13 +174,12 @@ describe('the palette commands over the protocol', { timeout: 180_000 }, () => {
     assert.equal(refused.error, "api.yaml is not a Swagger 2.0 document (its root has no `swagger: '2.0'`).");
   });
 
-  // A Swagger 2.0 file nothing references is not indexed as a description (the index reads files that mention
-  // `openapi:`): api.yaml and other.yaml are the workspace's roots.
+  // The workspace's roots: api.yaml, other.yaml and the Swagger 2.0 swagger.yaml (its finding: convert it).
   it('checks every closed root with progress, and hands the findings over as files open and close', async () => {
     const before = client.progress.length;
     const answer = await client.request<{ roots: number; checked: number; findings: number; filesWithFindings: number; cancelled: boolean; message: string }>(
       'openapi30/checkWorkspace', { workDoneToken: 'check-workspace-1' });
-    assert.deepEqual({ ...answer, message: undefined }, { roots: 2, checked: 2, findings: answer.findings, filesWithFindings: answer.filesWithFindings, cancelled: false, message: undefined });
+    assert.deepEqual({ ...answer, message: undefined }, { roots: 3, checked: 3, findings: answer.findings, filesWithFindings: answer.filesWithFindings, cancelled: false, message: undefined });
     const progress = client.progress.slice(before).filter((p) => p.token === 'check-workspace-1').map((p) => p.value.kind);
     assert.equal(progress[0], 'begin');
     assert.equal(progress[progress.length - 1], 'end');
@@ -189,7 +188,7 @@ describe('the palette commands over the protocol', { timeout: 180_000 }, () => {
     assert.ok(missing, JSON.stringify(other));
     assert.deepEqual(missing.range, { start: { line: 14, character: 22 }, end: { line: 14, character: 49 } });
     assert.equal(missing.message, MISSING_SHOP);
-    assert.match(answer.message, /^2 OpenAPI documents in the workspace, 2 closed ones checked: 1 finding in 1 file \(open documents show their own\)\.$/);
+    assert.match(answer.message, /^3 OpenAPI documents in the workspace, 3 closed ones checked: 2 findings in 2 files \(open documents show their own\)\.$/);
 
     // Opened: the editor's own check speaks for it, the same finding once (not once per check).
     const otherUri = client.open(path.join(dir, 'other.yaml'), OTHER);
