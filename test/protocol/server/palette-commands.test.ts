@@ -208,6 +208,26 @@ describe('the palette commands over the protocol', { timeout: 180_000 }, () => {
   });
 });
 
+describe('the workspace check, asked as the server starts', { timeout: 120_000 }, () => {
+  it('waits for the folders to be listed and indexed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-palette-start-'));
+    const client = new LspClient();
+    try {
+      for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(dir, `api-${i}.yaml`), OTHER);
+      await client.initialize(dir, undefined, { window: { workDoneProgress: true } });
+      const answer = await client.request<{ roots: number; checked: number }>('openapi30/checkWorkspace', {});
+      assert.deepEqual({ roots: answer.roots, checked: answer.checked }, { roots: 3, checked: 3 });
+      for (let i = 0; i < 3; i++) {
+        const published = await client.waitForDiagnostics(pathToFileURL(path.join(dir, `api-${i}.yaml`)).href);
+        assert.deepEqual(published.filter((d) => d.code === 'ref-unresolved').map((d) => d.message), [MISSING_SHOP, '"common.yaml#/Pet" does not resolve: the file "common.yaml" does not exist.']);
+      }
+    } finally {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the workspace check, cancelled', { timeout: 120_000 }, () => {
   it('stops between roots and says so', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-palette-cancel-'));
