@@ -39,6 +39,8 @@ export class WorkspaceCheck {
   /** Whether the user asked for it: from then on closed roots are kept checked as files change. */
   private active = false;
   private readonly byRoot = new Map<string, ClosedRootFindings>();
+  /** Per file, the closed roots whose findings in it are kept: a publish looks at those only. */
+  private readonly rootsByFile = new Map<string, Set<string>>();
   /** Closed roots whose findings in an open file were dropped: checked again when it closes. */
   private readonly suspended = new Map<string, Set<string>>();
   private readonly queue = new Set<string>();
@@ -53,11 +55,12 @@ export class WorkspaceCheck {
 
   /** The closed roots' findings in a file, without those `shown` already holds. */
   diagnosticsIn(filePath: string, shown: readonly LspDiagnostic[]): LspDiagnostic[] {
-    if (this.byRoot.size === 0) return [];
+    const roots = this.rootsByFile.get(filePath);
+    if (!roots) return [];
     const seen = new Set(shown.map(diagnosticKey));
     const found: LspDiagnostic[] = [];
-    for (const record of this.byRoot.values()) {
-      for (const d of record.byFile.get(filePath) ?? []) {
+    for (const root of roots) {
+      for (const d of this.byRoot.get(root)?.byFile.get(filePath) ?? []) {
         const key = diagnosticKey(d);
         if (!seen.has(key)) seen.add(key), found.push(d);
       }
@@ -132,8 +135,30 @@ export class WorkspaceCheck {
       byFile.set(file, mostSevere(list).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p))));
     }
     const record = { byFile };
-    this.byRoot.set(root, record);
+    this.setRecord(root, record);
     this.republish(new Set([...(before?.byFile.keys() ?? []), ...byFile.keys()]));
+    return record;
+  }
+
+  private setRecord(root: string, record: ClosedRootFindings): void {
+    this.deleteRecord(root);
+    this.byRoot.set(root, record);
+    for (const file of record.byFile.keys()) {
+      let roots = this.rootsByFile.get(file);
+      if (!roots) this.rootsByFile.set(file, (roots = new Set()));
+      roots.add(root);
+    }
+  }
+
+  private deleteRecord(root: string): ClosedRootFindings | undefined {
+    const record = this.byRoot.get(root);
+    if (!record) return undefined;
+    this.byRoot.delete(root);
+    for (const file of record.byFile.keys()) {
+      const roots = this.rootsByFile.get(file);
+      roots?.delete(root);
+      if (roots?.size === 0) this.rootsByFile.delete(file);
+    }
     return record;
   }
 
@@ -146,16 +171,14 @@ export class WorkspaceCheck {
   /** A file opened in the editor: a closed root's findings in it go (and all of a root that is now open). */
   opened(filePath: string): void {
     const touched = new Set<string>();
-    const own = this.byRoot.get(filePath);
-    if (own) {
-      this.byRoot.delete(filePath);
-      for (const file of own.byFile.keys()) touched.add(file);
-    }
-    for (const [root, record] of this.byRoot) {
-      if (!record.byFile.delete(filePath)) continue;
+    const own = this.deleteRecord(filePath);
+    if (own) for (const file of own.byFile.keys()) touched.add(file);
+    for (const root of [...(this.rootsByFile.get(filePath) ?? [])]) {
+      this.byRoot.get(root)?.byFile.delete(filePath);
       this.suspend(filePath, root);
       touched.add(filePath);
     }
+    this.rootsByFile.delete(filePath);
     if (touched.size > 0) this.republish(touched);
   }
 
@@ -172,9 +195,9 @@ export class WorkspaceCheck {
   /** Files changed on disk: closed roots that read them are checked again; a deleted root's findings go. */
   filesChanged(filePaths: readonly string[]): void {
     if (!this.active) return;
-    const changed = new Set(filePaths);
-    for (const [root, record] of this.byRoot) {
-      if ([...changed].some((file) => file === root || record.byFile.has(file))) this.queue.add(root);
+    for (const file of filePaths) {
+      if (this.byRoot.has(file)) this.queue.add(file);
+      for (const root of this.rootsByFile.get(file) ?? []) this.queue.add(root);
     }
     this.drain();
   }
@@ -200,8 +223,7 @@ export class WorkspaceCheck {
   private *recheckSteps(root: string): Steps<void> {
     const stillRoot = this.workspaceFiles.index.get(root)?.root ?? false;
     if (!stillRoot) {
-      const gone = this.byRoot.get(root);
-      this.byRoot.delete(root);
+      const gone = this.deleteRecord(root);
       if (gone) this.republish(gone.byFile.keys());
       return;
     }
