@@ -5,6 +5,7 @@
 import * as path from 'path';
 import { commands, ExtensionContext, Selection, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, Range as ProtocolRange, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { registerCommands } from './commands';
 import { registerPreview } from './preview';
 import { linkRuleDocs, registerRuleDocs } from './rule-docs';
 import { registerRemoteRefs, REMOTE_SCHEME, remoteInitializationOptions, sendCredentials } from './remote-refs';
@@ -33,6 +34,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   registerRuleDocs(context);
   registerPreview(context, () => client);
   registerRemoteRefs(context, () => client);
+  registerCommands(context, () => client);
   const clientOptions: LanguageClientOptions = {
     // The server decides which of these are OpenAPI 3.0 documents (or referenced by one).
     documentSelector: [
@@ -50,8 +52,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // VS Code's JSON support reports JSON syntax errors itself (unless turned off): once is enough.
     // Quick fixes that leave a placeholder (Suppress's `<reason>`) select it with openapi30.selectRange.
     // Remote documents are kept in the extension's storage; the quick fix "Allow fetching from HOST" runs openapi30.allowRemoteHost.
+    // Extract to components starts a rename of the new name with openapi30.renameAt.
     initializationOptions: {
-      editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true,
+      editorPreviewsDefinitions: true, workspaceTrusted: workspace.isTrusted, editorValidatesJson: jsonValidated(), editorSelectsRanges: true, editorRenamesAt: true,
       ...remoteInitializationOptions(context),
     },
     middleware: {
@@ -75,6 +78,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
     if (!editor || !selected) return;
     editor.selection = new Selection(selected.start, selected.end);
     editor.revealRange(selected);
+  }), commands.registerCommand('openapi30.renameAt', async (uri: string, position: unknown) => {
+    // The cursor on the name, then VS Code's own rename box (as its extract refactors do).
+    const editor = window.visibleTextEditors.find((e) => e.document.uri.toString() === languageClient.protocol2CodeConverter.asUri(uri).toString());
+    const at = languageClient.protocol2CodeConverter.asPosition(position as never);
+    if (!editor || !at) return;
+    await window.showTextDocument(editor.document, editor.viewColumn);
+    editor.selection = new Selection(at, at);
+    editor.revealRange(editor.selection);
+    await commands.executeCommand('editor.action.rename');
   }));
   await client.start();
   await sendCredentials(context, languageClient);

@@ -540,6 +540,89 @@ function defineTests(): void {
     });
   });
 
+  suite('The command palette and the status bar', () => {
+    const statusItem = () => driver<string[]>('texts', { selector: '.statusbar-item[id$="openapi30.fileRole"] .statusbar-item-label' });
+    const file = (name: string) => vscode.Uri.joinPath(folder(), name);
+    const write = async (name: string, text: string) => {
+      await vscode.workspace.fs.writeFile(file(name), Buffer.from(text));
+      return file(name);
+    };
+    const shownStatus = () => until('the status-bar item', async () => (await statusItem()).find((t) => t.trim().length > 0), 10_000);
+
+    test('lists the OpenAPI commands under their category (screenshot)', async () => {
+      await open(rootUri());
+      await driver('press', { keys: ['F1'] });
+      await driver('type', { text: 'OpenAPI: ' });
+      const rows = await until('the palette rows', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.quick-input-widget .monaco-list-row' });
+        return texts.filter((t) => t.includes('OpenAPI:')).length >= 6 ? texts : undefined;
+      }, 10_000);
+      for (const title of ['New OpenAPI Document', 'Bundle to a File', 'Convert to OpenAPI 3.0', 'Open Preview to the Side', 'Check the Whole Workspace', 'Show Which Files Are OpenAPI']) {
+        assert.ok(rows.some((r) => r.includes(`OpenAPI: ${title}`)), `${title} in ${rows.join(' | ')}`);
+      }
+      await driver('screenshot', { name: 'palette-openapi-commands' });
+      await driver('press', { keys: ['Escape'] });
+    });
+
+    test('says what the active file is, and a click lists the related files (screenshot)', async () => {
+      await open(rootUri());
+      assert.strictEqual(await shownStatus(), 'OpenAPI 3.0 root');
+      await open(schemasUri());
+      await until('the referenced file\'s role', async () => ((await statusItem()).some((t) => t.trim() === 'referenced by openapi.yaml') ? true : undefined), 10_000);
+      await driver('screenshot', { name: 'status-bar-referenced' });
+      await driver('click', { selector: '.statusbar-item[id$="openapi30.fileRole"]', text: 'referenced by openapi.yaml' });
+      const rows = await until('the roots listed', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.quick-input-widget .monaco-list-row' });
+        return texts.length > 0 ? texts : undefined;
+      }, 10_000);
+      assert.ok(rows.some((r) => r.includes('openapi.yaml')), rows.join(' | '));
+      await driver('screenshot', { name: 'status-bar-roots-listed' });
+      await driver('press', { keys: ['Escape'] });
+      const notes = await write('notes.yaml', 'just: some notes\n');
+      await open(notes);
+      await until('no item on a file no description uses', async () => ((await statusItem()).every((t) => t.trim() === '') ? true : undefined), 10_000);
+      await vscode.workspace.fs.delete(notes);
+    });
+
+    test('Check the Whole Workspace puts a closed root\'s findings in Problems', async () => {
+      const closed = await write('closed-api.yaml', [
+        'openapi: 3.0.3', 'info:', '  title: Closed', '  version: 1.0.0', 'paths:', '  /things:', '    get:', '      operationId: listThings', '      responses:',
+        "        '200':", '          description: The things', '          content:', '            application/json:', '              schema:',
+        "                $ref: '#/components/schemas/Thing'", '',
+      ].join('\n'));
+      try {
+        // The server learns of the new file from the file watcher: the check is asked again until it has.
+        const found = await until('the closed root\'s findings', async () => {
+          await vscode.commands.executeCommand('openapi30.checkWorkspace');
+          return ours(closed).length > 0 ? ours(closed) : undefined;
+        }, 30_000);
+        assert.deepStrictEqual(found.map((d) => `${codeOf(d)} ${d.range.start.line}:${d.range.start.character} ${d.message}`),
+          ['ref-unresolved 14:22 "#/components/schemas/Thing" does not resolve: the document root has no "components".']);
+        assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === closed.toString()), 'the file was never opened');
+        await vscode.commands.executeCommand('workbench.actions.view.problems');
+        await sleep(800);
+        await driver('screenshot', { name: 'check-workspace-problems' });
+      } finally {
+        await vscode.workspace.fs.delete(closed);
+      }
+    });
+
+    // That the template checks clean is tested over the protocol (palette-commands.test.ts): the
+    // extension's document selector is file-only, so an untitled document gets no findings here.
+    test('New OpenAPI Document opens an untitled YAML document from the template (screenshot)', async () => {
+      const opened = vscode.commands.executeCommand('openapi30.newDocument');
+      await until('the format pick', async () => ((await driver<string[]>('texts', { selector: '.quick-input-widget .monaco-list-row' })).some((t) => t.includes('YAML')) ? true : undefined), 10_000);
+      await driver('press', { keys: ['Enter'] });
+      await opened;
+      const editor = await until('the untitled document', () => (vscode.window.activeTextEditor?.document.isUntitled ? vscode.window.activeTextEditor : undefined));
+      assert.strictEqual(editor.document.languageId, 'yaml');
+      assert.match(editor.document.getText(), /^openapi: 3\.0\.3\ninfo:\n  title: My API/);
+      assert.strictEqual(editor.document.getText(editor.selection), 'My API', 'the first placeholder is selected');
+      await driver('screenshot', { name: 'new-openapi-document' });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+  });
+
   suite('The preview', () => {
     const previewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
       .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('openapi30.preview'));

@@ -63,6 +63,7 @@ connection.onInitialize((params): InitializeResult => {
   const init = params.initializationOptions as (EditorOptions & RemoteRefsInit & { workspaceTrusted?: boolean; typingHoldMs?: number }) | undefined;
   ctx.editor.editorPreviewsDefinitions = init?.editorPreviewsDefinitions === true;
   ctx.editor.editorSelectsRanges = init?.editorSelectsRanges === true;
+  ctx.editor.editorRenamesAt = init?.editorRenamesAt === true;
   checks.editorValidatesJson = init?.editorValidatesJson === true;
   if (typeof init?.typingHoldMs === 'number' && init.typingHoldMs >= 0) checks.typingHold.holdMs = init.typingHoldMs;
   workspace.clientCapabilities = params.capabilities;

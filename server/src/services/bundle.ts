@@ -65,10 +65,14 @@ export interface BundleRefusal {
 export function bundle(files: FileSource, request: BundleRequest): BundleResult {
   const bundled = bundleValue(new DocumentStore(files), request);
   if ('failure' in bundled) return { notes: [], failure: bundled.failure };
-  const format = request.format ?? bundled.analysis.root.format;
+  return { text: bundleText(bundled, request.format), notes: bundled.notes };
+}
+
+/** A bundle written as text: in `format`, else in the root's. */
+export function bundleText(bundled: BundledValue, format?: 'yaml' | 'json'): string {
   const value = bundled.value;
-  const text = format === 'json' ? JSON.stringify(value, null, 2) + '\n' : stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return { text, notes: bundled.notes };
+  if ((format ?? bundled.analysis.root.format) === 'json') return JSON.stringify(value, null, 2) + '\n';
+  return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
 
 /**

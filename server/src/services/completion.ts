@@ -90,7 +90,7 @@ export function completionsAt(
   let drafts: Draft[];
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceTargets, load);
   else if (context.position === 'key') drafts = withJsonCommas(doc, context, keyCompletions(doc, context, place, analysis));
-  else drafts = valueCompletions(doc, context, place, analysis);
+  else drafts = withoutDanglingComma(doc, context, valueCompletions(doc, context, place, analysis));
   return withFilterText(doc, context, offset, drafts);
 }
 
@@ -118,12 +118,42 @@ function withJsonCommas(doc: SourceDocument, context: CursorContext, drafts: Dra
   const previous = before >= 0 ? source.slice(before, before + 1) : '';
   const commaAfter = next === '"';
   const commaBefore = previous !== '' && !'{,:['.includes(previous) && /["}\]\w]/.test(previous);
-  if (!commaAfter && !commaBefore) return drafts;
+  const dangling = danglingCommaAt(source, after);
+  if (!commaAfter && !commaBefore && dangling === undefined) return drafts;
+  const edits = [
+    ...(commaBefore ? [{ offset: before + 1, length: 0, newText: ',' }] : []),
+    ...(dangling !== undefined ? [{ offset: dangling, length: 1, newText: '' }] : []),
+  ];
   return drafts.map((d) => ({
     ...d,
     insertText: commaAfter ? `${d.insertText},` : d.insertText,
-    additionalEdits: commaBefore ? [{ offset: before + 1, length: 0, newText: ',' }] : undefined,
+    additionalEdits: edits.length > 0 ? edits : undefined,
   }));
+}
+
+/**
+ * The offset of a comma at `at` that only blanks separate from the `}` or `]` closing its container:
+ * after a completion there, the result would end a member list with `,}` (JSON has no trailing
+ * commas), so the completion takes it out.
+ */
+function danglingCommaAt(source: SourceDocument['source'], at: number): number | undefined {
+  if (source.charCodeAt(at) !== 44 /* , */) return undefined;
+  let next = at + 1;
+  while (next < source.length && next - at < COMMA_LOOKAROUND && isJsonBlank(source.charCodeAt(next))) next++;
+  const closing = source.charCodeAt(next);
+  return closing === 125 /* } */ || closing === 93 /* ] */ ? at : undefined;
+}
+
+/** A JSON value completed just before a dangling comma (`[1, |, ]`, `"type": |,}`) takes the comma out. */
+function withoutDanglingComma(doc: SourceDocument, context: CursorContext, drafts: Draft[]): Draft[] {
+  if (doc.format !== 'json' || drafts.length === 0) return drafts;
+  const source = doc.source;
+  let after = context.replace.offset + context.replace.length;
+  const end = after;
+  while (after < source.length && after - end < COMMA_LOOKAROUND && isJsonBlank(source.charCodeAt(after))) after++;
+  const dangling = danglingCommaAt(source, after);
+  if (dangling === undefined) return drafts;
+  return drafts.map((d) => ({ ...d, additionalEdits: [...(d.additionalEdits ?? []), { offset: dangling, length: 1, newText: '' }] }));
 }
 
 function withFilterText(doc: SourceDocument, context: CursorContext, offset: number, drafts: Draft[]): CompletionItem[] {
@@ -136,6 +166,25 @@ function withFilterText(doc: SourceDocument, context: CursorContext, offset: num
 function newDocumentSnippet(doc: SourceDocument, offset: number): CompletionItem {
   let start = offset;
   while (start > 0 && /\S/.test(doc.text[start - 1])) start--;
+  return {
+    label: 'New OpenAPI 3.0 document',
+    kind: 'snippet',
+    detail: 'openapi, info, paths with one operation, components',
+    documentation: 'A minimal valid OpenAPI 3.0 document to start from: the title, version, path and names are ' +
+      'placeholders (Tab moves to the next one).',
+    insertText: newDocumentTemplate(doc.format === 'json' ? 'json' : 'yaml'),
+    snippet: true,
+    replace: { offset: start, length: offset - start },
+    filterText: 'openapi',
+    preselect: true,
+  };
+}
+
+/**
+ * A minimal valid OpenAPI 3.0 document as a snippet (LSP snippet syntax), its names as placeholders:
+ * what completion offers in an empty file and the "New OpenAPI Document" command starts from.
+ */
+export function newDocumentTemplate(format: 'yaml' | 'json'): string {
   const yaml = [
     'openapi: 3.0.3',
     'info:',
@@ -193,18 +242,7 @@ function newDocumentSnippet(doc: SourceDocument, offset: number): CompletionItem
     '  }',
     '}$0',
   ].join('\n');
-  return {
-    label: 'New OpenAPI 3.0 document',
-    kind: 'snippet',
-    detail: 'openapi, info, paths with one operation, components',
-    documentation: 'A minimal valid OpenAPI 3.0 document to start from: the title, version, path and names are ' +
-      'placeholders (Tab moves to the next one).',
-    insertText: doc.format === 'json' ? json : yaml,
-    snippet: true,
-    replace: { offset: start, length: offset - start },
-    filterText: 'openapi',
-    preselect: true,
-  };
+  return format === 'json' ? json : yaml;
 }
 
 /** Whether the document's root names a version (`openapi` or `swagger`): it is a description then. */

@@ -1,11 +1,13 @@
-// Format Document and Format Selection: YAML re-indented (format-yaml.ts), JSON by jsonc-parser's
-// formatter, both with the editor's tab size; keys in the specification's order when asked
+// Format Document and Format Selection: YAML re-indented (format-yaml.ts) and its quotes made
+// consistent (format-quotes.ts), JSON by jsonc-parser's formatter, both with the editor's tab size;
+// keys in the specification's order when asked
 // (key-order.ts). A result that would read as a different value, or a text that does not parse, is
 // left as it is: formatting never changes what a document says.
 import * as jsonc from 'jsonc-parser';
 import { applyEdits, TextEdit } from '../syntax/edit';
 import { parseText } from '../syntax/parse';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
+import { QuoteStyle, yamlQuoteEdits } from './format-quotes';
 import { yamlIndentEdits } from './format-yaml';
 import { keyOrderEdits } from './key-order';
 
@@ -15,6 +17,8 @@ export interface FormatOptions {
   insertSpaces: boolean;
   /** `openapi30.format.orderKeys`: the root's and operations' keys in the specification's order. */
   orderKeys: boolean;
+  /** `openapi30.format.quotes` (YAML): the quote quoted scalars are written with (default: the document's most used). */
+  quotes?: QuoteStyle;
 }
 
 type TextRange = { offset: number; length: number };
@@ -40,10 +44,24 @@ export function formatEdits(parsed: ParsedText, options: FormatOptions, range?: 
 
 function yamlFormatEdits(base: { text: string; parsed: ParsedText }, options: FormatOptions, range?: TextRange): TextEdit[] {
   const step = Math.max(1, Math.min(8, Math.floor(options.tabSize) || 2));
-  if (!range) return yamlIndentEdits(base.text, base.parsed.root!, step);
+  const root = base.parsed.root!;
+  const quotes = options.quotes ?? 'document';
+  // Quote edits lie inside one-line scalars, indent edits in leading spaces: they never overlap.
+  if (!range) return [...yamlIndentEdits(base.text, root, step), ...yamlQuoteEdits(base.text, root, quotes)].sort((a, b) => a.offset - b.offset);
   const firstLine = lineAt(base.text, range.offset);
   const lastLine = lineAt(base.text, range.offset + Math.max(0, range.length - 1));
-  return yamlIndentEdits(base.text, base.parsed.root!, step, firstLine, lastLine);
+  const lines = { offset: lineStartAt(base.text, range.offset), end: lineEndAt(base.text, range.offset + Math.max(0, range.length - 1)) };
+  return [...yamlIndentEdits(base.text, root, step, firstLine, lastLine), ...yamlQuoteEdits(base.text, root, quotes, lines)]
+    .sort((a, b) => a.offset - b.offset);
+}
+
+function lineStartAt(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function lineEndAt(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end < 0 ? text.length : end;
 }
 
 function jsonFormatEdits(text: string, options: FormatOptions, range?: TextRange): TextEdit[] {

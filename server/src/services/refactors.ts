@@ -39,6 +39,11 @@ export interface RefactorResult {
   edits: FileEdits;
   /** New files with their text. */
   created: { path: string; text: string }[];
+  /**
+   * Where the name the refactor chose stands once its edits are made (an offset in the file's new
+   * text): the editor starts a rename there, so the user names it (Extract's new component).
+   */
+  renameAt?: { path: string; offset: number };
 }
 
 export interface RefactorContext {
@@ -207,9 +212,27 @@ function extractEdits(ctx: RefactorContext, found: Extractable): RefactorResult 
   const edits = new Edits();
   const ref = `#/components/${map}/${name}`;
   const end = contentEnd(doc.text, node);
-  edits.add(doc.path, { offset: node.offset, length: end - node.offset, newText: refObjectText(doc, ref, inFlow(node)) });
-  edits.add(doc.path, insertAtPath(doc, root, ['components', map, name], (indent) => bodyText(doc, node, indent), () => node.toValue() as WriteValue));
-  return { edits: edits.edits, created: [] };
+  const replacement = { offset: node.offset, length: end - node.offset, newText: refObjectText(doc, ref, inFlow(node)) };
+  const insertion = insertAtPath(doc, root, ['components', map, name], (indent) => bodyText(doc, node, indent), () => node.toValue() as WriteValue);
+  edits.add(doc.path, replacement);
+  edits.add(doc.path, insertion);
+  const renameAt = newKeyOffset(doc.format, [replacement, insertion], insertion, name);
+  return { edits: edits.edits, created: [], renameAt: renameAt === undefined ? undefined : { path: doc.path, offset: renameAt } };
+}
+
+/**
+ * The offset, in the text after `edits`, of the key `name` that `insertion` writes (the first key of
+ * that name in its text: the maps above it are `components` and the kind's map). Undefined if not found.
+ */
+function newKeyOffset(format: 'yaml' | 'json', edits: readonly TextEdit[], insertion: TextEdit, name: string): number | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const key = format === 'json' ? new RegExp(`"(${escaped})"\\s*:`) : new RegExp(`(?:^|[\\s{,])(${escaped})\\s*:`);
+  const match = key.exec(insertion.newText);
+  if (!match) return undefined;
+  const inText = match.index + match[0].indexOf(name, format === 'json' ? 1 : 0);
+  let shift = 0;
+  for (const e of edits) if (e !== insertion && e.offset < insertion.offset) shift += e.newText.length - e.length;
+  return insertion.offset + shift + inText;
 }
 
 /** A node's text for a new place: a block (YAML block mapping, JSON across lines) or one line. */

@@ -209,6 +209,41 @@ describe('completion', () => {
     assert.equal(last.additionalEdits, undefined);
   });
 
+  it('JSON: a completion before a dangling comma takes the comma out, and the result parses', () => {
+    /** The text after accepting an item, its snippet placeholders left empty (what Tab past them gives). */
+    const accepted = (result: ReturnType<typeof complete>, label: string) => {
+      const item = result.items.find((i) => i.label === label)!;
+      const inserted = item.insertText!.replace(/\$\{\d+(:[^}]*)?\}|\$0/g, '');
+      const edits = [...(item.additionalEdits ?? []), { offset: item.replace.offset, length: item.replace.length, newText: inserted }]
+        .sort((a, b) => b.offset - a.offset);
+      let text = result.text;
+      for (const e of edits) text = text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
+      return { item, text };
+    };
+    const J = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/p": {"get": {';
+    const end = '}}}}';
+    // A key typed after the last member, a comma typed after it (`"|",` then `}`): the comma before comes, the one after goes.
+    const keyFixture = J + '"responses": {"200": {"description": "OK"}}\n  "|",\n' + end;
+    const key = accepted(complete(keyFixture, '/virtual/openapi.json'), 'summary');
+    const comma = keyFixture.indexOf('",\n') + 1 - 1; // the fixture's `|` comes before it
+    assert.deepEqual(key.item.additionalEdits, [
+      { offset: keyFixture.indexOf('}}\n') + 2, length: 0, newText: ',' },
+      { offset: comma, length: 1, newText: '' },
+    ]);
+    assert.equal(key.text, J + '"responses": {"200": {"description": "OK"}},\n  "summary": ""\n' + end);
+    JSON.parse(key.text);
+    // A value before `,]`: the same.
+    const valueFixture = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/pets": {"get": {"parameters": [{"name": "a", "in": "|" ,}], "responses": {"200": {"description": "OK"}}}}}}';
+    const value = accepted(complete(valueFixture, '/virtual/openapi.json'), 'query');
+    assert.equal(value.text, valueFixture.replace('"|" ,}', '"query" }'));
+    JSON.parse(value.text);
+    // A comma followed by another member is no dangling comma: left alone.
+    const between = complete(J + '"summary": "|", "responses": {}' + end, '/virtual/openapi.json');
+    assert.equal(between.items.find((i) => i.label === 'summary'), undefined);
+    const middle = complete('{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/pets": {"get": {"parameters": [{"name": "a", "in": "|", "required": true}], "responses": {}}}}}', '/virtual/openapi.json');
+    assert.equal(middle.items.find((i) => i.label === 'query')!.additionalEdits, undefined);
+  });
+
   it('JSON `"in": ""`: every location, in a component and in an operation, matched with the quote typed', () => {
     const J = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, ';
     const inComponent = complete(J + '"paths": {}, "components": {"parameters": {"a": {"name": "a", "in": "|"}}}}', '/virtual/openapi.json');

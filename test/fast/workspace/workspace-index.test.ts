@@ -283,6 +283,11 @@ describe('a file indexing skips as no OpenAPI document', () => {
       const json = path.join(dir, 'package.json');
       fs.writeFileSync(json, '{"name": "p", "scripts": {}}');
       assert.deepEqual(runIndexJob({ path: json, maxBytes: 4 << 20, referenced: false }), { path: json, skipped: 'not-openapi', keys: ['name', 'scripts'] });
+      // A Swagger 2.0 document is no skipped file: a root of the index.
+      const swagger = path.join(dir, 'legacy.yaml');
+      fs.writeFileSync(swagger, "swagger: '2.0'\ninfo: {title: Old, version: '1'}\npaths: {}\n");
+      const indexed = runIndexJob({ path: swagger, maxBytes: 4 << 20, referenced: false });
+      assert.equal('index' in indexed && indexed.index.root, true, JSON.stringify(indexed));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

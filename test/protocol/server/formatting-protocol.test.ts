@@ -1,5 +1,5 @@
 // Format Document and Format Selection as an editor asks for them: YAML re-indented to the
-// editor's tab size with comments, quoting and key order kept; JSON by jsonc-parser's formatter;
+// editor's tab size with comments and key order kept, its quotes made consistent; JSON by jsonc-parser's formatter;
 // keys in the specification's order when `openapi30.format.orderKeys` is on; nothing for files
 // that are not OpenAPI. Formatting never changes a document's findings, and a formatted document
 // gets no edits.
@@ -130,6 +130,17 @@ describe('formatting as an editor asks for it', { timeout: 120_000 }, () => {
       { range: { start: { line: 4, character: 0 }, end: { line: 4, character: 4 } }, newText: '  ' },
     ]);
     assert.ok(edits.every((e) => e.range.start.character === 0 && e.range.start.line === e.range.end.line && /^ *$/.test(e.newText)));
+  });
+
+  it('writes quoted strings and keys with the quote the document uses most, each edit one scalar', async () => {
+    const text = `openapi: '3.0.3'\ninfo:\n  title: "Pets"\n  version: '1.0.0'\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: 'The pets'\n`;
+    const uri = await opened('quotes.yaml', text);
+    const edits = (await format(uri))!;
+    assert.deepEqual(edits, [
+      { range: { start: { line: 2, character: 9 }, end: { line: 2, character: 15 } }, newText: "'Pets'" },
+      { range: { start: { line: 8, character: 8 }, end: { line: 8, character: 13 } }, newText: "'200'" },
+    ]);
+    assert.equal(applyLspEdits(text, edits), text.replace('"Pets"', "'Pets'").replace('"200"', "'200'"));
   });
 
   it('sends no edits for a document already formatted', async () => {

@@ -66,7 +66,7 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
   const steps = asksFixAll && diagnostics.some((d) => d.fixes.length > 0) ? session.fixAllTextSteps(filePath) : undefined;
   const doc = session.modelOf(filePath);
   const fixAll = steps && doc && { steps, doc };
-  return { quickFixes, fixAll, refactors: refactorCodeActions(session, ctx.workspace, params) };
+  return { quickFixes, fixAll, refactors: refactorCodeActions(session, ctx.workspace, params, ctx.editor.editorRenamesAt === true) };
 }
 
 export function registerCodeActions(ctx: ServerContext): void {
@@ -93,7 +93,7 @@ export function registerCodeActions(ctx: ServerContext): void {
   });
 
   ctx.dispatch.request<CodeAction, CodeAction>('codeAction/resolve', { title: '' }, async (action) => {
-    const resolved = isConversionAction(action) ? resolveConversion(ctx, action) : await resolveRefactor(session, ctx.workspace, action);
+    const resolved = isConversionAction(action) ? resolveConversion(ctx, action) : await resolveRefactor(session, ctx.workspace, action, ctx.editor.editorRenamesAt === true);
     if ('error' in resolved) {
       void ctx.connection.window.showErrorMessage(resolved.error);
       return action;

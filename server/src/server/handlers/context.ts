@@ -4,6 +4,7 @@
 // model, and a position in the workspace index with the open documents' current text in it.
 import { CancellationToken, Connection, Position } from 'vscode-languageserver/node';
 import { SourceDocument } from '../../model/documents';
+import { QuoteStyle } from '../../services/format-quotes';
 import { offsetIn } from '../../workspace/file-index';
 import { WorkspaceIndex } from '../../workspace/workspace-index';
 import { answerWithoutBlocking } from '../state/request-loads';
@@ -28,6 +29,11 @@ export interface EditorOptions {
    * placeholder to fill in (Suppress's `<reason>`) runs it to select the placeholder.
    */
   editorSelectsRanges?: boolean;
+  /**
+   * The editor has the `openapi30.renameAt` command (uri, position): Extract to components runs it
+   * once its edit is made, so the user names the new component at once.
+   */
+  editorRenamesAt?: boolean;
 }
 
 export interface ServerContext {
@@ -37,8 +43,8 @@ export interface ServerContext {
   workspace: WorkspaceFiles;
   checks: CheckScheduler;
   editor: EditorOptions;
-  /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`). */
-  settings: { codeLens: boolean; formatOrderKeys: boolean };
+  /** Settings the handlers read (`openapi30.codeLens.references`, `openapi30.format.orderKeys`, `openapi30.format.quotes`). */
+  settings: { codeLens: boolean; formatOrderKeys: boolean; formatQuotes?: QuoteStyle };
   /** Remote `$ref`s: fetched off the message loop, for checks (set at initialize). */
   remote?: EditorRemoteRefs;
 }

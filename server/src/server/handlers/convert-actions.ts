@@ -49,7 +49,7 @@ export function resolveConversion(ctx: ServerContext, action: CodeAction): { act
   return 'error' in edit ? edit : { action: { ...action, edit } };
 }
 
-function conversionEdit(ctx: ServerContext, uri: string, placement: ConversionPlacement): WorkspaceEdit | { error: string } {
+export function conversionEdit(ctx: ServerContext, uri: string, placement: ConversionPlacement): WorkspaceEdit | { error: string } {
   const { session } = ctx;
   const filePath = uriToPath(uri);
   if (!filePath) return { error: `Cannot convert ${uri}: not a file.` };

@@ -24,7 +24,7 @@ function formattable(ctx: ServerContext, uri: string): SourceDocument | undefine
 
 export function registerFormatting(ctx: ServerContext): void {
   const optionsOf = (params: DocumentFormattingParams) => ({
-    tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, orderKeys: ctx.settings.formatOrderKeys,
+    tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, orderKeys: ctx.settings.formatOrderKeys, quotes: ctx.settings.formatQuotes,
   });
   ctx.dispatch.request<DocumentFormattingParams, TextEdit[] | null>('textDocument/formatting', null, (params) => {
     const doc = formattable(ctx, params.textDocument.uri);

@@ -1,6 +1,7 @@
 // Every handler of the protocol, one module per area, registered through the dispatcher.
 import { registerCodeActions } from './code-actions';
 import { registerCodeLens } from './code-lens';
+import { registerCommands } from './commands';
 import { registerCompletion } from './completion';
 import { ServerContext } from './context';
 import { registerDefinition } from './definition';
@@ -32,4 +33,5 @@ export function registerHandlers(ctx: ServerContext, configurationSupport: () =>
   registerFormatting(ctx);
   registerPreview(ctx);
   registerRemoteRefs(ctx);
+  registerCommands(ctx);
 }

@@ -49,7 +49,7 @@ export function registerPreview(ctx: ServerContext): void {
 }
 
 /** Open documents edited since their last parse are parsed now, in slices: the preview shows what the user typed. */
-async function bringOpenFilesUpToDate(ctx: ServerContext, files: string[], token: CancellationToken): Promise<void> {
+export async function bringOpenFilesUpToDate(ctx: ServerContext, files: string[], token: CancellationToken): Promise<void> {
   const { session } = ctx;
   for (const file of files) {
     if (session.openDocument(file) && !session.isCurrent(file)) await runInSlices(session, session.store.loadSteps(file), token, 'requests');
@@ -57,7 +57,7 @@ async function bringOpenFilesUpToDate(ctx: ServerContext, files: string[], token
 }
 
 /** The file itself when it is an OpenAPI document (or one too broken to tell), else the first root that reads it. */
-function rootOf(ctx: ServerContext, file: string): string | undefined {
+export function rootOf(ctx: ServerContext, file: string): string | undefined {
   const model = ctx.session.modelOf(file);
   if (model && (documentStatus(model.root).kind !== 'not-openapi')) return file;
   const reading = ctx.session.rootsReading(file).find((root) => root !== file);
@@ -70,7 +70,7 @@ function rootOf(ctx: ServerContext, file: string): string | undefined {
  * The root's analysis over its current models: the last check's when it read exactly these, else
  * walked in slices (an edit meanwhile stops the walk: the bundle then walks in its own turn).
  */
-async function analysisOf(ctx: ServerContext, root: string, token: CancellationToken): Promise<Analysis | undefined> {
+export async function analysisOf(ctx: ServerContext, root: string, token: CancellationToken): Promise<Analysis | undefined> {
   const { session } = ctx;
   const rootDoc = session.modelOf(root);
   if (!rootDoc || !session.isCurrent(root)) return undefined;
@@ -81,7 +81,7 @@ async function analysisOf(ctx: ServerContext, root: string, token: CancellationT
 }
 
 /** Whether an analysis was made of the models the session holds now (no edit since). */
-function readsCurrentModels(ctx: ServerContext, analysis: Analysis): boolean {
+export function readsCurrentModels(ctx: ServerContext, analysis: Analysis): boolean {
   const { session } = ctx;
   return analysis.documents.every((doc) => session.store.cached(doc.path) === doc && session.isCurrent(doc.path));
 }

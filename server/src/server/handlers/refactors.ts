@@ -2,13 +2,39 @@
 // listed with each code action request, their edits built when one is chosen (codeAction/resolve),
 // or at once for editors that cannot resolve.
 import * as fs from 'fs';
-import { CodeAction, CodeActionParams } from 'vscode-languageserver/node';
-import { applyRefactor, RefactorAction, RefactorContext, refactorsAt } from '../../services/refactors';
+import { CodeAction, CodeActionParams, Command, Position } from 'vscode-languageserver/node';
+import { applyRefactor, RefactorAction, RefactorContext, RefactorResult, refactorsAt } from '../../services/refactors';
 import { toWorkspaceEdit } from './workspace-edits';
 import { Session, uriToPath } from '../state/session';
 import { WorkspaceFiles } from '../state/workspace';
 
 export const REFACTOR_KINDS = ['refactor.extract', 'refactor.inline', 'refactor.move'];
+
+/** The client command that starts a rename at a position (the VS Code client registers it). */
+export const RENAME_AT_COMMAND = 'openapi30.renameAt';
+
+/**
+ * The command that starts a rename of the name a refactor chose, where it stands once the edit is
+ * made (as VS Code's own extract refactors do); undefined when the editor has no such command.
+ */
+function renameCommand(uri: string, doc: RefactorContext['doc'], result: RefactorResult, editorRenames: boolean): Command | undefined {
+  const at = result.renameAt;
+  if (!editorRenames || !at || at.path !== doc.path) return undefined;
+  const edits = [...(result.edits.get(doc.path) ?? [])].sort((a, b) => a.offset - b.offset);
+  // The file's text once the edits are made, up to the name.
+  const text = doc.text;
+  let after = '';
+  let read = 0;
+  for (const e of edits) {
+    after += text.slice(read, e.offset) + e.newText;
+    read = e.offset + e.length;
+  }
+  after += text.slice(read);
+  const before = after.slice(0, at.offset);
+  const line = before.split('\n').length - 1;
+  const position: Position = { line, character: before.length - before.lastIndexOf('\n') - 1 };
+  return { title: 'Rename the new component', command: RENAME_AT_COMMAND, arguments: [uri, position] };
+}
 
 interface ActionData {
   uri: string;
@@ -35,7 +61,7 @@ function contextFor(session: Session, workspace: WorkspaceFiles, uri: string, li
 }
 
 /** The refactors at a code action request's range (empty when `only` asks for other kinds). */
-export function refactorCodeActions(session: Session, workspace: WorkspaceFiles, params: CodeActionParams): CodeAction[] {
+export function refactorCodeActions(session: Session, workspace: WorkspaceFiles, params: CodeActionParams, editorRenames = false): CodeAction[] {
   const only = params.context.only;
   const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
   if (!REFACTOR_KINDS.some(wants)) return [];
@@ -53,6 +79,8 @@ export function refactorCodeActions(session: Session, workspace: WorkspaceFiles,
       const result = applyRefactor(ctx, offer.action);
       if ('error' in result) return [];
       action.edit = toWorkspaceEdit(session, ctx.index, result.edits, result.created);
+      const command = renameCommand(params.textDocument.uri, ctx.doc, result, editorRenames);
+      if (command) action.command = command;
     }
     return [action];
   });
@@ -62,7 +90,7 @@ export function refactorCodeActions(session: Session, workspace: WorkspaceFiles,
  * A refactor chosen from the list, its edits built now (codeAction/resolve). Large edited
  * documents are indexed in slices first; the context's own look is then at once.
  */
-export async function resolveRefactor(session: Session, workspace: WorkspaceFiles, action: CodeAction): Promise<{ action: CodeAction } | { error: string }> {
+export async function resolveRefactor(session: Session, workspace: WorkspaceFiles, action: CodeAction, editorRenames = false): Promise<{ action: CodeAction } | { error: string }> {
   const data = action.data as ActionData | undefined;
   if (!data?.action || action.edit) return { action };
   await workspace.freshInSlices();
@@ -70,5 +98,6 @@ export async function resolveRefactor(session: Session, workspace: WorkspaceFile
   if (!ctx) return { action };
   const result = applyRefactor(ctx, data.action);
   if ('error' in result) return { error: result.error };
-  return { action: { ...action, edit: toWorkspaceEdit(session, ctx.index, result.edits, result.created) } };
+  const command = renameCommand(data.uri, ctx.doc, result, editorRenames);
+  return { action: { ...action, edit: toWorkspaceEdit(session, ctx.index, result.edits, result.created), ...(command ? { command } : {}) } };
 }

@@ -15,7 +15,7 @@ interface Settings {
   maxFileSize?: number;
   codeLens?: { references?: unknown };
   workspace?: { maxFiles?: unknown; maxDepth?: unknown };
-  format?: { orderKeys?: unknown };
+  format?: { orderKeys?: unknown; quotes?: unknown };
   breakingChanges?: { base?: unknown };
   remoteRefs?: { allow?: unknown; timeoutSeconds?: unknown; maxMegabytes?: unknown };
 }
@@ -32,6 +32,8 @@ export async function loadSettings(ctx: ServerContext, configurationSupport: boo
     if (typeof settings?.maxFileSize === 'number' && settings.maxFileSize > 0) session.maxFileBytes = settings.maxFileSize * 1024 * 1024;
     setCodeLensShown(ctx, settings?.codeLens?.references !== false);
     ctx.settings.formatOrderKeys = settings?.format?.orderKeys === true;
+    const quotes = settings?.format?.quotes;
+    ctx.settings.formatQuotes = quotes === 'single' || quotes === 'double' || quotes === 'keep' ? quotes : 'document';
     ctx.checks.liveDiffs.setBase(settings?.breakingChanges?.base);
     configureRemoteRefs(ctx, settings?.remoteRefs);
     workspace.settings = {

@@ -25,8 +25,9 @@ export function indexReply(outcome: IndexOutcome): IndexReply {
   return 'index' in outcome ? { path: outcome.path, encoded: encodeIndex(outcome.index) } : outcome;
 }
 
-// A cheap look before parsing: an OpenAPI document names its version in an `openapi` key.
-const MENTIONS_OPENAPI = /["']?openapi["']?\s*:/;
+// A cheap look before parsing: a description names its version in an `openapi` key (a Swagger 2.0
+// one in `swagger`: a root of the index too, which the workspace check and the status bar count).
+const MENTIONS_OPENAPI = /["']?(?:openapi|swagger)["']?\s*:/;
 
 export function runIndexJob(job: IndexJob): IndexOutcome {
   const read = readTextFile(job.path, job.maxBytes);

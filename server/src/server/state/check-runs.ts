@@ -14,6 +14,7 @@ import { CLOSED_MODEL_KEPT_MS, DEBOUNCE_MS, MAX_PUBLISHED_PER_FILE } from '../ru
 import { Scheduler } from '../runtime/scheduler';
 import { LiveDiffs } from './live-diff';
 import { TypingHold } from './typing-hold';
+import { WorkspaceCheck } from './workspace-check';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
@@ -79,11 +80,25 @@ export class CheckScheduler {
   readonly typingHold = new TypingHold((filePath) => {
     if (this.session.openDocument(filePath) && this.session.findingsCurrent(filePath)) this.publish(filePath);
   });
+  /** The closed roots' findings, once the user asked to check the whole workspace. */
+  readonly workspaceCheck: WorkspaceCheck;
 
   constructor(private readonly connection: Connection, private readonly session: Session, private readonly workspaceFiles: WorkspaceFiles) {
     this.scheduler = session.scheduler;
     this.liveDiffs = new LiveDiffs(session, (root) => this.baseRead(root), (message) => connection.console.error(message));
     workspaceFiles.checksBusy = () => this.pending !== undefined || this.isRunning();
+    this.workspaceCheck = new WorkspaceCheck(session, workspaceFiles, (files) => this.publishFiles(files));
+  }
+
+  /** Publishes files again: with the run under way or due (it publishes them), else now, in slices. */
+  private publishFiles(files: Iterable<string>): void {
+    for (const file of files) this.republish.add(file);
+    if (this.pending || this.isRunning()) return;
+    const remaining = [...this.republish];
+    this.republish.clear();
+    void this.scheduler.run('checks', this.publishSteps(remaining)).finally(() => {
+      for (const file of remaining) this.republish.add(file);
+    });
   }
 
   /**
@@ -267,6 +282,7 @@ export class CheckScheduler {
       diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
       diagnostics.push(...this.liveDiffs.diagnosticsIn(filePath));
     }
+    diagnostics.push(...this.workspaceCheck.diagnosticsIn(filePath, diagnostics));
     if (open) diagnostics = this.typingHold.filter(filePath, this.session.modelOf(filePath), diagnostics);
     this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
   }
@@ -323,6 +339,7 @@ export class CheckScheduler {
     this.closedFiles.delete(filePath);
     this.scheduler.edited(filePath);
     this.session.opened({ uri, path: filePath, version, text });
+    this.workspaceCheck.opened(filePath);
     this.dirty.add(filePath);
     this.schedule();
   }
@@ -383,11 +400,14 @@ export class CheckScheduler {
     }
     this.dirty.add(open.path);
     this.schedule();
+    this.workspaceCheck.closed(open.path);
   }
 
   /** Files changed on disk (`workspace/didChangeWatchedFiles`): indexed again, and checked again unless open. */
   watchedFilesChanged(changes: readonly FileEvent[]): void {
-    this.workspaceFiles.filesChanged(watchedFileChanges(changes));
+    const fileChanges = watchedFileChanges(changes);
+    this.workspaceFiles.filesChanged(fileChanges);
+    this.workspaceCheck.filesChanged(fileChanges.map((c) => c.path));
     for (const change of changes) {
       const filePath = uriToPath(change.uri);
       if (!filePath || this.session.openDocument(filePath)) continue;

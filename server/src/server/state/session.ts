@@ -588,7 +588,8 @@ export class Session {
     return result?.analysis ? [...new Set([...result.analysis.documents.map((d) => d.path), ...result.analysis.files])] : [root];
   }
 
-  private configFor(root: string): Config {
+  /** The rules' configuration for a root: its project's file, then the editor's settings. */
+  configFor(root: string): Config {
     // A remote root (a fetched document opened as one) has no folder of its own to look in.
     const file = isUnsaved(root) || isRemoteLocation(root) ? undefined : findConfigFile(path.dirname(root), (f) => fs.existsSync(f), path.join, path.dirname);
     const key = file ?? '';

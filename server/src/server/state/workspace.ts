@@ -178,6 +178,8 @@ export class WorkspaceFiles {
 
   setFolders(folders: string[]): void {
     this.folders = folders.map((f) => path.resolve(f));
+    // Listed by start(), once the settings are read: until then the folders count as being listed.
+    this.listing = this.folders.length > 0;
   }
 
   /** The workspace's YAML and JSON files (for `$ref` completion), as last listed. */
@@ -193,7 +195,12 @@ export class WorkspaceFiles {
   /** Lists the folders and indexes them in the background. */
   async start(): Promise<void> {
     const files: string[] = [];
-    for (const folder of this.folders) await collect(folder, 0, files, this.settings);
+    this.listing = true;
+    try {
+      for (const folder of this.folders) await collect(folder, 0, files, this.settings);
+    } finally {
+      this.listing = false;
+    }
     this.listed = files.sort();
     for (const file of this.listed) this.enqueue(file, false);
     this.pump();
@@ -420,6 +427,14 @@ export class WorkspaceFiles {
       if (open && !this.index.get(target)) this.index.set(open.index);
     }
     this.pump();
+  }
+
+  /** Whether the folders are still to be listed, or being listed. */
+  private listing = false;
+
+  /** Whether files are still being listed, read and indexed (the workspace check waits for them). */
+  get indexing(): boolean {
+    return this.listing || this.inFlight > 0 || this.queue.length > 0;
   }
 
   private progressMessage(): string {
