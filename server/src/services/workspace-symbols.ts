@@ -5,7 +5,7 @@
 // and prefix matches leave room in the answer. Nothing is built per query beyond its answer.
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
-import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, symbolTableOf } from '../workspace/symbol-table';
+import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, symbolTableOf, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -75,7 +75,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       if ((target & 3) === SymbolKind.Definition && !(offering ??= offers(file))) continue;
       prefixed++;
       const name = names[k];
-      const rank = name === lower ? rankOf(table.written[k], name) : Rank.Prefix;
+      const rank = name === lower ? rankOf(table.written[k] ?? writtenName(file, target), name) : Rank.Prefix;
       if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
     }
     for (const i of table.pathless) {
@@ -102,7 +102,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         if ((target & 3) === SymbolKind.Definition && !(offering ??= offers(file))) return;
         // Most names of a short query's many matches cannot enter the answer: no alignment for them.
         if (!best.admits(Rank.Fuzzy, scoreBound(compact, name, table.starts[k]))) return;
-        const value = score(table.written[k], name);
+        const value = score(table.written[k] ?? writtenName(file, target), name);
         if (value !== undefined && best.admits(Rank.Fuzzy, value)) best.add({ file, target, rank: Rank.Fuzzy, score: value, lower: name });
       });
       for (const i of table.pathless) {

@@ -19,8 +19,11 @@ export const enum SymbolKind {
 export interface SymbolTable {
   /** Lower-cased names, sorted by UTF-16 code units. */
   readonly names: readonly string[];
-  /** The same names as written (the fuzzy score reads their case). */
-  readonly written: readonly string[];
+  /**
+   * The same names as written (the fuzzy score reads their case); undefined for an operation's
+   * `METHOD /path`, made again when asked (see writtenName): most are never asked, and they are long.
+   */
+  readonly written: readonly (string | undefined)[];
   /** Per name: `entry index << 2 | SymbolKind`, the index in the file's operations, definitions or tags. */
   readonly targets: Uint32Array;
   /** Per name: its characters as bits (see charBit). */
@@ -88,6 +91,17 @@ export function operationLabel(method: string, path: string | undefined): string
 
 const MAX_SHARED = 255;
 
+/** The name as written of a table's target. */
+export function writtenName(file: FileIndex, target: number): string {
+  const i = target >>> 2;
+  switch ((target & 3) as SymbolKind) {
+    case SymbolKind.OperationId: return file.operations[i].operationId!;
+    case SymbolKind.OperationLabel: return operationLabel(file.operations[i].method, file.operations[i].path);
+    case SymbolKind.Definition: return file.definitions[i].name;
+    case SymbolKind.Tag: return file.tags[i].name;
+  }
+}
+
 const tables = new WeakMap<FileIndex, SymbolTable>();
 
 /** The file's table, built at once when it was not built in steps before. */
@@ -105,11 +119,11 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
   if (tables.has(file)) return;
   const due = stepClock();
   const lowers: string[] = [];
-  const originals: string[] = [];
+  const originals: (string | undefined)[] = [];
   const targets: number[] = [];
   const pathless: number[] = [];
   const add = (name: string, target: number) => {
-    originals.push(name);
+    originals.push((target & 3) === SymbolKind.OperationLabel ? undefined : name);
     lowers.push(name.toLowerCase());
     targets.push(target);
   };
@@ -127,7 +141,7 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
   const order = yield* sortSteps(lowers.map((_, i) => i), (a, b) => (lowers[a] < lowers[b] ? -1 : lowers[a] > lowers[b] ? 1 : a - b));
   const count = order.length;
   const names = new Array<string>(count);
-  const written = new Array<string>(count);
+  const written = new Array<string | undefined>(count);
   const table = { names, written, targets: new Uint32Array(count), masks: new Uint32Array(count), starts: new Uint32Array(count), shared: new Uint8Array(count), mask: 0, pathless };
   let mask = 0;
   for (let k = 0; k < count; k++) {
@@ -135,8 +149,8 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
     const name = lowers[order[k]];
     names[k] = name;
     written[k] = originals[order[k]];
-    table.starts[k] = wordStartMask(written[k]);
     table.targets[k] = targets[order[k]];
+    table.starts[k] = wordStartMask(written[k] ?? writtenName(file, table.targets[k]));
     mask |= table.masks[k] = maskOf(name);
     table.shared[k] = k === 0 ? 0 : sharedPrefix(names[k - 1], name);
   }

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
 import { parseText } from '../../../server/src/syntax/parse';
 import { indexFile } from '../../../server/src/workspace/file-index';
-import { scanSubsequence, symbolTableOf, maskOf } from '../../../server/src/workspace/symbol-table';
+import { maskOf, scanSubsequence, symbolTableOf, wordStartMask, writtenName } from '../../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
 
 const root = (ops: [string, string, string][], schemas: string[], tags: string[] = []) => [
@@ -83,6 +83,18 @@ describe('workspace symbol search', () => {
 });
 
 describe('the subsequence scan of a sorted table', () => {
+  it('keeps per name its target, its characters and its word starts', () => {
+    const indexed = file('m.yaml', root([['/pets/{petId}', 'get', 'showPetById'], ['/a_b', 'post', '']], ['NewPet']));
+    const table = symbolTableOf(indexed);
+    const rows = table.names.map((name, k) => {
+      const written = writtenName(indexed, table.targets[k]);
+      assert.equal(table.starts[k], wordStartMask(written), written);
+      assert.equal(table.masks[k], maskOf(name));
+      return [name, written];
+    });
+    assert.deepEqual(rows, [['get /pets/{petid}', 'GET /pets/{petId}'], ['newpet', 'NewPet'], ['post /a_b', 'POST /a_b'], ['showpetbyid', 'showPetById']]);
+  });
+
   it('visits exactly the names holding the query in order, however names share prefixes', () => {
     const words = ['a', 'ab', 'abc', 'abcd', 'abd', 'abdc', 'acb', 'b', 'ba', 'bac', 'bca', 'cab', 'x'.repeat(300) + 'abc', 'zzzz'];
     const text = root([], words.map((w) => `"${w}"`).map((w) => w.replace(/"/g, '')));
