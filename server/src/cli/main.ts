@@ -34,6 +34,8 @@ import { mergePolicies, NO_REMOTE, readRemotePolicy, RemotePolicy } from '../io/
 import { prefetchRemoteRefs } from '../io/remote-prefetch';
 import { checkInProcesses, checkInThisThread, CheckSetup, filesWithOverlay, workerScript } from './parallel';
 import { tuneForOneRun } from './v8-tuning';
+import { documentsReachedBy, shardOf } from './shard';
+import { runMerge } from './merge';
 
 declare const PRODUCT_VERSION: string;
 const VERSION = typeof PRODUCT_VERSION === 'string' ? PRODUCT_VERSION : '0.0.0';
@@ -62,6 +64,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (options.command === 'convert') return convert(options, io);
   if (options.command === 'docs') return runDocs(options, io, (root) => filesOfRoot(root, options.allowRemote, options.offline, io));
   if (options.command === 'diff') return runDiff(options, io, VERSION);
+  if (options.command === 'merge') return runMerge(options, io);
   return runCheck(options, io);
 }
 
@@ -155,12 +158,14 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   if (!configFor) return 2;
   const jobs = inputJobs(options, io, configFor);
   if (!jobs) return 2;
+  const shard = options.shard;
+  const mine = shard ? jobs.filter((job) => shardOf(job.absolute, io.cwd, shard.count) === shard.index) : jobs;
   const reportOnStdout = !options.output;
   // The terminal's lines (summary, fixes, notes): stdout, unless stdout carries a machine format.
   const say = (text: string) => (reportOnStdout && MACHINE_FORMATS.includes(options.format) ? io.err(text) : io.out(text));
 
   const overlay = new Map<string, string>();
-  if (jobs.some((j) => j.file === STDIN_NAME)) {
+  if (mine.some((j) => j.file === STDIN_NAME)) {
     const read = readStandardInput();
     if (!('text' in read)) {
       io.err(`openapi-check: cannot check standard input: ${read.message}\n`);
@@ -168,12 +173,19 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
     }
     overlay.set(stdinPath(io.cwd), read.text);
   }
-  if (options.fix || options.fixDryRun) applyFixes(options, jobs, io.cwd, say, overlay);
+  if (options.fix || options.fixDryRun) applyFixes(options, mine, io.cwd, say, overlay);
 
-  const remote = await fetchRemoteRefs(options, jobs, overlay);
+  const remote = await fetchRemoteRefs(options, mine, overlay);
   const setup: CheckSetup = { cwd: io.cwd, overlay: [...overlay], remote: { policy: remote.documents.policy, outcomes: remote.documents.outcomes() } };
-  const outcomes = await checkAll(jobs, setup, options.jobs, remote.store);
-  const { files, findings, checkedPaths, checkedFiles, crashed } = gathered(outcomes, jobs, io);
+  const outcomes = await checkAll(mine, setup, options.jobs, remote.store);
+  // Whether a file of this shard is checked in its role (see referencedByOthers) depends on every
+  // input, this shard's and the others'.
+  const othersReach = () => {
+    const own = new Set(mine);
+    return documentsReachedBy(jobs.filter((job) => !own.has(job)), setup);
+  };
+  const reachedElsewhere = options.shard && outcomes.some((o) => o.notOpenApi) ? othersReach() : new Set<string>();
+  const { files, findings, checkedPaths, checkedFiles, crashed } = gathered(outcomes, mine, io, reachedElsewhere);
   const failed = (code: number) => (files.notChecked > 0 ? 2 : crashed ? 1 : code);
 
   let reported = options.severity ? findings.filter((f) => atLeast(f.severity, options.severity!)) : findings;
@@ -255,7 +267,7 @@ function applyFixes(options: CheckOptions, jobs: FileJob[], cwd: string, say: (t
 }
 
 /** The outcomes of every file put together: what was checked, the findings (each once), crashes said on stderr. */
-function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io: Io) {
+function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io: Io, reachedElsewhere: ReadonlySet<string>) {
   let crashed = false;
   const inputs = new Set<string>();
   const files: FileCounts = { checked: 0, notChecked: 0, inputs };
@@ -263,7 +275,7 @@ function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io
   const checkedPaths = new Set<string>();
   const checkedFiles: string[] = [];
   const seen = new Set<string>();
-  const inItsRole = referencedByOthers(outcomes, jobs);
+  const inItsRole = referencedByOthers(outcomes, jobs, reachedElsewhere);
   outcomes.forEach((outcome, i) => {
     if (outcome.skipped || inItsRole.has(i)) return;
     if (outcome.notChecked) {
@@ -294,9 +306,10 @@ function gathered(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], io
  * The inputs that are no OpenAPI document but are referenced by another input (`*.yaml` expanded by
  * the shell names the schemas file beside the root): their findings come from that root's check,
  * in the role the reference gives them, not from a check as a root ("no openapi field").
+ * `reachedElsewhere`: what the inputs of other shards reach (--shard).
  */
-function referencedByOthers(outcomes: readonly FileOutcome[], jobs: readonly FileJob[]): Set<number> {
-  const referenced = new Set<string>();
+function referencedByOthers(outcomes: readonly FileOutcome[], jobs: readonly FileJob[], reachedElsewhere: ReadonlySet<string>): Set<number> {
+  const referenced = new Set<string>(reachedElsewhere);
   outcomes.forEach((outcome, i) => {
     if (outcome.skipped || outcome.notChecked || outcome.notOpenApi) return;
     for (const document of outcome.documents) if (document !== jobs[i].absolute) referenced.add(document);

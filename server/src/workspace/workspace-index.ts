@@ -6,6 +6,7 @@
 import { ObjectKind } from '../model/spec';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { Definition, FileIndex, NameUse, OperationEntry, pointerKey, RefEntry, TagDeclaration } from './file-index';
+import { symbolTableSteps } from './symbol-table';
 
 /** What a check may ask of the workspace (unused-component judges by every root). */
 export interface WorkspaceUses {
@@ -68,6 +69,7 @@ export function* prepareSteps(file: FileIndex): Steps<void> {
   };
   const { local, outward } = part.graph;
   yield* definitionTrieSteps(file);
+  yield* symbolTableSteps(file);
   const nodes: number[] = [];
   for (const definition of file.definitions) {
     if (due()) yield;

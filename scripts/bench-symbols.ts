@@ -1,0 +1,80 @@
+// Workspace symbol queries in process over a synthetic index of 5,000 descriptions (each with 40
+// operations and 80 schemas whose names are drawn from a vocabulary, as real APIs repeat words):
+// how long the tables take to build and a query takes, as a user types. Bundled and run by
+// scripts/bench-symbols.mjs.
+import { workspaceSymbols } from '../server/src/services/workspace-symbols';
+import { parseText } from '../server/src/syntax/parse';
+import { indexFile } from '../server/src/workspace/file-index';
+import { prepareSteps, WorkspaceIndex } from '../server/src/workspace/workspace-index';
+import { drain } from '../server/src/syntax/steps';
+
+const FILES = Number(process.env.BENCH_FILES ?? 5000);
+const WORDS = ['account', 'address', 'bucket', 'customer', 'invoice', 'order', 'payment', 'user', 'pet', 'store', 'item', 'event',
+  'webhook', 'token', 'session', 'project', 'repository', 'issue', 'comment', 'message', 'channel', 'device', 'policy', 'role',
+  'group', 'member', 'subscription', 'plan', 'price', 'product', 'shipment', 'refund', 'report', 'metric', 'alert', 'job'];
+const VERBS = ['get', 'list', 'create', 'update', 'delete', 'patch', 'search', 'cancel'];
+let seed = 1;
+// The high bits: an LCG's low bits repeat with a short period.
+const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
+const word = () => WORDS[random(WORDS.length)];
+const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
+
+function description(i: number): string {
+  const paths: Record<string, unknown> = {};
+  for (let p = 0; p < 20; p++) {
+    const a = word();
+    const b = word();
+    const item: Record<string, unknown> = {};
+    for (const method of ['get', 'post']) {
+      const verb = VERBS[random(VERBS.length)];
+      item[method] = { operationId: `${verb}${cap(a)}${cap(b)}${p}`, responses: { '200': { description: 'OK' } } };
+    }
+    paths[`/v${i % 3}/${a}s/{${a}Id}/${b}s/${p}`] = item;
+  }
+  const schemas: Record<string, unknown> = {};
+  for (let s = 0; s < 80; s++) schemas[`${cap(word())}${cap(word())}${s % 4 === 0 ? 'Response' : s % 4 === 1 ? 'Request' : ''}`] = { type: 'object' };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: `API ${i}`, version: '1' }, tags: [{ name: word() }], paths, components: { schemas } });
+}
+
+const index = new WorkspaceIndex();
+let symbols = 0;
+let building = 0;
+const started = performance.now();
+for (let i = 0; i < FILES; i++) {
+  const file = indexFile(`/monorepo/api-${i}/openapi.json`, parseText(description(i), 'json'));
+  const t = performance.now();
+  drain(prepareSteps(file));
+  building += performance.now() - t;
+  index.set(file);
+  symbols += file.operations.length * 2 + file.definitions.length + file.tags.length;
+}
+console.log(`synthetic index: ${FILES} descriptions, ${symbols} names, indexed in ${Math.round(performance.now() - started)} ms ` +
+  `(the workspace's part of each file, symbol table included: ${Math.round(building)} ms in all)`);
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const typed = ['getCustomerInvoice', 'listBucketsPolicy', 'OrderResponse', 'GET /v1/users', 'webhook', 'dltcust', 'cstmrAddr', 'xyzzy', 'PaymentRefundRequest', 'subscr'];
+const times: number[] = [];
+const slowest: [number, string][] = [];
+// CPU time as well: on a loaded machine the wall time counts the time other processes ran.
+const cpuTimes: number[] = [];
+const byLength = new Map<number, number[]>();
+let found = 0;
+for (const name of process.env.BENCH_QUERY ? Array(5).fill(process.env.BENCH_QUERY) : typed) {
+  for (let n = 1; n <= name.length; n++) {
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    found += workspaceSymbols(index, name.slice(0, n)).length;
+    const ms = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+    times.push(ms);
+    slowest.push([ms, name.slice(0, n)]);
+    byLength.set(Math.min(n, 6), [...(byLength.get(Math.min(n, 6)) ?? []), ms]);
+  }
+}
+console.log(`workspace symbol query over ${FILES} descriptions: median ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, ` +
+  `max ${Math.max(...times).toFixed(1)} ms over ${times.length} queries (${Math.round(found / times.length)} symbols per answer on average; target < 50 ms)`);
+console.log(`  CPU time per query: median ${pct(cpuTimes, 0.5).toFixed(1)} ms, p95 ${pct(cpuTimes, 0.95).toFixed(1)} ms, max ${Math.max(...cpuTimes).toFixed(1)} ms`);
+console.log(`  by query length: ${[...byLength].map(([n, xs]) => `${n === 6 ? '6+' : n}: median ${pct(xs, 0.5).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`).join('; ')}`);
+console.log(`  slowest: ${slowest.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, q]) => `'${q}' ${ms.toFixed(1)} ms`).join(', ')}`);

@@ -1,0 +1,225 @@
+// One file's symbol names as a table for workspace symbol queries, after rust-analyzer's symbol
+// index: the lower-cased names sorted, so a prefix is one binary search and a contiguous run, and a
+// subsequence (fuzzy) scan reuses its work across names that share a prefix, as a walk of a trie or
+// an FST would. A character mask per name rejects most names without reading them. Built once per
+// index of the file (in steps for a large one) and replaced with it: a query reads every file's
+// table and builds nothing.
+import { sortSteps, stepClock, Steps } from '../syntax/steps';
+import { FileIndex } from './file-index';
+
+/** What a name of the table names (the low bits of a target). */
+export const enum SymbolKind {
+  OperationId = 0,
+  /** An operation's `METHOD /path`. */
+  OperationLabel = 1,
+  Definition = 2,
+  Tag = 3,
+}
+
+export interface SymbolTable {
+  /** Lower-cased names, sorted by UTF-16 code units. */
+  readonly names: readonly string[];
+  /**
+   * The same names as written (the fuzzy score reads their case); undefined for an operation's
+   * `METHOD /path`, made again when asked (see writtenName): most are never asked, and they are long.
+   */
+  readonly written: readonly (string | undefined)[];
+  /** Per name: `entry index << 2 | SymbolKind`, the index in the file's operations, definitions or tags. */
+  readonly targets: Uint32Array;
+  /** Per name: its characters as bits (see charBit). */
+  readonly masks: Uint32Array;
+  /** Per name: the characters that start a word in it (see isWordStart), as bits. */
+  readonly starts: Uint32Array;
+  /** Per name: how many leading characters it shares with the name before it (at most 255). */
+  readonly shared: Uint8Array;
+  /** Every name's bits together: a query with a character no name has skips the file. */
+  readonly mask: number;
+  /** Operations whose path is the `paths` key of another file (a Path Item file): named when asked. */
+  readonly pathless: readonly number[];
+}
+
+/** A name's characters as bits: one per letter, one for digits, a few separators, one for the rest. */
+export function charBit(code: number): number {
+  if (code >= 97 && code <= 122) return 1 << (code - 97);
+  if (code >= 48 && code <= 57) return 1 << 26;
+  if (code === 47) return 1 << 27; // '/'
+  if (code === 95 || code === 45) return 1 << 28; // '_', '-'
+  if (code === 123 || code === 125) return 1 << 29; // '{', '}'
+  if (code === 32) return 1 << 30;
+  return 1 << 31;
+}
+
+export function maskOf(lower: string): number {
+  let mask = 0;
+  for (let i = 0; i < lower.length; i++) mask |= charBit(lower.charCodeAt(i));
+  return mask >>> 0;
+}
+
+const SEPARATORS = new Set([...'/-_. {}:#'].map((c) => c.charCodeAt(0)));
+
+function isUpperCase(code: number): boolean {
+  if (code < 128) return code >= 65 && code <= 90;
+  const c = String.fromCharCode(code);
+  return c !== c.toLowerCase();
+}
+
+function isLowerCaseLetter(code: number): boolean {
+  if (code < 128) return code >= 97 && code <= 122;
+  const c = String.fromCharCode(code);
+  return c === c.toLowerCase() && c !== c.toUpperCase();
+}
+
+/** Whether a word starts at `j` of a name as written: its start, after a separator, a camelCase hump. */
+export function isWordStart(name: string, j: number): boolean {
+  if (j === 0) return true;
+  const before = name.charCodeAt(j - 1);
+  return SEPARATORS.has(before) || (isUpperCase(name.charCodeAt(j)) && isLowerCaseLetter(before));
+}
+
+/** The characters (lower case, as bits) that start a word of a name as written. */
+export function wordStartMask(name: string): number {
+  let mask = 0;
+  const length = Math.min(name.length, MAX_SCANNED);
+  for (let j = 0; j < length; j++) if (isWordStart(name, j)) mask |= charBit(name.charAt(j).toLowerCase().charCodeAt(0));
+  return mask >>> 0;
+}
+
+/** `GET /pets`: what an operation is called besides its operationId. */
+export function operationLabel(method: string, path: string | undefined): string {
+  return path !== undefined ? `${method.toUpperCase()} ${path}` : method.toUpperCase();
+}
+
+const MAX_SHARED = 255;
+
+/** The name as written of a table's target. */
+export function writtenName(file: FileIndex, target: number): string {
+  const i = target >>> 2;
+  switch ((target & 3) as SymbolKind) {
+    case SymbolKind.OperationId: return file.operations[i].operationId!;
+    case SymbolKind.OperationLabel: return operationLabel(file.operations[i].method, file.operations[i].path);
+    case SymbolKind.Definition: return file.definitions[i].name;
+    case SymbolKind.Tag: return file.tags[i].name;
+  }
+}
+
+const tables = new WeakMap<FileIndex, SymbolTable>();
+
+/** The file's table, built at once when it was not built in steps before. */
+export function symbolTableOf(file: FileIndex): SymbolTable {
+  let table = tables.get(file);
+  if (!table) {
+    const steps = symbolTableSteps(file);
+    for (let step = steps.next(); !step.done; step = steps.next());
+    table = tables.get(file)!;
+  }
+  return table;
+}
+
+export function* symbolTableSteps(file: FileIndex): Steps<void> {
+  if (tables.has(file)) return;
+  const due = stepClock();
+  const lowers: string[] = [];
+  const originals: (string | undefined)[] = [];
+  const targets: number[] = [];
+  const pathless: number[] = [];
+  const add = (name: string, target: number) => {
+    originals.push((target & 3) === SymbolKind.OperationLabel ? undefined : name);
+    lowers.push(name.toLowerCase());
+    targets.push(target);
+  };
+  file.operations.forEach((operation, i) => {
+    if (operation.operationId !== undefined && operation.operationIdSpan) add(operation.operationId, (i << 2) | SymbolKind.OperationId);
+    if (operation.path !== undefined) add(operationLabel(operation.method, operation.path), (i << 2) | SymbolKind.OperationLabel);
+    else pathless.push(i);
+  });
+  yield;
+  for (let i = 0; i < file.definitions.length; i++) {
+    if (due()) yield;
+    add(file.definitions[i].name, (i << 2) | SymbolKind.Definition);
+  }
+  file.tags.forEach((tag, i) => add(tag.name, (i << 2) | SymbolKind.Tag));
+  const order = yield* sortSteps(lowers.map((_, i) => i), (a, b) => (lowers[a] < lowers[b] ? -1 : lowers[a] > lowers[b] ? 1 : a - b));
+  const count = order.length;
+  const names = new Array<string>(count);
+  const written = new Array<string | undefined>(count);
+  const table = { names, written, targets: new Uint32Array(count), masks: new Uint32Array(count), starts: new Uint32Array(count), shared: new Uint8Array(count), mask: 0, pathless };
+  let mask = 0;
+  for (let k = 0; k < count; k++) {
+    if (due()) yield;
+    const name = lowers[order[k]];
+    names[k] = name;
+    written[k] = originals[order[k]];
+    table.targets[k] = targets[order[k]];
+    table.starts[k] = wordStartMask(written[k] ?? writtenName(file, table.targets[k]));
+    mask |= table.masks[k] = maskOf(name);
+    table.shared[k] = k === 0 ? 0 : sharedPrefix(names[k - 1], name);
+  }
+  table.mask = mask >>> 0;
+  tables.set(file, table);
+}
+
+function sharedPrefix(a: string, b: string): number {
+  const most = Math.min(a.length, b.length, MAX_SHARED);
+  let i = 0;
+  while (i < most && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The first name at or after `lower` in sort order. */
+export function lowerBound(names: readonly string[], lower: string): number {
+  let low = 0;
+  let high = names.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (names[middle] < lower) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The longest name read by a subsequence scan; longer names are matched on this many characters. */
+export const MAX_SCANNED = 256;
+
+/**
+ * Visits the names of a table that hold `query` (lower case, no spaces) as a subsequence. Between
+ * two names that share a prefix only the rest of the second is read: `matched[d]` holds how many
+ * query characters the first d characters of the last name read matched. A name whose mask lacks a
+ * query character is not read.
+ */
+export function scanSubsequence(table: SymbolTable, query: string, queryMask: number, visit: (k: number) => void): void {
+  if ((table.mask & queryMask) !== queryMask) return;
+  const { names, masks, shared } = table;
+  const matched = scanState;
+  const length = query.length;
+  /** Depth up to which `matched` describes the last name read; the shortest shared prefix since. */
+  let valid = 0;
+  /** Depth at which the last name read had matched the whole query (MAX_SCANNED + 1: it did not). */
+  let whole = MAX_SCANNED + 1;
+  for (let k = 0; k < names.length; k++) {
+    const prefix = shared[k];
+    if (prefix < valid) valid = prefix;
+    if ((masks[k] & queryMask) !== queryMask) continue;
+    if (valid >= whole) {
+      // It shares with the last name read the prefix that already held the whole query.
+      visit(k);
+      continue;
+    }
+    const name = names[k];
+    const end = Math.min(name.length, MAX_SCANNED);
+    let at = valid;
+    let count = matched[at];
+    whole = MAX_SCANNED + 1;
+    while (at < end && count < length) {
+      if (name.charCodeAt(at) === query.charCodeAt(count)) count++;
+      matched[++at] = count;
+    }
+    if (count === length) {
+      whole = at;
+      visit(k);
+    }
+    valid = at;
+  }
+}
+
+// matched[0] is always 0: no character read, none matched.
+const scanState = new Int32Array(MAX_SCANNED + 1);

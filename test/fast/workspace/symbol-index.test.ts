@@ -1,0 +1,113 @@
+// Workspace symbol search over each file's sorted name table: exact before prefix before fuzzy,
+// camel-case humps and word starts ranked within the fuzzy matches, and answers that follow the
+// files as they are set, replaced and removed.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
+import { parseText } from '../../../server/src/syntax/parse';
+import { indexFile } from '../../../server/src/workspace/file-index';
+import { maskOf, scanSubsequence, symbolTableOf, wordStartMask, writtenName } from '../../../server/src/workspace/symbol-table';
+import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
+
+const root = (ops: [string, string, string][], schemas: string[], tags: string[] = []) => [
+  'openapi: 3.0.3', "info: {title: T, version: '1'}",
+  ...(tags.length ? ['tags:', ...tags.map((t) => `  - name: ${t}`)] : []),
+  'paths:',
+  ...ops.flatMap(([path, method, id]) => [`  ${path}:`, `    ${method}:`, ...(id ? [`      operationId: ${id}`] : []), '      responses:', "        '200': {description: OK}"]),
+  'components:', '  schemas:', ...schemas.map((s) => `    ${s}: {type: string}`),
+].join('\n') + '\n';
+const file = (name: string, text: string) => indexFile(`/w/${name}`, parseText(text, 'yaml'));
+const names = (ix: WorkspaceIndex, query: string, limit?: number) => workspaceSymbols(ix, query, limit).map((s) => s.name);
+
+describe('workspace symbol search', () => {
+  const index = new WorkspaceIndex();
+  index.set(file('pets.yaml', root(
+    [['/pets', 'get', 'listPets'], ['/pets/{petId}', 'get', 'getPetById'], ['/pets', 'post', 'createPet'], ['/stores', 'get', '']],
+    ['Pet', 'PetList', 'NewPet', 'Pets', 'GeneralPurposeBlob', 'PaginatedPetBundleIndex', 'petstore_auth'], ['pets', 'store'])));
+  index.set(file('users.yaml', root([['/users', 'get', 'listUsers'], ['/users/{id}', 'delete', 'deleteUser']], ['User', 'UserPet', 'APet'])));
+
+  it('ranks the exact name first (its case first), then names it starts, then names that hold it', () => {
+    const found = names(index, 'Pet');
+    assert.deepEqual(found.slice(0, 5), ['Pet', 'pets', 'Pets', 'PetList', 'petstore_auth']);
+    assert.deepEqual(found.slice(5).sort(), ['APet', 'NewPet', 'PaginatedPetBundleIndex', 'UserPet', 'createPet (POST /pets)',
+      'getPetById (GET /pets/{petId})', 'listPets (GET /pets)']);
+    assert.deepEqual(names(index, 'pets').slice(0, 2), ['pets', 'Pets'], 'the tag is written as typed');
+  });
+
+  it('finds by a prefix of any case, and an operation by its `METHOD /path` too', () => {
+    assert.deepEqual(names(index, 'petl'), ['PetList', 'PaginatedPetBundleIndex'], 'the prefix, then the subsequence');
+    assert.deepEqual(names(index, 'GET /pets'), ['listPets (GET /pets)', 'getPetById (GET /pets/{petId})']);
+    assert.deepEqual(names(index, 'get /st'), ['GET /stores', 'getPetById (GET /pets/{petId})'], 'an operation without operationId is named by its method and path; then g-e-t-/-s-t in `GET /pets/{petId}`');
+    assert.deepEqual(names(index, 'delete'), ['deleteUser (DELETE /users/{id})'], 'one entry for an operation both of whose names match');
+  });
+
+  it('matches fuzzy queries by subsequence, camel-case humps and word starts above scattered letters', () => {
+    const found = names(index, 'gpbi');
+    assert.equal(found[0], 'getPetById (GET /pets/{petId})', 'the humps g-P-B-I');
+    assert.ok(found.includes('PaginatedPetBundleIndex'));
+    assert.ok(found.indexOf('PaginatedPetBundleIndex') < found.indexOf('GeneralPurposeBlob') || !found.includes('GeneralPurposeBlob'));
+    assert.deepEqual(names(index, 'pbi'), ['PaginatedPetBundleIndex', 'getPetById (GET /pets/{petId})'], 'the humps from the start rank first');
+    assert.deepEqual(names(index, 'xyz'), []);
+    assert.deepEqual(names(index, 'pst_a'), ['petstore_auth']);
+  });
+
+  it('returns at most the limit, keeping the best', () => {
+    assert.deepEqual(names(index, 'p', 3), ['Pet', 'pets', 'Pets']);
+    assert.equal(names(index, '').length, 6 + 10 + 2, 'an empty query lists every symbol: operations, schemas, tags');
+  });
+
+  it('follows a file replaced by an edit, and one removed', () => {
+    const ix = new WorkspaceIndex();
+    ix.set(file('a.yaml', root([['/a', 'get', 'getAlpha']], ['Alpha'])));
+    ix.set(file('b.yaml', root([['/b', 'get', 'getBeta']], ['Beta'])));
+    assert.deepEqual(names(ix, 'alp'), ['Alpha', 'getAlpha (GET /a)']);
+    ix.set(file('a.yaml', root([['/a', 'get', 'getAlpine']], ['Alpine'])));
+    assert.deepEqual(names(ix, 'alp'), ['Alpine', 'getAlpine (GET /a)']);
+    assert.deepEqual(names(ix, 'alpha'), []);
+    assert.deepEqual(names(ix, 'getalp'), ['getAlpine (GET /a)']);
+    ix.remove('/w/b.yaml');
+    assert.deepEqual(names(ix, 'beta'), []);
+    assert.deepEqual(names(ix, 'get'), ['getAlpine (GET /a)']);
+  });
+
+  it('lists a fragment file\'s entries only when others reference them by pointer, and names a Path Item file\'s operations by the referencing path', () => {
+    const ix = new WorkspaceIndex();
+    ix.set(file('item.yaml', 'get:\n  operationId: getThing\n  responses:\n    "200": {description: OK}\n'));
+    ix.set(file('frag.yaml', 'Thing: {type: string}\n'));
+    assert.deepEqual(names(ix, 'thing'), ['getThing (GET)']);
+    ix.set(file('api.yaml', "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /things:\n    $ref: './item.yaml'\n" +
+      "components:\n  schemas:\n    Wrapper: {$ref: './frag.yaml#/Thing'}\n"));
+    assert.deepEqual(names(ix, 'thing'), ['Thing', 'getThing (GET /things)']);
+    assert.deepEqual(names(ix, 'get /thi'), ['getThing (GET /things)']);
+  });
+});
+
+describe('the subsequence scan of a sorted table', () => {
+  it('keeps per name its target, its characters and its word starts', () => {
+    const indexed = file('m.yaml', root([['/pets/{petId}', 'get', 'showPetById'], ['/a_b', 'post', '']], ['NewPet']));
+    const table = symbolTableOf(indexed);
+    const rows = table.names.map((name, k) => {
+      const written = writtenName(indexed, table.targets[k]);
+      assert.equal(table.starts[k], wordStartMask(written), written);
+      assert.equal(table.masks[k], maskOf(name));
+      return [name, written];
+    });
+    assert.deepEqual(rows, [['get /pets/{petid}', 'GET /pets/{petId}'], ['newpet', 'NewPet'], ['post /a_b', 'POST /a_b'], ['showpetbyid', 'showPetById']]);
+  });
+
+  it('visits exactly the names holding the query in order, however names share prefixes', () => {
+    const words = ['a', 'ab', 'abc', 'abcd', 'abd', 'abdc', 'acb', 'b', 'ba', 'bac', 'bca', 'cab', 'x'.repeat(300) + 'abc', 'zzzz'];
+    const text = root([], words.map((w) => `"${w}"`).map((w) => w.replace(/"/g, '')));
+    const table = symbolTableOf(file('t.yaml', text));
+    for (const query of ['a', 'ab', 'abc', 'bc', 'ca', 'acd', 'zz', 'q']) {
+      const visited: string[] = [];
+      scanSubsequence(table, query, maskOf(query), (k) => visited.push(table.names[k]));
+      const expected = table.names.filter((n) => {
+        let i = 0;
+        for (const c of n.slice(0, 256)) if (c === query[i]) i++;
+        return i === query.length;
+      });
+      assert.deepEqual(visited, expected, query);
+    }
+  });
+});
