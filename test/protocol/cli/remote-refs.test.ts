@@ -468,7 +468,7 @@ async function connectProxy(tunnels: string[]): Promise<{ origin: string }> {
 }
 
 describe('remote $refs in openapi-check bundle', () => {
-  it('moves an allowed remote target into components, and leaves one not allowed as a $ref with a note', async () => {
+  it('moves an allowed remote target into components (or in place with --dereference), and leaves one not allowed as a $ref with a note', async () => {
     const server = await serve(files({
       '/schemas.yaml': `components:\n  schemas:\n    Pet:\n      type: object\n      properties:\n        tag:\n          $ref: 'tag.yaml#/Tag'\n`,
       '/tag.yaml': `Tag:\n  type: string\n`,
@@ -491,6 +491,11 @@ describe('remote $refs in openapi-check bundle', () => {
       Tag: { type: 'string' },
     });
     assert.equal(allowed.stderr, '');
+    // --dereference puts the remote target itself in place, its own relative $ref too.
+    const dereferenced = await run(['--allow-remote', server.host, '--dereference']);
+    assert.equal(dereferenced.code, 0, dereferenced.stderr);
+    assert.deepEqual(JSON.parse(dereferenced.stdout).paths['/pets'].get.responses['200'].content['application/json'].schema,
+      { type: 'object', properties: { tag: { type: 'string' } } });
     const requests = server.requests.length;
     const refused = await run([]);
     assert.equal(refused.code, 0);
