@@ -148,6 +148,7 @@ export class EditsSinceCheck {
     };
     const moved = (d: Diagnostic): Diagnostic => movedDiagnostic(d, editedFile);
     return {
+      version: before.version,
       forObject: (object) => {
         const node = object.node;
         if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { replaceScalar } from '../syntax/edit';
 import { PARAMETER_LOCATIONS } from '../model/facts';
 import { defineRule } from '../check/types';
@@ -15,6 +16,9 @@ export default defineRule({
     invalid: '"in: {value}" is not a parameter location: use path, query, header or cookie.',
     suggest: '"in: {value}" is not a parameter location. Did you mean "{suggestion}"?',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.2 adds `in: querystring` (the whole query string as one value); earlier versions report it.',
   kinds: ['Parameter'],
   local: true,
   checkObject(object, context) {
@@ -22,6 +26,7 @@ export default defineRule({
     if (location?.kind !== 'string') return;
     const value = location.value as string;
     if (PARAMETER_LOCATIONS.includes(value) || value === 'body' || value === 'formData') return; // 2.0 ones: swagger2-construct
+    if (value === 'querystring' && context.version === '3.2') return; // the whole query string, as one value
     const suggestion = closest(value, PARAMETER_LOCATIONS, 2) ?? (/^header/i.test(value) ? 'header' : undefined);
     context.report({
       at: { node: location },

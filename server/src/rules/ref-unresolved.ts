@@ -4,7 +4,7 @@ import { isRemoteLocation } from '../model/location';
 import { escapePointerSegment } from '../model/ref';
 import { insertMember, replaceScalar, WriteValue } from '../syntax/edit';
 import { COMPONENT_MAPS } from '../model/kinds';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OPENAPI_VERSIONS } from '../model/spec';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { Fix } from '../check/types';
 import { rawSlashPathRef } from './ref-pointer-escape';
@@ -49,6 +49,7 @@ function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined
 export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it.',
   spec: ['Reference Object', 'Document Structure'],
   rationale:

@@ -5,6 +5,8 @@ import { objectAnchor, removalFix } from '../check/report';
 import { lookupTable } from '../model/lookup';
 
 const TYPES = ['apiKey', 'http', 'oauth2', 'openIdConnect'];
+/** OpenAPI 3.1 added mutual TLS, a scheme with no fields of its own. */
+const TYPES_31 = [...TYPES, 'mutualTLS'];
 /** Fields of each type of scheme ("Applies To" in the text), besides type, description and extensions. */
 const TYPE_FIELDS: Record<string, string[]> = lookupTable({
   apiKey: ['name', 'in'],
@@ -28,12 +30,15 @@ const FLOW_URLS: Record<string, string[]> = lookupTable({
 export default defineRule({
   id: 'security-scheme-fields',
   severity: 'error',
+  versions: ['3.0', '3.1'],
+  versionNote:
+    'OpenAPI 3.1 adds the `mutualTLS` type, which has no fields of its own. OpenAPI 3.2 is not checked by this rule yet (it adds the device authorization flow and `oauth2MetadataUrl`).',
   description: 'Security Scheme fields by type: `apiKey` needs `name` and `in` of `query header cookie`; `http` needs `scheme`; `oauth2` needs `flows` with each flow\'s URLs and `scopes`; `openIdConnect` needs `openIdConnectUrl`. Fields of another type or flow (`scheme` on `apiKey`, `tokenUrl` on `implicit`, `bearerFormat` without `scheme: bearer`) are errors; `flows` without a flow is a warning.',
   spec: ['Security Scheme Object', 'OAuth Flows Object', 'OAuth Flow Object'],
   rationale:
     'Each type of security scheme needs its own fields: without them clients cannot obtain or send the credential.',
   messages: {
-    type: '"type: {type}" is not a security scheme type: use apiKey, http, oauth2 or openIdConnect.',
+    type: '"type: {type}" is not a security scheme type: use {types}.',
     typeSuggest: '"type: {type}" is not a security scheme type. Did you mean "{suggestion}"?',
     apiKeyIn: 'An "apiKey" scheme is sent "in: query", "header" or "cookie", not "{in}".',
     flowUrl: 'The "{flow}" flow needs "{field}".',
@@ -65,12 +70,13 @@ export default defineRule({
       return;
     }
     const type = node.get('type');
-    if (type?.kind === 'string' && !TYPES.includes(type.value as string)) {
-      const suggestion = closest(type.value as string, TYPES);
+    const types = (context.version ?? '3.0') === '3.0' ? TYPES : TYPES_31;
+    if (type?.kind === 'string' && !types.includes(type.value as string)) {
+      const suggestion = closest(type.value as string, types);
       context.report({
         at: { node: type },
         messageId: suggestion ? 'typeSuggest' : 'type',
-        data: { type: String(type.value), suggestion: suggestion ?? '' },
+        data: { type: String(type.value), suggestion: suggestion ?? '', types: types.join(', ') },
         fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, type, suggestion)] }] : [],
       });
     }

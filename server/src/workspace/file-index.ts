@@ -4,7 +4,7 @@
 // entry: closed files are kept as this, never as their parsed trees.
 import { Steps } from '../syntax/steps';
 import * as path from 'path';
-import { documentStatus } from '../model/analysis';
+import { documentStatus, isCheckedStatus } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
@@ -242,7 +242,7 @@ const noEntries = (): IndexEntries => ({ definitions: [], operations: [], paths:
  */
 function isRootDocument(root: SyntaxNode | undefined): boolean {
   const status = documentStatus(root);
-  return status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed' || status.kind === 'swagger-2.0';
+  return isCheckedStatus(status) || status.kind === 'swagger-2.0';
 }
 
 /** The kind of the entries of a Swagger 2.0 root's map (`definitions`: Schemas), false for other maps. */
