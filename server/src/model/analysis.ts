@@ -7,7 +7,7 @@ import { DocumentStore, SourceDocument } from './documents';
 import { isRemoteLocation, refLocation } from './location';
 import { RefFailure, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
-import { FieldSpec, ObjectKind, OpenApiVersion, specOf } from './spec';
+import { FieldSpec, isOtherDialect, ObjectKind, OpenApiVersion, specOf } from './spec';
 
 export type { RefFailure, Target };
 
@@ -302,9 +302,13 @@ class Walk {
   /** The members of a large object still to enqueue (a Paths object of 200,000 paths), a slice per step. */
   private membersLeft: { item: Pending; object: OpenApiObject; next: number } | undefined;
 
+  /** 3.1 and 3.2: the document's Schemas are of another JSON Schema dialect (`jsonSchemaDialect`). */
+  private readonly schemasOfOtherDialect: boolean;
+
   constructor(private readonly rootDoc: SourceDocument, private readonly store: DocumentStore, private readonly version: OpenApiVersion) {
     this.documents = [rootDoc];
     this.seenDocuments = new Set([rootDoc]);
+    this.schemasOfOtherDialect = version !== '3.0' && isOtherDialect(rootDoc.root?.get('jsonSchemaDialect'));
   }
 
   *steps(): Steps<void> {
@@ -397,6 +401,9 @@ class Walk {
   private visit(item: Pending): void {
     const { node, kind } = item;
     if (node.kind !== 'object') return;
+    // A Schema of another JSON Schema dialect (draft-04's boolean exclusiveMinimum...) is no Schema
+    // Object the 2020-12 rules can judge: it is not walked, so no rule reads it.
+    if (kind === 'Schema' && this.version !== '3.0' && (this.schemasOfOtherDialect || isOtherDialect(node.get('$schema')))) return;
     const refNode = node.get('$ref');
     // In a 3.1 or 3.2 Schema (JSON Schema 2020-12) `$ref` is one keyword among others, as in a Path Item.
     const refAmongFields = kind === 'PathItem' || (kind === 'Schema' && this.version !== '3.0');

@@ -2,6 +2,8 @@
 // `$ref` is allowed. One table per version drives the walker, required-field, unknown-field,
 // field-type, ref-not-allowed and field-name completion.
 
+import type { SyntaxNode } from '../syntax/tree';
+
 /** The versions whose documents are checked: the minor version, as the rules differ by it. */
 export type OpenApiVersion = '3.0' | '3.1' | '3.2';
 export const OPENAPI_VERSIONS: readonly OpenApiVersion[] = ['3.0', '3.1', '3.2'];
@@ -179,6 +181,16 @@ const SCHEMA_2020_12: Record<string, FieldType> = {
   writeOnly: 'boolean', examples: 'any[]',
   discriminator: 'Discriminator', xml: 'XML', externalDocs: 'ExternalDocs', example: 'any',
 };
+
+/**
+ * Whether a `$schema` or `jsonSchemaDialect` value names a dialect other than JSON Schema 2020-12 and
+ * the OpenAPI 3.1/3.2 ones built on it (draft-04, draft-07...): the 2020-12 rules cannot judge such a
+ * schema, so they say nothing about it.
+ */
+export function isOtherDialect(dialect: SyntaxNode | undefined): boolean {
+  if (dialect?.kind !== 'string') return false;
+  return !/json-schema\.org\/draft\/2020-12\/|spec\.openapis\.org\/oas\/3\.[12]\/(dialect|schema)/.test(dialect.value as string);
+}
 
 /** A table with some objects' fields added (or replaced) and their other properties changed. */
 function patched(base: Record<ObjectKind, TableEntry>, changes: Partial<Record<ObjectKind, TableEntry>>): Record<ObjectKind, TableEntry> {

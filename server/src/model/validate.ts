@@ -13,6 +13,7 @@ import { fromChildren, SyntaxNode } from '../syntax/tree';
 import { Analysis } from './analysis';
 import { SourceDocument } from './documents';
 import { lookupTable } from './lookup';
+import { isOtherDialect } from './spec';
 
 export interface ValueError {
   /** Where inside the value: `.items[3].id`, or '' for the value itself. */
@@ -121,8 +122,11 @@ export class SchemaValidator {
   private readonly keywords = new Map<SyntaxNode, Keywords>();
   /** OpenAPI 3.1 and 3.2: JSON Schema 2020-12. */
   private readonly jsonSchema2020: boolean;
+  /** 2020-12 documents whose `jsonSchemaDialect` is another dialect: no schema of theirs is judged. */
+  private readonly otherDialect: boolean;
   constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {
     this.jsonSchema2020 = analysis?.version === '3.1' || analysis?.version === '3.2';
+    this.otherDialect = this.jsonSchema2020 && isOtherDialect(analysis.root?.root?.get('jsonSchemaDialect'));
   }
 
   validate(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path = ''): ValueError[] {
@@ -140,6 +144,8 @@ export class SchemaValidator {
     if (depth > MAX_DEPTH) return [];
     if (this.jsonSchema2020) {
       if (schema.kind === 'boolean') return schema.value === false ? [{ path: String(path), message: 'no value is allowed here (the schema is false)', node: value }] : [];
+      // Another dialect (draft-04...) or a document-wide one: not judged by 2020-12's rules.
+      if (this.otherDialect || (schema.kind === 'object' && isOtherDialect(schema.get('$schema')))) return [];
       // 2020-12: `$ref` is one keyword among others; the others apply too.
       if (schema.kind === 'object' && schema.get('$ref') && schema.children!.length > 1) {
         const target = this.analysis.resolve(schema, doc).target;

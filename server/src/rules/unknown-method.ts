@@ -14,6 +14,7 @@ export default defineRule({
     unknown: '"{key}" is not an HTTP method of OpenAPI {version} nor a Path Item field: methods are {methods}.',
     suggest: '"{key}" is not an HTTP method of OpenAPI {version} nor a Path Item field. Did you mean "{suggestion}"?',
     query: '"query" is a method of OpenAPI 3.2, not of OpenAPI {version}: set "openapi" to a 3.2 version to use it.',
+    fixedMethod: '"{key}" has a field of its own in a Path Item: write the operation as "{method}", not under "additionalOperations".',
     additional: '"additionalOperations" is a field of OpenAPI 3.2, not of OpenAPI {version}: set "openapi" to a 3.2 version to use it.',
   },
   kinds: ['PathItem'],
@@ -24,6 +25,13 @@ export default defineRule({
   checkObject(object, context) {
     const version = context.version ?? '3.0';
     const fields = specOf('PathItem', version).fields;
+    const additional = version === '3.2' ? object.node.get('additionalOperations') : undefined;
+    // 3.2: the map MUST NOT hold a method that has a field of its own (no POST entry: `post` is for it).
+    for (const entry of additional?.kind === 'object' ? additional.children! : []) {
+      const method = String(entry.key).toLowerCase();
+      if (!httpMethodsOf(version).includes(method)) continue;
+      context.report({ at: { node: entry, part: 'key' }, messageId: 'fixedMethod', data: { key: String(entry.key), method } });
+    }
     for (const child of object.node.children!) {
       const key = String(child.key);
       if (fields.has(key) || key.startsWith('x-')) continue;
