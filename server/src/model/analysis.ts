@@ -67,6 +67,11 @@ export function rulesVersion(status: DocumentStatus): OpenApiVersion {
   }
 }
 
+/** The version whose fields and rules apply to a root (3.0 for anything that names none). */
+export function documentVersion(root: SyntaxNode | undefined): OpenApiVersion {
+  return rulesVersion(documentStatus(root));
+}
+
 export interface Usage {
   /** The node at the place of use: the object itself, or the `$ref` holder that led to it. */
   node: SyntaxNode;

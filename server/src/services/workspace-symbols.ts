@@ -34,7 +34,8 @@ function allSymbols(index: WorkspaceIndex): { symbols: WorkspaceSymbol[]; lowerN
     const at = (start: number, end: number) => ({ file: file.path, offset: start, length: end - start });
     for (const operation of file.operations) {
       const path = index.pathOf(file, operation);
-      const label = `${operation.method.toUpperCase()}${path !== undefined ? ' ' + path : ''}`;
+      const where = path !== undefined ? ' ' + path : operation.webhook !== undefined ? ` webhook ${operation.webhook}` : '';
+      const label = `${operation.method.toUpperCase()}${where}`;
       const range = at(operation.start, operation.end);
       const common = { kind: 'operation' as const, deprecated: operation.deprecated, range, container: '' };
       const id = operation.operationIdSpan;
