@@ -115,6 +115,8 @@ function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleCont
   });
 }
 
+const EARLIER_DRAFT_KEYWORDS = new Set(['definitions', 'dependencies', 'additionalItems', '$recursiveRef', '$recursiveAnchor', 'id']);
+
 /** `type: string` + `nullable: true` -> `type: [string, 'null']`; `nullable: false` says nothing: removed. */
 function nullableFix(doc: SourceDocument, schema: SyntaxNode, nullable: SyntaxNode): Fix[] {
   const remove = removalFix('Remove "nullable"', doc.parsed, nullable);
@@ -150,6 +152,8 @@ function checkMemberSince31(child: SyntaxNode, object: OpenApiObject, context: R
     context.report({ at, messageId: 'headerName', data: { key, why }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, child)] });
     return;
   }
+  // Keywords of earlier JSON Schema drafts are annotations in 2020-12, not misspellings of its own.
+  if (object.kind === 'Schema' && EARLIER_DRAFT_KEYWORDS.has(key)) return;
   const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !node.get(f)));
   if (object.kind === 'Schema' && !suggestion) return;
   context.report({
