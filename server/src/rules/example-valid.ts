@@ -33,7 +33,7 @@ export default defineRule({
   readsValue: (edited) => {
     const { kinds, field } = edited;
     if (kinds.includes('Schema')) return !isFreeTextValue(edited);
-    if (kinds.includes('Example')) return field === 'value';
+    if (kinds.includes('Example')) return field === 'value' || field === 'dataValue';
     return field === 'example' && HOLDS_EXAMPLE.some((kind) => kinds.includes(kind));
   },
   checkObject(object, context) {

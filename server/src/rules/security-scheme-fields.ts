@@ -84,7 +84,7 @@ export default defineRule({
       context.report({
         at: { node: type },
         messageId: suggestion ? 'typeSuggest' : 'type',
-        data: { type: String(type.value), suggestion: suggestion ?? '', types: types.join(', ') },
+        data: { type: String(type.value), suggestion: suggestion ?? '', types: `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` },
         fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, type, suggestion)] }] : [],
       });
     }
