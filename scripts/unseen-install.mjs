@@ -4,7 +4,7 @@
 // already holds the pinned version is left as it is. Used by `npm run corpus` and test/end-to-end/corpora/unseen-slice.test.ts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,16 +12,16 @@ export const unseenDir = join(root, '.corpus', 'unseen');
 export const UNSEEN_LIST = join(root, 'test', 'corpus', 'unseen-packages.json');
 
 /** The pinned packages: `{ name, version, what, documents: [paths inside the package] }`. */
-export function unseenPackages() {
-  return JSON.parse(readFileSync(UNSEEN_LIST, 'utf8')).packages;
+export function unseenPackages(list = UNSEEN_LIST) {
+  return JSON.parse(readFileSync(list, 'utf8')).packages;
 }
 
-export function packageDir(name) {
-  return join(unseenDir, ...name.split('/'));
+export function packageDir(name, dir = unseenDir) {
+  return join(dir, ...name.split('/'));
 }
 
-function installedVersion(name) {
-  const file = join(packageDir(name), 'package.json');
+function installedVersion(name, dir) {
+  const file = join(packageDir(name, dir), 'package.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
 }
 
@@ -33,20 +33,25 @@ function run(command, args, options = {}) {
 
 /** Installs the packages named (all when none are), once. */
 export function installUnseen(names) {
-  const wanted = unseenPackages().filter((p) => !names || names.includes(p.name));
-  const missing = wanted.filter((p) => installedVersion(p.name) !== p.version);
+  installPinnedList(UNSEEN_LIST, unseenDir, names);
+}
+
+/** Installs the packages of a pinned list (the same shape as unseen-packages.json) into a folder, once. */
+export function installPinnedList(list, into, names) {
+  const wanted = unseenPackages(list).filter((p) => !names || names.includes(p.name));
+  const missing = wanted.filter((p) => installedVersion(p.name, into) !== p.version);
   if (missing.length === 0) return;
-  mkdirSync(unseenDir, { recursive: true });
-  const tarballs = mkdtempSync(join(unseenDir, '.tarballs-'));
+  mkdirSync(into, { recursive: true });
+  const tarballs = mkdtempSync(join(into, '.tarballs-'));
   try {
     const specs = missing.map((p) => `${p.name}@${p.version}`);
-    console.error(`fetching ${specs.join(', ')} into ${unseenDir} ...`);
+    console.error(`fetching ${specs.join(', ')} into ${into} ...`);
     const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', tarballs, ...specs]));
     for (const p of missing) {
       const tarball = packed.find((t) => t.id === `${p.name}@${p.version}`);
       if (!tarball) throw new Error(`npm pack did not fetch ${p.name}@${p.version}`);
       // Unpacked beside its place and renamed at the end, so an interrupted run leaves no half package.
-      const dir = packageDir(p.name);
+      const dir = packageDir(p.name, into);
       const partial = `${dir}.partial`;
       rmSync(partial, { recursive: true, force: true });
       mkdirSync(partial, { recursive: true });
@@ -60,7 +65,7 @@ export function installUnseen(names) {
   }
   for (const p of wanted) {
     for (const document of p.documents) {
-      if (!existsSync(join(packageDir(p.name), document))) throw new Error(`${p.name}@${p.version} has no ${document}`);
+      if (!existsSync(join(packageDir(p.name, into), document))) throw new Error(`${p.name}@${p.version} has no ${document}`);
     }
   }
 }
@@ -80,4 +85,12 @@ export function unseenPlace(file) {
   return { name: parts.slice(0, nameLength).join('/'), path: parts.slice(nameLength).join('/') };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) installUnseen(process.argv.length > 2 ? process.argv.slice(2) : undefined);
+// `node scripts/unseen-install.mjs [names...]`; `--list FILE --into DIR [names...]` installs another pinned list.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const listAt = args.indexOf('--list');
+  const list = listAt >= 0 ? resolve(args.splice(listAt, 2)[1]) : UNSEEN_LIST;
+  const intoAt = args.indexOf('--into');
+  const into = intoAt >= 0 ? resolve(args.splice(intoAt, 2)[1]) : unseenDir;
+  installPinnedList(list, into, args.length > 0 ? args : undefined);
+}

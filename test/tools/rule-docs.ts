@@ -17,9 +17,11 @@ export function ruleDoc(rule: Rule): string {
   const fixtures = fs.existsSync(dir) ? rootFixtures(dir) : [];
   const invalid = fixtures.filter((f) => f.kind === 'invalid');
   const fixable = invalid.some((f) => fs.existsSync(fixedFileFor(f.file)));
-  lines.push(`- Quick fix: ${fixable ? 'yes' : 'no'}`, '');
+  lines.push(`- Quick fix: ${fixable ? 'yes' : 'no'}`);
+  lines.push(`- Versions checked: ${(rule.versions ?? ['3.0']).map((v) => `OpenAPI ${v}`).join(', ')}`, '');
   if (rule.rationale) lines.push('## Why it matters', '', rule.rationale, '');
   if (rule.severityNote) lines.push('## Severity', '', rule.severityNote, '');
+  if (rule.versionNote) lines.push('## Versions', '', rule.versionNote, '');
   if (rule.spec?.length) {
     const links = rule.spec.map((heading) => `[${heading}](${specLink(heading)})`);
     lines.push('## Specification', '', `OpenAPI 3.0.3: ${links.join(', ')}.`, '');

@@ -4,7 +4,7 @@
 // engine asks the plan (EarlierFindings) while it walks. No LSP, no IO: plain data in and out.
 import { Analysis, OpenApiObject, Reference } from '../model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../model/documents';
-import { ObjectKind, specOf } from '../model/spec';
+import { ObjectKind, OpenApiVersion, specOf } from '../model/spec';
 import { Reparsed, errorsOnlyMoved } from '../syntax/incremental';
 import { LineIndex } from '../syntax/line-index';
 import { sourceOf, TextLike } from '../syntax/piece-text';
@@ -148,6 +148,7 @@ export class EditsSinceCheck {
     };
     const moved = (d: Diagnostic): Diagnostic => movedDiagnostic(d, editedFile);
     return {
+      version: before.version,
       forObject: (object) => {
         const node = object.node;
         if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
@@ -215,7 +216,7 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
   if (!owner) return 'structure';
   const keys = field === now ? [replaced.key, ...nodes.map((n) => n.key)] : [field.key];
   for (const object of analysis.objectsAt(owner)) {
-    const spec = specOf(object.kind);
+    const spec = specOf(object.kind, analysis.version);
     for (const key of keys) {
       if (typeof key !== 'string' || analysisReads(key, owner)) return 'structure';
       const fieldSpec = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
@@ -241,7 +242,8 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
 
 /** A key whose value the analysis reads: `$ref`, and the root's version that decides which rules apply. */
 function analysisReads(key: string | number | undefined, parent: SyntaxNode | undefined): boolean {
-  return key === '$ref' || (!parent?.parent && (key === 'openapi' || key === 'swagger'));
+  // `$schema` and `jsonSchemaDialect` too: a Schema of another dialect is not walked (3.1 and 3.2).
+  return key === '$ref' || key === '$schema' || (!parent?.parent && (key === 'openapi' || key === 'swagger' || key === 'jsonSchemaDialect'));
 }
 
 /** Whether every file an analysis read is still the tree it read (edited in place, not parsed again). */
@@ -267,7 +269,7 @@ function editedValues(node: SyntaxNode, analysis: Analysis, into: EditedValue[])
     const objects = analysis.objectsAt(at);
     if (objects.length === 0) continue;
     const field = typeof member.key === 'string' ? member.key : undefined;
-    const readsAsValue = innermost || objects.some((o) => holdsFreeForm(o.kind, field));
+    const readsAsValue = innermost || objects.some((o) => holdsFreeForm(o.kind, field, analysis.version));
     if (readsAsValue) into.push({ node, kinds: objects.map((o) => o.kind), field });
     innermost = false;
   }
@@ -286,9 +288,9 @@ function readByRule(node: SyntaxNode, analysis: Analysis | undefined, rules: rea
 }
 
 /** Whether a field of an object holds a value read whole (not objects the analysis walks into). */
-function holdsFreeForm(kind: ObjectKind, field: string | undefined): boolean {
+function holdsFreeForm(kind: ObjectKind, field: string | undefined, version: OpenApiVersion): boolean {
   if (field === undefined) return false;
-  const spec = specOf(kind);
+  const spec = specOf(kind, version);
   if (spec.extensions && field.startsWith('x-')) return true;
   const fieldSpec = spec.fields.get(field) ?? spec.patterned;
   return !fieldSpec?.kind;

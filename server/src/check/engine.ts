@@ -5,7 +5,7 @@ import { Analysis, OpenApiObject, Reference } from '../model/analysis';
 import { drain, sortSteps, stepClock, Steps } from '../syntax/steps';
 import { SourceDocument } from '../model/documents';
 import type { TextLike } from '../syntax/piece-text';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OpenApiVersion } from '../model/spec';
 import { Config } from './config';
 import { Diagnostic, EditedValue, Fix, Report, Rule, RuleContext, Severity } from './types';
 import { MAX_QUOTED_TEXT, shortened } from './report';
@@ -43,6 +43,11 @@ export function activeRules(rules: readonly Rule[], config: Config): ActiveRule[
     active.push({ rule, severity: setting?.severity ?? rule.severity, options: setting?.options ?? {}, severityFromConfig: Boolean(setting?.severity) });
   }
   return active;
+}
+
+/** Whether a rule checks documents of a version (3.0 only unless it says otherwise). */
+export function appliesTo(rule: Rule, version: OpenApiVersion): boolean {
+  return rule.versions ? rule.versions.includes(version) : version === '3.0';
 }
 
 function render(template: string, data: Record<string, string | number> | undefined): string {
@@ -104,6 +109,8 @@ export function toDiagnostic(active: ActiveRule, report: Report & { severity?: S
 
 /** What an incremental check may keep of the previous one (built by the language server). */
 export interface EarlierFindings {
+  /** The version the previous check read the document as. */
+  version?: OpenApiVersion;
   /**
    * Findings of the previous check for an object that edits did not touch, moved to the current
    * text; undefined when the object must be checked again. Only local rules' findings are kept.
@@ -173,7 +180,10 @@ function compareFindings(a: Diagnostic, b: Diagnostic): number {
 export function* runRulesSteps(
   analysis: Analysis, rules: readonly Rule[], config: Config, earlier?: EarlierFindings, workspace?: WorkspaceUses,
 ): Steps<EngineResult> {
-  const run = new RuleRun(analysis, activeRules(rules, config), earlier, workspace);
+  const active = activeRules(rules, config).filter(({ rule }) => appliesTo(rule, analysis.version));
+  // Findings of another version's rules say nothing about this one's (the `openapi` field changed).
+  const sameVersion = earlier && (earlier.version === undefined || earlier.version === analysis.version) ? earlier : undefined;
+  const run = new RuleRun(analysis, active, sameVersion, workspace);
   for (const doc of analysis.documents) yield* run.checkDocument(doc);
   yield* run.checkObjects();
   yield* run.checkReferences();
@@ -274,6 +284,7 @@ class RuleRun {
     const state: RuleState = { unit: undefined as unknown as Unit, doc: this.analysis.root, context: undefined as unknown as RuleContext };
     state.context = {
       analysis: this.analysis,
+      version: this.analysis.version,
       workspace: this.workspace,
       options: rule.options,
       report: (report) => {

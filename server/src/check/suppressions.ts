@@ -352,6 +352,7 @@ export function applySuppressions(analysis: Analysis, engine: EngineResult, rule
     if (!rule.rule.checkSuppressions) continue;
     const context: RuleContext = {
       analysis,
+      version: analysis.version,
       options: rule.options,
       report: (report) => {
         const d = toDiagnostic(rule, report, analysis.root);

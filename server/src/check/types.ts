@@ -2,7 +2,7 @@
 // they never see LSP or the terminal.
 import { Analysis, OpenApiObject, Reference } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OpenApiVersion } from '../model/spec';
 import { TextEdit } from '../syntax/edit';
 import type { WorkspaceUses } from '../workspace/workspace-index';
 import { SyntaxNode } from '../syntax/tree';
@@ -67,6 +67,11 @@ export interface Report {
 
 export interface RuleContext {
   analysis: Analysis;
+  /**
+   * The version of the document checked (the analysis's, given apart so that a `local` rule, which
+   * may not read the analysis, can read it); absent: 3.0.
+   */
+  version?: OpenApiVersion;
   options: Record<string, unknown>;
   /** The other descriptions of the workspace, when the check runs in the language server. */
   workspace?: WorkspaceUses;
@@ -94,6 +99,14 @@ export interface Rule {
   tags?: DiagnosticTag[];
   /** Off unless the configuration turns it on. */
   offByDefault?: boolean;
+  /**
+   * The OpenAPI versions whose documents the rule checks (`context.analysis.version` says which one
+   * a check is of); without it, 3.0 only: a rule applies to 3.1 and 3.2 once its author has read
+   * their texts for it.
+   */
+  versions?: readonly OpenApiVersion[];
+  /** How the rule applies in each version it checks, where they differ, for the rule's page. */
+  versionNote?: string;
   /** Object kinds whose every instance is passed to `checkObject`. */
   kinds?: readonly ObjectKind[];
   /**

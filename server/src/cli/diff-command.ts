@@ -79,8 +79,8 @@ function loadSide(given: string, cwd: string): LoadedSide {
     const what =
       status.kind === 'swagger-2.0'
         ? 'a Swagger 2.0 document'
-        : status.kind === 'openapi-3.1'
-          ? 'an OpenAPI 3.1 document'
+        : status.kind === 'openapi-3.1' || status.kind === 'openapi-3.2'
+          ? `an OpenAPI ${status.kind.slice('openapi-'.length)} document`
           : 'no OpenAPI 3.0 document';
     throw new InputError(`${given} is ${what}: openapi-check diff compares OpenAPI 3.0 documents.`);
   }

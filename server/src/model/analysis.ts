@@ -7,31 +7,69 @@ import { DocumentStore, SourceDocument } from './documents';
 import { refLocation } from './location';
 import { RefFailure, resolveRefTarget, Target } from './resolve';
 import { ParsedRef, parseRef } from './ref';
-import { FieldSpec, ObjectKind, specOf } from './spec';
+import { FieldSpec, isOtherDialect, ObjectKind, OpenApiVersion, specOf } from './spec';
 
 export type { RefFailure, Target };
 
 export type DocumentStatus =
   | { kind: 'openapi-3.0'; versionNode: SyntaxNode }
-  | { kind: 'openapi-3.0-malformed'; versionNode: SyntaxNode }
-  | { kind: 'swagger-2.0'; versionNode: SyntaxNode }
   | { kind: 'openapi-3.1'; versionNode: SyntaxNode }
+  | { kind: 'openapi-3.2'; versionNode: SyntaxNode }
+  /** A version the rules cannot read as 3.0.x, 3.1.x or 3.2.x; checked by the rules of the version it starts like. */
+  | { kind: 'openapi-malformed'; versionNode: SyntaxNode }
+  | { kind: 'swagger-2.0'; versionNode: SyntaxNode }
   | { kind: 'not-openapi' };
 
-/** Classifies a parsed root: only `openapi: 3.0.x` documents get the 3.0 rules. */
+// As the official schemas: a patch number, and a pre-release such as `3.0.0-RC2`.
+const CHECKED_VERSIONS: readonly [RegExp, DocumentStatus['kind']][] = [
+  [/^3\.0\.\d+(-.+)?$/, 'openapi-3.0'],
+  [/^3\.1\.\d+(-.+)?$/, 'openapi-3.1'],
+  [/^3\.2\.\d+(-.+)?$/, 'openapi-3.2'],
+];
+
+/** Classifies a parsed root: `openapi: 3.0.x`, `3.1.x` and `3.2.x` documents are checked. */
 export function documentStatus(root: SyntaxNode | undefined): DocumentStatus {
   if (!root || root.kind !== 'object') return { kind: 'not-openapi' };
   const openapi = root.get('openapi');
   if (openapi) {
-    const version = openapi.kind === 'string' || openapi.kind === 'number' ? String(openapi.value) : '';
-    if (/^3\.1(\.|$)/.test(version)) return { kind: 'openapi-3.1', versionNode: openapi };
-    // As the official 3.0 schema: a patch number, and a pre-release such as `3.0.0-RC2`.
-    if (openapi.kind === 'string' && /^3\.0\.\d+(-.+)?$/.test(version)) return { kind: 'openapi-3.0', versionNode: openapi };
-    return { kind: 'openapi-3.0-malformed', versionNode: openapi };
+    if (openapi.kind === 'string') {
+      const version = String(openapi.value);
+      for (const [pattern, kind] of CHECKED_VERSIONS) if (pattern.test(version)) return { kind, versionNode: openapi } as DocumentStatus;
+    }
+    return { kind: 'openapi-malformed', versionNode: openapi };
   }
   const swagger = root.get('swagger');
   if (swagger) return { kind: 'swagger-2.0', versionNode: swagger };
   return { kind: 'not-openapi' };
+}
+
+/** Whether the rules check a document of this status (a malformed version by the version it starts like). */
+export function isCheckedStatus(status: DocumentStatus): boolean {
+  return status.kind === 'openapi-3.0' || status.kind === 'openapi-3.1' || status.kind === 'openapi-3.2' || status.kind === 'openapi-malformed';
+}
+
+/**
+ * The version whose rules a document follows: its own, or for a malformed version the one it starts
+ * like (`3.1` unquoted, `3.1.x`), 3.0 otherwise (a 3.0 document with a typo in its version).
+ */
+export function rulesVersion(status: DocumentStatus): OpenApiVersion {
+  switch (status.kind) {
+    case 'openapi-3.1': return '3.1';
+    case 'openapi-3.2': return '3.2';
+    case 'openapi-malformed': {
+      const node = status.versionNode;
+      const text = node.kind === 'string' || node.kind === 'number' ? String(node.value) : '';
+      if (/^3\.1(\.|$)/.test(text)) return '3.1';
+      if (/^3\.2(\.|$)/.test(text)) return '3.2';
+      return '3.0';
+    }
+    default: return '3.0';
+  }
+}
+
+/** The version whose fields and rules apply to a root (3.0 for anything that names none). */
+export function documentVersion(root: SyntaxNode | undefined): OpenApiVersion {
+  return rulesVersion(documentStatus(root));
 }
 
 export interface Usage {
@@ -99,6 +137,8 @@ export interface Reference {
 export interface Analysis {
   root: SourceDocument;
   status: DocumentStatus;
+  /** The version whose fields and rules apply (see rulesVersion). */
+  version: OpenApiVersion;
   /** The root and every document reached through `$ref`, root first. */
   documents: SourceDocument[];
   /** Every file a `$ref` named, read or not (a missing file is checked again when it appears). */
@@ -210,15 +250,16 @@ export function analyze(rootDoc: SourceDocument, store: DocumentStore): Analysis
 /** The walk in steps: the language server pauses between them, so a newer edit can stop it. */
 export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): Steps<Analysis> {
   const status = documentStatus(rootDoc.root);
-  const walk = new Walk(rootDoc, store);
-  if (status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed') yield* walk.steps();
+  const version = rulesVersion(status);
+  const walk = new Walk(rootDoc, store, version);
+  if (isCheckedStatus(status)) yield* walk.steps();
   // What only the walk reads goes (a tenth of the analysis's memory on GitHub's description was the queue).
   walk.done();
   const { documents, files, objects, byKind, references, refsByHolder, visited } = walk;
   const graph = new ReferenceGraph(references, refsByHolder);
 
   let analysis: Analysis = {
-    root: rootDoc, status, documents, files, objects, byKind, references, operationIds: walk.operationIds,
+    root: rootDoc, status, version, documents, files, objects, byKind, references, operationIds: walk.operationIds,
     resolve: (node, doc) => graph.resolve(node, doc),
     afterValueEdits: function* (current) {
       yield* movedToNewest(walk, graph, current);
@@ -266,9 +307,13 @@ class Walk {
   /** The members of a large object still to enqueue (a Paths object of 200,000 paths), a slice per step. */
   private membersLeft: { item: Pending; object: OpenApiObject; next: number } | undefined;
 
-  constructor(private readonly rootDoc: SourceDocument, private readonly store: DocumentStore) {
+  /** 3.1 and 3.2: the document's Schemas are of another JSON Schema dialect (`jsonSchemaDialect`). */
+  private readonly schemasOfOtherDialect: boolean;
+
+  constructor(private readonly rootDoc: SourceDocument, private readonly store: DocumentStore, private readonly version: OpenApiVersion) {
     this.documents = [rootDoc];
     this.seenDocuments = new Set([rootDoc]);
+    this.schemasOfOtherDialect = version !== '3.0' && isOtherDialect(rootDoc.root?.get('jsonSchemaDialect'));
   }
 
   *steps(): Steps<void> {
@@ -362,8 +407,13 @@ class Walk {
   private visit(item: Pending): void {
     const { node, kind } = item;
     if (node.kind !== 'object') return;
+    // A Schema of another JSON Schema dialect (draft-04's boolean exclusiveMinimum...) is no Schema
+    // Object the 2020-12 rules can judge: it is not walked, so no rule reads it.
+    if (kind === 'Schema' && this.version !== '3.0' && (this.schemasOfOtherDialect || isOtherDialect(node.get('$schema')))) return;
     const refNode = node.get('$ref');
-    if (refNode && kind !== 'PathItem') {
+    // In a 3.1 or 3.2 Schema (JSON Schema 2020-12) `$ref` is one keyword among others, as in a Path Item.
+    const refAmongFields = kind === 'PathItem' || (kind === 'Schema' && this.version !== '3.0');
+    if (refNode && !refAmongFields) {
       // Follow each holder once per kind: a loop of pure references must end here.
       let kinds = this.followed.get(node);
       if (!kinds) this.followed.set(node, (kinds = new Set()));
@@ -381,7 +431,7 @@ class Walk {
     }
     if (refNode) {
       // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
-      const reference = this.recordReference(item, node, refNode, true);
+      const reference = this.recordReference(item, node, refNode, kind === 'PathItem' || item.refAllowed);
       if (reference.target) this.queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
     const object = this.record(item, seen);
@@ -418,7 +468,7 @@ class Walk {
   }
 
   private enqueueMembers(item: Pending, object: OpenApiObject, from: number, to: number): void {
-    const spec = specOf(object.kind);
+    const spec = specOf(object.kind, this.version);
     const members = object.node.children!;
     for (let m = from; m < to; m++) {
       const child = members[m];

@@ -1,10 +1,20 @@
 // What each field of each OpenAPI 3.0.3 object means, in one or two sentences of our own, and the
 // meaning of the values of enumerated fields. Completion items and hovers on keys show these, with
 // a link to the object's section of the specification.
-import { ObjectKind } from './spec';
+import { ObjectKind, OpenApiVersion } from './spec';
 import { lookupTable } from './lookup';
 
-const SPEC = 'https://spec.openapis.org/oas/v3.0.3';
+/** The specification of each version checked (the newest patch release of each). */
+const SPEC: Record<OpenApiVersion, string> = {
+  '3.0': 'https://spec.openapis.org/oas/v3.0.3',
+  '3.1': 'https://spec.openapis.org/oas/v3.1.1',
+  '3.2': 'https://spec.openapis.org/oas/v3.2.0',
+};
+
+/** The specification a link names: "the OpenAPI 3.1.1 specification". */
+export function specName(version: OpenApiVersion = '3.0'): string {
+  return `the OpenAPI ${SPEC[version].slice(SPEC[version].lastIndexOf('/v') + 2)} specification`;
+}
 
 /** The anchor of each object's section in the OpenAPI 3.0.3 specification. */
 const SECTION: Record<ObjectKind, string> = {
@@ -20,8 +30,8 @@ const SECTION: Record<ObjectKind, string> = {
 };
 
 /** The link to an object's section of the specification. */
-export function specLink(kind: ObjectKind): string {
-  return `${SPEC}#${SECTION[kind]}`;
+export function specLink(kind: ObjectKind, version: OpenApiVersion = '3.0'): string {
+  return `${SPEC[version]}#${SECTION[kind]}`;
 }
 
 const PARAMETER_LIKE: Record<string, string> = {
@@ -242,10 +252,65 @@ export const FIELD_DOCS: Partial<Record<ObjectKind, Record<string, string>>> = {
   },
 };
 
+/** Fields that OpenAPI 3.1 and 3.2 added (the tables of each version say which object has which). */
+const LATER_FIELD_DOCS: Partial<Record<ObjectKind, Record<string, string>>> = {
+  Root: {
+    webhooks: 'Requests the API sends to its callers (3.1), each a Path Item keyed by a name of your choice.',
+    jsonSchemaDialect: 'The JSON Schema dialect of the Schema Objects that do not name one with `$schema` (3.1).',
+    $self: 'The document\'s own URI, against which relative references are resolved (3.2).',
+  },
+  Info: { summary: 'A one-line summary of the API (3.1).' },
+  License: { identifier: 'The SPDX identifier of the license, such as `Apache-2.0` (3.1); use it or `url`, not both.' },
+  Components: {
+    pathItems: 'Reusable Path Items (3.1), referenced from `paths`, `webhooks` or callbacks.',
+    mediaTypes: 'Reusable Media Type Objects (3.2).',
+  },
+  PathItem: {
+    query: 'The operation for the HTTP QUERY method on the path (3.2): a safe request with a body.',
+    additionalOperations: 'Operations for other HTTP methods, keyed by the method as sent, such as `LINK` (3.2).',
+  },
+  Tag: {
+    summary: 'A short name for lists and navigation (3.2).',
+    parent: 'The name of the tag this one is nested under (3.2).',
+    kind: 'What the tag is for, such as `nav`, `badge` or `audience` (3.2).',
+  },
+  Server: { name: 'A name for the server, for display (3.2).' },
+  MediaType: {
+    itemSchema: 'The schema of each item of a sequential media type, such as server-sent events or JSON Lines (3.2).',
+    itemEncoding: 'The encoding of each item of a sequential multipart body (3.2).',
+    prefixEncoding: 'The encodings of the first parts of a multipart body, by position (3.2).',
+  },
+  Example: {
+    dataValue: 'The example as data, before serialization (3.2).',
+    serializedValue: 'The example as sent, serialized, as a string (3.2).',
+  },
+  Response: { summary: 'A short summary of the response (3.2).' },
+  Schema: {
+    const: 'The one value allowed (3.1).',
+    examples: 'Example values, a list (3.1).',
+    prefixItems: 'The schemas of the first items of an array, by position: a tuple (3.1).',
+    $defs: 'Schemas defined here for `$ref`s to use (3.1).',
+    $id: 'The URI of this schema (3.1).',
+    $schema: 'The JSON Schema dialect of this schema (3.1).',
+    if: 'A schema whose match decides whether `then` or `else` applies (3.1).',
+    then: 'Applies when the value matches `if` (3.1).',
+    else: 'Applies when the value does not match `if` (3.1).',
+    dependentRequired: 'Properties required when a property is present (3.1).',
+    unevaluatedProperties: 'The schema of properties no other keyword evaluated; `false` forbids them (3.1).',
+    contentMediaType: 'The media type of a string\'s content (3.1).',
+  },
+  SecurityScheme: { oauth2MetadataUrl: 'The URL of the OAuth 2 authorization server metadata (RFC 8414, 3.2).', deprecated: 'Marks the scheme as on its way out (3.2).' },
+  OAuthFlows: { deviceAuthorization: 'The OAuth device authorization flow (RFC 8628, 3.2).' },
+  OAuthFlow: { deviceAuthorizationUrl: 'The device authorization URL (device authorization flow, 3.2).' },
+};
+
 /** The meaning of a field of an object kind, if we document it. */
 export function fieldDoc(kind: ObjectKind, field: string): string | undefined {
-  const docs = FIELD_DOCS[kind];
-  return docs && Object.prototype.hasOwnProperty.call(docs, field) ? docs[field] : undefined;
+  for (const table of [FIELD_DOCS, LATER_FIELD_DOCS]) {
+    const docs = table[kind];
+    if (docs && Object.prototype.hasOwnProperty.call(docs, field)) return docs[field];
+  }
+  return undefined;
 }
 
 /** The meaning of the values of enumerated fields, by `Kind.field`. */
@@ -255,6 +320,7 @@ export const VALUE_DOCS: Record<string, Record<string, string>> = lookupTable<Re
     query: 'After `?` in the URL, such as `/pets?limit=10`.',
     header: 'An HTTP request header. `Accept`, `Content-Type` and `Authorization` are described elsewhere.',
     cookie: 'A cookie sent in the `Cookie` header.',
+    querystring: 'The whole query string as one value, described by `content` (3.2).',
   },
   'SecurityScheme.in': {
     query: 'The key is sent as a query parameter.',
@@ -262,6 +328,7 @@ export const VALUE_DOCS: Record<string, Record<string, string>> = lookupTable<Re
     cookie: 'The key is sent as a cookie.',
   },
   'SecurityScheme.type': {
+    mutualTLS: 'Mutual TLS: the client authenticates with a certificate (3.1).',
     apiKey: 'A key sent in a header, query parameter or cookie.',
     http: 'HTTP authentication, such as bearer tokens or basic.',
     oauth2: 'OAuth 2 with one or more flows.',

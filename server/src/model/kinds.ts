@@ -1,10 +1,10 @@
 // The kind of object a location in an OpenAPI document is by the format's own layout
 // (`/components/parameters/limit` is a Parameter), found by walking the spec table.
 import { SyntaxNode } from '../syntax/tree';
-import { FieldSpec, ObjectKind, specOf } from './spec';
+import { FieldSpec, ObjectKind, OpenApiVersion, specOf } from './spec';
 
 /** Kind of the node at these pointer segments of an OpenAPI root; undefined for free values. */
-export function kindAt(root: SyntaxNode, segments: readonly string[]): ObjectKind | undefined {
+export function kindAt(root: SyntaxNode, segments: readonly string[], version: OpenApiVersion = '3.0'): ObjectKind | undefined {
   let kind: ObjectKind = 'Root';
   let pendingContainer: FieldSpec | undefined;
   let node: SyntaxNode | undefined = root;
@@ -16,7 +16,7 @@ export function kindAt(root: SyntaxNode, segments: readonly string[]): ObjectKin
       pendingContainer = undefined;
       continue;
     }
-    const spec = specOf(kind);
+    const spec = specOf(kind, version);
     const field = spec.fields.get(segment) ?? (spec.patterned && !(spec.extensions && segment.startsWith('x-')) ? spec.patterned : undefined);
     if (!field?.kind) return undefined;
     if (field.shape === 'object') kind = field.kind;
@@ -39,12 +39,12 @@ export interface Place {
 }
 
 /** What the location at these segments is: an object of some kind, or a container of them. */
-export function placeAt(segments: readonly string[]): Place | undefined {
-  return placeFrom('Root', segments);
+export function placeAt(segments: readonly string[], version: OpenApiVersion = '3.0'): Place | undefined {
+  return placeFrom('Root', segments, version);
 }
 
 /** The same, below an object of a known kind (a file referenced as a Schema, say). */
-export function placeFrom(start: ObjectKind, segments: readonly string[]): Place | undefined {
+export function placeFrom(start: ObjectKind, segments: readonly string[], version: OpenApiVersion = '3.0'): Place | undefined {
   let kind: ObjectKind = start;
   let pending: FieldSpec | undefined;
   for (const segment of segments) {
@@ -54,7 +54,7 @@ export function placeFrom(start: ObjectKind, segments: readonly string[]): Place
       pending = undefined;
       continue;
     }
-    const spec = specOf(kind);
+    const spec = specOf(kind, version);
     const field = spec.fields.get(segment) ?? (spec.patterned && !(spec.extensions && segment.startsWith('x-')) ? spec.patterned : undefined);
     if (!field) return undefined;
     if (field.shape === 'object' && field.kind) kind = field.kind;

@@ -1,6 +1,12 @@
-// The shape of every OpenAPI 3.0.3 object: fields, their types, where `$ref` is allowed.
-// One table drives the walker, required-field, unknown-field, field-type, ref-not-allowed and
-// (later) field-name completion.
+// The shape of every OpenAPI object, per version (3.0.3, 3.1.1, 3.2.0): fields, their types, where
+// `$ref` is allowed. One table per version drives the walker, required-field, unknown-field,
+// field-type, ref-not-allowed and field-name completion.
+
+import type { SyntaxNode } from '../syntax/tree';
+
+/** The versions whose documents are checked: the minor version, as the rules differ by it. */
+export type OpenApiVersion = '3.0' | '3.1' | '3.2';
+export const OPENAPI_VERSIONS: readonly OpenApiVersion[] = ['3.0', '3.1', '3.2'];
 
 export type ObjectKind =
   | 'Root' | 'Info' | 'Contact' | 'License' | 'Server' | 'ServerVariable' | 'Components'
@@ -49,7 +55,9 @@ const PARAMETER_COMMON: Record<string, FieldType> = {
   example: 'any', examples: '{Example|Ref}', content: '{MediaType}',
 };
 
-const TABLE: Record<ObjectKind, { fields?: Record<string, FieldType>; required?: string[]; patterned?: FieldType; extensions?: boolean }> = {
+type TableEntry = { fields?: Record<string, FieldType>; required?: string[]; patterned?: FieldType; extensions?: boolean };
+
+const TABLE: Record<ObjectKind, TableEntry> = {
   Root: {
     fields: {
       openapi: 'string', info: 'Info', servers: 'Server[]', paths: 'Paths', components: 'Components',
@@ -152,19 +160,115 @@ export function parseFieldType(notation: FieldType): FieldSpec {
   return { shape: container === 'one' ? 'object' : container, kind: head as ObjectKind, refAllowed, orBoolean, notation };
 }
 
-export const SPECS: ReadonlyMap<ObjectKind, ObjectSpec> = new Map(
-  (Object.keys(TABLE) as ObjectKind[]).map((kind) => {
-    const entry = TABLE[kind];
-    const fields = new Map<string, FieldSpec>();
-    for (const [name, notation] of Object.entries(entry.fields ?? {})) fields.set(name, parseFieldType(notation));
-    const patterned = entry.patterned ? parseFieldType(entry.patterned) : undefined;
-    return [kind, { kind, fields, required: entry.required ?? [], patterned, extensions: entry.extensions ?? true }];
-  }),
-);
+// JSON Schema 2020-12 keywords (core, applicator, validation, unevaluated, meta-data, format and content
+// vocabularies) with the OpenAPI 3.1 Schema Object's own: a subschema may be a boolean.
+const SUBSCHEMA = 'Schema|Ref|boolean';
+const SCHEMA_2020_12: Record<string, FieldType> = {
+  $ref: 'string', $schema: 'string', $id: 'string', $anchor: 'string', $dynamicAnchor: 'string', $dynamicRef: 'string',
+  $vocabulary: '{boolean}', $comment: 'string', $defs: `{${SUBSCHEMA}}`,
+  allOf: `${SUBSCHEMA}[]`, anyOf: `${SUBSCHEMA}[]`, oneOf: `${SUBSCHEMA}[]`, not: SUBSCHEMA,
+  if: SUBSCHEMA, then: SUBSCHEMA, else: SUBSCHEMA, dependentSchemas: `{${SUBSCHEMA}}`,
+  prefixItems: `${SUBSCHEMA}[]`, items: SUBSCHEMA, contains: SUBSCHEMA,
+  properties: `{${SUBSCHEMA}}`, patternProperties: `{${SUBSCHEMA}}`, additionalProperties: SUBSCHEMA,
+  propertyNames: SUBSCHEMA, unevaluatedItems: SUBSCHEMA, unevaluatedProperties: SUBSCHEMA,
+  // `type` is a name or a list of names: schema-type checks both forms.
+  type: 'any', const: 'any', enum: 'any[]', multipleOf: 'number', maximum: 'number', exclusiveMaximum: 'number',
+  minimum: 'number', exclusiveMinimum: 'number', maxLength: 'integer', minLength: 'integer', pattern: 'string',
+  maxItems: 'integer', minItems: 'integer', uniqueItems: 'boolean', maxContains: 'integer', minContains: 'integer',
+  maxProperties: 'integer', minProperties: 'integer', required: 'string[]', dependentRequired: '{any}',
+  format: 'string', contentEncoding: 'string', contentMediaType: 'string', contentSchema: SUBSCHEMA,
+  title: 'string', description: 'string', default: 'any', deprecated: 'boolean', readOnly: 'boolean',
+  writeOnly: 'boolean', examples: 'any[]',
+  discriminator: 'Discriminator', xml: 'XML', externalDocs: 'ExternalDocs', example: 'any',
+};
 
-export function specOf(kind: ObjectKind): ObjectSpec {
-  return SPECS.get(kind)!;
+/**
+ * Whether a `$schema` or `jsonSchemaDialect` value names a dialect other than JSON Schema 2020-12 and
+ * the OpenAPI 3.1/3.2 ones built on it (draft-04, draft-07...): the 2020-12 rules cannot judge such a
+ * schema, so they say nothing about it.
+ */
+export function isOtherDialect(dialect: SyntaxNode | undefined): boolean {
+  if (dialect?.kind !== 'string') return false;
+  return !/json-schema\.org\/draft\/2020-12\/|spec\.openapis\.org\/oas\/3\.[12]\/(dialect|schema)/.test(dialect.value as string);
+}
+
+/** A table with some objects' fields added (or replaced) and their other properties changed. */
+function patched(base: Record<ObjectKind, TableEntry>, changes: Partial<Record<ObjectKind, TableEntry>>): Record<ObjectKind, TableEntry> {
+  const table = { ...base };
+  for (const [kind, change] of Object.entries(changes) as [ObjectKind, TableEntry][]) {
+    table[kind] = { ...base[kind], ...change, fields: { ...base[kind].fields, ...change.fields } };
+  }
+  return table;
+}
+
+// OpenAPI 3.1: webhooks, a JSON Schema dialect, Path Items as components, `paths` optional (one of
+// `paths`, `components`, `webhooks` is required: required-field says so), the Schema Object as JSON
+// Schema 2020-12 (no `nullable`), extensions in a Discriminator.
+const TABLE_31 = patched(TABLE, {
+  Root: { fields: { jsonSchemaDialect: 'string', webhooks: '{PathItem|Ref}' }, required: ['openapi', 'info'] },
+  Info: { fields: { summary: 'string' } },
+  License: { fields: { identifier: 'string' } },
+  Components: { fields: { pathItems: '{PathItem|Ref}' } },
+  Operation: { required: [] },
+  Schema: { fields: SCHEMA_2020_12 },
+  Discriminator: { extensions: true },
+});
+delete (TABLE_31.Schema.fields as Record<string, FieldType>).nullable;
+
+// OpenAPI 3.2: `$self`, the query method and other methods, the querystring location, sequential
+// media types, tag hierarchy, the device flow; a Response's description is optional.
+const TABLE_32 = patched(TABLE_31, {
+  Root: { fields: { $self: 'string' } },
+  Components: { fields: { mediaTypes: '{MediaType|Ref}' } },
+  PathItem: { fields: { query: 'Operation', additionalOperations: '{Operation}' } },
+  Server: { fields: { name: 'string' } },
+  Tag: { fields: { summary: 'string', parent: 'string', kind: 'string' } },
+  MediaType: { fields: { itemSchema: 'Schema|Ref|boolean', prefixEncoding: 'Encoding[]', itemEncoding: 'Encoding' } },
+  Encoding: { fields: { encoding: '{Encoding}', prefixEncoding: 'Encoding[]', itemEncoding: 'Encoding' } },
+  Example: { fields: { dataValue: 'any', serializedValue: 'string' } },
+  Response: { fields: { summary: 'string' }, required: [] },
+  Discriminator: { fields: { defaultMapping: 'string' } },
+  XML: { fields: { nodeType: 'string' } },
+  SecurityScheme: { fields: { deprecated: 'boolean', oauth2MetadataUrl: 'string' } },
+  OAuthFlows: { fields: { deviceAuthorization: 'OAuthFlow' } },
+  OAuthFlow: { fields: { deviceAuthorizationUrl: 'string' } },
+});
+
+function specsOf(table: Record<ObjectKind, TableEntry>): ReadonlyMap<ObjectKind, ObjectSpec> {
+  return new Map(
+    (Object.keys(table) as ObjectKind[]).map((kind) => {
+      const entry = table[kind];
+      const fields = new Map<string, FieldSpec>();
+      for (const [name, notation] of Object.entries(entry.fields ?? {})) fields.set(name, parseFieldType(notation));
+      const patterned = entry.patterned ? parseFieldType(entry.patterned) : undefined;
+      return [kind, { kind, fields, required: entry.required ?? [], patterned, extensions: entry.extensions ?? true }];
+    }),
+  );
+}
+
+/** The OpenAPI 3.0.3 objects. */
+export const SPECS: ReadonlyMap<ObjectKind, ObjectSpec> = specsOf(TABLE);
+
+const SPECS_BY_VERSION: Record<OpenApiVersion, ReadonlyMap<ObjectKind, ObjectSpec>> = {
+  '3.0': SPECS,
+  '3.1': specsOf(TABLE_31),
+  '3.2': specsOf(TABLE_32),
+};
+
+/** Every object of a version. */
+export function specsFor(version: OpenApiVersion = '3.0'): ReadonlyMap<ObjectKind, ObjectSpec> {
+  return SPECS_BY_VERSION[version];
+}
+
+export function specOf(kind: ObjectKind, version: OpenApiVersion = '3.0'): ObjectSpec {
+  return SPECS_BY_VERSION[version].get(kind)!;
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The method fields of a Path Item in a version: 3.2 added `query`. */
+export function httpMethodsOf(version: OpenApiVersion = '3.0'): readonly string[] {
+  return version === '3.2' ? HTTP_METHODS_32 : HTTP_METHODS;
+}
+const HTTP_METHODS_32: readonly string[] = [...HTTP_METHODS, 'query'];

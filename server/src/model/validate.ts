@@ -2,12 +2,18 @@
 // no type arrays, boolean exclusiveMinimum/Maximum, formats (int32/int64/float ranges, date/date-time, uuid, byte,
 // email, uri, uri-reference, hostname, ipv4, ipv6), allOf/oneOf/anyOf/not, `$ref`s to other schemas
 // (recursive schemas included). Also the URL and email syntax of fields the text says are URLs.
+// In OpenAPI 3.1 and 3.2 documents, JSON Schema 2020-12 semantics: type lists and "null", `const`,
+// numeric exclusive bounds, `prefixItems`, boolean schemas, `$ref` beside other keywords,
+// `patternProperties`; formats are annotations there (not asserted), and keywords this interpreter
+// does not evaluate (`unevaluated*`, `$dynamicRef`, `if`...) only ever add constraints, so leaving
+// them out can miss an error but never make one up.
 // A small interpreter over our own tree: errors point at the value's own characters, and `$ref`s
 // resolve through the same model as everything else.
 import { fromChildren, SyntaxNode } from '../syntax/tree';
 import { Analysis } from './analysis';
 import { SourceDocument } from './documents';
 import { lookupTable } from './lookup';
+import { isOtherDialect } from './spec';
 
 export interface ValueError {
   /** Where inside the value: `.items[3].id`, or '' for the value itself. */
@@ -77,6 +83,9 @@ class Keywords {
   maxProperties: SyntaxNode | undefined = undefined;
   required: SyntaxNode | undefined = undefined;
   additionalProperties: SyntaxNode | undefined = undefined;
+  const: SyntaxNode | undefined = undefined;
+  prefixItems: SyntaxNode | undefined = undefined;
+  patternProperties: SyntaxNode | undefined = undefined;
   /** Whether the schema validates its value again (allOf, anyOf, oneOf, not). */
   composes: boolean;
 
@@ -96,6 +105,7 @@ const KEYWORD_NAMES = new Set<unknown>(Object.keys({
   minimum: true, maximum: true, exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true,
   minLength: true, maxLength: true, pattern: true, minItems: true, maxItems: true, uniqueItems: true, items: true,
   properties: true, minProperties: true, maxProperties: true, required: true, additionalProperties: true,
+  const: true, prefixItems: true, patternProperties: true,
 } satisfies Record<KeywordName, true>));
 
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
@@ -110,7 +120,14 @@ export class SchemaValidator {
    */
   private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
   private readonly keywords = new Map<SyntaxNode, Keywords>();
-  constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {}
+  /** OpenAPI 3.1 and 3.2: JSON Schema 2020-12. */
+  private readonly jsonSchema2020: boolean;
+  /** 2020-12 documents whose `jsonSchemaDialect` is another dialect: no schema of theirs is judged. */
+  private readonly otherDialect: boolean;
+  constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {
+    this.jsonSchema2020 = analysis?.version === '3.1' || analysis?.version === '3.2';
+    this.otherDialect = this.jsonSchema2020 && isOtherDialect(analysis.root?.root?.get('jsonSchemaDialect'));
+  }
 
   validate(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path = ''): ValueError[] {
     return this.check(value, schema, doc, new ValuePath(undefined, '', path), 0);
@@ -125,13 +142,31 @@ export class SchemaValidator {
 
   private check(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path: ValuePath, depth: number): ValueError[] {
     if (depth > MAX_DEPTH) return [];
+    if (this.jsonSchema2020) {
+      if (schema.kind === 'boolean') return schema.value === false ? [{ path: String(path), message: 'no value is allowed here (the schema is false)', node: value }] : [];
+      // Another dialect (draft-04...) or a document-wide one: not judged by 2020-12's rules.
+      if (this.otherDialect || (schema.kind === 'object' && isOtherDialect(schema.get('$schema')))) return [];
+      // 2020-12: `$ref` is one keyword among others; the others apply too.
+      if (schema.kind === 'object' && schema.get('$ref') && schema.children!.length > 1) {
+        const target = this.analysis.resolve(schema, doc).target;
+        const viaRef = target ? this.check(value, target.node, target.doc, path, depth + 1) : [];
+        const own = this.checkComposed(value, schema, doc, path, depth);
+        return viaRef.length === 0 ? own : own.length === 0 ? viaRef : [...viaRef, ...own];
+      }
+    }
     if (schema.kind === 'object' && schema.get('$ref')) {
       const target = this.analysis.resolve(schema, doc).target;
+      if (this.jsonSchema2020 && target?.node.kind === 'boolean') return this.check(value, target.node, target.doc, path, depth + 1);
       if (target?.node.kind !== 'object') return []; // unresolved: ref-unresolved says so
       schema = target.node;
       doc = target.doc;
     }
     if (schema.kind !== 'object') return [];
+    return this.checkComposed(value, schema, doc, path, depth);
+  }
+
+  /** A schema object's own keywords (its `$ref`, if any, is the caller's). */
+  private checkComposed(value: SyntaxNode, schema: SyntaxNode, doc: SourceDocument, path: ValuePath, depth: number): ValueError[] {
     const k = this.keywordsOf(schema);
     // A schema that composes nothing goes down into members and items only: it cannot meet this
     // value again, so the pair needs no bookkeeping (most pairs; 55,000 in GitHub's description).
@@ -160,6 +195,7 @@ export class SchemaValidator {
 
   private checkResolved(k: Keywords, value: SyntaxNode, doc: SourceDocument, path: ValuePath, depth: number): ValueError[] {
     const errors: ValueError[] = [];
+    if (this.jsonSchema2020) return this.checkResolved2020(k, value, doc, path, depth, errors);
     const type = k.type?.stringValue;
     const nullable = k.nullable?.value === true;
 
@@ -182,6 +218,37 @@ export class SchemaValidator {
       return errors;
     }
 
+    return this.checkValueKeywords(k, value, doc, path, depth, errors);
+  }
+
+  /** 2020-12: `type` a name or a list of names, "null" a type of its own (`nullable` is no keyword), `const`. */
+  private checkResolved2020(k: Keywords, value: SyntaxNode, doc: SourceDocument, path: ValuePath, depth: number, errors: ValueError[]): ValueError[] {
+    if (value.kind === 'object' && value.children!.length === 1 && value.children![0].key === '$ref' && value.children![0].kind === 'string') {
+      fail(errors, 'a "$ref" object, but example values are literal: the reference is not resolved', value, path);
+      return errors;
+    }
+    const typeNode = k.type;
+    const types = typeNode?.kind === 'string' ? [typeNode.value as string]
+      : typeNode?.kind === 'array' && typeNode.children!.every((t) => t.kind === 'string') ? typeNode.children!.map((t) => t.value as string)
+      : undefined;
+    // An empty or malformed list is schema-type's to report: no error about the value here.
+    if (types && types.length > 0 && !types.some((t) => (t === 'null' ? value.kind === 'null' : value.kind !== 'null' && matchesType(value, t)))) {
+      const expected = types.map((t) => (t === 'null' ? 'null' : article(t))).join(' or ');
+      const why = value.kind === 'null' && k.nullable?.value === true ? ' ("nullable" is no keyword of JSON Schema 2020-12: list "null" in "type")' : '';
+      fail(errors, `expected ${expected}, got ${describe(value)}${why}`, value, path);
+      return errors;
+    }
+    const constNode = k.const;
+    if (constNode) {
+      const expected = canonicalText(constNode.toValue());
+      const actual = canonicalText(value.toValue());
+      if (expected !== undefined && actual !== undefined && expected !== actual) fail(errors, `${short(value.toValue())} is not the constant ${short(constNode.toValue())}`, value, path);
+    }
+    return this.checkValueKeywords(k, value, doc, path, depth, errors);
+  }
+
+  /** enum, the keywords of the value's kind, and composition. */
+  private checkValueKeywords(k: Keywords, value: SyntaxNode, doc: SourceDocument, path: ValuePath, depth: number, errors: ValueError[]): ValueError[] {
     // enum
     const enumNode = k.enum;
     if (enumNode?.kind === 'array') {
@@ -209,7 +276,8 @@ export class SchemaValidator {
       if (matches !== 1) fail(errors, `matches ${matches} schemas of oneOf, but must match exactly one`, value, path);
     }
     const not = k.not;
-    if (not?.kind === 'object' && this.check(value, not, doc, path, depth + 1).length === 0) fail(errors, 'matches the schema of "not", which it must not', value, path);
+    const notSchema = not?.kind === 'object' || (this.jsonSchema2020 && not?.kind === 'boolean');
+    if (notSchema && this.check(value, not!, doc, path, depth + 1).length === 0) fail(errors, 'matches the schema of "not", which it must not', value, path);
     return errors;
   }
 
@@ -217,13 +285,20 @@ export class SchemaValidator {
     const n = value.value as number;
     const min = numberValue(k.minimum);
     const max = numberValue(k.maximum);
+    if (this.jsonSchema2020) {
+      // 2020-12: exclusive bounds are numbers of their own; formats are annotations, not asserted.
+      const exclusiveMin = numberValue(k.exclusiveMinimum);
+      const exclusiveMax = numberValue(k.exclusiveMaximum);
+      if (min !== undefined && n < min) fail(own, `${n} is less than the minimum ${min}`, value, path);
+      if (max !== undefined && n > max) fail(own, `${n} is greater than the maximum ${max}`, value, path);
+      if (exclusiveMin !== undefined && n <= exclusiveMin) fail(own, `${n} is not greater than the exclusive minimum ${exclusiveMin}`, value, path);
+      if (exclusiveMax !== undefined && n >= exclusiveMax) fail(own, `${n} is not less than the exclusive maximum ${exclusiveMax}`, value, path);
+      this.checkMultipleOf(k, n, value, path, own);
+      return;
+    }
     if (min !== undefined && (k.exclusiveMinimum?.value === true ? n <= min : n < min)) fail(own, `${n} is less than the minimum ${min}${k.exclusiveMinimum?.value === true ? ' (exclusive)' : ''}`, value, path);
     if (max !== undefined && (k.exclusiveMaximum?.value === true ? n >= max : n > max)) fail(own, `${n} is greater than the maximum ${max}${k.exclusiveMaximum?.value === true ? ' (exclusive)' : ''}`, value, path);
-    const multipleOf = numberValue(k.multipleOf);
-    if (multipleOf && multipleOf > 0) {
-      const q = n / multipleOf;
-      if (Math.abs(q - Math.round(q)) > 1e-9) fail(own, `${n} is not a multiple of ${multipleOf}`, value, path);
-    }
+    this.checkMultipleOf(k, n, value, path, own);
     const format = k.format?.stringValue;
     if (format === 'int32' && (!Number.isInteger(n) || n < INT32[0] || n > INT32[1])) fail(own, `${n} is not an int32`, value, path);
     if (format === 'int64' && !Number.isInteger(n)) fail(own, `${n} is not an int64`, value, path);
@@ -232,6 +307,14 @@ export class SchemaValidator {
       fail(own, 'the number is outside the int64 range (a signed 64-bit integer)', value, path);
     }
     if (format === 'float' && Math.abs(n) > FLOAT_MAX) fail(own, `${n} is outside the float range (a 32-bit floating-point number)`, value, path);
+  }
+
+  private checkMultipleOf(k: Keywords, n: number, value: SyntaxNode, path: ValuePath, own: ValueError[]): void {
+    const multipleOf = numberValue(k.multipleOf);
+    if (multipleOf && multipleOf > 0) {
+      const q = n / multipleOf;
+      if (Math.abs(q - Math.round(q)) > 1e-9) fail(own, `${n} is not a multiple of ${multipleOf}`, value, path);
+    }
   }
 
   private checkString(k: Keywords, value: SyntaxNode, path: ValuePath, own: ValueError[]): void {
@@ -248,7 +331,7 @@ export class SchemaValidator {
       const re = compilePattern(pattern);
       if (re && s.length <= MAX_PATTERN_INPUT && !re.test(s)) fail(own, `does not match the pattern ${pattern}`, value, path);
     }
-    const format = k.format?.stringValue;
+    const format = this.jsonSchema2020 ? undefined : k.format?.stringValue;
     const check = format ? FORMATS[format] : undefined;
     if (check && !check(s)) fail(own, `${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '...' : s)} is not a valid ${format}`, value, path);
   }
@@ -265,6 +348,15 @@ export class SchemaValidator {
       if (new Set(seen).size !== seen.length) fail(own, 'duplicate items, but uniqueItems is true', value, path);
     }
     const itemSchema = k.items;
+    if (this.jsonSchema2020) {
+      // 2020-12: `prefixItems` holds the first items, `items` the rest.
+      const prefix = k.prefixItems?.kind === 'array' ? k.prefixItems.children! : [];
+      items.forEach((item, i) => {
+        const schema = i < prefix.length ? prefix[i] : itemSchema;
+        if (schema?.kind === 'object' || schema?.kind === 'boolean') pushAll(errors, this.check(item, schema, doc, new ValuePath(path, i), depth + 1));
+      });
+      return errors;
+    }
     if (itemSchema?.kind === 'object') {
       items.forEach((item, i) => pushAll(errors, this.check(item, itemSchema, doc, new ValuePath(path, i), depth + 1)));
     }
@@ -293,9 +385,28 @@ export class SchemaValidator {
       else if (missing.length > 1) fail(own, `missing the required properties ${missing.map((n) => `"${n}"`).join(', ')}`, value, path);
     }
     const additional = k.additionalProperties;
+    const patterns = this.jsonSchema2020 && k.patternProperties?.kind === 'object' ? k.patternProperties.children! : undefined;
     for (const member of members) {
       const name = String(member.key);
       const propertySchema = properties?.kind === 'object' ? properties.get(name) : undefined;
+      if (patterns && !propertySchema) {
+        // A name a pattern matches is no additional property: it is checked against each schema whose pattern
+        // matches, and one no pattern can be compiled for is left alone (it might match).
+        let matched = false;
+        for (const entry of patterns) {
+          const re = compilePattern(String(entry.key));
+          if (!re || name.length > MAX_PATTERN_INPUT) matched = true;
+          else if (re.test(name)) {
+            matched = true;
+            pushAll(errors, this.check(member, entry, doc, new ValuePath(path, name), depth + 1));
+          }
+        }
+        if (matched) continue;
+      }
+      if (this.jsonSchema2020 && !propertySchema && additional?.kind === 'object') {
+        pushAll(errors, this.check(member, additional, doc, new ValuePath(path, name), depth + 1));
+        continue;
+      }
       if (propertySchema) {
         pushAll(errors, this.check(member, propertySchema, doc, new ValuePath(path, name), depth + 1));
       } else if (additional?.kind === 'boolean' && additional.value === false) {

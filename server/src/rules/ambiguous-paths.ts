@@ -1,5 +1,5 @@
 import { defineRule } from '../check/types';
-import { HTTP_METHODS } from '../model/spec';
+import { HTTP_METHODS, OPENAPI_VERSIONS } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
 
 /** Comparisons per Paths object at most: a document with thousands of paths stays linear in practice. */
@@ -58,6 +58,7 @@ function overlap(a: PathShape, b: PathShape): string | undefined {
 export default defineRule({
   id: 'ambiguous-paths',
   severity: 'information',
+  versions: OPENAPI_VERSIONS,
   description: 'Two templated paths that one request matches, under the same method (`/{entity}/me` and `/books/{id}`): the specification leaves it to each tool which one it picks.',
   spec: ['Path Templating Matching', 'Paths Object'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule, Fix } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { OpenApiObject } from '../model/analysis';
@@ -36,6 +37,7 @@ const CREDENTIAL = /^(x[-_])?(api[-_]?key|apikey|access[-_]?token|auth[-_]?token
 export default defineRule({
   id: 'api-key-parameter',
   severity: 'information',
+  versions: OPENAPI_VERSIONS,
   description: 'A query, cookie or header parameter that looks like a credential (`api_key`, `apikey`, `access_token`, `key`, `token`) belongs in `securitySchemes`.',
   spec: ['Security Scheme Object', 'Security Requirement Object'],
   rationale:

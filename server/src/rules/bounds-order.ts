@@ -1,10 +1,13 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { replaceNode } from '../syntax/edit';
 
 const PAIRS: [string, string][] = [['minimum', 'maximum'], ['minLength', 'maxLength'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties']];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
 /** Every keyword the checks below read first: a schema with none of them has nothing to check. */
-const BOUNDS = new Set(PAIRS.flat());
+const BOUNDS = new Set([...PAIRS.flat(), 'exclusiveMinimum', 'exclusiveMaximum']);
+/** 2020-12: exclusive bounds are numbers, and each pair of a lower and an upper bound can contradict. */
+const EXCLUSIVE_PAIRS: [string, string][] = [['exclusiveMinimum', 'maximum'], ['minimum', 'exclusiveMaximum'], ['exclusiveMinimum', 'exclusiveMaximum']];
 
 export default defineRule({
   id: 'bounds-order',
@@ -16,8 +19,12 @@ export default defineRule({
   messages: {
     order: '"{min}: {minValue}" is greater than "{max}: {maxValue}": no value can satisfy both.',
     exclusive: '"minimum" and "maximum" are both {value}, which {which}: no value can satisfy the schema.',
+    exclusiveOrder: '"{min}: {minValue}" and "{max}: {maxValue}" leave no number between them: no value can satisfy both.',
     negative: '"{field}" cannot be negative.',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.0: `exclusiveMinimum` and `exclusiveMaximum` are booleans beside `minimum` and `maximum`. OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): they are numbers, bounds of their own: `exclusiveMinimum: 5` with `maximum: 5` (or a smaller one), `minimum` not below `exclusiveMaximum`, or `exclusiveMinimum` not below `exclusiveMaximum` leave no value.',
   kinds: ['Schema'],
   members: [...BOUNDS],
   local: true,
@@ -41,7 +48,7 @@ export default defineRule({
           related: [{ doc, offset: b.keyOffset, length: b.end - b.keyOffset, message: `"${max}" is here.` }],
           fixes: [{ title: `Swap the values of "${min}" and "${max}"`, edits: [replaceNode(a, source(b)), replaceNode(b, source(a))] }],
         });
-      } else if (min === 'minimum' && low === high) {
+      } else if (min === 'minimum' && low === high && (context.version ?? '3.0') === '3.0') {
         const exclusive = ['exclusiveMinimum', 'exclusiveMaximum'].filter((k) => node.get(k)?.value === true);
         if (exclusive.length === 0) continue;
         context.report({
@@ -49,6 +56,20 @@ export default defineRule({
           messageId: 'exclusive',
           data: { value: String(low), which: exclusive.map((k) => `"${k}: true"`).join(' and ') + (exclusive.length === 2 ? ' exclude' : ' excludes') },
           severity: 'warning',
+        });
+      }
+    }
+    if ((context.version ?? '3.0') !== '3.0') {
+      for (const [min, max] of EXCLUSIVE_PAIRS) {
+        const a = node.get(min);
+        const b = node.get(max);
+        if (a?.kind !== 'number' || b?.kind !== 'number' || (a.value as number) < (b.value as number)) continue;
+        context.report({
+          at: { node: a, part: 'member' },
+          messageId: 'exclusiveOrder',
+          data: { min, max, minValue: String(a.value), maxValue: String(b.value) },
+          severity: 'warning',
+          related: [{ doc, offset: b.keyOffset, length: b.end - b.keyOffset, message: `"${max}" is here.` }],
         });
       }
     }

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule, Fix } from '../check/types';
 import { escapePointerSegment } from '../model/ref';
 import { renameKey, replaceScalar, TextEdit } from '../syntax/edit';
@@ -33,6 +34,7 @@ function renameFix(analysis: Analysis, doc: SourceDocument, map: SyntaxNode, ent
 export default defineRule({
   id: 'component-name',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A key of a `components` map (`schemas`, `responses`, `parameters`...) with characters other than letters, digits, `.`, `-` and `_` (an error); a link name of a Response with such characters (a warning).',
   spec: ['Components Object', 'Response Object'],
   rationale:

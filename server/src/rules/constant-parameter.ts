@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { removalFix } from '../check/report';
 import { defineRule } from '../check/types';
 import { SyntaxNode } from '../syntax/tree';
@@ -17,6 +18,7 @@ export function constantValue(parameter: SyntaxNode): string | undefined {
 export default defineRule({
   id: 'constant-parameter',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'A `default` on a constant parameter (a required parameter whose `enum` has a single value): a constant is always sent, so its default never applies.',
   spec: ['Parameter Object', 'Schema Object'],
   rationale:

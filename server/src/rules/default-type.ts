@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { matchesType, SchemaValidator } from '../model/validate';
 import { defineRule, Fix } from '../check/types';
 import { firstLineSpan } from '../check/report';
@@ -30,6 +31,9 @@ export default defineRule({
   rationale:
     'The specification says the default MUST conform to the type defined at the same level: clients and servers substitute it for a missing value. A default outside the enum, the bounds or the format is one the API itself would reject, but the text makes only the type a requirement, so those are warnings.',
   messages: { invalid: '"default{path}": {message}.' },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.0: a default not of the declared type is an error (the text says it MUST conform), other mismatches are warnings. OpenAPI 3.1 and 3.2 read the schema as JSON Schema 2020-12, which only recommends a valid default: every mismatch is a warning, judged with 2020-12 semantics (type lists with "null", `const`, numeric exclusive bounds, `prefixItems`; formats are annotations and not asserted).',
   kinds: ['Schema'],
   members: ['default'],
   localThroughRefs: true,
@@ -42,7 +46,8 @@ export default defineRule({
     const type = node.get('type')?.stringValue;
     const nullable = node.get('nullable')?.value === true;
     // The MUST: the type declared in this Schema Object (with its own `nullable`).
-    const wrongType = type !== undefined && (value.kind === 'null' ? !nullable : !matchesType(value, type));
+    // 3.1 and 3.2 (JSON Schema 2020-12) only recommend a default the schema accepts: a warning then.
+    const wrongType = (context.version ?? '3.0') === '3.0' && type !== undefined && (value.kind === 'null' ? !nullable : !matchesType(value, type));
     for (const error of new SchemaValidator(context.analysis).validate(value, node, doc)) {
       const atValue = error.node === value && error.path === '';
       // `nullable: true` beside `allOf`/`oneOf` without a type: the generator idiom for a nullable

@@ -1,8 +1,10 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'deprecated-reference',
   severity: 'hint',
+  versions: OPENAPI_VERSIONS,
   description: 'A Link to a deprecated operation, or a `$ref` to a deprecated parameter.',
   spec: ['Operation Object', 'Parameter Object'],
   rationale:

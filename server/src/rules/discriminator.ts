@@ -123,6 +123,7 @@ function reportInlineAlternatives(node: SyntaxNode, discriminator: SyntaxNode, c
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
+  versions: ['3.0', '3.1'],
   description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { ParameterUse, parameterKey, parameterUses } from '../model/operations';
@@ -6,6 +7,7 @@ import { removalFix } from '../check/report';
 export default defineRule({
   id: 'duplicate-parameter',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'The same (`name`, `in`) twice in one parameter list; header names compare case-insensitively.',
   spec: ['Operation Object', 'Path Item Object'],
   rationale:

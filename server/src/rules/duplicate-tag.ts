@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'duplicate-tag',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A root tag name declared twice.',
   spec: ['OpenAPI Object'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 
@@ -8,6 +9,7 @@ function bodiless(code: string): boolean {
 export default defineRule({
   id: 'empty-body-content',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: '`content` on `204`, `304`, `1XX`, or on any response of a HEAD operation.',
   spec: ['Responses Object', 'Response Object'],
   rationale:

@@ -14,6 +14,7 @@ const FORM_FIELDS = ['style', 'explode', 'allowReserved'];
 export default defineRule({
   id: 'encoding-field-ignored',
   severity: 'warning',
+  versions: ['3.0', '3.1'],
   description: 'An Encoding field the request body\'s media type ignores: `style`, `explode` or `allowReserved` in a multipart body other than `multipart/form-data`, `headers` in an `application/x-www-form-urlencoded` body, a `Content-Type` among its `headers`.',
   spec: ['Encoding Object'],
   rationale:

@@ -9,6 +9,7 @@ const FORM = /^(multipart\/[^;\s]+|application\/x-www-form-urlencoded)\s*(;.*)?$
 export default defineRule({
   id: 'encoding-property',
   severity: 'error',
+  versions: ['3.0', '3.1'],
   description: 'An `encoding` key that is not a property of the media type\'s schema (error); `encoding` on a media type that is not `multipart` or `application/x-www-form-urlencoded`, or outside a request body (in a response, a parameter or a header: a warning, it is ignored there).',
   spec: ['Media Type Object', 'Encoding Object'],
   rationale:

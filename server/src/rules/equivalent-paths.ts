@@ -1,7 +1,7 @@
 import { SyntaxNode } from '../syntax/tree';
 import { eachMember } from '../check/member-steps';
 import { defineRule, EditedValue } from '../check/types';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OPENAPI_VERSIONS } from '../model/spec';
 import { shortened } from '../check/report';
 import { mergePathItemsFix } from '../check/path-merge';
 import { templateParams } from '../model/operations';
@@ -73,6 +73,7 @@ export function readByMerge(edited: EditedValue): boolean {
 export default defineRule({
   id: 'equivalent-paths',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'Two path keys that are the same template up to parameter names (`/pets/{id}` and `/pets/{petId}`).',
   spec: ['Paths Object', 'Path Templating'],
   rationale:

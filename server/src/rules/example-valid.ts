@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { SchemaValidator, ValidateOptions } from '../model/validate';
 import { OpenApiObject } from '../model/analysis';
 import { defineRule } from '../check/types';
@@ -22,6 +23,9 @@ export default defineRule({
   rationale:
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
   messages: { invalid: '"{where}{path}": {message}.' },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2 read the Schema Object as JSON Schema 2020-12: type lists and "null" (no `nullable`), `const`, numeric `exclusiveMinimum`/`exclusiveMaximum`, `prefixItems`, boolean schemas, `$ref` beside other keywords, `patternProperties`. Formats are annotations in 2020-12, so they are not asserted, and keywords the checker does not evaluate (`unevaluatedProperties`, `$dynamicRef`, `if`/`then`/`else`...) are left out: a miss, never a false finding. A Schema\'s `examples` list is validated item by item, and in 3.2 an Example\'s `dataValue` like its `value`.',
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
   members: ['example', 'examples'],
   localThroughRefs: true,
@@ -29,27 +33,38 @@ export default defineRule({
   readsValue: (edited) => {
     const { kinds, field } = edited;
     if (kinds.includes('Schema')) return !isFreeTextValue(edited);
-    if (kinds.includes('Example')) return field === 'value';
+    if (kinds.includes('Example')) return field === 'value' || field === 'dataValue';
     return field === 'example' && HOLDS_EXAMPLE.some((kind) => kinds.includes(kind));
   },
   checkObject(object, context) {
     const { node, doc } = object;
     const example = node.get('example');
-    const examples = object.kind === 'Schema' ? undefined : node.get('examples');
-    if (!example && examples?.kind !== 'object') return; // most objects have nothing to validate
+    const since31 = (context.version ?? '3.0') !== '3.0';
+    const examples = object.kind === 'Schema' && !since31 ? undefined : node.get('examples');
+    if (!example && examples?.kind !== 'object' && examples?.kind !== 'array') return; // most objects have nothing to validate
     const schema = object.kind === 'Schema' ? node : node.get('schema');
     if (schema?.kind !== 'object') return;
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
     if (example) {
       for (const e of validator.validate(example, schema, doc)) context.report({ at: firstLineSpan(doc, e.node), messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
     }
+    // 2020-12: a Schema's `examples` is a list of values.
+    if (object.kind === 'Schema') {
+      if (examples?.kind !== 'array') return;
+      examples.children!.forEach((value, i) => {
+        for (const e of validator.validate(value, schema, doc)) context.report({ at: firstLineSpan(doc, e.node), messageId: 'invalid', data: { where: `examples[${i}]`, path: e.path, message: e.message } });
+      });
+      return;
+    }
     if (examples?.kind !== 'object') return;
     for (const entry of examples.children!) {
       const target = context.analysis.resolve(entry, doc).target;
-      const value = target?.node.kind === 'object' ? target.node.get('value') : undefined;
+      // 3.2: `dataValue` is the value as data, before it is serialized.
+      const value = target?.node.kind === 'object' ? target.node.get('value') ?? (context.version === '3.2' ? target.node.get('dataValue') : undefined) : undefined;
       if (!value) continue;
+      const field = String(value.key);
       for (const e of validator.validate(value, schema, doc)) {
-        context.report({ doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: 'invalid', data: { where: `examples.${String(entry.key)}.value`, path: e.path, message: e.message } });
+        context.report({ doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: 'invalid', data: { where: `examples.${String(entry.key)}.${field}`, path: e.path, message: e.message } });
       }
     }
   },

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule, Fix } from '../check/types';
 import { removalFix } from '../check/report';
 import { insertMember, WriteValue } from '../syntax/edit';
@@ -5,6 +6,7 @@ import { insertMember, WriteValue } from '../syntax/edit';
 export default defineRule({
   id: 'example-xor-examples',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: '`example` and `examples` side by side; an Example with both `value` and `externalValue`.',
   spec: ['Parameter Object', 'Media Type Object', 'Example Object'],
   rationale:

@@ -1,4 +1,4 @@
-import { FieldSpec, SPECS, ObjectKind } from '../model/spec';
+import { FieldSpec, ObjectKind, OPENAPI_VERSIONS, specOf, specsFor } from '../model/spec';
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { eachMember } from '../check/member-steps';
@@ -28,7 +28,7 @@ const A: Record<string, string> = { string: 'a string', boolean: 'a boolean', nu
 function expected(spec: FieldSpec): string {
   if (spec.shape === 'scalar') return A[spec.scalar!];
   if (spec.shape === 'object') return spec.orBoolean ? 'an object or a boolean' : 'an object';
-  if (spec.shape === 'array') return spec.scalar ? `an array of ${spec.scalar}s` : 'an array';
+  if (spec.shape === 'array') return spec.scalar && spec.scalar !== 'any' ? `an array of ${spec.scalar}s` : 'an array';
   return 'a map (an object)';
 }
 
@@ -66,7 +66,9 @@ export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string
     case 'object':
       if (node.kind === 'object' || (spec.orBoolean && node.kind === 'boolean')) return;
       // `items: [{...}, {...}]` is the tuple form of JSON Schema, which OpenAPI 3.0 does not have.
-      if (field === 'items' && node.kind === 'array') return report(node, expected(spec), 'tuple', converted(node, spec, doc));
+      if (field === 'items' && node.kind === 'array') {
+        return report(node, expected(spec), (context.version ?? '3.0') === '3.0' ? 'tuple' : 'tuple2020', converted(node, spec, doc));
+      }
       report(node, expected(spec));
       return;
     case 'array':
@@ -85,15 +87,17 @@ export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string
         // map is ref-not-allowed's.
         const mapRef = node.get('$ref')?.kind === 'string';
         for (const entry of node.children!) {
-          if (entry.kind === 'object' || (mapRef && entry.key === '$ref')) continue;
-          context.report({ at: { node: entry }, messageId: 'wrongEntry', data: { field, key: String(entry.key), expected: 'an object', actual: describe(entry) } });
+          // A JSON Schema 2020-12 subschema may be a boolean (`properties: {id: true}`).
+          if (entry.kind === 'object' || (spec.orBoolean && entry.kind === 'boolean') || (mapRef && entry.key === '$ref')) continue;
+          const expectedEntry = spec.orBoolean ? 'an object or a boolean' : 'an object';
+          context.report({ at: { node: entry }, messageId: 'wrongEntry', data: { field, key: String(entry.key), expected: expectedEntry, actual: describe(entry) } });
         }
       }
   }
 }
 
 function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleContext): void {
-  const spec = SPECS.get(object.kind)!;
+  const spec = specOf(object.kind, context.version);
   const key = String(child.key);
   const field = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
   if (!field) return;
@@ -114,9 +118,13 @@ export default defineRule({
     quoteIt: '"{field}" must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
     wrongItem: 'Each item of "{field}" must be {expected}, not {actual}.',
     wrongEntry: '"{field}.{key}" must be {expected}, not {actual}.',
+    tuple2020: '"items" is one schema for every item, not a list: a list of item schemas (a tuple) is "prefixItems".',
     tuple: 'In OpenAPI 3.0 "items" is one schema for every item, not a list: a list of item schemas (a tuple) is "prefixItems" of OpenAPI 3.1.',
   },
-  kinds: [...SPECS.keys()] as ObjectKind[],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2 read the Schema Object as JSON Schema 2020-12: a subschema may be `true` or `false`, `type` may be a list (schema-type checks it), `exclusiveMinimum` and `exclusiveMaximum` are numbers, `examples` is a list, and `$defs`, `prefixItems`, `const`, `if`/`then`/`else`, `dependentRequired`... have their types. Each version\'s own fields are typed: `webhooks`, `jsonSchemaDialect`, `license.identifier` (3.1), `$self`, `additionalOperations`, tag `parent` (3.2).',
+  kinds: [...specsFor().keys()] as ObjectKind[],
   local: true,
   checkObject(object, context) {
     // A Paths object can have 200,000 members.

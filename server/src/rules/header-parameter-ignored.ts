@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { OpenApiObject } from '../model/analysis';
 import { insertFirstMember, insertMember, removeNode, TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
@@ -46,6 +47,7 @@ function inBearerScheme(node: SyntaxNode): boolean {
 export default defineRule({
   id: 'header-parameter-ignored',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'A header parameter named `Accept`, `Content-Type` or `Authorization` (any letter case) is ignored.',
   spec: ['Parameter Object'],
   rationale:

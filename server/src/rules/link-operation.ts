@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { parseRef } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
@@ -8,6 +9,7 @@ import { objectAnchor } from '../check/report';
 export default defineRule({
   id: 'link-operation',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A Link\'s `operationId` names no operation, its `operationRef` does not resolve, or both or neither are given.',
   spec: ['Link Object'],
   rationale:

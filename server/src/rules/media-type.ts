@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { closest } from '../check/suggest';
 import { COMMON_MEDIA_TYPES, MEDIA_TYPE_SHORTHANDS } from '../model/facts';
@@ -18,6 +19,7 @@ function meant(key: string): string | undefined {
 export default defineRule({
   id: 'media-type',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'A `content` key that is not `type/subtype` (wildcards allowed); shorthands (`json`) and near spellings get the registered type.',
   spec: ['Media Types', 'Media Type Object'],
   rationale:

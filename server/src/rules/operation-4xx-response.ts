@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { insertMember } from '../syntax/edit';
 
 export default defineRule({
   id: 'operation-4xx-response',
   severity: 'information',
+  versions: OPENAPI_VERSIONS,
   offByDefault: true,
   description: 'An operation that documents no client error: no `4XX` response and no `400`-`499`.',
   spec: ['Responses Object', 'HTTP Status Codes'],

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { insertFirstMember } from '../syntax/edit';
 import { pathKeyOf } from '../model/operations';
@@ -22,6 +23,7 @@ function nameSource(operation: OpenApiObject): string {
 export default defineRule({
   id: 'operation-id-missing',
   severity: 'information',
+  versions: OPENAPI_VERSIONS,
   description: 'An operation without `operationId`.',
   spec: ['Operation Object'],
   rationale:

@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'operation-id-unique',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'An `operationId` used twice in the document and the files it references.',
   spec: ['Operation Object'],
   rationale:

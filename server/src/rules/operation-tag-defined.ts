@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { appendItem, insertMember } from '../syntax/edit';
 import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'operation-tag-defined',
   severity: 'hint',
+  versions: OPENAPI_VERSIONS,
   description: 'An operation tag that is not declared in the root `tags`.',
   spec: ['OpenAPI Object', 'Tag Object'],
   rationale:

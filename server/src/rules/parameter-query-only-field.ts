@@ -8,6 +8,7 @@ const NO_EMPTY_VALUE = ['spaceDelimited', 'pipeDelimited', 'deepObject'];
 export default defineRule({
   id: 'parameter-query-only-field',
   severity: 'warning',
+  versions: ['3.0', '3.1'],
   description: '`allowReserved` or `allowEmptyValue` on a parameter that is not `in: query`, or on a header; `allowEmptyValue` with a style that cannot send an empty value (`spaceDelimited`, `pipeDelimited`, `deepObject`).',
   spec: ['Parameter Object', 'Header Object', 'Style Values'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule, Fix } from '../check/types';
 import { insertMember, WriteValue } from '../syntax/edit';
 import { kindName } from '../model/facts';
@@ -8,6 +9,7 @@ const SCHEMA_ONLY = ['style', 'explode', 'allowReserved', 'example', 'examples']
 export default defineRule({
   id: 'parameter-schema-xor-content',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'Neither or both of `schema` and `content`; `content` with other than exactly one media type; `style`, `explode`, `allowReserved`, `example` or `examples` beside `content`.',
   spec: ['Parameter Object', 'Header Object'],
   rationale:

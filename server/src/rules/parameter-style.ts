@@ -8,6 +8,7 @@ import { isFreeTextValue } from '../check/shift';
 export default defineRule({
   id: 'parameter-style',
   severity: 'error',
+  versions: ['3.0', '3.1'],
   description: 'A `style` the location does not allow (error: by `in` for parameters, `simple` for headers, the query styles for an Encoding), or that does not serialize the schema\'s type (warning: `deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
   spec: ['Parameter Object', 'Style Values'],
   rationale:

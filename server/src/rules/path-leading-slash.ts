@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { renameKey } from '../syntax/edit';
 import { eachMember } from '../check/member-steps';
 import { defineRule } from '../check/types';
@@ -5,6 +6,7 @@ import { defineRule } from '../check/types';
 export default defineRule({
   id: 'path-leading-slash',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A path key that does not start with `/`.',
   spec: ['Paths Object'],
   rationale:

@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { setMember } from '../syntax/edit';
 import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'path-param-required',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'An `in: path` parameter without `required: true`.',
   spec: ['Parameter Object'],
   rationale:

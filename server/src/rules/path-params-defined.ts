@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { appendItem, insertMember, replaceScalar, TextEdit } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
@@ -9,6 +10,7 @@ import { spanInScalar } from '../check/report';
 export default defineRule({
   id: 'path-params-defined',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A `{name}` in a path without a matching `in: path` parameter, after path-level inheritance and `$ref` resolution, for every operation of the path.',
   spec: ['Path Templating', 'Path Item Object'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule, Fix } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { NameIndex } from '../check/suggest';
@@ -8,6 +9,7 @@ import { removalFix } from '../check/report';
 export default defineRule({
   id: 'path-params-used',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'An `in: path` parameter whose name is not in the path template.',
   spec: ['Parameter Object', 'Path Templating'],
   rationale:

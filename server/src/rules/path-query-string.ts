@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { appendItem, insertMember, renameKey, WriteValue } from '../syntax/edit';
 import { eachMember } from '../check/member-steps';
 import { defineRule } from '../check/types';
@@ -6,6 +7,7 @@ import { spanInScalar } from '../check/report';
 export default defineRule({
   id: 'path-query-string',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'A `?` in a path key: query parameters are declared with `in: query`.',
   spec: ['Paths Object', 'Parameter Object'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { eachMember } from '../check/member-steps';
 import { defineRule, Fix } from '../check/types';
 import { shortened, spanInScalar } from '../check/report';
@@ -17,6 +18,7 @@ function braced(paths: SyntaxNode, key: string, at: number, brace: string, name:
 export default defineRule({
   id: 'path-template',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'Path templates: unbalanced braces, empty `{}`, the same name twice in one template.',
   spec: ['Path Templating'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { eachMember } from '../check/member-steps';
 import { defineRule } from '../check/types';
 import { shortened } from '../check/report';
@@ -7,6 +8,7 @@ import { readByMerge } from './equivalent-paths';
 export default defineRule({
   id: 'path-trailing-slash',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'A path that ends with `/` beside the same path without it (`/pets/` and `/pets`).',
   spec: ['Paths Object', 'Path Templating Matching'],
   rationale:

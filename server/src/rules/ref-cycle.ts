@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { MAX_QUOTED_TEXT } from '../check/report';
 import { defineRule } from '../check/types';
 import { loopFrom } from '../model/analysis';
@@ -8,6 +9,7 @@ const SHOWN = 8;
 export default defineRule({
   id: 'ref-cycle',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A `$ref` chain that loops without passing through a Schema (Parameter -> Parameter -> ...); recursive Schemas are legal.',
   spec: ['Reference Object'],
   rationale:

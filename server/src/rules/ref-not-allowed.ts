@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { kindName } from '../model/facts';
 
 export default defineRule({
   id: 'ref-not-allowed',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: '`$ref` where the format does not allow one: as the value of `info`, `paths`, `components` or a components map, inside a Server, an Operation, a Tag.',
   spec: ['Reference Object'],
   rationale:

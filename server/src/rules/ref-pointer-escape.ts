@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { Reference } from '../model/analysis';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
@@ -39,6 +40,7 @@ export function rawSlashPathRef(reference: Reference): string | undefined {
 export default defineRule({
   id: 'ref-pointer-escape',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A JSON Pointer with `~` not followed by `0`/`1`, or a path key written with raw `/`.',
   spec: ['Reference Object'],
   rationale:

@@ -2,9 +2,12 @@ import { isInline, memberText, removeNodes } from '../syntax/edit';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { Reference } from '../model/analysis';
 import { DISABLE_EXTENSION } from '../check/suppressions';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 /** Keys that only annotate: beside a `$ref` they mislead no one about what the object allows. */
 const ANNOTATIONS = new Set(['description', 'summary', 'title']);
+/** OpenAPI 3.1 and 3.2: a Reference Object's own fields, which override the target's. */
+const REFERENCE_FIELDS = new Set(['description', 'summary']);
 
 /**
  * Fields beside a Path Item's `$ref` that the referenced Path Item also has. No fix: which of the
@@ -41,15 +44,23 @@ export default defineRule({
     ignored: '"{key}" is ignored: keys beside "$ref" have no effect.',
     pathItemOverlap: '"{key}" is also in the referenced Path Item: which of the two applies is undefined. Keep only one of them.',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.0: every key beside `$ref` is reported. OpenAPI 3.1 and 3.2: a Reference Object\'s `summary` and `description` override the target\'s, so they are not reported, and in a Schema Object (JSON Schema 2020-12) `$ref` is one keyword among others, whose siblings apply: nothing is reported there. Other keys beside a Reference Object\'s `$ref` are still ignored.',
   checkReference(reference, context) {
     if (!reference.allowed || reference.place === 'map') return;
+    const since31 = (context.version ?? '3.0') !== '3.0';
+    // A JSON Schema 2020-12 `$ref` is one keyword among others: its siblings apply.
+    if (since31 && reference.expected === 'Schema') return;
     if (reference.expected === 'PathItem') {
       reportPathItemOverlap(reference, context);
       return;
     }
     const { holder, refNode, doc } = reference;
     // The suppression extension is for this tool, not part of the referenced object.
-    const siblings = holder.children!.filter((c) => c !== refNode && c.key !== '$ref' && c.key !== DISABLE_EXTENSION);
+    const siblings = holder.children!.filter(
+      (c) => c !== refNode && c.key !== '$ref' && c.key !== DISABLE_EXTENSION && !(since31 && REFERENCE_FIELDS.has(c.key as string)),
+    );
     if (siblings.length === 0) return;
     const fixes: Fix[] = [{ title: 'Remove the keys beside "$ref"', edits: removeNodes(doc.parsed, siblings), removes: siblings }];
     if (reference.expected === 'Schema' && refNode.kind === 'string') {

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { spanInScalar } from '../check/report';
@@ -6,6 +7,7 @@ import { isYamlCommentRef } from './ref-yaml-comment';
 export default defineRule({
   id: 'ref-syntax',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#`.',
   spec: ['Reference Object', 'Relative References in URLs'],
   rationale:

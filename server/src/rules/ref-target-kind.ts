@@ -4,11 +4,12 @@ import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { keyNames } from '../check/suggest';
 import { kindName } from '../model/facts';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OPENAPI_VERSIONS } from '../model/spec';
 
 export default defineRule({
   id: 'ref-target-kind',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'The target of a `$ref` is the wrong kind of object for the place (a Parameter `$ref` to `#/components/schemas/X`).',
   spec: ['Reference Object', 'Components Object'],
   rationale:

@@ -5,7 +5,7 @@ import { noticeOf } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
 import { insertMember, replaceScalar, WriteValue } from '../syntax/edit';
 import { COMPONENT_MAPS } from '../model/kinds';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OPENAPI_VERSIONS } from '../model/spec';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { Fix } from '../check/types';
 import { rawSlashPathRef } from './ref-pointer-escape';
@@ -50,6 +50,7 @@ function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined
 export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it. In the editor, a remote document read from the cache because its host failed gets an information that says how old the copy is.',
   spec: ['Reference Object', 'Document Structure'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { Reference } from '../model/analysis';
 import { escapePointerSegment, parseRef } from '../model/ref';
 import { SyntaxNode } from '../syntax/tree';
@@ -49,6 +50,7 @@ export function isYamlCommentRef(reference: Reference): boolean {
 export default defineRule({
   id: 'ref-yaml-comment',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'YAML `$ref: #/...` unquoted: `#` starts a comment, so the reference is empty.',
   spec: ['Format', 'Reference Object'],
   rationale:

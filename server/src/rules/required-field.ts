@@ -1,4 +1,4 @@
-import { SPECS, ObjectKind } from '../model/spec';
+import { SPECS, ObjectKind, OPENAPI_VERSIONS, OpenApiVersion, specOf } from '../model/spec';
 import { insertMember, renameKey, WriteValue } from '../syntax/edit';
 import { closest } from '../check/suggest';
 import { OpenApiObject } from '../model/analysis';
@@ -34,15 +34,17 @@ const OWNED_ELSEWHERE = new Set(['Response.description', 'ServerVariable.default
  * The fix for a missing field: rename a misspelt key the object has (`descripton`), which keeps
  * what the author wrote and is the same edit unknown-field offers; else insert a placeholder.
  */
-export function addFieldFix(object: OpenApiObject, field: string, placeholder: WriteValue): Fix {
+export function addFieldFix(object: OpenApiObject, field: string, placeholder: WriteValue, version: OpenApiVersion = '3.0'): Fix {
   const { node, doc } = object;
-  const spec = SPECS.get(object.kind)!;
+  const spec = specOf(object.kind, version);
   const strays = node.children!.map((c) => String(c.key)).filter((k) => !spec.fields.has(k) && !k.startsWith('x-'));
   const misspelt = strays.find((k) => closest(k, [field]) === field);
   const claims = [`key:${doc.path}#${node.pointer}/${field}`];
   if (misspelt !== undefined) return { title: `Rename "${misspelt}" to "${field}"`, edits: [renameKey(doc.parsed, node.get(misspelt)!, field)], claims };
   return { title: `Add "${field}"`, edits: [insertMember(doc.parsed, node, field, placeholder)], claims };
 }
+
+const ROOT_CONTENT = ['paths', 'webhooks', 'components'];
 
 const MULTIPART = /^multipart\/[^;\s]+\s*(;.*)?$/i;
 
@@ -73,20 +75,29 @@ export default defineRule({
   messages: {
     missing: 'The {kind} is missing the required field "{field}".',
     missingForType: 'A Security Scheme of type "{type}" needs the field "{field}".',
+    missingContent: 'The document describes nothing: it needs at least one of "paths", "webhooks" and "components".',
     multipartSchema: 'A multipart request body needs a "schema" for "{mediaType}": its properties define the parts.',
   },
   kinds: [...SPECS.keys()].filter((k) => SPECS.get(k)!.required.length > 0 || k === 'SecurityScheme') as ObjectKind[],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2: `paths` is optional, but the document needs at least one of `paths`, `webhooks` and `components`; an Operation\'s `responses` is optional. OpenAPI 3.2: a Response\'s `description` is optional.',
   local: true,
   checkObject(object, context) {
     const { node, doc, kind } = object;
-    const missing = SPECS.get(kind)!.required.filter((f) => !OWNED_ELSEWHERE.has(`${kind}.${f}`) && !node.get(f));
+    const version = context.version ?? '3.0';
+    const missing = specOf(kind, version).required.filter((f) => !OWNED_ELSEWHERE.has(`${kind}.${f}`) && !node.get(f));
     for (const field of missing) {
       context.report({
         at: objectAnchor(node),
         messageId: 'missing',
         data: { kind: kindName(kind), field },
-        fixes: [addFieldFix(object, field, PLACEHOLDERS[field] ?? '')],
+        fixes: [addFieldFix(object, field, PLACEHOLDERS[field] ?? '', version)],
       });
+    }
+    // 3.1 and 3.2: `paths` is optional, but a document describes paths, webhooks or components.
+    if (kind === 'Root' && version !== '3.0' && !ROOT_CONTENT.some((f) => node.get(f))) {
+      context.report({ at: objectAnchor(node), messageId: 'missingContent', fixes: [addFieldFix(object, 'paths', PLACEHOLDERS.paths, version)] });
     }
     if (kind === 'SecurityScheme') {
       const type = node.get('type')?.stringValue;

@@ -1,8 +1,10 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'response-code-quoted',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A YAML status code key that is not quoted: `200:` is an integer key, not a string.',
   spec: ['Responses Object', 'Format'],
   rationale:

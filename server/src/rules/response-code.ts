@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { renameKey } from '../syntax/edit';
 import { defineRule } from '../check/types';
 
@@ -6,6 +7,7 @@ export const RESPONSE_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
 export default defineRule({
   id: 'response-code',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A `responses` key that is not `100`-`599`, `1XX`-`5XX` (upper-case X) or `default`.',
   spec: ['Responses Object', 'HTTP Status Codes'],
   rationale:

@@ -6,6 +6,7 @@ import { REASON_PHRASES } from '../model/facts';
 export default defineRule({
   id: 'response-description',
   severity: 'error',
+  versions: ['3.0', '3.1'],
   description: 'A Response without `description`.',
   spec: ['Response Object'],
   rationale:

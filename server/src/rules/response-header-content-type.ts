@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 
 export default defineRule({
   id: 'response-header-content-type',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'A response header named `Content-Type` is ignored; content types belong in `content`.',
   spec: ['Response Object'],
   rationale:

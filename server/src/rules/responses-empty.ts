@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { insertMember } from '../syntax/edit';
 
 export default defineRule({
   id: 'responses-empty',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: '`responses` with no entry.',
   spec: ['Responses Object'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { shortened, spanInScalar } from '../check/report';
 import { closest } from '../check/suggest';
@@ -217,6 +218,7 @@ function replaced(text: string, problem: ExpressionProblem): string {
 export default defineRule({
   id: 'runtime-expression',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description:
     'A runtime expression that the grammar of the specification does not accept, at the bad character: a Link `parameters` or `requestBody` value that starts with `$`, and every `{$...}` embedded in a Callback key (error). A `$request.path.<name>` that names no path parameter of the operation (warning).',
   spec: ['Runtime Expressions', 'Link Object', 'Callback Object'],

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { renameKey } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { keyNames } from '../check/suggest';
@@ -5,6 +6,7 @@ import { keyNames } from '../check/suggest';
 export default defineRule({
   id: 'security-scheme-defined',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A name in a `security` requirement (root or operation) that is not in `components.securitySchemes`.',
   spec: ['Security Requirement Object'],
   rationale:

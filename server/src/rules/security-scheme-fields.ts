@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { insertMember, replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { closest } from '../check/suggest';
@@ -5,6 +6,8 @@ import { objectAnchor, removalFix } from '../check/report';
 import { lookupTable } from '../model/lookup';
 
 const TYPES = ['apiKey', 'http', 'oauth2', 'openIdConnect'];
+/** OpenAPI 3.1 added mutual TLS, a scheme with no fields of its own. */
+const TYPES_31 = [...TYPES, 'mutualTLS'];
 /** Fields of each type of scheme ("Applies To" in the text), besides type, description and extensions. */
 const TYPE_FIELDS: Record<string, string[]> = lookupTable({
   apiKey: ['name', 'in'],
@@ -25,15 +28,22 @@ const FLOW_URLS: Record<string, string[]> = lookupTable({
   authorizationCode: ['authorizationUrl', 'tokenUrl'],
 });
 
+// OpenAPI 3.2 added the device authorization flow (RFC 8628).
+const FLOW_FIELDS_32: Record<string, string[]> = lookupTable({ ...FLOW_FIELDS, deviceAuthorization: ['deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl', 'scopes'] });
+const FLOW_URLS_32: Record<string, string[]> = lookupTable({ ...FLOW_URLS, deviceAuthorization: ['deviceAuthorizationUrl', 'tokenUrl'] });
+
 export default defineRule({
   id: 'security-scheme-fields',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 adds the `mutualTLS` type, which has no fields of its own. OpenAPI 3.2 adds the device authorization flow, which needs `deviceAuthorizationUrl` and `tokenUrl`.',
   description: 'Security Scheme fields by type: `apiKey` needs `name` and `in` of `query header cookie`; `http` needs `scheme`; `oauth2` needs `flows` with each flow\'s URLs and `scopes`; `openIdConnect` needs `openIdConnectUrl`. Fields of another type or flow (`scheme` on `apiKey`, `tokenUrl` on `implicit`, `bearerFormat` without `scheme: bearer`) are errors; `flows` without a flow is a warning.',
   spec: ['Security Scheme Object', 'OAuth Flows Object', 'OAuth Flow Object'],
   rationale:
     'Each type of security scheme needs its own fields: without them clients cannot obtain or send the credential.',
   messages: {
-    type: '"type: {type}" is not a security scheme type: use apiKey, http, oauth2 or openIdConnect.',
+    type: '"type: {type}" is not a security scheme type: use {types}.',
     typeSuggest: '"type: {type}" is not a security scheme type. Did you mean "{suggestion}"?',
     apiKeyIn: 'An "apiKey" scheme is sent "in: query", "header" or "cookie", not "{in}".',
     flowUrl: 'The "{flow}" flow needs "{field}".',
@@ -46,15 +56,18 @@ export default defineRule({
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;
+    const version = context.version ?? '3.0';
+    const flowUrls = version === '3.2' ? FLOW_URLS_32 : FLOW_URLS;
+    const flowFields = version === '3.2' ? FLOW_FIELDS_32 : FLOW_FIELDS;
     if (object.kind === 'OAuthFlows') {
       // An empty flows object is useless, but the text forbids it nowhere.
-      if (!node.children!.some((c) => FLOW_URLS[String(c.key)])) context.report({ at: objectAnchor(node), messageId: 'noFlows', severity: 'warning' });
+      if (!node.children!.some((c) => flowUrls[String(c.key)])) context.report({ at: objectAnchor(node), messageId: 'noFlows', severity: 'warning' });
       for (const flow of node.children!) {
-        const fields = FLOW_URLS[String(flow.key)];
+        const fields = flowUrls[String(flow.key)];
         if (!fields || flow.kind !== 'object') continue;
         for (const member of flow.children!) {
           const key = String(member.key);
-          if (FLOW_FIELDS[String(flow.key)].includes(key) || !Object.values(FLOW_FIELDS).some((f) => f.includes(key))) continue;
+          if (flowFields[String(flow.key)].includes(key) || !Object.values(flowFields).some((f) => f.includes(key))) continue;
           context.report({ at: { node: member, part: 'key' }, messageId: 'notForFlow', data: { field: key, flow: String(flow.key) }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, member)] });
         }
         for (const field of fields) {
@@ -65,12 +78,13 @@ export default defineRule({
       return;
     }
     const type = node.get('type');
-    if (type?.kind === 'string' && !TYPES.includes(type.value as string)) {
-      const suggestion = closest(type.value as string, TYPES);
+    const types = (context.version ?? '3.0') === '3.0' ? TYPES : TYPES_31;
+    if (type?.kind === 'string' && !types.includes(type.value as string)) {
+      const suggestion = closest(type.value as string, types);
       context.report({
         at: { node: type },
         messageId: suggestion ? 'typeSuggest' : 'type',
-        data: { type: String(type.value), suggestion: suggestion ?? '' },
+        data: { type: String(type.value), suggestion: suggestion ?? '', types: `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}` },
         fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, type, suggestion)] }] : [],
       });
     }

@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { replaceScalar } from '../syntax/edit';
 
 export default defineRule({
   id: 'server-url-style',
   severity: 'hint',
+  versions: OPENAPI_VERSIONS,
   description: 'A Server `url` on `example.com` (a placeholder) or ending in `/` (paths start with `/`, so URLs get `//`).',
   spec: ['Server Object', 'Paths Object'],
   rationale:

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { insertMember, replaceScalar } from '../syntax/edit';
 import { removalFix } from '../check/report';
 import { defineRule } from '../check/types';
@@ -6,6 +7,7 @@ import { spanInScalar } from '../check/report';
 export default defineRule({
   id: 'server-url',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'A variable without `default` (error); a Server `url` variable `{v}` not in `variables`, a `default` not in its `enum`, an empty `enum` (warning).',
   spec: ['Server Object', 'Server Variable Object'],
   rationale:

@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { defineRule } from '../check/types';
 import { insertMember } from '../syntax/edit';
 
 export default defineRule({
   id: 'success-response',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description: 'An operation with no `2XX`/`3XX` response and no `default`.',
   spec: ['Responses Object'],
   rationale:

@@ -1,5 +1,5 @@
 import { defineRule } from '../check/types';
-import { HTTP_METHODS } from '../model/spec';
+import { HTTP_METHODS, OPENAPI_VERSIONS } from '../model/spec';
 import { childStartingAtOrBefore } from '../syntax/child-at';
 import { TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
@@ -34,6 +34,7 @@ function isOperationKey(member: SyntaxNode | undefined): boolean {
 export default defineRule({
   id: 'syntax',
   severity: 'error',
+  versions: OPENAPI_VERSIONS,
   description: 'YAML or JSON syntax errors and duplicate keys (the same method twice in one path item is a duplicate key).',
   spec: ['Format'],
   rationale:

@@ -1,9 +1,11 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { insertMember } from '../syntax/edit';
 import { defineRule } from '../check/types';
 
 export default defineRule({
   id: 'unauthorized-response',
   severity: 'information',
+  versions: OPENAPI_VERSIONS,
   offByDefault: true,
   description: 'A secured operation without a `401` (or `4XX`/`default`) response.',
   spec: ['Responses Object', 'Security Requirement Object'],

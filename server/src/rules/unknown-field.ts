@@ -1,6 +1,6 @@
-import { SPECS, ObjectKind } from '../model/spec';
+import { SPECS, ObjectKind, OPENAPI_VERSIONS, OpenApiVersion, specOf } from '../model/spec';
 import { SWAGGER2_ROOT_KEYS } from './swagger2-construct';
-import { renameKey, TextEdit } from '../syntax/edit';
+import { renameKey, replaceNode, TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { eachMember } from '../check/member-steps';
@@ -77,8 +77,10 @@ function allowedKeys(options: Record<string, unknown>): Set<string> {
 /** One member of an object: what its key is, and the finding when it is no field. */
 function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleContext): void {
   const key = String(child.key);
-  const spec = SPECS.get(object.kind)!;
+  const version = context.version ?? '3.0';
+  const spec = specOf(object.kind, version);
   if (spec.fields.has(key) || (spec.extensions && key.startsWith('x-')) || allowedKeys(context.options).has(key)) return;
+  if (version !== '3.0') return checkMemberSince31(child, object, context, version);
   if (object.kind === 'Root' && SWAGGER2_ROOT_KEYS.has(key)) return; // swagger2-construct
   const { node, doc } = object;
   const at = { node: child, part: 'key' as const };
@@ -113,6 +115,56 @@ function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleCont
   });
 }
 
+const EARLIER_DRAFT_KEYWORDS = new Set(['definitions', 'dependencies', 'additionalItems', '$recursiveRef', '$recursiveAnchor', 'id']);
+
+/** `type: string` + `nullable: true` -> `type: [string, 'null']`; `nullable: false` says nothing: removed. */
+function nullableFix(doc: SourceDocument, schema: SyntaxNode, nullable: SyntaxNode): Fix[] {
+  const remove = removalFix('Remove "nullable"', doc.parsed, nullable);
+  if (nullable.kind === 'boolean' && nullable.value === false) return [remove];
+  const type = schema.get('type');
+  if (nullable.kind !== 'boolean' || type?.kind !== 'string') return [];
+  const quote = (name: string) => (doc.format === 'json' ? JSON.stringify(name) : name === 'null' ? "'null'" : name);
+  const types = `[${quote(String(type.value))}, ${quote('null')}]`;
+  return [{ title: `Write "type" as ${types}`, edits: [replaceNode(type, types), ...remove.edits] }];
+}
+
+/**
+ * A key no field of the object in a 3.1 or 3.2 document: a field of 3.2 in a 3.1 document says so;
+ * in a Schema (JSON Schema 2020-12 reads an unknown keyword as an annotation) only `nullable` and
+ * a near spelling of a keyword are reported, as warnings.
+ */
+function checkMemberSince31(child: SyntaxNode, object: OpenApiObject, context: RuleContext, version: OpenApiVersion): void {
+  const key = String(child.key);
+  const { node, doc } = object;
+  const at = { node: child, part: 'key' as const };
+  const spec = specOf(object.kind, version);
+  if (object.kind === 'Schema' && key === 'nullable') {
+    context.report({ at, messageId: 'nullable', data: { version }, severity: 'warning', fixes: nullableFix(doc, node, child) });
+    return;
+  }
+  if (version === '3.1' && specOf(object.kind, '3.2').fields.has(key)) {
+    const where = object.kind === 'Root' ? 'the root object' : `the ${kindName(object.kind)}`;
+    context.report({ at, messageId: 'later', data: { key, where, version, later: '3.2' } });
+    return;
+  }
+  if (object.kind === 'Header' && (key === 'name' || key === 'in')) {
+    const why = key === 'name' ? 'its name is the key of the "headers" map' : 'a header is always "in: header"';
+    context.report({ at, messageId: 'headerName', data: { key, why }, fixes: [removalFix(`Remove "${key}"`, doc.parsed, child)] });
+    return;
+  }
+  // Keywords of earlier JSON Schema drafts are annotations in 2020-12, not misspellings of its own.
+  if (object.kind === 'Schema' && EARLIER_DRAFT_KEYWORDS.has(key)) return;
+  const suggestion = closest(key, [...spec.fields.keys()].filter((f) => !node.get(f)));
+  if (object.kind === 'Schema' && !suggestion) return;
+  context.report({
+    at,
+    messageId: suggestion ? 'suggest' : object.kind === 'Discriminator' ? 'discriminator' : 'unknown',
+    data: { key, kind: kindName(object.kind), suggestion: suggestion ?? '' },
+    severity: object.kind === 'Discriminator' || object.kind === 'Schema' ? 'warning' : undefined,
+    fixes: suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [renameKey(doc.parsed, child, suggestion)], claims: [`key:${doc.path}#${node.pointer}/${suggestion}`] }] : [],
+  });
+}
+
 export default defineRule({
   id: 'unknown-field',
   severity: 'error',
@@ -126,10 +178,15 @@ export default defineRule({
     jsonSchema: '"{key}" is a JSON Schema keyword of OpenAPI 3.1, not of OpenAPI 3.0 Schema Objects: {instead}.',
     openapi31: '"{key}" is a field of OpenAPI 3.1, not of {where} in OpenAPI 3.0: {instead}.',
     headerName: 'A Header Object must not have "{key}": {why}.',
+    nullable: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: [string, "null"].',
+    later: '"{key}" is a field of OpenAPI {later}, not of {where} in OpenAPI {version}: set "openapi" to a {later} version to use it.',
     discriminator: '"{key}" is not a field of the Discriminator Object, which has only "propertyName" and "mapping".',
   },
   // Path Items are `unknown-method`'s; patterned objects (Paths, Responses...) have their own key rules.
   kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'Each version\'s fields: 3.1 adds `webhooks`, `jsonSchemaDialect`, `components.pathItems`, `info.summary`, `license.identifier`; 3.2 adds `$self`, `components.mediaTypes`, tag `summary`/`parent`/`kind`, `itemSchema`, `dataValue`/`serializedValue` and more. A 3.2 field in a 3.1 document says which version has it. In a 3.1 or 3.2 Schema Object, JSON Schema 2020-12 reads an unknown keyword as an annotation, so only a near spelling of a keyword (a warning) and `nullable`, which 3.1 removed (a warning, with the fix that lists "null" among the types), are reported.',
   local: true,
   checkObject(object, context) {
     // An object can have 100,000 unknown fields, each a finding with a fix.

@@ -1,3 +1,4 @@
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { SourceDocument } from '../model/documents';
 import { removalFix } from '../check/report';
 import { closest } from '../check/suggest';
@@ -9,6 +10,7 @@ import { SyntaxNode } from '../syntax/tree';
 export default defineRule({
   id: 'unused-suppression',
   severity: 'warning',
+  versions: OPENAPI_VERSIONS,
   description:
     'A suppression (`# openapi-check-disable-next-line`, `-line`, `# openapi-check-disable`, `x-openapi-check-disable`) ' +
     'without a reason, naming an unknown rule, or silencing no finding.',

@@ -4,6 +4,7 @@ import { removalFix } from '../check/report';
 export default defineRule({
   id: 'xml-wrapped',
   severity: 'warning',
+  versions: ['3.0', '3.1'],
   description: 'XML `wrapped: true` on a schema whose `type` is not `array`, or an XML `name` on an array that is not wrapped while its items name their own elements: both are ignored.',
   spec: ['XML Object'],
   rationale:

@@ -2,13 +2,13 @@
 // there yet, `in`/`style`/`type`/`format` values, `$ref` targets of the right kind, status codes,
 // media types, methods not yet used, security scheme names, tags. Plain data, no LSP types.
 import * as path from 'path';
-import { Analysis } from '../model/analysis';
+import { Analysis, documentVersion } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { COMPONENT_MAPS, placeAt, placeFrom } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
-import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
+import { FieldSpec, httpMethodsOf, ObjectKind, OpenApiVersion, specOf } from '../model/spec';
 import { kindName, REASON_PHRASES, SCHEMA_TYPES, STYLE_TYPES, STYLES } from '../model/facts';
-import { fieldDoc, specLink, VALUE_DOCS } from '../model/field-docs';
+import { fieldDoc, specLink, specName, VALUE_DOCS } from '../model/field-docs';
 import { yamlScalar } from '../syntax/edit';
 import { isBlank } from '../syntax/piece-text';
 import { SyntaxNode } from '../syntax/tree';
@@ -85,12 +85,14 @@ export function completionsAt(
   if (analysis?.status.kind === 'not-openapi') analysis = undefined;
   // A Swagger 2.0 root is completed by its own format's fields (its fragment files: not yet).
   if (isSwagger2Root(doc.root)) return withFilterText(doc, context, offset, swagger2Completions(doc, context));
-  const place = analysis ? placeOf(doc, context, analysis) : declaresVersion(doc) ? placeAt(context.path.map(String)) : placeByReference(context, referencedAs);
+  // The fields of the root's version (a fragment read by no open root: 3.0's).
+  const version = analysis?.version ?? documentVersion(doc.root);
+  const place = analysis ? placeOf(doc, context, analysis, version) : declaresVersion(doc) ? placeAt(context.path.map(String), version) : placeByReference(context, referencedAs);
   if (!place) return [];
   let drafts: Draft[];
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceTargets, load);
-  else if (context.position === 'key') drafts = withJsonCommas(doc, context, keyCompletions(doc, context, place, analysis));
-  else drafts = withoutDanglingComma(doc, context, valueCompletions(doc, context, place, analysis));
+  else if (context.position === 'key') drafts = withJsonCommas(doc, context, keyCompletions(doc, context, place, analysis, version));
+  else drafts = withoutDanglingComma(doc, context, valueCompletions(doc, context, place, analysis, version));
   return withFilterText(doc, context, offset, drafts);
 }
 
@@ -277,13 +279,13 @@ function isBlankBesidesWord(doc: SourceDocument, offset: number): boolean {
   return (text.slice(0, start) + text.slice(end)).trim() === '' && /^[A-Za-z]*$/.test(text.slice(start, end));
 }
 
-function placeOf(doc: SourceDocument, context: CursorContext, analysis: Analysis | undefined) {
+function placeOf(doc: SourceDocument, context: CursorContext, analysis: Analysis | undefined, version: OpenApiVersion) {
   // The walk knows the role of objects reached through `$ref` (a referenced file's Schema...).
   const known = context.object && analysis ? analysis.objectsAt(context.object)[0] : undefined;
   if (known) return { kind: known.kind };
   // The analysis may be a keystroke older than the text: compare documents by path.
   if (analysis && analysis.root.path !== doc.path) return undefined;
-  return placeAt(context.path.map(String));
+  return placeAt(context.path.map(String), version);
 }
 
 /**
@@ -312,12 +314,14 @@ function mediaTypesByUse(doc: SourceDocument, analysis: Analysis | undefined): s
 }
 
 /** A field's meaning, then where the specification defines it. */
-function fieldDocumentation(kind: ObjectKind, name: string): string | undefined {
+function fieldDocumentation(kind: ObjectKind, name: string, version: OpenApiVersion): string | undefined {
   const meaning = fieldDoc(kind, name);
-  return meaning ? `${meaning}\n\n[${kindName(kind)}](${specLink(kind)}) in the OpenAPI 3.0.3 specification` : undefined;
+  return meaning ? `${meaning}\n\n[${kindName(kind)}](${specLink(kind, version)}) in ${specName(version)}` : undefined;
 }
 
-function keyCompletions(doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined): Draft[] {
+function keyCompletions(
+  doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined, version: OpenApiVersion,
+): Draft[] {
   const present = presentKeys(context);
   const item = (label: string, detail: string | undefined, kind: CompletionItem['kind'] = 'property', sortText?: string): Draft => ({
     label, kind, detail, insertText: keyText(doc, label), replace: context.replace, sortText,
@@ -341,17 +345,18 @@ function keyCompletions(doc: SourceDocument, context: CursorContext, place: { ki
     return componentNames(analysis, 'securitySchemes').filter((n) => !present.has(n)).map((n) => item(n, 'security scheme', 'reference'));
   }
   if (kind === 'Paths' || kind === 'Callback') return [];
-  const spec = specOf(kind);
+  const spec = specOf(kind, version);
+  const methods = httpMethodsOf(version);
   const items: Draft[] = [];
   for (const [name, field] of spec.fields) {
     if (present.has(name) || (name === '$ref' && kind !== 'PathItem')) continue;
     const required = spec.required.includes(name);
-    const method = kind === 'PathItem' && (HTTP_METHODS as readonly string[]).includes(name);
+    const method = kind === 'PathItem' && methods.includes(name);
     items.push({
       label: name,
       kind: 'property',
       detail: `${method ? 'operation' : field.notation}${required ? ' (required)' : ''} — ${kindName(kind)}`,
-      documentation: fieldDocumentation(kind, name),
+      documentation: fieldDocumentation(kind, name, version),
       insertText: fieldSnippet(doc, name, field, context.flow),
       snippet: true,
       replace: context.replace,
@@ -361,7 +366,9 @@ function keyCompletions(doc: SourceDocument, context: CursorContext, place: { ki
   return items;
 }
 
-function valueCompletions(doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined): Draft[] {
+function valueCompletions(
+  doc: SourceDocument, context: CursorContext, place: { kind?: ObjectKind; container?: FieldSpec }, analysis: Analysis | undefined, version: OpenApiVersion,
+): Draft[] {
   const kind = place.kind;
   const object = context.object;
   const docsKey = kind === 'Parameter' || kind === 'Header' || kind === 'Encoding' ? context.key : `${kind}.${context.key}`;
@@ -372,10 +379,12 @@ function valueCompletions(doc: SourceDocument, context: CursorContext, place: { 
       preselect: v === preselect || undefined, sortText: String(i).padStart(2, '0'),
     }));
   if (!kind) return [];
-  const field = specOf(kind).fields.get(context.key);
+  const field = specOf(kind, version).fields.get(context.key);
   if (kind === 'Parameter' && context.key === 'in') {
     const order = parameterLocationOrder(doc, context, analysis);
-    return values(order.locations, (v) => (v === order.likely ? order.why : undefined), order.likely);
+    // 3.2: the whole query string as one parameter, seldom the one meant: last.
+    const locations = version === '3.2' ? [...order.locations, 'querystring'] : order.locations;
+    return values(locations, (v) => (v === order.likely ? order.why : undefined), order.likely);
   }
   if ((kind === 'Parameter' || kind === 'Header') && context.key === 'style') {
     const location = kind === 'Header' ? 'header' : object?.get('in')?.stringValue;
@@ -385,12 +394,14 @@ function valueCompletions(doc: SourceDocument, context: CursorContext, place: { 
     const allowed = rules.allowed.filter((s) => !STYLE_TYPES[s] || !schemaType || STYLE_TYPES[s].includes(schemaType));
     return values(allowed, (s) => (s === rules.fallback ? `default for in: ${location}` : undefined), rules.fallback);
   }
-  if (kind === 'Schema' && context.key === 'type') return values(SCHEMA_TYPES);
+  if (kind === 'Schema' && context.key === 'type') return values(version === '3.0' ? SCHEMA_TYPES : [...SCHEMA_TYPES, 'null']);
   if (kind === 'Schema' && context.key === 'format') {
     const type = object?.get('type')?.stringValue;
     return values(type && FORMATS[type] ? FORMATS[type] : Object.values(FORMATS).flat());
   }
-  if (kind === 'SecurityScheme' && context.key === 'type') return values(['apiKey', 'http', 'oauth2', 'openIdConnect']);
+  if (kind === 'SecurityScheme' && context.key === 'type') {
+    return values(['apiKey', 'http', 'oauth2', 'openIdConnect', ...(version === '3.0' ? [] : ['mutualTLS'])]);
+  }
   if (kind === 'SecurityScheme' && context.key === 'in') return values(['query', 'header', 'cookie']);
   if (kind === 'SecurityScheme' && context.key === 'scheme') return values(['bearer', 'basic']);
   if (kind === 'Operation' && context.key === 'tags') {

@@ -1,12 +1,12 @@
 // Hover on a `$ref`: what it points at, with a short preview of the target; hover on a field name:
 // what the field means, from the OpenAPI 3.0.3 specification (in our words), with a link to it.
 import * as path from 'path';
-import { Analysis } from '../model/analysis';
+import { Analysis, documentVersion } from '../model/analysis';
 import { DocumentStore, SourceDocument } from '../model/documents';
 import { kindAt, placeAt } from '../model/kinds';
 import { kindName } from '../model/facts';
-import { fieldDoc, specLink } from '../model/field-docs';
-import { ObjectKind, specOf } from '../model/spec';
+import { fieldDoc, specLink, specName } from '../model/field-docs';
+import { ObjectKind, OpenApiVersion, specOf } from '../model/spec';
 import { definitionAt } from './definition';
 import { nodeAt } from './node-at';
 import { shortened } from '../check/report';
@@ -37,7 +37,7 @@ function refHover(store: DocumentStore, doc: SourceDocument, offset: number, opt
   if (!definition) return undefined;
   const { target } = definition;
   const node = target.node;
-  const kind = target.doc.root ? kindAt(target.doc.root, node.path.map(String)) : undefined;
+  const kind = target.doc.root ? kindAt(target.doc.root, node.path.map(String), documentVersion(target.doc.root)) : undefined;
   const where = target.doc.path === doc.path ? 'this file' : `\`${path.relative(path.dirname(doc.path), target.doc.path)}\``;
   const pointer = node.pointer;
   const title = `**${pointer ? '#' + shortened(pointer) : 'the whole document'}**${kind ? ` — ${kindName(kind)}` : ''} in ${where}`;
@@ -118,23 +118,24 @@ function fieldHover(doc: SourceDocument, offset: number, analysis: Analysis | un
   if (!at?.onKey || typeof at.node.key !== 'string') return undefined;
   const object = at.node.parent;
   if (!object || object.kind !== 'object') return undefined;
-  const kind = objectKind(doc, object, analysis);
+  const version = analysis?.version ?? documentVersion(doc.root);
+  const kind = objectKind(doc, object, analysis, version);
   if (!kind) return undefined;
   const name = at.node.key;
   const meaning = fieldDoc(kind, name);
-  const field = specOf(kind).fields.get(name);
+  const field = specOf(kind, version).fields.get(name);
   if (!meaning || !field) return undefined;
-  const required = specOf(kind).required.includes(name) ? ', required' : '';
+  const required = specOf(kind, version).required.includes(name) ? ', required' : '';
   const contents = `**${name}** (\`${field.notation}\`${required}) — ${kindName(kind)}\n\n${meaning}\n\n` +
-    `[${kindName(kind)}](${specLink(kind)}) in the OpenAPI 3.0.3 specification`;
+    `[${kindName(kind)}](${specLink(kind, version)}) in ${specName(version)}`;
   return { contents, range: { offset: at.node.keyOffset, length: at.node.keyLength } };
 }
 
 /** The kind of an object: from the analysis (objects reached through `$ref` too), else by its place in a root. */
-function objectKind(doc: SourceDocument, object: NonNullable<SourceDocument['root']>, analysis: Analysis | undefined): ObjectKind | undefined {
+function objectKind(doc: SourceDocument, object: NonNullable<SourceDocument['root']>, analysis: Analysis | undefined, version: OpenApiVersion): ObjectKind | undefined {
   const known = analysis?.objectsAt(object)[0]?.kind;
   if (known) return known;
   if (analysis && analysis.root.path !== doc.path) return undefined;
   if (!doc.root?.get('openapi')) return undefined;
-  return placeAt(object.path.map(String))?.kind;
+  return placeAt(object.path.map(String), version)?.kind;
 }

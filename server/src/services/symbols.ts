@@ -21,7 +21,9 @@ export interface DocumentSymbol {
 }
 
 const MAPS = new Set<string>(Object.values(COMPONENT_MAPS) as string[]);
-const isMethod = (key: unknown) => (HTTP_METHODS as readonly unknown[]).includes(key);
+// With 3.2's `query` (in an earlier version that key is unknown-method's finding, and still an operation to the reader).
+const METHOD_KEYS: readonly unknown[] = [...HTTP_METHODS, 'query'];
+const isMethod = (key: unknown) => METHOD_KEYS.includes(key);
 
 function symbol(node: SyntaxNode, name: string, kind: DocumentSymbol['kind'], children: DocumentSymbol[] = [], detail?: string, deprecated = false): DocumentSymbol {
   const start = node.memberStart;
@@ -97,6 +99,9 @@ function rootMember(member: SyntaxNode, swagger2: boolean): DocumentSymbol | und
       return symbol(member, 'paths', 'group', listed(entries(member).filter((p) => !String(p.key).startsWith('x-')), member, (p) => [pathItem(p)]));
     case 'components':
       return member.kind === 'object' ? componentMaps(member) : undefined;
+    case 'webhooks':
+      // 3.1: Path Items keyed by a name, not a path.
+      return swagger2 ? undefined : symbol(member, 'webhooks', 'group', listed(entries(member).filter((p) => !String(p.key).startsWith('x-')), member, (p) => [pathItem(p)]));
     default:
       return undefined;
   }

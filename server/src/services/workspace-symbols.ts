@@ -218,7 +218,7 @@ function symbolOf(index: WorkspaceIndex, match: Match): WorkspaceSymbol {
     case SymbolKind.OperationId:
     case SymbolKind.OperationLabel: {
       const operation = file.operations[i];
-      const label = operationLabel(operation.method, index.pathOf(file, operation));
+      const label = operationLabel(operation.method, index.pathOf(file, operation), operation.webhook);
       const common = { kind: 'operation' as const, deprecated: operation.deprecated, range: at(operation.start, operation.end), container: '' };
       const id = operation.operationIdSpan;
       if (operation.operationId !== undefined && id) {

@@ -4,7 +4,7 @@
 // entry: closed files are kept as this, never as their parsed trees.
 import { Steps } from '../syntax/steps';
 import * as path from 'path';
-import { documentStatus } from '../model/analysis';
+import { documentStatus, isCheckedStatus } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { isRemoteLocation, refLocation } from '../model/location';
@@ -48,6 +48,8 @@ export interface OperationEntry {
   end: number;
   tags: NameUse[];
   deprecated: boolean;
+  /** The name of the webhook (3.1 `webhooks`) whose Path Item holds it. */
+  webhook?: string;
 }
 
 /** A name written somewhere: a tag of an operation, a scheme in a requirement, a Link's operationId. */
@@ -119,8 +121,14 @@ export interface FileIndex {
   syntaxErrors: number;
 }
 
-const MAP_KINDS = new Map<string, ObjectKind>(Object.entries(COMPONENT_MAPS).map(([kind, map]) => [map!, kind as ObjectKind]));
-const METHODS = new Set<string>(HTTP_METHODS);
+// With the maps of 3.1 (`pathItems`) and 3.2 (`mediaTypes`), which a 3.0 document does not have.
+const MAP_KINDS = new Map<string, ObjectKind>([
+  ...Object.entries(COMPONENT_MAPS).map(([kind, map]): [string, ObjectKind] => [map!, kind as ObjectKind]),
+  ['pathItems', 'PathItem'], ['mediaTypes', 'MediaType'],
+]);
+// With 3.2's `query`; the index reads every version's layout by the newest table, which holds the others' places.
+const METHODS = new Set<string>([...HTTP_METHODS, 'query']);
+const INDEX_VERSION = '3.2';
 
 /** What the format says a node is: an object of a kind, a container of them, or unknown/free. */
 type Place = { kind: ObjectKind } | { container: FieldSpec } | undefined;
@@ -137,7 +145,7 @@ const placeOfContainer = (field: FieldSpec) => containerPlaces.get(field) ?? con
 function childPlace(place: Place, key: string | number): Place | typeof FREE {
   if (!place) return undefined;
   if ('container' in place) return place.container.kind ? placeOfKind(place.container.kind) : FREE;
-  const spec = specOf(place.kind);
+  const spec = specOf(place.kind, INDEX_VERSION);
   if (typeof key !== 'string') return undefined;
   if (spec.extensions && key.startsWith('x-')) return undefined;
   const field = spec.fields.get(key) ?? spec.patterned;
@@ -243,7 +251,7 @@ const noEntries = (): IndexEntries => ({ definitions: [], operations: [], paths:
  */
 function isRootDocument(root: SyntaxNode | undefined): boolean {
   const status = documentStatus(root);
-  return status.kind === 'openapi-3.0' || status.kind === 'openapi-3.0-malformed' || status.kind === 'swagger-2.0';
+  return isCheckedStatus(status) || status.kind === 'swagger-2.0';
 }
 
 /** The kind of the entries of a Swagger 2.0 root's map (`definitions`: Schemas), false for other maps. */
@@ -544,6 +552,7 @@ class SubtreeWalker {
       key: scalarSpan(node, 'key', keyFlow), start: node.memberStart, end: node.end,
       tags: tags?.kind === 'array' ? tags.children!.filter((t) => t.kind === 'string').map((t) => ({ name: t.value as string, span: scalarSpan(t, 'value', flow || tags.flow) })) : [],
       deprecated: node.get('deprecated')?.value === true,
+      ...(pathItem.parent?.key === 'webhooks' && pathItem.parent.parent === this.root ? { webhook: String(pathItem.key) } : {}),
     });
   }
 

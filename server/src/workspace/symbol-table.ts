@@ -85,8 +85,10 @@ export function wordStartMask(name: string): number {
 }
 
 /** `GET /pets`: what an operation is called besides its operationId. */
-export function operationLabel(method: string, path: string | undefined): string {
-  return path !== undefined ? `${method.toUpperCase()} ${path}` : method.toUpperCase();
+/** `GET /pets`; a webhook's operation `POST webhook newPet`; `GET` alone when its path is not known. */
+export function operationLabel(method: string, path: string | undefined, webhook?: string): string {
+  if (path !== undefined) return `${method.toUpperCase()} ${path}`;
+  return webhook !== undefined ? `${method.toUpperCase()} webhook ${webhook}` : method.toUpperCase();
 }
 
 const MAX_SHARED = 255;

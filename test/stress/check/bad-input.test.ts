@@ -143,11 +143,11 @@ describe('bad input', { timeout: 120_000 }, () => {
     assert.deepEqual(summary(result.diagnostics, 'example-valid'), [], 'the pattern is not tested, so nothing is reported');
   });
 
-  it('Swagger 2.0 and OpenAPI 3.1 documents get exactly one diagnostic; other YAML gets none in editor mode', () => {
+  it('Swagger 2.0 documents get exactly one diagnostic, OpenAPI 3.1 ones the 3.1 rules; other YAML gets none in editor mode', () => {
     const swagger = check({ 'openapi.yaml': 'swagger: "2.0"\ninfo:\n  title: T\n  version: 1\npaths:\n  pets: {}\n' });
     assert.deepEqual(summary(swagger.diagnostics).map((d) => d.split(':')[0]), ['openapi-version openapi.yaml@0']);
     const v31 = check({ 'openapi.yaml': 'openapi: 3.1.0\ninfo:\n  title: T\npaths:\n  pets: {}\n' });
-    assert.deepEqual(v31.diagnostics.map((d) => [d.rule, d.severity]), [['openapi-version', 'information']]);
+    assert.deepEqual(v31.diagnostics.map((d) => [d.rule, d.severity]), [['required-field', 'error'], ['path-leading-slash', 'error']]);
     const store = new DocumentStore({ read: () => ({ text: 'services:\n  web:\n    image: nginx\n' }) });
     assert.deepEqual(checkDocument(store, '/virtual/docker-compose.yml', { rules: RULES, skipNonOpenApi: true }).diagnostics, []);
   });
