@@ -31,7 +31,7 @@ function step(label, cmd, args, options = {}) {
   if (process.env.START_TIMING) process.stdout.write(`    ${Math.round(performance.now() - t)} ms\n`);
 }
 
-console.log('OpenAPI 3.0 Tools in VS Code (code-server), on the bundled example:');
+console.log('OpenAPI Tools in VS Code (code-server), on the bundled example:');
 const installed = existsSync(join(root, '.tools', 'code-server', 'node_modules', '.bin', 'code-server'));
 step(installed ? 'checking code-server' : 'installing code-server (first run, 1 to 2 min)', 'bash', [join(root, 'scripts', 'ensure-code-server.sh'), '--no-browser']);
 // Packaging takes about 10 s: done again only when what goes into the package changed.
