@@ -4,6 +4,7 @@ import { parseRef } from '../model/ref';
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 const LIVE = '';
 
@@ -59,12 +60,17 @@ export default defineRule({
   messages: { unused: '"{name}" is never used: no operation references it, directly or through other components.' },
   tags: ['unnecessary'],
   kinds: ['Components'],
+  versions: OPENAPI_VERSIONS,
+  versionNote: 'The same in every version; webhooks use components as paths do. A 3.1 or 3.2 document with neither `paths` nor `webhooks` is a library of components for other documents: its components are not reported.',
   // The graph is `$ref`s and security requirement keys, and discriminator mapping values.
   readsValue: (edited) => edited.kinds.includes('Discriminator'),
   // A generator: a large description can have thousands of unused components to report.
   *checkObject(object, context) {
     const { analysis } = context;
     if (object.doc !== analysis.root) return;
+    // 3.1 and 3.2 let a document hold only components: a library other documents reference.
+    const top = analysis.root.root;
+    if (context.version !== '3.0' && !top?.get('paths') && !top?.get('webhooks')) return;
     const edges = usageGraph(analysis);
     const reached = new Set<string>([LIVE]);
     const queue = [LIVE];
