@@ -2,6 +2,7 @@ import { defineRule, Fix } from '../check/types';
 import { insertMember, replaceNode, replaceScalar } from '../syntax/edit';
 import { removalFix } from '../check/report';
 import { NameIndex } from '../check/suggest';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 export default defineRule({
   id: 'security-scopes',
@@ -16,6 +17,8 @@ export default defineRule({
     notOauth: 'Scheme "{scheme}" is of type "{type}", which has no scopes: its list in a security requirement must be empty.',
   },
   kinds: ['SecurityRequirement'],
+  versions: OPENAPI_VERSIONS,
+  versionNote: 'In 3.1 and 3.2 the list of a scheme other than oauth2 and openIdConnect may name roles: only 3.0 requires it empty. A scope no flow of an oauth2 scheme declares is reported in every version.',
   // The scopes listed, the scheme's `type`, and the scopes a flow declares (keys, added or removed).
   readsValue: ({ kinds, field }) =>
     kinds.includes('SecurityRequirement') || (kinds.includes('SecurityScheme') && field === 'type') || (kinds.includes('OAuthFlow') && field === 'scopes'),
@@ -31,6 +34,8 @@ export default defineRule({
       const scheme = target?.node;
       const type = scheme?.kind === 'object' ? scheme.get('type')?.stringValue : undefined;
       if (type === 'apiKey' || type === 'http') {
+        // 3.1 and 3.2: "the array MAY contain a list of role names" for these schemes.
+        if (context.version !== '3.0') continue;
         context.report({ at: { node: entry }, messageId: 'notOauth', data: { type, scheme: String(entry.key) }, fixes: [{ title: 'Empty the list', edits: [replaceNode(entry, '[]')] }] });
       } else if (type === 'oauth2') {
         const declared = new Set<string>();
