@@ -34,10 +34,16 @@ function project(): string {
 }
 
 describe('README "In CI"', () => {
-  const all = blocks.flatMap((b) => commandsIn(b.text));
+  // The sharding block (a CI matrix's job, then the merge) runs in its own test, once per share.
+  const isSharding = (b: { text: string }) => b.text.includes('--shard ');
+  const sharding = blocks.find(isSharding);
+  const workflows = blocks.filter((b) => b.lang === 'yaml');
+  const all = blocks.filter((b) => !isSharding(b)).flatMap((b) => commandsIn(b.text));
 
-  it('has the baseline command, a GitHub Actions workflow and a GitLab job', () => {
-    assert.equal(blocks.length, 3);
+  it('has the baseline command, a sharded matrix with its merge, a GitHub Actions workflow and a GitLab job', () => {
+    assert.equal(blocks.length, 4);
+    assert.ok(sharding, 'a block with --shard');
+    assert.equal(workflows.length, 2);
     assert.ok(all.length >= 5, JSON.stringify(all));
     assert.ok(all[0].includes('--write-baseline'));
   });
@@ -76,13 +82,39 @@ describe('README "In CI"', () => {
     assert.match(r.stdout, /^::error file=apis\/pets\/openapi\.yaml,line=6,col=3,endLine=6,endColumn=7,title=path-leading-slash::/);
   });
 
+  it('runs the sharded job of every share and the merge, which gives the findings of one run', () => {
+    const dir = project();
+    const [job, merge] = commandsIn(sharding!.text);
+    const share = job.indexOf('--shard');
+    const [, count] = job[share + 1].split('/');
+    const outputs: string[] = [];
+    for (let i = 1; i <= Number(count); i++) {
+      const args = [...job];
+      args[share + 1] = `${i}/${count}`;
+      const out = args.indexOf('-o') + 1;
+      args[out] = args[out].replace(/\d+/, String(i));
+      outputs.push(args[out]);
+      assert.notEqual(cli(args, dir).code, 2, args.join(' '));
+    }
+    // The shell expands `shard-*.sarif`; here the files are named.
+    assert.equal(merge[0], 'merge');
+    const mergeArgs = [merge[0], ...outputs, ...merge.slice(merge.indexOf('-o'))];
+    const merged = cli(mergeArgs, dir);
+    assert.equal(merged.code, 0, merged.stderr);
+    const results = (file: string) => (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { runs: { results: unknown[] }[] }).runs[0].results.length;
+    const whole = cli(['--format', 'sarif', '-o', 'whole.sarif', job[job.length - 1]], dir);
+    assert.notEqual(whole.code, 2, whole.stderr);
+    assert.ok(results('whole.sarif') > 0);
+    assert.equal(results(merge[merge.indexOf('-o') + 1]), results('whole.sarif'));
+  });
+
   it('has workflow files that parse and upload the reports the commands write', () => {
-    const github = parseYaml(blocks[1].text) as { jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, string> }[] }> };
+    const github = parseYaml(workflows[0].text) as { jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, string> }[] }> };
     const steps = Object.values(github.jobs)[0].steps;
     const sarifRun = steps.find((s) => s.run?.includes('--format sarif'))!;
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!;
     assert.ok(sarifRun.run!.includes(`--output ${upload.with!.sarif_file}`));
-    const gitlab = parseYaml(blocks[2].text) as Record<string, { script: string[]; artifacts: { reports: Record<string, string> } }>;
+    const gitlab = parseYaml(workflows[1].text) as Record<string, { script: string[]; artifacts: { reports: Record<string, string> } }>;
     const job = Object.values(gitlab)[0];
     for (const [kind, file] of Object.entries(job.artifacts.reports)) {
       assert.ok(job.script.some((line) => line.includes(`--output ${file}`) && line.includes(kind === 'codequality' ? 'codeclimate' : kind)), kind);
