@@ -24,10 +24,15 @@ describe('extension package', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
     assert.equal(pkg.main, './dist/client.js');
     assert.deepEqual(pkg.bin, { 'openapi-check': 'dist/cli.js', 'openapi-language-server': 'dist/server.js' });
-    assert.deepEqual(pkg.contributes.commands.map((c: { command: string }) => c.command), ['openapi30.preview']);
+    assert.deepEqual(pkg.contributes.commands.map((c: { command: string }) => c.command), [
+      'openapi30.preview', 'openapi30.setRemoteCredentials', 'openapi30.newDocument', 'openapi30.bundleToFile', 'openapi30.convertToOpenApi30', 'openapi30.checkWorkspace', 'openapi30.showFileRole',
+    ]);
+    // Every command is found under "OpenAPI" in the palette.
+    assert.deepEqual(pkg.contributes.commands.filter((c: { category?: string }) => c.category !== 'OpenAPI'), []);
     assert.deepEqual(pkg.contributes.grammars.map((g: { injectTo: string[] }) => g.injectTo), [['source.yaml', 'source.json']]);
     assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), [
-      'openapi30.breakingChanges.base', 'openapi30.codeLens.references', 'openapi30.format.orderKeys', 'openapi30.maxFileSize', 'openapi30.rules', 'openapi30.trace.server', 'openapi30.workspace.maxDepth',
+      'openapi30.breakingChanges.base', 'openapi30.codeLens.references', 'openapi30.format.orderKeys', 'openapi30.format.quotes', 'openapi30.maxFileSize', 'openapi30.preview.scrollSync',
+      'openapi30.remoteRefs.allow', 'openapi30.remoteRefs.maxMegabytes', 'openapi30.remoteRefs.timeoutSeconds', 'openapi30.rules', 'openapi30.trace.server', 'openapi30.workspace.maxDepth',
       'openapi30.workspace.maxFiles',
     ]);
   });
