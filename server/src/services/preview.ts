@@ -8,7 +8,8 @@ import { DocumentStore } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
 import { HTTP_METHODS } from '../model/spec';
 import type { SyntaxNode } from '../syntax/tree';
-import { bundleValue, Json } from './bundle';
+import { drain, Steps } from '../syntax/steps';
+import { bundleValueSteps, Json } from './bundle';
 
 export interface PreviewBundle {
   root: string;
@@ -21,6 +22,10 @@ export interface PreviewBundle {
   files: string[];
   /** Where each operation and component of the bundle is written in its file: scroll sync, both ways. */
   parts: PreviewPart[];
+  /** Per file the bundle read, the pointer of its first part (the preview of another file scrolls there). */
+  places: Map<string, string>;
+  /** The root's analysis the bundle was made from: its documents are the models it read. */
+  analysis: Analysis;
 }
 
 /** An operation, path item or component: its span in a file (key included) and its pointer in the bundle. */
@@ -40,7 +45,12 @@ export interface PreviewError {
 
 /** `analysis`: the root's analysis over the store's current models, if the caller has one. */
 export function previewOf(store: DocumentStore, root: string, file: string, analysis?: Analysis): PreviewBundle | PreviewError {
-  const bundled = bundleValue(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) }, analysis);
+  return drain(previewSteps(store, root, file, analysis));
+}
+
+/** `previewOf` in steps, for the language server's scheduler. */
+export function* previewSteps(store: DocumentStore, root: string, file: string, analysis?: Analysis): Steps<PreviewBundle | PreviewError> {
+  const bundled = yield* bundleValueSteps(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) }, analysis);
   if ('failure' in bundled) {
     const error = bundled.syntaxError;
     return error ? { root, message: `${path.basename(error.path)}: ${error.message}`, at: error } : { root, message: bundled.failure };
@@ -52,7 +62,7 @@ export function previewOf(store: DocumentStore, root: string, file: string, anal
   }
   const files = bundled.analysis.documents.map((doc) => doc.path);
   const parts = partsOf(root, bundled.analysis.root.root!, bundled.nodePlaces);
-  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files, parts };
+  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files, parts, places: bundled.places, analysis: bundled.analysis };
 }
 
 /**
