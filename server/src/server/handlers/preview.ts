@@ -12,6 +12,7 @@ import { Json } from '../../services/bundle';
 import { isPreviewError, PreviewBundle, PreviewError, previewSteps } from '../../services/preview';
 import { SourceDocument } from '../../model/documents';
 import { rangeOf } from '../lsp-types';
+import { mark } from '../runtime/marks';
 import { signalOf } from '../runtime/scheduler';
 import { runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
@@ -47,18 +48,25 @@ export function registerPreview(ctx: ServerContext): void {
         await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
         if (token.isCancellationRequested) return cancelled;
         const kept = lastBuilt.get(session)?.get(root);
-        if (kept && kept.documents.every((doc) => readsCurrent(ctx, doc))) return answerFor(ctx, root, file, kept.built);
+        if (kept && kept.documents.every((doc) => readsCurrent(ctx, doc))) {
+          mark('preview answered from the last build', { root });
+          return answerFor(ctx, root, file, kept.built);
+        }
         // Taken before the walk: an edit from here on stops both the walk and the bundle.
         const edited = session.scheduler.untilEdit();
         const analysis = await analysisOf(ctx, root, token);
         if (token.isCancellationRequested) return cancelled;
         if (edited.aborted) continue;
         const known = analysis && readsCurrentModels(ctx, analysis) ? analysis : undefined;
+        mark('preview build starts', { root });
         const signal = AbortSignal.any([edited, cancelledSignal].filter((s): s is AbortSignal => s !== undefined));
         const built = await session.scheduler.run('requests', previewSteps(session.store, root, file, known), { signal });
         if (token.isCancellationRequested) return cancelled;
         // Stopped by an edit (the trees it walked changed): again, on the newer text.
-        if (built === undefined || edited.aborted) continue;
+        if (built === undefined || edited.aborted) {
+          mark('preview build stopped by an edit', { root });
+          continue;
+        }
         if (!isPreviewError(built)) {
           const documents = built.analysis.documents;
           if (documents.every((doc) => readsCurrent(ctx, doc))) {
