@@ -48,9 +48,9 @@ export function registerPreview(ctx: ServerContext): void {
         await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
         if (token.isCancellationRequested) return cancelled;
         const kept = lastBuilt.get(session)?.get(root);
-        if (kept && kept.documents.every((doc) => readsCurrent(ctx, doc))) {
+        if (kept && kept.read.every((doc) => readsCurrent(ctx, doc))) {
           mark('preview answered from the last build', { root });
-          return answerFor(ctx, root, file, kept.built);
+          return answerFor(ctx, root, file, kept.answer);
         }
         // Taken before the walk: an edit from here on stops both the walk and the bundle.
         const edited = session.scheduler.untilEdit();
@@ -67,15 +67,12 @@ export function registerPreview(ctx: ServerContext): void {
           mark('preview build stopped by an edit', { root });
           continue;
         }
-        if (!isPreviewError(built)) {
-          const documents = built.analysis.documents;
-          if (documents.every((doc) => readsCurrent(ctx, doc))) {
-            let kept = lastBuilt.get(session);
-            if (!kept) lastBuilt.set(session, (kept = new Map()));
-            kept.set(root, { documents, built });
-          }
+        if (!isPreviewError(built.answer) && built.read.every((doc) => readsCurrent(ctx, doc))) {
+          let kept = lastBuilt.get(session);
+          if (!kept) lastBuilt.set(session, (kept = new Map()));
+          kept.set(root, { read: built.read, answer: built.answer });
         }
-        return answerFor(ctx, root, file, built);
+        return answerFor(ctx, root, file, built.answer);
       }
   };
   ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/previewDocument', { error: { message: 'The preview could not be built.' } }, answerPreview);
@@ -126,7 +123,7 @@ function readsCurrent(ctx: ServerContext, doc: SourceDocument): boolean {
 }
 
 /** Per session, per root: the last preview built and the models it read (the same models: the same preview). */
-const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { documents: readonly SourceDocument[]; built: PreviewBundle }>>();
+const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { read: readonly SourceDocument[]; answer: PreviewBundle }>>();
 
 function answerFor(ctx: ServerContext, root: string, file: string, answer: PreviewBundle | PreviewError): PreviewAnswer {
   const { session } = ctx;
