@@ -14,6 +14,7 @@ import { SourceDocument } from '../../model/documents';
 import { rangeOf } from '../lsp-types';
 import { mark } from '../runtime/marks';
 import { signalOf } from '../runtime/scheduler';
+import { jsonTextSteps, RawJson } from '../transport/raw-json';
 import { runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { ServerContext } from './context';
@@ -31,7 +32,7 @@ export interface PreviewPartPlace {
 
 /** The bundle of `root` (a URI), or why there is none and where (keep the last good render then). */
 export type PreviewAnswer =
-  | { root: string; document: Json; pointer: string; notes: string[]; files: string[]; parts: PreviewPartPlace[] }
+  | { root: string; document: Json | RawJson; pointer: string; notes: string[]; files: string[]; parts: PreviewPartPlace[] }
   | { root?: string; error: { message: string; location?: Location } };
 
 export function registerPreview(ctx: ServerContext): void {
@@ -50,7 +51,7 @@ export function registerPreview(ctx: ServerContext): void {
         const kept = lastBuilt.get(session)?.get(root);
         if (kept && kept.read.every((doc) => readsCurrent(ctx, doc))) {
           mark('preview answered from the last build', { root });
-          return answerFor(ctx, root, file, kept.answer);
+          return answerFor(ctx, root, file, kept.answer, kept.text);
         }
         // Taken before the walk: an edit from here on stops both the walk and the bundle.
         const edited = session.scheduler.untilEdit();
@@ -67,12 +68,17 @@ export function registerPreview(ctx: ServerContext): void {
           mark('preview build stopped by an edit', { root });
           continue;
         }
-        if (!isPreviewError(built.answer) && built.read.every((doc) => readsCurrent(ctx, doc))) {
+        if (isPreviewError(built.answer)) return answerFor(ctx, root, file, built.answer);
+        // The document's JSON text, written in steps too (sending it then only copies it).
+        const text = await session.scheduler.run('requests', jsonTextSteps(built.answer.document), { signal });
+        if (token.isCancellationRequested) return cancelled;
+        if (text === undefined) continue;
+        if (built.read.every((doc) => readsCurrent(ctx, doc))) {
           let kept = lastBuilt.get(session);
           if (!kept) lastBuilt.set(session, (kept = new Map()));
-          kept.set(root, { read: built.read, answer: built.answer });
+          kept.set(root, { read: built.read, answer: built.answer, text });
         }
-        return answerFor(ctx, root, file, built.answer);
+        return answerFor(ctx, root, file, built.answer, text);
       }
   };
   ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/previewDocument', { error: { message: 'The preview could not be built.' } }, answerPreview);
@@ -123,9 +129,9 @@ function readsCurrent(ctx: ServerContext, doc: SourceDocument): boolean {
 }
 
 /** Per session, per root: the last preview built and the models it read (the same models: the same preview). */
-const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { read: readonly SourceDocument[]; answer: PreviewBundle }>>();
+const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { read: readonly SourceDocument[]; answer: PreviewBundle; text: RawJson }>>();
 
-function answerFor(ctx: ServerContext, root: string, file: string, answer: PreviewBundle | PreviewError): PreviewAnswer {
+function answerFor(ctx: ServerContext, root: string, file: string, answer: PreviewBundle | PreviewError, text?: RawJson): PreviewAnswer {
   const { session } = ctx;
   const rootUri = session.uriOf(root);
   if (!isPreviewError(answer)) {
@@ -135,7 +141,7 @@ function answerFor(ctx: ServerContext, root: string, file: string, answer: Previ
       if (doc && !isLoadFailure(doc)) parts.push({ uri: session.uriOf(part.path), range: rangeOf(doc, part.offset, part.length), pointer: part.pointer });
     }
     const pointer = answer.places.get(file) ?? '';
-    return { root: rootUri, document: answer.document, pointer, notes: answer.notes, files: answer.files.map((f) => session.uriOf(f)), parts };
+    return { root: rootUri, document: text ?? answer.document, pointer, notes: answer.notes, files: answer.files.map((f) => session.uriOf(f)), parts };
   }
   const at = answer.at;
   const doc = at && session.store.cached(at.path);

@@ -1,0 +1,80 @@
+// A large answer written as JSON text ahead, in steps (the scheduler runs them between messages),
+// so that sending it does not serialize it in one block: vscode-jsonrpc stringifies a whole response
+// at once, and the preview of GitHub's description (7.8 MB) held the message loop 100-190 ms. The
+// stdio writer splices the text in place of the value; any other transport serializes the value
+// through `toJSON`, as before. Either way the client receives the same JSON.
+import { randomBytes } from 'crypto';
+import { stepClock, Steps } from '../../syntax/steps';
+
+export class RawJson {
+  constructor(readonly value: unknown, readonly text: string) {}
+  toJSON(): unknown {
+    return this.value;
+  }
+}
+
+/** Levels written piece by piece; below them a value is one `JSON.stringify` (a path item, a schema: well under a millisecond). */
+const PIECE_DEPTH = 3;
+
+/** `JSON.stringify(value)` (compact), written in steps. */
+export function* jsonTextSteps(value: unknown): Steps<RawJson> {
+  const due = stepClock(1);
+  const pieces: string[] = [];
+  function* write(item: unknown, depth: number): Steps<void> {
+    if (depth >= PIECE_DEPTH || item === null || typeof item !== 'object' || typeof (item as { toJSON?: unknown }).toJSON === 'function') {
+      // As JSON.stringify writes a value it cannot write (undefined, a function) inside an array.
+      pieces.push(JSON.stringify(item) ?? 'null');
+      if (due()) yield;
+      return;
+    }
+    if (Array.isArray(item)) {
+      pieces.push('[');
+      for (let i = 0; i < item.length; i++) {
+        if (i > 0) pieces.push(',');
+        yield* write(item[i], depth + 1);
+      }
+      pieces.push(']');
+      return;
+    }
+    pieces.push('{');
+    let first = true;
+    for (const [key, child] of Object.entries(item)) {
+      // As JSON.stringify: a key whose value cannot be written is left out.
+      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') continue;
+      pieces.push(first ? '' : ',', JSON.stringify(key), ':');
+      first = false;
+      yield* write(child, depth + 1);
+    }
+    pieces.push('}');
+  }
+  yield* write(value, 0);
+  return new RawJson(value, pieces.join(''));
+}
+
+/** A placeholder no JSON text of a message holds otherwise (a NUL character and this process's nonce). */
+const PLACEHOLDER = `\u0000raw-json:${randomBytes(8).toString('hex')}:`;
+
+/**
+ * A message as JSON text: a response whose result holds RawJson values (at its top level) gets
+ * their text spliced in; any other message is `JSON.stringify`, as vscode-jsonrpc writes it.
+ */
+export function messageText(message: unknown): string {
+  const result = (message as { result?: unknown } | null)?.result;
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return JSON.stringify(message, undefined, 0);
+  const raws: RawJson[] = [];
+  const shallow: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (value instanceof RawJson) {
+      shallow[key] = PLACEHOLDER + raws.length;
+      raws.push(value);
+    } else shallow[key] = value;
+  }
+  if (raws.length === 0) return JSON.stringify(message, undefined, 0);
+  let text = JSON.stringify({ ...(message as object), result: shallow }, undefined, 0);
+  raws.forEach((raw, i) => {
+    const quoted = JSON.stringify(PLACEHOLDER + i);
+    const at = text.indexOf(quoted);
+    text = text.slice(0, at) + raw.text + text.slice(at + quoted.length);
+  });
+  return text;
+}
