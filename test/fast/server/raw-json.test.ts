@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { drain } from '../../../server/src/syntax/steps';
-import { jsonTextSteps, messageText } from '../../../server/src/server/transport/raw-json';
+import { jsonTextSteps, messageBytes } from '../../../server/src/server/transport/raw-json';
 
 const VALUE = {
   openapi: '3.0.3',
@@ -47,13 +47,13 @@ describe('a message with JSON text written ahead', () => {
     const raw = drain(jsonTextSteps(VALUE));
     const message = { jsonrpc: '2.0', id: 7, result: { root: 'file:///a.yaml', document: raw, pointer: '', notes: ['a "note"'] } };
     const expected = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { root: 'file:///a.yaml', document: VALUE, pointer: '', notes: ['a "note"'] } });
-    assert.equal(messageText(message), expected);
+    assert.equal(messageBytes(message).toString('utf-8'), expected);
     assert.equal(JSON.stringify(message), expected, 'other transports serialize the value itself');
   });
 
   it('leaves any other message to JSON.stringify', () => {
     for (const message of [{ jsonrpc: '2.0', id: 1, result: null }, { jsonrpc: '2.0', id: 2, result: [1, 2] }, { jsonrpc: '2.0', method: 'x', params: { a: 1 } }]) {
-      assert.equal(messageText(message), JSON.stringify(message));
+      assert.equal(messageBytes(message).toString('utf-8'), JSON.stringify(message));
     }
   });
 });
