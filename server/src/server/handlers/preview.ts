@@ -49,12 +49,14 @@ export function registerPreview(ctx: ServerContext): void {
         await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
         if (token.isCancellationRequested) return cancelled;
         const kept = lastBuilt.get(session)?.get(root);
-        if (kept && kept.read.every((doc) => readsCurrent(ctx, doc))) {
+        // Kept while no document was edited since (the scheduler's revision) and each model it read is current.
+        if (kept && kept.revision === session.scheduler.revision && kept.read.every((doc) => readsCurrent(ctx, doc))) {
           mark('preview answered from the last build', { root });
           return answerFor(ctx, root, file, kept.answer, kept.text);
         }
         // Taken before the walk: an edit from here on stops both the walk and the bundle.
         const edited = session.scheduler.untilEdit();
+        const revision = session.scheduler.revision;
         const analysis = await analysisOf(ctx, root, token);
         if (token.isCancellationRequested) return cancelled;
         if (edited.aborted) continue;
@@ -76,7 +78,7 @@ export function registerPreview(ctx: ServerContext): void {
         if (built.read.every((doc) => readsCurrent(ctx, doc))) {
           let kept = lastBuilt.get(session);
           if (!kept) lastBuilt.set(session, (kept = new Map()));
-          kept.set(root, { read: built.read, answer: built.answer, text });
+          kept.set(root, { read: built.read, answer: built.answer, text, revision });
         }
         return answerFor(ctx, root, file, built.answer, text);
       }
@@ -129,7 +131,7 @@ function readsCurrent(ctx: ServerContext, doc: SourceDocument): boolean {
 }
 
 /** Per session, per root: the last preview built and the models it read (the same models: the same preview). */
-const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { read: readonly SourceDocument[]; answer: PreviewBundle; text: RawJson }>>();
+const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { read: readonly SourceDocument[]; answer: PreviewBundle; text: RawJson; revision: number }>>();
 
 function answerFor(ctx: ServerContext, root: string, file: string, answer: PreviewBundle | PreviewError, text?: RawJson): PreviewAnswer {
   const { session } = ctx;
