@@ -6,12 +6,13 @@
 // place, except where a `$ref` is met again inside its own target (a cycle): that one stays.
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { analyze, Analysis, RefFailure } from '../model/analysis';
+import { Analysis, analyzeSteps, RefFailure } from '../model/analysis';
 import { isRemoteLocation } from '../model/location';
 import { DocumentStore, FileSource, isLoadFailure, SourceDocument } from '../model/documents';
 import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { ObjectKind } from '../model/spec';
 import { escapePointerSegment } from '../model/ref';
+import { drain, stepClock, Steps } from '../syntax/steps';
 import { SyntaxNode } from '../syntax/tree';
 
 export interface BundleResult {
@@ -42,6 +43,12 @@ export interface BundleRequest {
  */
 export const OUTPUT_BUDGET = 2_000_000;
 const MAX_NESTED_INLINES = 64;
+/**
+ * Subtrees whose source is at most this long are written in one go (well under a millisecond);
+ * larger ones child by child, pausing between children, so the language server answers messages
+ * while a 13 MB document is bundled.
+ */
+const AT_ONCE_CHARS = 16_384;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -80,6 +87,11 @@ export function bundleText(bundled: BundledValue, format?: 'yaml' | 'json'): str
  * `analysis`: the root's analysis over those same models, when the caller has one (not walked again).
  */
 export function bundleValue(store: DocumentStore, request: BundleRequest, known?: Analysis): BundledValue | BundleRefusal {
+  return drain(bundleValueSteps(store, request, known));
+}
+
+/** `bundleValue` in steps: the language server runs it in slices, the CLI drains it. */
+export function* bundleValueSteps(store: DocumentStore, request: BundleRequest, known?: Analysis): Steps<BundledValue | BundleRefusal> {
   const root = store.get(request.root);
   if (isLoadFailure(root)) return { failure: root.message.replace(request.root, request.show(request.root)) };
   if (!root.root || root.parsed.errors.length > 0) {
@@ -87,9 +99,9 @@ export function bundleValue(store: DocumentStore, request: BundleRequest, known?
     const syntaxError = first && { path: root.path, offset: first.offset, length: first.length, message: first.message };
     return { failure: `${request.show(request.root)} has syntax errors: run openapi-check on it first.`, syntaxError };
   }
-  const analysis = known?.root === root ? known : analyze(root, store);
+  const analysis = known?.root === root ? known : yield* analyzeSteps(root, store);
   const bundler = new Bundler(analysis, request);
-  const value = bundler.run();
+  const value = yield* bundler.steps();
   return { value, notes: bundler.notes, places: bundler.places, nodePlaces: bundler.nodePlaces, analysis };
 }
 
@@ -112,6 +124,7 @@ class Bundler {
   /** Output nodes written so far. */
   private written = 0;
   private budgetNoted = false;
+  private readonly due = stepClock(32);
 
   constructor(private readonly analysis: Analysis, private readonly request: BundleRequest) {
     this.root = analysis.root;
@@ -123,7 +136,7 @@ class Bundler {
     if (!this.nodePlaces.has(node)) this.nodePlaces.set(node, { path: doc.path, pointer });
   }
 
-  run(): Json {
+  *steps(): Steps<Json> {
     const components = this.root.root!.get('components');
     for (const map of new Set(Object.values(COMPONENT_MAPS))) {
       const entries = components?.get(map);
@@ -139,13 +152,14 @@ class Bundler {
         this.placed(target.doc, entry.pointer, target.node);
       }
     }
-    const value = this.convert(this.root.root!, this.root) as { [key: string]: Json };
+    const value = (yield* this.convertSteps(this.root.root!, this.root)) as { [key: string]: Json };
     // Moved targets, including those their own content moves (the list grows while it is written).
     for (let i = 0; i < this.pending.length; i++) {
       const { node, doc, map, name } = this.pending[i];
       const components = ((value.components ??= {}) as { [key: string]: Json });
       const entries = ((components[map] ??= {}) as { [key: string]: Json });
-      entries[name] = this.convert(node, doc);
+      entries[name] = yield* this.convertSteps(node, doc);
+      if (this.due()) yield;
     }
     return value;
   }
@@ -158,7 +172,7 @@ class Bundler {
     if (node.kind !== 'object') return node.value;
     const reference = node.get('$ref') ? this.analysis.referenceAt(node) : undefined;
     if (reference) {
-      const rewritten = this.reference(node, doc, reference);
+      const rewritten = drain(this.reference(node, doc, reference, (n, d) => this.convertAtOnce(n, d)));
       if (rewritten !== undefined) return rewritten;
     }
     const result: { [key: string]: Json } = {};
@@ -166,8 +180,42 @@ class Bundler {
     return result;
   }
 
+  // eslint-disable-next-line require-yield
+  private *convertAtOnce(node: SyntaxNode, doc: SourceDocument): Steps<Json> {
+    return this.convert(node, doc);
+  }
+
+  /** `convert` in steps: the same output and the same notes, in the same order; small subtrees at once. */
+  private *convertSteps(node: SyntaxNode, doc: SourceDocument): Steps<Json> {
+    if (node.length <= AT_ONCE_CHARS) return this.convert(node, doc);
+    this.written++;
+    const replaced = this.replacedEntries.get(node);
+    if (replaced) return yield* this.convertSteps(replaced.node, replaced.doc);
+    if (node.kind === 'array') {
+      const items: Json[] = [];
+      for (const child of node.children!) {
+        items.push(yield* this.convertSteps(child, doc));
+        if (this.due()) yield;
+      }
+      return items;
+    }
+    if (node.kind !== 'object') return node.value;
+    const reference = node.get('$ref') ? this.analysis.referenceAt(node) : undefined;
+    if (reference) {
+      const rewritten = yield* this.reference(node, doc, reference, (n, d) => this.convertSteps(n, d));
+      if (rewritten !== undefined) return rewritten;
+    }
+    const result: { [key: string]: Json } = {};
+    for (const child of node.children!) {
+      result[String(child.key)] = yield* this.convertSteps(child, doc);
+      if (this.due()) yield;
+    }
+    return result;
+  }
+
   /** A `$ref` holder's new value: the target in place, or the holder with its `$ref` rewritten. */
-  private reference(holder: SyntaxNode, doc: SourceDocument, reference: NonNullable<ReturnType<Analysis['referenceAt']>>): Json | undefined {
+  private *reference(holder: SyntaxNode, doc: SourceDocument, reference: NonNullable<ReturnType<Analysis['referenceAt']>>,
+    convert: (node: SyntaxNode, doc: SourceDocument) => Steps<Json>): Steps<Json | undefined> {
     const raw = holder.get('$ref')!.stringValue;
     const target = reference.target;
     if (raw === undefined) return undefined;
@@ -182,7 +230,7 @@ class Bundler {
       if (doc === this.root) this.placed(target.doc, holder.pointer, target.node);
       this.inlining.add(target.node);
       try {
-        return this.convert(target.node, target.doc);
+        return yield* convert(target.node, target.doc);
       } finally {
         this.inlining.delete(target.node);
       }

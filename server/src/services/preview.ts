@@ -4,11 +4,12 @@
 // good render and point at what to fix.
 import * as path from 'path';
 import { Analysis } from '../model/analysis';
-import { DocumentStore } from '../model/documents';
+import { DocumentStore, SourceDocument } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
 import { HTTP_METHODS } from '../model/spec';
 import type { SyntaxNode } from '../syntax/tree';
-import { bundleValue, Json } from './bundle';
+import { drain, Steps } from '../syntax/steps';
+import { bundleValueSteps, Json } from './bundle';
 
 export interface PreviewBundle {
   root: string;
@@ -21,6 +22,15 @@ export interface PreviewBundle {
   files: string[];
   /** Where each operation and component of the bundle is written in its file: scroll sync, both ways. */
   parts: PreviewPart[];
+  /** Per file the bundle read, the pointer of its first part (the preview of another file scrolls there). */
+  places: Map<string, string>;
+}
+
+/** A preview, and the models it was built from (the same models give the same preview). */
+export interface PreviewBuild {
+  answer: PreviewBundle | PreviewError;
+  /** Every model the bundle read; empty when the root could not be read or analysed. */
+  read: readonly SourceDocument[];
 }
 
 /** An operation, path item or component: its span in a file (key included) and its pointer in the bundle. */
@@ -40,19 +50,25 @@ export interface PreviewError {
 
 /** `analysis`: the root's analysis over the store's current models, if the caller has one. */
 export function previewOf(store: DocumentStore, root: string, file: string, analysis?: Analysis): PreviewBundle | PreviewError {
-  const bundled = bundleValue(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) }, analysis);
+  return drain(previewSteps(store, root, file, analysis)).answer;
+}
+
+/** `previewOf` in steps, for the language server's scheduler. */
+export function* previewSteps(store: DocumentStore, root: string, file: string, analysis?: Analysis): Steps<PreviewBuild> {
+  const bundled = yield* bundleValueSteps(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) }, analysis);
   if ('failure' in bundled) {
     const error = bundled.syntaxError;
-    return error ? { root, message: `${path.basename(error.path)}: ${error.message}`, at: error } : { root, message: bundled.failure };
+    return { answer: error ? { root, message: `${path.basename(error.path)}: ${error.message}`, at: error } : { root, message: bundled.failure }, read: [] };
   }
   // A referenced file with syntax errors is bundled from what could be read: the preview says so.
   for (const doc of bundled.analysis.documents) {
     const first = doc.parsed.errors[0];
-    if (first) return { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } };
+    if (first) return { answer: { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } }, read: bundled.analysis.documents };
   }
   const files = bundled.analysis.documents.map((doc) => doc.path);
   const parts = partsOf(root, bundled.analysis.root.root!, bundled.nodePlaces);
-  return { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files, parts };
+  const answer = { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files, parts, places: bundled.places };
+  return { answer, read: bundled.analysis.documents };
 }
 
 /**

@@ -4,10 +4,16 @@
 // server when the client closes its input).
 import { format } from 'util';
 import { Connection, createConnection, ProposedFeatures, RemoteConsole, StreamMessageWriter } from 'vscode-languageserver/node';
+import { messageBytes } from './raw-json';
 import { StdinMessageReader } from './stdin-reader';
 
 export function createStdioConnection(input: StdinMessageReader): Connection {
-  const connection = createConnection(ProposedFeatures.all, input, new StreamMessageWriter(process.stdout));
+  // A large answer's text was written ahead in steps (raw-json.ts): spliced in, not serialized in one block.
+  const writer = new StreamMessageWriter(process.stdout, {
+    charset: 'utf-8', // messageBytes writes UTF-8
+    contentTypeEncoder: { name: 'application/json', encode: (message) => Promise.resolve(messageBytes(message)) },
+  });
+  const connection = createConnection(ProposedFeatures.all, input, writer);
   sendConsoleToClient(connection.console);
   return connection;
 }

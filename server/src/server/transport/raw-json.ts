@@ -1,0 +1,102 @@
+// A large answer written as JSON text ahead, in steps (the scheduler runs them between messages),
+// so that sending it does not serialize it in one block: vscode-jsonrpc stringifies a whole response
+// at once, and the preview of GitHub's description (7.8 MB) held the message loop 100-190 ms. The
+// stdio writer splices the text (already UTF-8 bytes: encoding 7 MB at once took 35-50 ms more) in
+// place of the value; any other transport serializes the value through `toJSON`, as before. Either
+// way the client receives the same JSON.
+import { randomBytes } from 'crypto';
+import { stepClock, Steps } from '../../syntax/steps';
+
+export class RawJson {
+  /** `chunks`: the value's JSON text, UTF-8. */
+  constructor(readonly value: unknown, readonly chunks: readonly Buffer[]) {}
+  toJSON(): unknown {
+    return this.value;
+  }
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf-8');
+  }
+}
+
+/** Levels written piece by piece; below them a value is one `JSON.stringify` (an operation, a schema's property: well under a millisecond). */
+const PIECE_DEPTH = 5;
+/** Text encoded to UTF-8 once this much of it is pending (a fraction of a millisecond each). */
+const CHUNK_CHARS = 65_536;
+
+/** `JSON.stringify(value)` (compact), written in steps. */
+export function* jsonTextSteps(value: unknown): Steps<RawJson> {
+  const due = stepClock(1);
+  const chunks: Buffer[] = [];
+  let pieces: string[] = [];
+  let pending = 0;
+  const flush = () => {
+    chunks.push(Buffer.from(pieces.join(''), 'utf-8'));
+    pieces = [];
+    pending = 0;
+  };
+  function* write(item: unknown, depth: number): Steps<void> {
+    if (depth >= PIECE_DEPTH || item === null || typeof item !== 'object' || typeof (item as { toJSON?: unknown }).toJSON === 'function') {
+      // As JSON.stringify writes a value it cannot write (undefined, a function) inside an array.
+      const text = JSON.stringify(item) ?? 'null';
+      pieces.push(text);
+      pending += text.length;
+      if (pending >= CHUNK_CHARS) flush();
+      if (due()) yield;
+      return;
+    }
+    if (Array.isArray(item)) {
+      pieces.push('[');
+      for (let i = 0; i < item.length; i++) {
+        if (i > 0) pieces.push(',');
+        yield* write(item[i], depth + 1);
+      }
+      pieces.push(']');
+      return;
+    }
+    pieces.push('{');
+    let first = true;
+    for (const [key, child] of Object.entries(item)) {
+      // As JSON.stringify: a key whose value cannot be written is left out.
+      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') continue;
+      pieces.push(first ? '' : ',', JSON.stringify(key), ':');
+      first = false;
+      yield* write(child, depth + 1);
+    }
+    pieces.push('}');
+  }
+  yield* write(value, 0);
+  flush();
+  return new RawJson(value, chunks);
+}
+
+/** A placeholder no JSON text of a message holds otherwise (a NUL character and this process's nonce). */
+const PLACEHOLDER = `\u0000raw-json:${randomBytes(8).toString('hex')}:`;
+
+/**
+ * A message as JSON text (UTF-8): a response whose result holds RawJson values (at its top level)
+ * gets their text spliced in; any other message is `JSON.stringify`, as vscode-jsonrpc writes it.
+ */
+export function messageBytes(message: unknown): Buffer {
+  const result = (message as { result?: unknown } | null)?.result;
+  const plain = () => Buffer.from(JSON.stringify(message, undefined, 0), 'utf-8');
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return plain();
+  const raws: RawJson[] = [];
+  const shallow: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (value instanceof RawJson) {
+      shallow[key] = PLACEHOLDER + raws.length;
+      raws.push(value);
+    } else shallow[key] = value;
+  }
+  if (raws.length === 0) return plain();
+  let rest = JSON.stringify({ ...(message as object), result: shallow }, undefined, 0);
+  const parts: Buffer[] = [];
+  raws.forEach((raw, i) => {
+    const quoted = JSON.stringify(PLACEHOLDER + i);
+    const at = rest.indexOf(quoted);
+    parts.push(Buffer.from(rest.slice(0, at), 'utf-8'), ...raw.chunks);
+    rest = rest.slice(at + quoted.length);
+  });
+  parts.push(Buffer.from(rest, 'utf-8'));
+  return Buffer.concat(parts);
+}
