@@ -264,13 +264,28 @@ function parseBundleArgs(argv: string[]): Options {
       if (v !== 'yaml' && v !== 'json') throw new UsageError(`bundle writes yaml or json, not "${v}".`);
       options.format = v;
     } else if (reader.is(arg, '--dereference')) options.dereference = true;
-    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
-    else if (reader.is(arg, '--offline')) options.offline = true;
-    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for bundle.`);
-    else roots.push(arg);
+    else if (!remoteOption(reader, arg, options)) otherArgument(arg, 'bundle', roots);
   }
-  if (roots.length !== 1) throw new UsageError(`bundle takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
-  return { ...options, root: roots[0] };
+  return { ...options, root: oneRoot(roots, 'bundle') };
+}
+
+/** `--allow-remote HOST` or `--offline` into `options`; false for any other argument. */
+function remoteOption(reader: ArgReader, arg: string, options: { allowRemote: string[]; offline: boolean }): boolean {
+  if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
+  else if (reader.is(arg, '--offline')) options.offline = true;
+  else return false;
+  return true;
+}
+
+/** An argument no option took: an unknown option is a usage error, anything else a root. */
+function otherArgument(arg: string, command: string, roots: string[]): void {
+  if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for ${command}.`);
+  roots.push(arg);
+}
+
+function oneRoot(roots: readonly string[], command: string): string {
+  if (roots.length !== 1) throw new UsageError(`${command} takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
+  return roots[0];
 }
 
 function parseDocsArgs(argv: string[]): Options {
@@ -281,13 +296,9 @@ function parseDocsArgs(argv: string[]): Options {
     const arg = reader.next();
     if (reader.is(arg, '--help', '-h')) return { command: 'help' };
     else if (reader.is(arg, '--output', '-o')) options.out = reader.value(arg, '--output');
-    else if (reader.is(arg, '--allow-remote')) options.allowRemote.push(allowedHost(reader.value(arg, '--allow-remote')));
-    else if (reader.is(arg, '--offline')) options.offline = true;
-    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option ${arg} for docs.`);
-    else roots.push(arg);
+    else if (!remoteOption(reader, arg, options)) otherArgument(arg, 'docs', roots);
   }
-  if (roots.length !== 1) throw new UsageError(`docs takes one root document${roots.length ? `, not ${roots.length}` : ''}.`);
-  return { ...options, root: roots[0] };
+  return { ...options, root: oneRoot(roots, 'docs') };
 }
 
 function parseConvertArgs(argv: string[]): Options {

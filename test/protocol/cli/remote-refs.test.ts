@@ -9,44 +9,21 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
+import { startTestServer, TestServer } from '../../helpers/loopback-server';
 import { CLI } from '../../helpers/paths';
 import { describeNetworkError, fetchRemote } from '../../../server/src/io/fetch-remote';
 import { proxyFor } from '../../../server/src/io/proxy';
 import { RemoteCache } from '../../../server/src/io/remote-cache';
 import { NO_REMOTE, readRemotePolicy } from '../../../server/src/io/remote-policy';
 
-interface TestServer {
-  origin: string;
-  host: string;
-  /** Request lines seen (`GET /x`), with headers of the last one. */
-  requests: string[];
-  headers: http.IncomingHttpHeaders[];
-  close(): Promise<void>;
-}
-
 const servers: TestServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
 
 /** An HTTP server on 127.0.0.1 at a free port, answering with `handler`; closed after the tests. */
 async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TestServer> {
-  const sockets = new Set<net.Socket>();
-  const requests: string[] = [];
-  const headers: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    headers.push(req.headers);
-    handler(req, res);
-  });
-  server.on('connection', (socket) => (sockets.add(socket), socket.on('close', () => sockets.delete(socket))));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const close = () => new Promise<void>((resolve) => {
-    for (const socket of sockets) socket.destroy();
-    server.close(() => resolve());
-  });
-  const result = { origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, requests, headers, close };
-  servers.push(result);
-  return result;
+  const server = await startTestServer(handler);
+  servers.push(server);
+  return server;
 }
 
 /** Answers each path from a table: [status, content type, body]; anything else 404. */

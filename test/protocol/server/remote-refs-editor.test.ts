@@ -4,21 +4,12 @@
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as http from 'http';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { after, describe, it } from 'node:test';
+import { startTestServer, TestServer } from '../../helpers/loopback-server';
 import type { CodeAction, Diagnostic, DocumentSymbol, Hover, Location, LocationLink } from 'vscode-languageserver-protocol';
 import { LspClient } from '../../helpers/lsp-client';
-
-interface TestServer {
-  origin: string;
-  host: string;
-  /** Request lines seen (`GET /x`), and the headers of each. */
-  requests: string[];
-  headers: http.IncomingHttpHeaders[];
-  close(): Promise<void>;
-}
 
 const servers: TestServer[] = [];
 const clients: LspClient[] = [];
@@ -31,24 +22,9 @@ after(async () => {
 
 /** An HTTP server on 127.0.0.1 at a free port, answering with `handler`; closed after the tests. */
 async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TestServer> {
-  const sockets = new Set<net.Socket>();
-  const requests: string[] = [];
-  const headers: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    headers.push(req.headers);
-    handler(req, res);
-  });
-  server.on('connection', (socket) => (sockets.add(socket), socket.on('close', () => sockets.delete(socket))));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const close = () => new Promise<void>((resolve) => {
-    for (const socket of sockets) socket.destroy();
-    server.close(() => resolve());
-  });
-  const result = { origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, requests, headers, close };
-  servers.push(result);
-  return result;
+  const server = await startTestServer(handler);
+  servers.push(server);
+  return server;
 }
 
 /** A schema with a fault of its own: bounds-order reports it inside the remote document. */
