@@ -6,14 +6,19 @@ import * as path from 'path';
 import { CancellationToken, WorkDoneProgressReporter, WorkspaceEdit } from 'vscode-languageserver/node';
 import { documentStatus } from '../../model/analysis';
 import { isSwagger2Root } from '../../model/swagger2';
-import { bundleText, bundleValue } from '../../services/bundle';
+import { bundleValueSteps } from '../../services/bundle';
+import { bundleTextSteps } from '../../services/bundle-text';
 import { newDocumentTemplate } from '../../services/completion';
+import { mark } from '../runtime/marks';
+import { signalOf } from '../runtime/scheduler';
+import { jsonStringSteps, RawJson } from '../transport/raw-json';
+import { inputsCurrent, inputsOf } from '../state/kept-previews';
 import { answerWithoutBlocking } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { WorkspaceCheckSummary } from '../state/workspace-check';
 import { ServerContext } from './context';
 import { conversionEdit } from './convert-actions';
-import { analysisOf, bringOpenFilesUpToDate, readsCurrentModels, rootOf } from './preview';
+import { analysisOf, bringOpenFilesUpToDate, readsCurrentModels, rootOf, untilEditOfFilesOf } from './preview';
 
 export interface NewDocumentParams {
   format: 'yaml' | 'json';
@@ -30,7 +35,8 @@ export interface BundleParams {
   target?: string;
   format?: 'yaml' | 'json';
 }
-export type BundleAnswer = { root: string; text: string; notes: string[] } | { error: string };
+/** `text`: written ahead as JSON text (transport/raw-json.ts); the client receives a string. */
+export type BundleAnswer = { root: string; text: string | RawJson; notes: string[] } | { error: string };
 
 export interface ConvertParams {
   uri: string;
@@ -78,18 +84,9 @@ export function registerCommands(ctx: ServerContext): void {
     // A referenced file whose root is closed: the first root of the workspace that reaches it.
     const root = rootOf(ctx, file) ?? (await ctx.workspace.freshInSlices(token)).rootsReaching(file).sort()[0];
     if (!root) return { error: 'This file is not an OpenAPI document, and no OpenAPI document of the workspace references it.' };
-    await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
-    const analysis = await analysisOf(ctx, root, token);
     const target = params.target ? uriToPath(params.target) : undefined;
     const format = params.format ?? (target && /\.json$/i.test(target) ? 'json' : target && /\.ya?ml$/i.test(target) ? 'yaml' : undefined);
-    const outDir = path.dirname(target ?? root);
-    const compute = (): BundleAnswer => {
-      const known = analysis && readsCurrentModels(ctx, analysis) ? analysis : undefined;
-      const bundled = bundleValue(session.store, { root, dereference: false, outDir, show: (p) => path.basename(p) }, known);
-      if ('failure' in bundled) return { error: `Cannot bundle ${path.basename(root)}: ${bundled.failure}` };
-      return { root: session.uriOf(root), text: bundleText(bundled, format), notes: bundled.notes };
-    };
-    return answerWithoutBlocking(session, compute, { error: 'The bundle request was cancelled.' }, token, undefined, true);
+    return bundleToText(ctx, root, path.dirname(target ?? root), format, token);
   });
 
   ctx.dispatch.request<ConvertParams, ConvertAnswer>('openapi30/convert', { error: 'The document could not be converted.' }, async (params, token) => {
@@ -137,6 +134,49 @@ export function registerCommands(ctx: ServerContext): void {
   ctx.dispatch.request<CheckWorkspaceParams, CheckWorkspaceAnswer>('openapi30/checkWorkspace',
     { roots: 0, checked: 0, filesWithFindings: 0, findings: 0, cancelled: true, message: 'The workspace could not be checked.' },
     async (params, token) => checkWorkspace(ctx, params, token));
+}
+
+/**
+ * A root's bundle as text, built from the editor's unsaved text in slices as the preview's is, and
+ * written in slices too (the YAML of GitHub's description held the loop 3-4 s in one block): requests
+ * on open documents are answered meanwhile. An edit of a file it read stops it and it starts again on
+ * the newer text, as the preview does: the newer edit wins.
+ */
+async function bundleToText(ctx: ServerContext, root: string, outDir: string, format: 'yaml' | 'json' | undefined,
+  token: CancellationToken): Promise<BundleAnswer> {
+  const { session } = ctx;
+  const cancelled: BundleAnswer = { error: 'The bundle request was cancelled.' };
+  const cancelledSignal = signalOf(token);
+  for (;;) {
+    await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
+    if (token.isCancellationRequested) return cancelled;
+    const edited = untilEditOfFilesOf(ctx, root);
+    const analysis = await analysisOf(ctx, root, token);
+    if (token.isCancellationRequested) return cancelled;
+    if (edited.aborted) continue;
+    const known = analysis && readsCurrentModels(ctx, analysis) ? analysis : undefined;
+    const request = { root, dereference: false, outDir, show: (p: string) => path.basename(p) };
+    const signal = AbortSignal.any([edited, cancelledSignal].filter((s): s is AbortSignal => s !== undefined));
+    mark('bundle to text starts', { root });
+    const bundled = await session.scheduler.run('requests', bundleValueSteps(session.store, request, known), { signal });
+    if (token.isCancellationRequested) return cancelled;
+    if (bundled === undefined || edited.aborted) {
+      mark('bundle to text stopped by an edit', { root });
+      continue;
+    }
+    if ('failure' in bundled) return { error: `Cannot bundle ${path.basename(root)}: ${bundled.failure}` };
+    const inputs = inputsOf(session, [...bundled.analysis.documents], bundled.analysis.files);
+    // The text reads the value alone, not the trees: an edit meanwhile does not stop it, the inputs say after.
+    const written = (format ?? bundled.analysis.root.format) === 'json' ? 'json' : 'yaml';
+    const pieces = await session.scheduler.run('requests', bundleTextSteps(bundled.value, written), { signal: cancelledSignal });
+    const text = pieces && await session.scheduler.run('requests', jsonStringSteps(pieces), { signal: cancelledSignal });
+    if (token.isCancellationRequested || !text) return cancelled;
+    if (!inputsCurrent(session, inputs)) {
+      mark('bundle to text stopped by an edit', { root });
+      continue;
+    }
+    return { root: session.uriOf(root), text, notes: bundled.notes };
+  }
 }
 
 async function checkWorkspace(ctx: ServerContext, params: CheckWorkspaceParams, token: CancellationToken): Promise<CheckWorkspaceAnswer> {
