@@ -158,6 +158,7 @@ async function bundleToText(ctx: ServerContext, root: string, outDir: string, fo
     const request = { root, dereference: false, outDir, show: (p: string) => path.basename(p) };
     const signal = AbortSignal.any([edited, cancelledSignal].filter((s): s is AbortSignal => s !== undefined));
     mark('bundle to text starts', { root });
+    const started = performance.now();
     const bundled = await session.scheduler.run('requests', bundleValueSteps(session.store, request, known), { signal });
     if (token.isCancellationRequested) return cancelled;
     if (bundled === undefined || edited.aborted) {
@@ -166,11 +167,13 @@ async function bundleToText(ctx: ServerContext, root: string, outDir: string, fo
     }
     if ('failure' in bundled) return { error: `Cannot bundle ${path.basename(root)}: ${bundled.failure}` };
     const inputs = inputsOf(session, [...bundled.analysis.documents], bundled.analysis.files);
+    const built = performance.now();
     // The text reads the value alone, not the trees: an edit meanwhile does not stop it, the inputs say after.
     const written = (format ?? bundled.analysis.root.format) === 'json' ? 'json' : 'yaml';
     const pieces = await session.scheduler.run('requests', bundleTextSteps(bundled.value, written), { signal: cancelledSignal });
     const text = pieces && await session.scheduler.run('requests', jsonStringSteps(pieces), { signal: cancelledSignal });
     if (token.isCancellationRequested || !text) return cancelled;
+    mark('bundle to text written', { root, bundleMs: Math.round(built - started), textMs: Math.round(performance.now() - built) });
     if (!inputsCurrent(session, inputs)) {
       mark('bundle to text stopped by an edit', { root });
       continue;
