@@ -11,13 +11,14 @@ import { bundleTextSteps } from '../../services/bundle-text';
 import { newDocumentTemplate } from '../../services/completion';
 import { mark } from '../runtime/marks';
 import { signalOf } from '../runtime/scheduler';
-import { jsonStringSteps, RawJson } from '../transport/raw-json';
+import { jsonStringSteps, jsonTextSteps, RawJson } from '../transport/raw-json';
+import { ConvertThread } from '../state/convert-thread';
 import { inputsCurrent, inputsOf } from '../state/kept-previews';
 import { answerWithoutBlocking } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { WorkspaceCheckSummary } from '../state/workspace-check';
 import { ServerContext } from './context';
-import { conversionEdit } from './convert-actions';
+import { conversionEditOf } from './convert-actions';
 import { analysisOf, bringOpenFilesUpToDate, readsCurrentModels, rootOf, untilEditOfFilesOf } from './preview';
 
 export interface NewDocumentParams {
@@ -42,7 +43,7 @@ export interface ConvertParams {
   uri: string;
 }
 /** `created`: the new files the edit makes (the converted root first), to open once it is applied. */
-export type ConvertAnswer = { edit: WorkspaceEdit; created: string[] } | { error: string };
+export type ConvertAnswer = { edit: WorkspaceEdit | RawJson; created: string[] } | { error: string };
 
 export interface FileRoleParams {
   uri: string;
@@ -89,22 +90,39 @@ export function registerCommands(ctx: ServerContext): void {
     return bundleToText(ctx, root, path.dirname(target ?? root), format, token);
   });
 
+  // Converted in a worker thread (seconds on a large document), from the editor's unsaved text; an
+  // edit of a file it converted meanwhile: converted again, the newer edit wins.
+  const converter = new ConvertThread(session, (message) => ctx.connection.console.warn(message));
+  ctx.dispatch.onShutdown(() => converter.dispose());
   ctx.dispatch.request<ConvertParams, ConvertAnswer>('openapi30/convert', { error: 'The document could not be converted.' }, async (params, token) => {
     const file = uriToPath(params.uri);
     if (!file) return { error: `${params.uri} is not a file the server reads.` };
+    const cancelled: ConvertAnswer = { error: 'The conversion was cancelled.' };
     await bringOpenFilesUpToDate(ctx, [file], token);
-    const compute = (): ConvertAnswer => {
-      const model = session.modelOf(file);
-      if (!model || !isSwagger2Root(model.root)) {
-        return { error: `${path.basename(file)} is not a Swagger 2.0 document (its root has no \`swagger: '2.0'\`).` };
+    const model = session.modelOf(file);
+    if (!model || !isSwagger2Root(model.root)) {
+      return { error: `${path.basename(file)} is not a Swagger 2.0 document (its root has no \`swagger: '2.0'\`).` };
+    }
+    const canCreate = ctx.workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations?.includes('create') ?? false;
+    const placement = canCreate ? 'beside' : 'in-place';
+    for (;;) {
+      const versions = new Map([...session.open.values()].map((doc) => [doc.path, doc.version]));
+      const converted = await converter.convert(file, placement);
+      if (token.isCancellationRequested) return cancelled;
+      const edited = 'files' in converted && converted.files.some((f) => session.openDocument(f.source)?.version !== versions.get(f.source));
+      if (edited) {
+        mark('conversion stopped by an edit', { root: file });
+        continue;
       }
-      const canCreate = ctx.workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations?.includes('create') ?? false;
-      const edit = conversionEdit(ctx, params.uri, canCreate ? 'beside' : 'in-place');
+      // Built in one turn from the converted texts: the sources' ends are read from the same versions.
+      const edit = conversionEditOf(ctx, converted, placement);
       if ('error' in edit) return edit;
       const created = (edit.documentChanges ?? []).flatMap((c) => ('kind' in c && c.kind === 'create' ? [c.uri] : []));
-      return { edit, created };
-    };
-    return answerWithoutBlocking(session, compute, { error: 'The conversion was cancelled.' }, token, undefined, true);
+      // The edit holds the converted texts (megabytes): its JSON text is written in steps too.
+      const text = await session.scheduler.run('requests', jsonTextSteps(edit), { signal: signalOf(token) });
+      if (token.isCancellationRequested || !text) return cancelled;
+      return { edit: text, created };
+    }
   });
 
   ctx.dispatch.request<FileRoleParams, FileRoleAnswer>('openapi30/fileRole', { role: 'none' }, async (params, token) => {

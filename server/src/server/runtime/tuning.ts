@@ -87,6 +87,8 @@ export const WORKER_IDLE_MS = {
   message: 1_000,
   /** The indexing worker: indexing comes in bursts (the start, files changed on disk). */
   index: 5_000,
+  /** The conversion worker: a conversion is asked for now and then; its memory (hundreds of MB on a large document) goes soon. */
+  convert: 2_000,
 } as const;
 
 /**
