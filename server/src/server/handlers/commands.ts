@@ -14,7 +14,7 @@ import { signalOf } from '../runtime/scheduler';
 import { jsonStringSteps, jsonTextSteps, RawJson } from '../transport/raw-json';
 import { ConvertThread } from '../state/convert-thread';
 import { inputsCurrent, inputsOf } from '../state/kept-previews';
-import { answerWithoutBlocking } from '../state/request-loads';
+import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { WorkspaceCheckSummary } from '../state/workspace-check';
 import { ServerContext } from './context';
@@ -166,6 +166,8 @@ async function bundleToText(ctx: ServerContext, root: string, outDir: string, fo
   const cancelled: BundleAnswer = { error: 'The bundle request was cancelled.' };
   const cancelledSignal = signalOf(token);
   for (;;) {
+    // A closed root (of a referenced file asked for) is read and parsed in slices, not by the bundle's first look.
+    if (!session.openDocument(root) && !session.isCurrent(root)) await runInSlices(session, session.store.loadSteps(root), token, 'requests');
     await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
     if (token.isCancellationRequested) return cancelled;
     const edited = untilEditOfFilesOf(ctx, root);
