@@ -10,7 +10,9 @@
 //    renderer processes' RSS.
 // 3. the palette's Bundle to a File on the same document, as YAML (`openapi30/bundleToFile`): its time,
 //    and how long document symbols of another open document wait meanwhile (each every 20 ms).
-// BENCH_PARTS=server,webview,bundleToFile (the default: all) picks the halves; BENCH_FORMS=json,yaml the forms.
+// 4. the palette's Convert to OpenAPI 3.0 on a generated Swagger 2.0 document (3,000 paths, 5.3 MB of
+//    YAML; GitHub publishes no 2.0 form): its time and the document symbols' waits meanwhile.
+// BENCH_PARTS=server,webview,bundleToFile,convert (the default: all) picks the parts; BENCH_FORMS=json,yaml the forms.
 // Run `npm run build` first. Prints `uptime` (the machine's load) before and after.
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FORMS = (process.env.BENCH_FORMS ?? 'json,yaml').split(',');
 const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
-const PARTS = (process.env.BENCH_PARTS ?? 'server,webview,bundleToFile').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'server,webview,bundleToFile,convert').split(',');
 const EDITED_SUMMARY = 'Edited for the preview benchmark';
 
 const rssMiB = (pid) => {
@@ -164,6 +166,47 @@ async function bundleToFileHalf(form) {
   server.kill();
 }
 
+/** A Swagger 2.0 document of `paths` paths, each a GET with a query parameter and a response schema of 16 described properties. */
+function generatedSwagger(paths) {
+  const lines = ["swagger: '2.0'", 'info:', '  title: Generated', "  version: '1'", 'paths:'];
+  for (let i = 0; i < paths; i++) {
+    lines.push(`  /things${i}:`, '    get:', `      operationId: getThing${i}`, '      produces: [application/json]', '      parameters:', '        - name: q',
+      '          in: query', '          type: string', '      responses:', "        '200':", '          description: ok', '          schema:', '            type: object', '            properties:');
+    for (let p = 0; p < 16; p++) lines.push(`              f${p}:`, '                type: string', `                description: Field ${p} of ${i}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Convert to OpenAPI 3.0 on a generated 5.3 MB Swagger 2.0 document, with document symbols of a small document meanwhile. */
+async function convertPart() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-convert-'));
+  const text = generatedSwagger(3000);
+  writeFileSync(join(dir, 'swagger.yaml'), text);
+  const uri = pathToFileURL(join(dir, 'swagger.yaml')).href;
+  const smallUri = pathToFileURL(join(dir, 'small.yaml')).href;
+  console.log(`\n== convert: a generated Swagger 2.0 document (${(text.length / 1e6).toFixed(1)} MB of YAML)`);
+  const { connection, server } = startServer(dir);
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href,
+    capabilities: { workspace: { configuration: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } } } });
+  await connection.sendNotification('initialized', {});
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: smallUri, languageId: 'yaml', version: 1, text: 'openapi: 3.0.3\ninfo: {title: Small, version: 1.0.0}\npaths: {}\n' } });
+  await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    const asked = connection.sendRequest('openapi30/convert', { uri });
+    const waits = await symbolsDuring(connection, smallUri, asked);
+    const answer = await asked;
+    if (answer.error) throw new Error(answer.error);
+    console.log(`convert: ${ms(performance.now() - start)}; documentSymbol meanwhile: median ${ms(median(waits))}, slowest ${ms(Math.max(...waits))} over ${waits.length}; RSS ${rssMiB(server.pid)} MiB`);
+  }
+  console.log(execSync('uptime').toString().trim());
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  await connection.sendNotification('exit').catch(() => undefined);
+  server.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 /** The RSS of chromium's renderer processes started by this script (the webview's process, here a tab's). */
 function rendererRssMiB(ancestorPid) {
   let total = 0;
@@ -256,6 +299,7 @@ try {
     }
     if (PARTS.includes('bundleToFile')) await bundleToFileHalf(form);
   }
+  if (PARTS.includes('convert')) await convertPart();
 } finally {
   await browser?.close();
   rmSync(scratch, { recursive: true, force: true });
