@@ -1,5 +1,6 @@
 // The conversion worker: converts a Swagger 2.0 root and the files it references to OpenAPI 3.0
-// text off the server's thread (a 5 MB document took 20 s or more, every other request waiting).
+// text off the server's thread (in one block on it, a generated 5.3 MB document held every other
+// request 2.5-5 s: bench-preview, BENCH_PARTS=convert).
 // It reads files as the session does: the open documents' texts come with the job, the rest from
 // disk, as the workspace's trust and the size limit allow.
 import * as fs from 'fs';
