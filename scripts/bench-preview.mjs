@@ -8,6 +8,11 @@
 //    in headless chromium, sent the server's answer as the extension posts it: the time to the first
 //    render (every operation in the DOM), to the update after an edit, the page's JS heap and the
 //    renderer processes' RSS.
+// 3. the palette's Bundle to a File on the same document, as YAML (`openapi30/bundleToFile`): its time,
+//    and how long document symbols of another open document wait meanwhile (each every 20 ms).
+// 4. the palette's Convert to OpenAPI 3.0 on a generated Swagger 2.0 document (3,000 paths, 5.3 MB of
+//    YAML; GitHub publishes no 2.0 form): its time and the document symbols' waits meanwhile.
+// BENCH_PARTS=server,webview,bundleToFile,convert (the default: all) picks the parts; BENCH_FORMS=json,yaml the forms.
 // Run `npm run build` first. Prints `uptime` (the machine's load) before and after.
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +26,7 @@ import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FORMS = (process.env.BENCH_FORMS ?? 'json,yaml').split(',');
 const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+const PARTS = (process.env.BENCH_PARTS ?? 'server,webview,bundleToFile,convert').split(',');
 const EDITED_SUMMARY = 'Edited for the preview benchmark';
 
 const rssMiB = (pid) => {
@@ -113,6 +119,94 @@ async function serverHalf(form) {
   return { first, edited };
 }
 
+/** Document symbols of `uri` every 20 ms until `until` settles: how long each waited. */
+async function symbolsDuring(connection, uri, until) {
+  let settled = false;
+  void until.finally(() => (settled = true));
+  const latencies = [];
+  while (!settled) {
+    const t = performance.now();
+    const symbols = await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
+    if (symbols.length !== 2) throw new Error(`the small document's symbols: ${JSON.stringify(symbols)}`);
+    latencies.push(performance.now() - t);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return latencies;
+}
+
+/** Bundle to a File as YAML on the description (parsed and previewed first), with document symbols of a small document meanwhile. */
+async function bundleToFileHalf(form) {
+  const file = form === 'yaml' ? aloneInFolder(ensureGithubYaml(), 'lsp-yaml') : aloneInFolder(githubJson, 'lsp-json');
+  const text = readFileSync(file, 'utf8');
+  const uri = pathToFileURL(file).href;
+  const smallUri = pathToFileURL(join(dirname(file), 'small.yaml')).href;
+  console.log(`\n== bundleToFile, ${form.toUpperCase()} input, YAML output: ${file}`);
+  const { connection, server } = startServer(dirname(file));
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dirname(file)).href, capabilities: { workspace: { configuration: true } } });
+  await connection.sendNotification('initialized', {});
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: form, version: 1, text } });
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: smallUri, languageId: 'yaml', version: 1, text: 'openapi: 3.0.3\ninfo: {title: Small, version: 1.0.0}\npaths: {}\n' } });
+  const previewed = await connection.sendRequest('openapi30/previewDocument', { uri });
+  if (previewed.error) throw new Error(JSON.stringify(previewed.error));
+  const quiet = [];
+  for (let i = 0; i < 10; i++) quiet.push(...await symbolsDuring(connection, smallUri, new Promise((resolve) => setTimeout(resolve, 20))));
+  const target = pathToFileURL(join(dirname(file), 'bundled.yaml')).href;
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    const asked = connection.sendRequest('openapi30/bundleToFile', { uri, target });
+    const waits = await symbolsDuring(connection, smallUri, asked);
+    const answer = await asked;
+    const took = performance.now() - start;
+    if (answer.error || !answer.text.startsWith('openapi:')) throw new Error(JSON.stringify(answer).slice(0, 300));
+    console.log(`bundleToFile (YAML, ${(answer.text.length / 1e6).toFixed(1)} MB of text): ${ms(took)}; documentSymbol meanwhile: median ${ms(median(waits))}, slowest ${ms(Math.max(...waits))} over ${waits.length}`);
+  }
+  console.log(`documentSymbol with nothing else under way: median ${ms(median(quiet))}, slowest ${ms(Math.max(...quiet))}; RSS ${rssMiB(server.pid)} MiB; ${execSync('uptime').toString().trim()}`);
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  await connection.sendNotification('exit').catch(() => undefined);
+  server.kill();
+}
+
+/** A Swagger 2.0 document of `paths` paths, each a GET with a query parameter and a response schema of 16 described properties. */
+function generatedSwagger(paths) {
+  const lines = ["swagger: '2.0'", 'info:', '  title: Generated', "  version: '1'", 'paths:'];
+  for (let i = 0; i < paths; i++) {
+    lines.push(`  /things${i}:`, '    get:', `      operationId: getThing${i}`, '      produces: [application/json]', '      parameters:', '        - name: q',
+      '          in: query', '          type: string', '      responses:', "        '200':", '          description: ok', '          schema:', '            type: object', '            properties:');
+    for (let p = 0; p < 16; p++) lines.push(`              f${p}:`, '                type: string', `                description: Field ${p} of ${i}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Convert to OpenAPI 3.0 on a generated 5.3 MB Swagger 2.0 document, with document symbols of a small document meanwhile. */
+async function convertPart() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-convert-'));
+  const text = generatedSwagger(3000);
+  writeFileSync(join(dir, 'swagger.yaml'), text);
+  const uri = pathToFileURL(join(dir, 'swagger.yaml')).href;
+  const smallUri = pathToFileURL(join(dir, 'small.yaml')).href;
+  console.log(`\n== convert: a generated Swagger 2.0 document (${(text.length / 1e6).toFixed(1)} MB of YAML)`);
+  const { connection, server } = startServer(dir);
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href,
+    capabilities: { workspace: { configuration: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } } } });
+  await connection.sendNotification('initialized', {});
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: smallUri, languageId: 'yaml', version: 1, text: 'openapi: 3.0.3\ninfo: {title: Small, version: 1.0.0}\npaths: {}\n' } });
+  await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    const asked = connection.sendRequest('openapi30/convert', { uri });
+    const waits = await symbolsDuring(connection, smallUri, asked);
+    const answer = await asked;
+    if (answer.error) throw new Error(answer.error);
+    console.log(`convert: ${ms(performance.now() - start)}; documentSymbol meanwhile: median ${ms(median(waits))}, slowest ${ms(Math.max(...waits))} over ${waits.length}; RSS ${rssMiB(server.pid)} MiB`);
+  }
+  console.log(execSync('uptime').toString().trim());
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  await connection.sendNotification('exit').catch(() => undefined);
+  server.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 /** The RSS of chromium's renderer processes started by this script (the webview's process, here a tab's). */
 function rendererRssMiB(ancestorPid) {
   let total = 0;
@@ -191,16 +285,23 @@ async function webviewHalf(form, { first, edited }, browser) {
 
 console.log(`load before: ${execSync('uptime').toString().trim()}`);
 const scratch = mkdtempSync(join(tmpdir(), 'bench-preview-chromium-'));
-const browser = await chromium.launch({
+const browser = !PARTS.includes('webview') ? undefined : await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--disable-dev-shm-usage', '--allow-file-access-from-files'],
   env: { ...process.env, TMPDIR: scratch, XDG_CONFIG_HOME: scratch, XDG_CACHE_HOME: scratch, XDG_DATA_HOME: scratch, HOME: scratch },
 });
 try {
-  for (const form of FORMS) await webviewHalf(form, await serverHalf(form), browser);
+  for (const form of FORMS) {
+    if (PARTS.includes('server')) {
+      const answers = await serverHalf(form);
+      if (PARTS.includes('webview')) await webviewHalf(form, answers, browser);
+    }
+    if (PARTS.includes('bundleToFile')) await bundleToFileHalf(form);
+  }
+  if (PARTS.includes('convert')) await convertPart();
 } finally {
-  await browser.close();
+  await browser?.close();
   rmSync(scratch, { recursive: true, force: true });
 }
 console.log(`load after: ${execSync('uptime').toString().trim()}`);

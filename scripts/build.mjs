@@ -31,6 +31,8 @@ const entries = [
   { entryPoints: ['server/src/server/runtime/index-worker.ts'], outfile: 'dist/index-worker.js' },
   // The YAML parsing worker, for texts the fast reader leaves to the `yaml` package (server/src/server/runtime/parse-thread.ts).
   { entryPoints: ['server/src/server/runtime/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
+  // The Swagger 2.0 conversion worker (server/src/server/state/convert-thread.ts).
+  { entryPoints: ['server/src/server/state/convert-worker.ts'], outfile: 'dist/convert-worker.js' },
   // The input worker, which reads and parses the server's LSP messages from stdin (server/src/server/transport/stdin-reader.ts).
   { entryPoints: ['server/src/server/transport/reader-worker.ts'], outfile: 'dist/reader-worker.js' },
   // The worker parsing the server's large input messages (server/src/server/transport/message-decoder.ts).

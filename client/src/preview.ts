@@ -85,6 +85,8 @@ class Preview {
     this.panel.onDidDispose(() => {
       clearTimeout(this.timer);
       this.disposables.forEach((d) => d.dispose());
+      // The server frees the bundle it kept for this preview (megabytes for a large document).
+      if (this.client.isRunning()) void this.client.sendNotification('openapi30/previewClosed', { uri: this.source.toString() }).catch(() => undefined);
       onClosed();
     }, undefined, this.disposables);
   }

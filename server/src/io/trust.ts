@@ -23,6 +23,11 @@ export class WorkspaceTrust {
     return this.trusted;
   }
 
+  /** What `configure` was given (folders resolved), to set up the same trust in a worker thread. */
+  get configuration(): { trusted: boolean; folders: string[] } {
+    return { trusted: this.trusted, folders: [...this.folders] };
+  }
+
   /** The workspace became trusted: every file may be read. Returns the files refused until now. */
   grant(): string[] {
     this.trusted = true;

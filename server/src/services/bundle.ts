@@ -6,6 +6,7 @@
 // place, except where a `$ref` is met again inside its own target (a cycle): that one stays.
 import * as path from 'path';
 import { stringify } from 'yaml';
+import { YAML_TEXT_OPTIONS } from './bundle-text';
 import { Analysis, analyzeSteps, RefFailure } from '../model/analysis';
 import { isRemoteLocation } from '../model/location';
 import { DocumentStore, FileSource, isLoadFailure, SourceDocument } from '../model/documents';
@@ -75,11 +76,11 @@ export function bundle(files: FileSource, request: BundleRequest): BundleResult 
   return { text: bundleText(bundled, request.format), notes: bundled.notes };
 }
 
-/** A bundle written as text: in `format`, else in the root's. */
+/** A bundle written as text: in `format`, else in the root's (the language server writes the same text in steps: bundle-text.ts). */
 export function bundleText(bundled: BundledValue, format?: 'yaml' | 'json'): string {
   const value = bundled.value;
   if ((format ?? bundled.analysis.root.format) === 'json') return JSON.stringify(value, null, 2) + '\n';
-  return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return stringify(value, YAML_TEXT_OPTIONS);
 }
 
 /**

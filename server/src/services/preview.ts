@@ -29,8 +29,10 @@ export interface PreviewBundle {
 /** A preview, and the models it was built from (the same models give the same preview). */
 export interface PreviewBuild {
   answer: PreviewBundle | PreviewError;
-  /** Every model the bundle read; empty when the root could not be read or analysed. */
+  /** Every model the bundle read (a copy: the analysis's own list follows later edits); empty when the root could not be read or analysed. */
   read: readonly SourceDocument[];
+  /** Every file and URL a `$ref` named, read or not (a missing file named changes the bundle once created). */
+  named: readonly string[];
 }
 
 /** An operation, path item or component: its span in a file (key included) and its pointer in the bundle. */
@@ -58,17 +60,19 @@ export function* previewSteps(store: DocumentStore, root: string, file: string, 
   const bundled = yield* bundleValueSteps(store, { root, dereference: false, outDir: path.dirname(root), show: (p) => path.basename(p) }, analysis);
   if ('failure' in bundled) {
     const error = bundled.syntaxError;
-    return { answer: error ? { root, message: `${path.basename(error.path)}: ${error.message}`, at: error } : { root, message: bundled.failure }, read: [] };
+    return { answer: error ? { root, message: `${path.basename(error.path)}: ${error.message}`, at: error } : { root, message: bundled.failure }, read: [], named: [] };
   }
+  const read = [...bundled.analysis.documents];
+  const named = [...bundled.analysis.files];
   // A referenced file with syntax errors is bundled from what could be read: the preview says so.
   for (const doc of bundled.analysis.documents) {
     const first = doc.parsed.errors[0];
-    if (first) return { answer: { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } }, read: bundled.analysis.documents };
+    if (first) return { answer: { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } }, read, named };
   }
   const files = bundled.analysis.documents.map((doc) => doc.path);
   const parts = partsOf(root, bundled.analysis.root.root!, bundled.nodePlaces);
   const answer = { root, document: bundled.value, pointer: bundled.places.get(file) ?? '', notes: bundled.notes, files, parts, places: bundled.places };
-  return { answer, read: bundled.analysis.documents };
+  return { answer, read, named };
 }
 
 /**

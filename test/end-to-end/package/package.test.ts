@@ -12,9 +12,9 @@ describe('extension package', () => {
     const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const files = r.stdout.split('\n').filter(Boolean).sort();
-    const outside = files.filter((f) => !/^(dist\/(client|server|index-worker|parse-worker|reader-worker|message-worker)\.js|dist\/preview\/(swagger-ui-bundle\.js|swagger-ui\.css|swagger-ui-LICENSE\.txt|preview\.js|preview\.css)|syntaxes\/[\w.-]+\.json|docs\/(rules|diff)\/[a-z0-9-]+\.md|README\.md|LICENSE|images\/icon\.png|package\.json)$/.test(f));
+    const outside = files.filter((f) => !/^(dist\/(client|server|index-worker|parse-worker|reader-worker|message-worker|convert-worker)\.js|dist\/preview\/(swagger-ui-bundle\.js|swagger-ui\.css|swagger-ui-LICENSE\.txt|preview\.js|preview\.css)|syntaxes\/[\w.-]+\.json|docs\/(rules|diff)\/[a-z0-9-]+\.md|README\.md|LICENSE|images\/icon\.png|package\.json)$/.test(f));
     assert.deepEqual(outside, []);
-    for (const needed of ['dist/client.js', 'dist/server.js', 'dist/index-worker.js', 'dist/parse-worker.js', 'dist/reader-worker.js', 'dist/message-worker.js', 'dist/preview/swagger-ui-bundle.js', 'dist/preview/swagger-ui.css', 'dist/preview/preview.js', 'dist/preview/preview.css', 'syntaxes/openapi.injection.json', 'README.md', 'LICENSE', 'images/icon.png']) assert.ok(files.includes(needed), needed);
+    for (const needed of ['dist/client.js', 'dist/server.js', 'dist/index-worker.js', 'dist/parse-worker.js', 'dist/reader-worker.js', 'dist/message-worker.js', 'dist/convert-worker.js', 'dist/preview/swagger-ui-bundle.js', 'dist/preview/swagger-ui.css', 'dist/preview/preview.js', 'dist/preview/preview.css', 'syntaxes/openapi.injection.json', 'README.md', 'LICENSE', 'images/icon.png']) assert.ok(files.includes(needed), needed);
     assert.equal(files.filter((f) => f.startsWith('docs/rules/')).length, fs.readdirSync(path.join(REPO_ROOT, 'docs', 'rules')).length);
     // The editor's breaking-change diagnostics link their kind's page.
     assert.equal(files.filter((f) => f.startsWith('docs/diff/')).length, fs.readdirSync(path.join(REPO_ROOT, 'docs', 'diff')).length);

@@ -6,14 +6,20 @@ import * as path from 'path';
 import { CancellationToken, WorkDoneProgressReporter, WorkspaceEdit } from 'vscode-languageserver/node';
 import { documentStatus } from '../../model/analysis';
 import { isSwagger2Root } from '../../model/swagger2';
-import { bundleText, bundleValue } from '../../services/bundle';
+import { bundleValueSteps } from '../../services/bundle';
+import { bundleTextSteps } from '../../services/bundle-text';
 import { newDocumentTemplate } from '../../services/completion';
-import { answerWithoutBlocking } from '../state/request-loads';
+import { mark } from '../runtime/marks';
+import { signalOf } from '../runtime/scheduler';
+import { jsonStringSteps, jsonTextSteps, RawJson } from '../transport/raw-json';
+import { ConvertThread } from '../state/convert-thread';
+import { inputsCurrent, inputsOf } from '../state/kept-previews';
+import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { WorkspaceCheckSummary } from '../state/workspace-check';
 import { ServerContext } from './context';
-import { conversionEdit } from './convert-actions';
-import { analysisOf, bringOpenFilesUpToDate, readsCurrentModels, rootOf } from './preview';
+import { conversionEditOf } from './convert-actions';
+import { analysisOf, bringOpenFilesUpToDate, readsCurrentModels, rootOf, untilEditOfFilesOf } from './preview';
 
 export interface NewDocumentParams {
   format: 'yaml' | 'json';
@@ -30,13 +36,14 @@ export interface BundleParams {
   target?: string;
   format?: 'yaml' | 'json';
 }
-export type BundleAnswer = { root: string; text: string; notes: string[] } | { error: string };
+/** `text`: written ahead as JSON text (transport/raw-json.ts); the client receives a string. */
+export type BundleAnswer = { root: string; text: string | RawJson; notes: string[] } | { error: string };
 
 export interface ConvertParams {
   uri: string;
 }
 /** `created`: the new files the edit makes (the converted root first), to open once it is applied. */
-export type ConvertAnswer = { edit: WorkspaceEdit; created: string[] } | { error: string };
+export type ConvertAnswer = { edit: WorkspaceEdit | RawJson; created: string[] } | { error: string };
 
 export interface FileRoleParams {
   uri: string;
@@ -78,36 +85,44 @@ export function registerCommands(ctx: ServerContext): void {
     // A referenced file whose root is closed: the first root of the workspace that reaches it.
     const root = rootOf(ctx, file) ?? (await ctx.workspace.freshInSlices(token)).rootsReaching(file).sort()[0];
     if (!root) return { error: 'This file is not an OpenAPI document, and no OpenAPI document of the workspace references it.' };
-    await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
-    const analysis = await analysisOf(ctx, root, token);
     const target = params.target ? uriToPath(params.target) : undefined;
     const format = params.format ?? (target && /\.json$/i.test(target) ? 'json' : target && /\.ya?ml$/i.test(target) ? 'yaml' : undefined);
-    const outDir = path.dirname(target ?? root);
-    const compute = (): BundleAnswer => {
-      const known = analysis && readsCurrentModels(ctx, analysis) ? analysis : undefined;
-      const bundled = bundleValue(session.store, { root, dereference: false, outDir, show: (p) => path.basename(p) }, known);
-      if ('failure' in bundled) return { error: `Cannot bundle ${path.basename(root)}: ${bundled.failure}` };
-      return { root: session.uriOf(root), text: bundleText(bundled, format), notes: bundled.notes };
-    };
-    return answerWithoutBlocking(session, compute, { error: 'The bundle request was cancelled.' }, token, undefined, true);
+    return bundleToText(ctx, root, path.dirname(target ?? root), format, token);
   });
 
+  // Converted in a worker thread (seconds on a large document), from the editor's unsaved text; an
+  // edit of a file it converted meanwhile: converted again, the newer edit wins.
+  const converter = new ConvertThread(session, (message) => ctx.connection.console.warn(message));
+  ctx.dispatch.onShutdown(() => converter.dispose());
   ctx.dispatch.request<ConvertParams, ConvertAnswer>('openapi30/convert', { error: 'The document could not be converted.' }, async (params, token) => {
     const file = uriToPath(params.uri);
     if (!file) return { error: `${params.uri} is not a file the server reads.` };
+    const cancelled: ConvertAnswer = { error: 'The conversion was cancelled.' };
     await bringOpenFilesUpToDate(ctx, [file], token);
-    const compute = (): ConvertAnswer => {
-      const model = session.modelOf(file);
-      if (!model || !isSwagger2Root(model.root)) {
-        return { error: `${path.basename(file)} is not a Swagger 2.0 document (its root has no \`swagger: '2.0'\`).` };
+    const model = session.modelOf(file);
+    if (!model || !isSwagger2Root(model.root)) {
+      return { error: `${path.basename(file)} is not a Swagger 2.0 document (its root has no \`swagger: '2.0'\`).` };
+    }
+    const canCreate = ctx.workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations?.includes('create') ?? false;
+    const placement = canCreate ? 'beside' : 'in-place';
+    for (;;) {
+      const versions = new Map([...session.open.values()].map((doc) => [doc.path, doc.version]));
+      const converted = await converter.convert(file, placement);
+      if (token.isCancellationRequested) return cancelled;
+      const edited = 'files' in converted && converted.files.some((f) => session.openDocument(f.source)?.version !== versions.get(f.source));
+      if (edited) {
+        mark('conversion stopped by an edit', { root: file });
+        continue;
       }
-      const canCreate = ctx.workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations?.includes('create') ?? false;
-      const edit = conversionEdit(ctx, params.uri, canCreate ? 'beside' : 'in-place');
+      // Built in one turn from the converted texts: the sources' ends are read from the same versions.
+      const edit = conversionEditOf(ctx, converted, placement);
       if ('error' in edit) return edit;
       const created = (edit.documentChanges ?? []).flatMap((c) => ('kind' in c && c.kind === 'create' ? [c.uri] : []));
-      return { edit, created };
-    };
-    return answerWithoutBlocking(session, compute, { error: 'The conversion was cancelled.' }, token, undefined, true);
+      // The edit holds the converted texts (megabytes): its JSON text is written in steps too.
+      const text = await session.scheduler.run('requests', jsonTextSteps(edit), { signal: signalOf(token) });
+      if (token.isCancellationRequested || !text) return cancelled;
+      return { edit: text, created };
+    }
   });
 
   ctx.dispatch.request<FileRoleParams, FileRoleAnswer>('openapi30/fileRole', { role: 'none' }, async (params, token) => {
@@ -137,6 +152,54 @@ export function registerCommands(ctx: ServerContext): void {
   ctx.dispatch.request<CheckWorkspaceParams, CheckWorkspaceAnswer>('openapi30/checkWorkspace',
     { roots: 0, checked: 0, filesWithFindings: 0, findings: 0, cancelled: true, message: 'The workspace could not be checked.' },
     async (params, token) => checkWorkspace(ctx, params, token));
+}
+
+/**
+ * A root's bundle as text, built from the editor's unsaved text in slices as the preview's is, and
+ * written in slices too (the YAML of GitHub's description held the loop 3-4 s in one block): requests
+ * on open documents are answered meanwhile. An edit of a file it read stops it and it starts again on
+ * the newer text, as the preview does: the newer edit wins.
+ */
+async function bundleToText(ctx: ServerContext, root: string, outDir: string, format: 'yaml' | 'json' | undefined,
+  token: CancellationToken): Promise<BundleAnswer> {
+  const { session } = ctx;
+  const cancelled: BundleAnswer = { error: 'The bundle request was cancelled.' };
+  const cancelledSignal = signalOf(token);
+  for (;;) {
+    // A closed root (of a referenced file asked for) is read and parsed in slices, not by the bundle's first look.
+    if (!session.openDocument(root) && !session.isCurrent(root)) await runInSlices(session, session.store.loadSteps(root), token, 'requests');
+    await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
+    if (token.isCancellationRequested) return cancelled;
+    const edited = untilEditOfFilesOf(ctx, root);
+    const analysis = await analysisOf(ctx, root, token);
+    if (token.isCancellationRequested) return cancelled;
+    if (edited.aborted) continue;
+    const known = analysis && readsCurrentModels(ctx, analysis) ? analysis : undefined;
+    const request = { root, dereference: false, outDir, show: (p: string) => path.basename(p) };
+    const signal = AbortSignal.any([edited, cancelledSignal].filter((s): s is AbortSignal => s !== undefined));
+    mark('bundle to text starts', { root });
+    const started = performance.now();
+    const bundled = await session.scheduler.run('requests', bundleValueSteps(session.store, request, known), { signal });
+    if (token.isCancellationRequested) return cancelled;
+    if (bundled === undefined || edited.aborted) {
+      mark('bundle to text stopped by an edit', { root });
+      continue;
+    }
+    if ('failure' in bundled) return { error: `Cannot bundle ${path.basename(root)}: ${bundled.failure}` };
+    const inputs = inputsOf(session, [...bundled.analysis.documents], bundled.analysis.files);
+    const built = performance.now();
+    // The text reads the value alone, not the trees: an edit meanwhile does not stop it, the inputs say after.
+    const written = (format ?? bundled.analysis.root.format) === 'json' ? 'json' : 'yaml';
+    const pieces = await session.scheduler.run('requests', bundleTextSteps(bundled.value, written), { signal: cancelledSignal });
+    const text = pieces && await session.scheduler.run('requests', jsonStringSteps(pieces), { signal: cancelledSignal });
+    if (token.isCancellationRequested || !text) return cancelled;
+    mark('bundle to text written', { root, bundleMs: Math.round(built - started), textMs: Math.round(performance.now() - built) });
+    if (!inputsCurrent(session, inputs)) {
+      mark('bundle to text stopped by an edit', { root });
+      continue;
+    }
+    return { root: session.uriOf(root), text, notes: bundled.notes };
+  }
 }
 
 async function checkWorkspace(ctx: ServerContext, params: CheckWorkspaceParams, token: CancellationToken): Promise<CheckWorkspaceAnswer> {

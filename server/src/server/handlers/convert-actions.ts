@@ -54,7 +54,11 @@ export function conversionEdit(ctx: ServerContext, uri: string, placement: Conve
   const filePath = uriToPath(uri);
   if (!filePath) return { error: `Cannot convert ${uri}: not a file.` };
   const exists = (p: string) => session.openDocument(p) !== undefined || fs.existsSync(p);
-  const converted = convertForEditor(filePath, session.fileSource(), placement, exists);
+  return conversionEditOf(ctx, convertForEditor(filePath, session.fileSource(), placement, exists), placement);
+}
+
+/** A conversion (made here or in the conversion worker) as the edit that applies it. */
+export function conversionEditOf(ctx: ServerContext, converted: ConvertedForEditor | { error: string }, placement: ConversionPlacement): WorkspaceEdit | { error: string } {
   if ('error' in converted) return { error: `Cannot convert to OpenAPI 3.0: ${converted.error}` };
   return placement === 'beside' ? creatingEdit(ctx, converted) : replacingEdit(ctx, converted);
 }

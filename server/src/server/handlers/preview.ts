@@ -2,9 +2,10 @@
 // a file a root references (then with the pointer of that file's part, to scroll to). Built from the
 // editor's unsaved text: open documents the root reads are brought up to date first, in slices; the
 // root's analysis is the last check's when it read those very models, else walked in slices; then the
-// bundle is written in slices too (other requests are answered meanwhile). An edit of any document
-// while it is written stops it, and it starts again on the newer text: the newer edit wins. The last
-// answer per root is kept with the models it read: asked again with nothing changed, it answers at once.
+// bundle is written in slices too (other requests are answered meanwhile). An edit of a file the root
+// reads while it is written stops it, and it starts again on the newer text: the newer edit wins. The
+// last answer per root is kept with the files it read (state/kept-previews.ts): asked again with none
+// of them changed, it answers at once; openapi30/previewClosed `{ uri }` frees it.
 import { CancellationToken, Location, Range } from 'vscode-languageserver/node';
 import { Analysis, analyzeSteps, documentStatus } from '../../model/analysis';
 import { isLoadFailure } from '../../model/documents';
@@ -15,6 +16,7 @@ import { rangeOf } from '../lsp-types';
 import { mark } from '../runtime/marks';
 import { signalOf } from '../runtime/scheduler';
 import { jsonTextSteps, RawJson } from '../transport/raw-json';
+import { inputsCurrent, inputsOf, KeptPreviews } from '../state/kept-previews';
 import { runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
 import { ServerContext } from './context';
@@ -35,12 +37,34 @@ export type PreviewAnswer =
   | { root: string; document: Json | RawJson; pointer: string; notes: string[]; files: string[]; parts: PreviewPartPlace[] }
   | { root?: string; error: { message: string; location?: Location } };
 
+/** A kept preview: the answer and its JSON text. */
+interface BuiltPreview {
+  answer: PreviewBundle;
+  text: RawJson;
+}
+
+/** Per session, the last preview built per root (state/kept-previews.ts says what keeps and frees one). */
+const keptPreviews = new WeakMap<ServerContext['session'], KeptPreviews<BuiltPreview>>();
+
+export function keptPreviewsOf(session: ServerContext['session']): KeptPreviews<BuiltPreview> {
+  let kept = keptPreviews.get(session);
+  if (!kept) keptPreviews.set(session, (kept = new KeptPreviews<BuiltPreview>(session)));
+  return kept;
+}
+
+export interface PreviewClosedParams {
+  /** The document whose preview closed (the `uri` its previewDocument requests named). */
+  uri: string;
+}
+
 export function registerPreview(ctx: ServerContext): void {
-  const answerPreview = async (params: PreviewParams, token: CancellationToken): Promise<PreviewAnswer> => {
+  /** `viewer`: the preview's document, when a preview panel asks (it says when it closes); other editors' bundle requests are kept by recent use only. */
+  const answerPreview = async (params: PreviewParams, token: CancellationToken, viewer?: string): Promise<PreviewAnswer> => {
       const file = uriToPath(params.uri);
       if (!file) return { error: { message: `${params.uri} is not a file the server reads.` } };
       const cancelled: PreviewAnswer = { error: { message: 'The preview request was cancelled.' } };
       const { session } = ctx;
+      const previews = keptPreviewsOf(session);
       const cancelledSignal = signalOf(token);
       for (;;) {
         await bringOpenFilesUpToDate(ctx, [file], token);
@@ -48,15 +72,15 @@ export function registerPreview(ctx: ServerContext): void {
         if (!root) return { error: { message: 'Not an OpenAPI document, and no open OpenAPI document references it: open its root first.' } };
         await bringOpenFilesUpToDate(ctx, session.filesOf(root), token);
         if (token.isCancellationRequested) return cancelled;
-        const kept = lastBuilt.get(session)?.get(root);
-        // Kept while no document was edited since (the scheduler's revision) and each model it read is current.
-        if (kept && kept.revision === session.scheduler.revision && kept.read.every((doc) => readsCurrent(ctx, doc))) {
+        const kept = previews.get(root);
+        if (kept) {
           mark('preview answered from the last build', { root });
+          if (viewer) previews.shownIn(root, viewer);
           return answerFor(ctx, root, file, kept.answer, kept.text);
         }
-        // Taken before the walk: an edit from here on stops both the walk and the bundle.
-        const edited = session.scheduler.untilEdit();
-        const revision = session.scheduler.revision;
+        // Taken before the walk: an edit from here on of a file the root reads stops both the walk and
+        // the bundle (they hold its tree); typing in another document does not.
+        const edited = untilEditOfFilesOf(ctx, root);
         const analysis = await analysisOf(ctx, root, token);
         if (token.isCancellationRequested) return cancelled;
         if (edited.aborted) continue;
@@ -71,21 +95,40 @@ export function registerPreview(ctx: ServerContext): void {
           continue;
         }
         if (isPreviewError(built.answer)) return answerFor(ctx, root, file, built.answer);
-        // The document's JSON text, written in steps too (sending it then only copies it).
-        const text = await session.scheduler.run('requests', jsonTextSteps(built.answer.document), { signal });
-        if (token.isCancellationRequested) return cancelled;
-        if (text === undefined) continue;
-        if (built.read.every((doc) => readsCurrent(ctx, doc))) {
-          let kept = lastBuilt.get(session);
-          if (!kept) lastBuilt.set(session, (kept = new Map()));
-          kept.set(root, { read: built.read, answer: built.answer, text, revision });
+        const inputs = inputsOf(session, built.read, built.named);
+        // The document's JSON text, written in steps too (sending it then only copies it). It reads the
+        // value alone, not the trees: an edit meanwhile does not stop it, the inputs say after.
+        const text = await session.scheduler.run('requests', jsonTextSteps(built.answer.document), { signal: cancelledSignal });
+        if (token.isCancellationRequested || text === undefined) return cancelled;
+        // A file it read was edited meanwhile (one the root's last check did not know): the newer edit wins.
+        if (!inputsCurrent(session, inputs)) {
+          mark('preview build stopped by an edit', { root });
+          continue;
         }
+        previews.keep(root, inputs, { answer: built.answer, text });
+        if (viewer) previews.shownIn(root, viewer);
         return answerFor(ctx, root, file, built.answer, text);
       }
   };
-  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/previewDocument', { error: { message: 'The preview could not be built.' } }, answerPreview);
+  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/previewDocument', { error: { message: 'The preview could not be built.' } },
+    (params, token) => answerPreview(params, token, params.uri));
   // The same answer under the name other editors look for (README: "openapi30/bundle").
-  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/bundle', { error: { message: 'The document could not be bundled.' } }, answerPreview);
+  ctx.dispatch.request<PreviewParams, PreviewAnswer>('openapi30/bundle', { error: { message: 'The document could not be bundled.' } },
+    (params, token) => answerPreview(params, token));
+  // The preview of a document closed: its root's kept build is freed unless another preview shows it.
+  ctx.dispatch.notification<PreviewClosedParams>('openapi30/previewClosed', (params) => {
+    if (typeof params?.uri === 'string') keptPreviewsOf(ctx.session).closed(params.uri);
+  });
+}
+
+/**
+ * Aborted at the next edit of a file the root's last check read (the walk and the bundle hold their
+ * trees, which an edit changes in place), or of any document when the root has no check to say.
+ */
+export function untilEditOfFilesOf(ctx: ServerContext, root: string): AbortSignal {
+  const { session } = ctx;
+  if (!session.results.get(root)?.analysis) return session.scheduler.untilEdit();
+  return AbortSignal.any(session.filesOf(root).map((f) => session.scheduler.untilEdit(f)));
 }
 
 /** Open documents edited since their last parse are parsed now, in slices: the preview shows what the user typed. */
@@ -129,9 +172,6 @@ export function readsCurrentModels(ctx: ServerContext, analysis: Analysis): bool
 function readsCurrent(ctx: ServerContext, doc: SourceDocument): boolean {
   return ctx.session.store.cached(doc.path) === doc && ctx.session.isCurrent(doc.path);
 }
-
-/** Per session, per root: the last preview built and the models it read (the same models: the same preview). */
-const lastBuilt = new WeakMap<ServerContext['session'], Map<string, { read: readonly SourceDocument[]; answer: PreviewBundle; text: RawJson; revision: number }>>();
 
 function answerFor(ctx: ServerContext, root: string, file: string, answer: PreviewBundle | PreviewError, text?: RawJson): PreviewAnswer {
   const { session } = ctx;

@@ -87,6 +87,8 @@ export const WORKER_IDLE_MS = {
   message: 1_000,
   /** The indexing worker: indexing comes in bursts (the start, files changed on disk). */
   index: 5_000,
+  /** The conversion worker: a conversion is asked for now and then; its memory (hundreds of MB on a large document) goes soon. */
+  convert: 2_000,
 } as const;
 
 /**
@@ -132,3 +134,10 @@ export const FORMAT_MAX_CHARS = 2 * 1024 * 1024;
 
 /** A key being typed: its findings wait this long after the last keystroke (state/typing-hold.ts; the VS Code client's own hold pauses as long). */
 export const TYPING_HOLD_MS = 1500;
+
+/**
+ * Previews kept built (each root's last bundle and its JSON text: about 8 MB of text, and the value,
+ * for GitHub's description), by least recent use, for clients that never say a preview closed. Two:
+ * a root and one other (a second workspace, a preview compared side by side) answer at once.
+ */
+export const MAX_KEPT_PREVIEWS = 2;

@@ -4,7 +4,7 @@ import { RULE_IDS, RULES } from '../../rules/index';
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 import { parse as parseYamlValue } from 'yaml';
-import { formatBytes, readTextFile } from '../../io/read-file';
+import { readTextFile } from '../../io/read-file';
 import { documentStatus } from '../../model/analysis';
 import { drain, Steps } from '../../syntax/steps';
 import { DocumentStore, FileRead, FileSource, isLoadFailure, SourceDocument } from '../../model/documents';
@@ -27,6 +27,7 @@ import { Scheduler } from '../runtime/scheduler';
 import { readRemotePolicy, RemotePolicy } from '../../io/remote-policy';
 import { isRemoteLocation } from '../../model/location';
 import { remoteUri, urlOfRemoteUri } from './remote-refs';
+import { EditorFileSource, editorFileSource, isUnsaved, UNSAVED_FOLDER } from './editor-files';
 import { mark } from '../runtime/marks';
 import { FIX_ALL_MS, SYNC_PARSE_CHARS } from '../runtime/tuning';
 
@@ -86,8 +87,7 @@ export interface ContentChange {
   text: string;
 }
 
-/** Where unsaved (untitled) documents live: a folder no file can be in, so no `$ref` to a file resolves. */
-export const UNSAVED_FOLDER = path.join(path.parse(process.cwd()).root, '\u0000unsaved');
+export { isUnsaved, UNSAVED_FOLDER } from './editor-files';
 
 /**
  * The path a document is known by: its file, or for an unsaved buffer (`untitled:Untitled-1`) a
@@ -102,11 +102,6 @@ export function uriToPath(uri: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Whether a path is an unsaved buffer's (see uriToPath). */
-export function isUnsaved(filePath: string): boolean {
-  return filePath.startsWith(UNSAVED_FOLDER + path.sep);
 }
 
 /**
@@ -217,26 +212,13 @@ export class Session {
     return this.files();
   }
 
-  private files() {
-    return {
-      read: (absolutePath: string): FileRead => {
-        const open = this.open.byPath.get(absolutePath);
-        if (open) return { text: open.text };
-        const refused = this.trust.refusal(absolutePath);
-        if (refused) return refused;
-        if (isUnsaved(absolutePath)) return { reason: 'missing', message: `${absolutePath} does not exist.` };
-        const read = readTextFile(absolutePath, this.maxFileBytes);
-        if ('reason' in read && read.reason === 'too-large') {
-          return { reason: 'too-large', message: `${path.basename(absolutePath)} is larger than the openapi30.maxFileSize setting (${formatBytes(this.maxFileBytes)}).` };
-        }
-        return read;
-      },
-      readRemote: (url: string): FileRead => {
-        const open = this.open.byPath.get(url);
-        if (open) return { text: open.text };
-        return this.remote?.read(url) ?? { reason: 'remote-off', host: new URL(url).host, message: 'remote documents are not fetched here' };
-      },
-    };
+  private files(): EditorFileSource {
+    return editorFileSource({
+      openText: (filePath) => this.open.byPath.get(filePath)?.text,
+      refusal: (filePath) => this.trust.refusal(filePath),
+      maxFileBytes: () => this.maxFileBytes,
+      readRemote: (url) => this.remote?.read(url),
+    });
   }
 
   uriOf(filePath: string): string {
