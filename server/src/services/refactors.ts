@@ -55,6 +55,8 @@ export interface RefactorContext {
   /** Whether the editor can create files (a WorkspaceEdit with resource operations). */
   canCreateFiles: boolean;
   exists(filePath: string): boolean;
+  /** Whether a document has no file yet (an untitled one): nothing moves to or from it. */
+  unsaved?(filePath: string): boolean;
 }
 
 const EXTRACTABLE: readonly ObjectKind[] = ['Schema', 'Parameter', 'Response', 'RequestBody', 'Header', 'Example'];
@@ -77,7 +79,7 @@ export function refactorsAt(ctx: RefactorContext, offset: number): RefactorOffer
     const refusal = inlineRefusal(ctx, inline);
     offers.push({ title: `Inline \`${inline.raw}\``, kind: 'refactor.inline', action: { type: 'inline', offset: inline.holder.offset }, ...(refusal ? { disabled: refusal } : {}) });
   }
-  const move = swagger2 ? undefined : movableAt(ctx, offset);
+  const move = swagger2 || ctx.unsaved?.(ctx.doc.path) ? undefined : movableAt(ctx, offset);
   if (move) offers.push(...moveOffers(ctx, move));
   return offers;
 }
@@ -413,7 +415,7 @@ function moveOffers(ctx: RefactorContext, movable: Movable): RefactorOffer[] {
   const referenced = new Set(ctx.index.get(ctx.doc.path)?.refs.map((r) => r.targetFile) ?? []);
   const rank = (f: FileIndex) => (referenced.has(f.path) ? 0 : project.has(f.path) ? 1 : 2) * 2 + (f.root ? 1 : 0);
   const candidates = [...ctx.index.all()]
-    .filter((f) => f.path !== ctx.doc.path && placement(ctx, f.path, movable))
+    .filter((f) => f.path !== ctx.doc.path && !ctx.unsaved?.(f.path) && placement(ctx, f.path, movable))
     .sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : 1))
     .slice(0, MAX_MOVE_TARGETS);
   const relative = (p: string) => path.relative(path.dirname(ctx.doc.path), p).split(path.sep).join('/');

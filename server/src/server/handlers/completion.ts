@@ -8,6 +8,7 @@ import { currentDocument, ServerContext } from './context';
 import { rangeOf } from '../lsp-types';
 import { ObjectKind } from '../../model/spec';
 import { fragmentRoleOf } from './fragment-role';
+import { isUnsaved } from '../state/session';
 
 const COMPLETION_KIND: Record<string, CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -31,7 +32,9 @@ export function registerCompletion(ctx: ServerContext): void {
     // A fragment: the roots that reference it tell its version, the places that do its objects' kinds.
     const role = fragmentRoleOf(ctx, doc);
     const except = new Set([doc.path]);
-    const targets = (kind: ObjectKind) => refTargetsOfKind(workspace.index, kind, except, MAX_WORKSPACE_REF_TARGETS, workspace.unindexedKeys());
+    // An untitled document is no file a `$ref` can name, and has no folder its own `$ref`s could start from.
+    const targets = (kind: ObjectKind) => isUnsaved(doc.path) ? [] : refTargetsOfKind(workspace.index, kind, except, MAX_WORKSPACE_REF_TARGETS, workspace.unindexedKeys())
+      .filter((target) => !isUnsaved(target.file));
     const items = completionsAt(doc, offset, analysis, targets, loadDocument, role);
     return items.map((item) => ({
       label: item.label,
