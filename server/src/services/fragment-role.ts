@@ -45,18 +45,30 @@ export function fragmentVersion(rootVersions: Iterable<DescriptionVersion>): Des
   return agreed;
 }
 
+/** The path of the object holding the `$ref` whose value is at an offset; undefined when none is there. */
+export function refHolderPath(doc: SourceDocument, refOffset: number): string[] | undefined {
+  let node = nodeAt(doc.root, refOffset)?.node;
+  while (node && node.key !== '$ref') node = node.parent;
+  return node?.parent ? node.parent.path.map(String) : undefined;
+}
+
 /**
  * The 2.0 kind a `$ref` in a Swagger 2.0 root calls for, from where it stands (`definitions/Pet`: a
  * Schema; `paths//pets`: a Path Item); undefined off the format's places.
  */
 export function swagger2KindCalledFor(root: SourceDocument, refOffset: number): Swagger2Kind | undefined {
-  const at = nodeAt(root.root, refOffset);
-  // The `$ref` member itself, then the object holding it.
-  let node = at?.node;
-  while (node && node.key !== '$ref') node = node.parent;
-  const holder = node?.parent;
-  if (!holder) return undefined;
-  return swagger2PlaceAt(holder.path.map(String))?.kind;
+  const holder = refHolderPath(root, refOffset);
+  return holder ? swagger2PlaceAt(holder)?.kind : undefined;
+}
+
+/**
+ * The 2.0 kind a `$ref` in a fragment calls for: where its holder stands below the places that
+ * reference the fragment (a Schema's `properties/owner`: a Schema).
+ */
+export function swagger2KindInFragment(fragment: SourceDocument, refOffset: number, referencedAs: readonly Swagger2ReferencedAs[]): Swagger2Kind | undefined {
+  const holder = refHolderPath(fragment, refOffset);
+  const held = holder ? deepestHolding(holder, referencedAs) : undefined;
+  return held ? swagger2PlaceAt(held.below, held.ref.kind)?.kind : undefined;
 }
 
 /** The deepest reference whose pointer holds `path`, and the rest of the path below it. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DocumentStore, SourceDocument } from '../../../server/src/model/documents';
-import { fragmentVersion, swagger2KindCalledFor } from '../../../server/src/services/fragment-role';
+import { fragmentVersion, swagger2KindCalledFor, swagger2KindInFragment } from '../../../server/src/services/fragment-role';
 
 describe('fragmentVersion', () => {
   it("is the roots' version when they agree", () => {
@@ -36,5 +36,18 @@ describe('swagger2KindCalledFor', () => {
   });
   it('is undefined off the format\'s places', () => {
     assert.equal(at("'other.yaml'"), undefined);
+  });
+});
+
+describe('swagger2KindInFragment', () => {
+  const text = "type: object\nproperties:\n  owner:\n    $ref: 'owner.yaml'\n  tags:\n    type: array\n    items:\n      $ref: 'tag.yaml'\n";
+  const store = new DocumentStore({ read: () => ({ text }) });
+  const fragment = store.get('/w/pet.yaml') as SourceDocument;
+  it('tells the kind below the places that reference the fragment', () => {
+    assert.equal(swagger2KindInFragment(fragment, text.indexOf("'owner.yaml'") + 1, [{ pointer: [], kind: 'Schema' }]), 'Schema');
+    assert.equal(swagger2KindInFragment(fragment, text.indexOf("'tag.yaml'") + 1, [{ pointer: [], kind: 'Schema' }]), 'Schema');
+  });
+  it('is undefined when nothing references the fragment', () => {
+    assert.equal(swagger2KindInFragment(fragment, text.indexOf("'owner.yaml'") + 1, []), undefined);
   });
 });

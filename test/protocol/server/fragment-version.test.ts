@@ -55,6 +55,8 @@ components:
 // Each fragment: an object with one field, and a line to complete under it.
 const OLD_PATH = 'get:\n  responses:\n    \'200\':\n      description: The pets\n\n';
 const SCHEMA = 'type: object\n\n';
+// A 2.0 schema file whose property is in a file of its own: that one is 2.0's too.
+const OLD_PET = "type: object\n\nproperties:\n  owner:\n    $ref: 'old-owner.yaml'\n";
 
 describe('a fragment file completed by the version of the roots that reference it', { timeout: 120_000 }, () => {
   let dir: string;
@@ -65,7 +67,7 @@ describe('a fragment file completed by the version of the roots that reference i
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-fragment-version-'));
     const files: Record<string, string> = {
       'old.yaml': SWAGGER_ROOT, 'new.yaml': ROOT_31, 'older.yaml': ROOT_30,
-      'old-path.yaml': OLD_PATH, 'old-pet.yaml': SCHEMA, 'pet-31.yaml': SCHEMA, 'shared.yaml': SCHEMA,
+      'old-path.yaml': OLD_PATH, 'old-pet.yaml': OLD_PET, 'old-owner.yaml': SCHEMA, 'pet-31.yaml': SCHEMA, 'shared.yaml': SCHEMA,
     };
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
     client = new LspClient();
@@ -92,6 +94,14 @@ describe('a fragment file completed by the version of the roots that reference i
     for (const field of ['nullable', 'oneOf', 'anyOf', 'not', 'writeOnly', 'deprecated', 'const', 'examples']) assert.ok(!got.includes(field), field);
     // Values of 2.0: `type: file` exists there.
     assert.ok((await labels(uri, 0, 6)).includes('file'));
+    client.close(uri);
+  });
+
+  it("offers Swagger 2.0's fields in a Schema file a 2.0 schema file references", async () => {
+    const uri = uriOf('old-owner.yaml');
+    const got = await labels(uri, 1, 0);
+    assert.ok(got.includes('discriminator') && got.includes('readOnly'), got.join(' '));
+    for (const field of ['nullable', 'oneOf', 'writeOnly']) assert.ok(!got.includes(field), field);
     client.close(uri);
   });
 

@@ -3,11 +3,16 @@
 // references (which hold closed files too, with each root's version).
 import { SourceDocument } from '../../model/documents';
 import { DescriptionVersion } from '../../model/spec';
-import { FragmentRole, fragmentVersion, NO_ROLE, Swagger2ReferencedAs, swagger2KindCalledFor } from '../../services/fragment-role';
+import { Swagger2Kind } from '../../model/swagger2-spec';
+import {
+  FragmentRole, fragmentVersion, NO_ROLE, Swagger2ReferencedAs, swagger2KindCalledFor, swagger2KindInFragment,
+} from '../../services/fragment-role';
 import { ServerContext } from './context';
 
 /** References from Swagger 2.0 roots whose place is read: each may load its root's tree. */
 const MAX_SWAGGER2_REFERENCES = 200;
+/** Fragments followed up from a file towards the 2.0 roots (a schema file's property in a file of its own...). */
+const MAX_FRAGMENT_CHAIN = 4;
 
 export function fragmentRoleOf(ctx: ServerContext, doc: SourceDocument): FragmentRole {
   const root = doc.root;
@@ -27,13 +32,33 @@ export function fragmentRoleOf(ctx: ServerContext, doc: SourceDocument): Fragmen
   const referencedAs = into
     .filter(({ file, entry }) => file.version !== '2.0' && entry.expected !== undefined)
     .map(({ entry }) => ({ pointer: entry.pointer, kind: entry.expected! }));
-  const swagger2ReferencedAs: Swagger2ReferencedAs[] = [];
-  if (version === '2.0') {
-    for (const { file, entry } of into.filter((r) => r.file.version === '2.0').slice(0, MAX_SWAGGER2_REFERENCES)) {
-      const referencing = session.modelOf(file.path);
-      const kind = referencing ? swagger2KindCalledFor(referencing, entry.span.offset) : undefined;
-      if (kind) swagger2ReferencedAs.push({ pointer: entry.pointer, kind });
-    }
-  }
+  const swagger2ReferencedAs = version === '2.0' ? swagger2RefsInto(ctx, doc.path, 0, new Map([[doc.path, []]])) : [];
   return { version, referencedAs, swagger2ReferencedAs };
+}
+
+/**
+ * The places in a Swagger 2.0 description that reference a file, with their 2.0 kinds: in a root by
+ * where the `$ref` stands, in another fragment by that fragment's own places (followed up a few files).
+ */
+function swagger2RefsInto(
+  ctx: ServerContext, filePath: string, depth: number, known: Map<string, readonly Swagger2ReferencedAs[]>,
+): Swagger2ReferencedAs[] {
+  const found: Swagger2ReferencedAs[] = [];
+  const into = ctx.workspace.index.refsInto(filePath).filter(({ entry }) => !entry.inExtension);
+  for (const { file, entry } of into.slice(0, MAX_SWAGGER2_REFERENCES)) {
+    const referencing = file.version === '2.0' || file.version === undefined ? ctx.session.modelOf(file.path) : undefined;
+    if (!referencing) continue;
+    let kind: Swagger2Kind | undefined;
+    if (file.version === '2.0') kind = swagger2KindCalledFor(referencing, entry.span.offset);
+    else if (depth < MAX_FRAGMENT_CHAIN) {
+      let places = known.get(file.path);
+      if (!places) {
+        known.set(file.path, []); // a cycle of files ends here
+        known.set(file.path, (places = swagger2RefsInto(ctx, file.path, depth + 1, known)));
+      }
+      kind = swagger2KindInFragment(referencing, entry.span.offset, places);
+    }
+    if (kind) found.push({ pointer: entry.pointer, kind });
+  }
+  return found;
 }
