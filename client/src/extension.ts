@@ -40,6 +40,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'file', language: 'json' },
+      // Unsaved documents (New OpenAPI Document opens one): checked as they are typed; the server reads no file for them.
+      { scheme: 'untitled', language: 'yaml' },
+      { scheme: 'untitled', language: 'json' },
       // Fetched remote documents, read only (remote-refs.ts).
       { scheme: REMOTE_SCHEME },
     ],

@@ -607,8 +607,7 @@ function defineTests(): void {
       }
     });
 
-    // That the template checks clean is tested over the protocol (palette-commands.test.ts): the
-    // extension's document selector is file-only, so an untitled document gets no findings here.
+    // That the untitled document is checked as it is typed: the suite 'Palette commands: files written, an untitled document checked'.
     test('New OpenAPI Document opens an untitled YAML document from the template (screenshot)', async () => {
       const opened = vscode.commands.executeCommand('openapi30.newDocument');
       await until('the format pick', async () => ((await driver<string[]>('texts', { selector: '.quick-input-widget .monaco-list-row' })).some((t) => t.includes('YAML')) ? true : undefined), 10_000);
@@ -1094,6 +1093,127 @@ components:
       place(editor, new vscode.Position(lineOf('      operationId: getR28'), 8));
       await sleep(2_000);
       assert.strictEqual(await inView('#operations-default-getR28'), 0, '/r28 stays out of view');
+    });
+  });
+
+  suite('Palette commands: files written, an untitled document checked', () => {
+    const file = (name: string) => vscode.Uri.joinPath(folder(), name);
+    const read = async (uri: vscode.Uri) => Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    const exists = async (uri: vscode.Uri) => vscode.workspace.fs.stat(uri).then(() => true, () => false);
+    const written: vscode.Uri[] = [];
+    const write = async (name: string, text: string) => {
+      await vscode.workspace.fs.writeFile(file(name), Buffer.from(text));
+      written.push(file(name));
+      return file(name);
+    };
+
+    /** Runs a command as a user does: F1, its title, Enter. */
+    const fromPalette = async (title: string) => {
+      await driver('press', { keys: ['F1'] });
+      await driver('type', { text: title });
+      await until(`"${title}" in the palette`, async () => {
+        const rows = await driver<string[]>('texts', { selector: '.quick-input-widget .monaco-list-row' });
+        return rows.some((r) => r.includes(title)) ? true : undefined;
+      }, 10_000);
+      await driver('press', { keys: ['Enter'] });
+    };
+
+    suiteTeardown(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      for (const uri of written) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+    });
+
+    test('Bundle to a File writes the bundled description where the save dialog says (screenshot)', async () => {
+      await write('bundle-pet.yaml', 'type: object\nproperties:\n  name:\n    type: string\n');
+      const api = await write('bundle-api.yaml', [
+        'openapi: 3.0.3', 'info:', '  title: Bundled pets', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      operationId: listBundledPets',
+        '      responses:', "        '200':", '          description: The pets', '          content:', '            application/json:', '              schema:',
+        "                $ref: './bundle-pet.yaml'", '',
+      ].join('\n'));
+      const target = file('out/pets-bundle.yaml');
+      written.push(target, file('out'));
+      await open(api);
+      await fromPalette('OpenAPI: Bundle to a File');
+      // code-server's save dialog is VS Code's simple one: a path in a quick input, the default one selected.
+      await until('the save dialog', async () => {
+        const values = await driver<string[]>('texts', { selector: '.quick-input-widget .quick-input-box input' });
+        return values.length ? values : undefined;
+      }, 10_000);
+      await driver('screenshot', { name: 'bundle-save-dialog' });
+      await vscode.workspace.fs.createDirectory(file('out'));
+      await driver('press', { keys: ['Control+A'] });
+      await driver('type', { text: target.fsPath });
+      await driver('press', { keys: ['Enter'] });
+      await until('the bundled file', () => exists(target).then((e) => (e ? true : undefined)), 20_000);
+      assert.strictEqual(await until('the whole file', async () => ((await read(target)).includes('components:') ? read(target) : undefined), 10_000), [
+        'openapi: 3.0.3', 'info:', '  title: Bundled pets', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      operationId: listBundledPets',
+        '      responses:', '        "200":', '          description: The pets', '          content:', '            application/json:', '              schema:',
+        '                $ref: "#/components/schemas/bundle-pet"', 'components:', '  schemas:', '    bundle-pet:', '      type: object', '      properties:',
+        '        name:', '          type: string', '',
+      ].join('\n'));
+      await driver('screenshot', { name: 'bundle-written' });
+    });
+
+    test('Convert to OpenAPI 3.0 writes the converted document beside the Swagger 2.0 one and opens it', async () => {
+      const old = await write('old-api.yaml', [
+        "swagger: '2.0'", 'info:', '  title: Old pets', '  version: 1.0.0', 'host: pets.example.com', 'basePath: /v1', 'schemes: [https]', 'paths:', '  /pets:',
+        '    get:', '      operationId: listOldPets', '      produces: [application/json]', '      responses:', "        '200':", '          description: The pets',
+        '          schema:', '            type: array', '            items:', '              type: string', '',
+      ].join('\n'));
+      const converted = file('old-api.openapi.yaml');
+      written.push(converted);
+      await open(old);
+      await fromPalette('OpenAPI: Convert to OpenAPI 3.0');
+      const editor = await until('the converted document, opened', () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === converted.toString() ? active : undefined;
+      }, 20_000);
+      const expected = [
+        'openapi: 3.0.3', 'info:', '  title: Old pets', '  version: 1.0.0', 'servers:', '  - url: https://pets.example.com/v1', 'paths:', '  /pets:', '    get:',
+        '      operationId: listOldPets', '      responses:', "        '200':", '          description: The pets', '          content:', '            application/json:',
+        '              schema:', '                type: array', '                items:', '                  type: string', '',
+      ].join('\n');
+      assert.strictEqual(editor.document.getText(), expected);
+      // The edit created the file; saved, it is on disk as shown.
+      await editor.document.save();
+      assert.strictEqual(await read(converted), expected);
+      await driver('screenshot', { name: 'convert-written' });
+    });
+
+    test('New OpenAPI Document: the untitled document is checked while unsaved, its findings in Problems (screenshot)', async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await fromPalette('OpenAPI: New OpenAPI Document');
+      await until('the format pick', async () => ((await driver<string[]>('texts', { selector: '.quick-input-widget .monaco-list-row' })).some((t) => t.includes('YAML')) ? true : undefined), 10_000);
+      await driver('press', { keys: ['Enter'] });
+      const editor = await until('the untitled document', () => (vscode.window.activeTextEditor?.document.isUntitled ? vscode.window.activeTextEditor : undefined));
+      const uri = editor.document.uri;
+      // The template checks clean: nothing but information at most.
+      await sleep(1_500);
+      assert.deepStrictEqual(ours(uri).filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning).map((d) => d.message), []);
+      // A misspelt component and a relative $ref, as a user types them.
+      const text = editor.document.getText();
+      const misspelt = text.indexOf("#/components/schemas/Item'") + '#/components/schemas/'.length;
+      await editor.edit((b) => {
+        b.replace(new vscode.Range(editor.document.positionAt(misspelt), editor.document.positionAt(misspelt + 4)), 'Itme');
+        b.insert(editor.document.positionAt(text.length), "    Other:\n      $ref: './other.yaml'\n");
+      });
+      const found = await until('the untitled document\'s findings', () => {
+        const list = ours(uri).filter((d) => codeOf(d) === 'ref-unresolved');
+        return list.length === 2 ? list : undefined;
+      }, 20_000);
+      const line = (d: vscode.Diagnostic) => editor.document.lineAt(d.range.start.line).text.trim();
+      assert.deepStrictEqual(found.map((d) => [d.severity, line(d), d.message]).sort(), [
+        [vscode.DiagnosticSeverity.Error, "$ref: '#/components/schemas/Itme'", '"#/components/schemas/Itme" does not resolve: "/components/schemas" has no "Itme".'],
+        [vscode.DiagnosticSeverity.Information, "$ref: './other.yaml'", 'This document is not saved yet: references to other files are followed once it is saved in a folder.'],
+      ]);
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      const rows = await until('the findings in Problems', async () => {
+        const texts = await driver<string[]>('texts', { selector: '.markers-panel .monaco-list-row' });
+        return texts.some((t) => t.includes('Itme')) ? texts : undefined;
+      }, 10_000);
+      assert.ok(rows.some((r) => r.includes('not saved yet')), rows.join(' | '));
+      await driver('screenshot', { name: 'untitled-document-problems' });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
   });
 }

@@ -97,7 +97,11 @@ export class LspClient {
   }
 
   open(filePath: string, text: string, languageId = filePath.endsWith('.json') ? 'json' : 'yaml'): string {
-    const uri = pathToFileURL(filePath).href;
+    return this.openUri(pathToFileURL(filePath).href, text, languageId);
+  }
+
+  /** Opens a document by its URI: an unsaved one (`untitled:Untitled-1`) has no file. */
+  openUri(uri: string, text: string, languageId: string): string {
     this.versions.set(uri, 1);
     void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return uri;

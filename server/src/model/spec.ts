@@ -6,6 +6,8 @@ import type { SyntaxNode } from '../syntax/tree';
 
 /** The versions whose documents are checked: the minor version, as the rules differ by it. */
 export type OpenApiVersion = '3.0' | '3.1' | '3.2';
+/** Any version a description in the workspace may be written in: Swagger 2.0 too, which is converted, not checked. */
+export type DescriptionVersion = OpenApiVersion | '2.0';
 export const OPENAPI_VERSIONS: readonly OpenApiVersion[] = ['3.0', '3.1', '3.2'];
 
 export type ObjectKind =

@@ -103,9 +103,9 @@ export function swagger2KindOf(field: FieldSpec): Swagger2Kind | undefined {
   return field.kind as string | undefined as Swagger2Kind | undefined;
 }
 
-/** The object (or the container of objects) at these pointer segments of a 2.0 root. */
-export function swagger2PlaceAt(segments: readonly string[]): { kind?: Swagger2Kind; container?: FieldSpec } | undefined {
-  let kind: Swagger2Kind = 'Root';
+/** The object (or the container of objects) at these pointer segments of a 2.0 root (or below an object of kind `from`). */
+export function swagger2PlaceAt(segments: readonly string[], from: Swagger2Kind = 'Root'): { kind?: Swagger2Kind; container?: FieldSpec } | undefined {
+  let kind: Swagger2Kind = from;
   let pending: FieldSpec | undefined;
   for (const segment of segments) {
     if (pending) {

@@ -36,9 +36,13 @@ const VALUES: Record<string, readonly string[]> = {
 /** The root map a `$ref` in an object of a kind names. */
 const REF_MAPS: Partial<Record<Swagger2Kind, string>> = { Schema: 'definitions', Parameter: 'parameters', Response: 'responses' };
 
-/** Completions at the cursor of a 2.0 root document (`context` from cursorContext). */
-export function swagger2Completions(doc: SourceDocument, context: CursorContext): Draft[] {
-  const place = swagger2PlaceAt(context.path.map(String));
+/**
+ * Completions at the cursor of a 2.0 root document (`context` from cursorContext), or of a fragment a
+ * 2.0 root references (`place`: what the cursor's object is by that reference).
+ */
+export function swagger2Completions(
+  doc: SourceDocument, context: CursorContext, place = swagger2PlaceAt(context.path.map(String)),
+): Draft[] {
   if (!place) return [];
   if (context.position === 'value' && context.key === '$ref') return refCompletions(doc, context, place.kind ?? kindOfEntries(place.container));
   if (context.position === 'key') return place.kind ? keyCompletions(doc, context, place.kind) : [];

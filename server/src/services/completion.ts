@@ -18,6 +18,8 @@ import { swagger2Completions } from './completion-swagger2';
 import { isSwagger2Root } from '../model/swagger2';
 import { lookupTable } from '../model/lookup';
 import { RefTarget } from '../workspace/ref-targets';
+import { deepestHolding, FragmentRole, NO_ROLE, ReferencedAs } from './fragment-role';
+import { swagger2PlaceAt } from '../model/swagger2-spec';
 
 export interface CompletionItem {
   label: string;
@@ -63,31 +65,34 @@ const COMMON_CODES = ['200', '201', '202', '204', '301', '302', '304', '400', '4
  */
 export type WorkspaceTargets = (kind: ObjectKind) => readonly RefTarget[];
 
-/** A place in another file that references this one, and the kind of object it calls for there. */
-export interface ReferencedAs {
-  pointer: readonly string[];
-  kind: ObjectKind;
-}
+export type { ReferencedAs } from './fragment-role';
 
 /**
  * Completions at an offset. Only in an OpenAPI document, or a file one references (`analysis` of
- * a root that reads it, or `referencedAs` from the workspace's references when no open root
+ * a root that reads it, or `role.referencedAs` from the workspace's references when no open root
  * does): a CI workflow or a Kubernetes manifest gets nothing, but an empty file gets a new document.
+ * A fragment gets the fields of the version of the roots that reference it (`role.version`).
  */
 export function completionsAt(
   doc: SourceDocument, offset: number, analysis: Analysis | undefined, workspaceTargets: WorkspaceTargets = () => [], load?: LoadDocument,
-  referencedAs: readonly ReferencedAs[] = [],
+  role: FragmentRole = NO_ROLE,
 ): CompletionItem[] {
   if (isBlankBesidesWord(doc, offset)) return [newDocumentSnippet(doc, offset)];
   const context = cursorContext(doc, offset);
   if (!context) return [];
   // An analysis of a root that is no description (a workflow file checked alone) places nothing.
   if (analysis?.status.kind === 'not-openapi') analysis = undefined;
-  // A Swagger 2.0 root is completed by its own format's fields (its fragment files: not yet).
+  // A Swagger 2.0 root, and a fragment only 2.0 roots reference, are completed by 2.0's fields.
   if (isSwagger2Root(doc.root)) return withFilterText(doc, context, offset, swagger2Completions(doc, context));
-  // The fields of the root's version (a fragment read by no open root: 3.0's).
-  const version = analysis?.version ?? documentVersion(doc.root);
-  const place = analysis ? placeOf(doc, context, analysis, version) : declaresVersion(doc) ? placeAt(context.path.map(String), version) : placeByReference(context, referencedAs);
+  const fragment = !declaresVersion(doc);
+  if (fragment && role.version === '2.0') {
+    const held = deepestHolding(context.path.map(String), role.swagger2ReferencedAs);
+    const place = held ? swagger2PlaceAt(held.below, held.ref.kind) : undefined;
+    return place ? withFilterText(doc, context, offset, swagger2Completions(doc, context, place)) : [];
+  }
+  // The fields of the root's version; a fragment's from the roots that reference it (3.0's when they differ).
+  const version = fragment && role.version !== undefined && role.version !== '2.0' ? role.version : analysis?.version ?? documentVersion(doc.root);
+  const place = analysis ? placeOf(doc, context, analysis, version) : fragment ? placeByReference(context, role.referencedAs, version) : placeAt(context.path.map(String), version);
   if (!place) return [];
   let drafts: Draft[];
   if (context.position === 'value' && context.key === '$ref') drafts = refCompletions(doc, context, place.kind, place, analysis, workspaceTargets, load);
@@ -254,14 +259,9 @@ function declaresVersion(doc: SourceDocument): boolean {
 }
 
 /** Where the cursor is by the references into this file: below the deepest one that holds it. */
-function placeByReference(context: CursorContext, referencedAs: readonly ReferencedAs[]) {
-  const path = context.path.map(String);
-  let best: ReferencedAs | undefined;
-  for (const ref of referencedAs) {
-    if (ref.pointer.length > path.length || !ref.pointer.every((s, i) => s === path[i])) continue;
-    if (!best || ref.pointer.length > best.pointer.length) best = ref;
-  }
-  return best ? placeFrom(best.kind, path.slice(best.pointer.length)) : undefined;
+function placeByReference(context: CursorContext, referencedAs: readonly ReferencedAs[], version: OpenApiVersion) {
+  const held = deepestHolding(context.path.map(String), referencedAs);
+  return held ? placeFrom(held.ref.kind, held.below, version) : undefined;
 }
 
 /**

@@ -3,7 +3,8 @@
 import * as path from 'path';
 import { Analysis, documentVersion } from '../model/analysis';
 import { DocumentStore, SourceDocument } from '../model/documents';
-import { kindAt, placeAt } from '../model/kinds';
+import { kindAt, placeAt, placeFrom } from '../model/kinds';
+import { deepestHolding, FragmentRole, NO_ROLE } from './fragment-role';
 import { kindName } from '../model/facts';
 import { fieldDoc, specLink, specName } from '../model/field-docs';
 import { ObjectKind, OpenApiVersion, specOf } from '../model/spec';
@@ -28,8 +29,11 @@ export interface HoverOptions {
 
 const PREVIEW_LINES = 15;
 
-export function hoverAt(store: DocumentStore, doc: SourceDocument, offset: number, analysis?: Analysis, options: HoverOptions = {}): HoverResult | undefined {
-  return refHover(store, doc, offset, options) ?? fieldHover(doc, offset, analysis);
+/** `role`: for a fragment file, the version and places the roots that reference it give it. */
+export function hoverAt(
+  store: DocumentStore, doc: SourceDocument, offset: number, analysis?: Analysis, options: HoverOptions = {}, role: FragmentRole = NO_ROLE,
+): HoverResult | undefined {
+  return refHover(store, doc, offset, options) ?? fieldHover(doc, offset, analysis, role);
 }
 
 function refHover(store: DocumentStore, doc: SourceDocument, offset: number, options: HoverOptions): HoverResult | undefined {
@@ -113,13 +117,15 @@ function firstLine(text: string): string {
 }
 
 /** On the name of a field of an OpenAPI object: its type and meaning, and the specification's section. */
-function fieldHover(doc: SourceDocument, offset: number, analysis: Analysis | undefined): HoverResult | undefined {
+function fieldHover(doc: SourceDocument, offset: number, analysis: Analysis | undefined, role: FragmentRole): HoverResult | undefined {
   const at = nodeAt(doc.root, offset);
   if (!at?.onKey || typeof at.node.key !== 'string') return undefined;
   const object = at.node.parent;
   if (!object || object.kind !== 'object') return undefined;
-  const version = analysis?.version ?? documentVersion(doc.root);
-  const kind = objectKind(doc, object, analysis, version);
+  // A fragment only Swagger 2.0 roots reference has no 3.x fields (nor has a 2.0 root: no field hover there).
+  if (role.version === '2.0') return undefined;
+  const version = role.version ?? analysis?.version ?? documentVersion(doc.root);
+  const kind = objectKind(doc, object, analysis, version) ?? kindByReference(object, role, version);
   if (!kind) return undefined;
   const name = at.node.key;
   const meaning = fieldDoc(kind, name);
@@ -138,4 +144,10 @@ function objectKind(doc: SourceDocument, object: NonNullable<SourceDocument['roo
   if (analysis && analysis.root.path !== doc.path) return undefined;
   if (!doc.root?.get('openapi')) return undefined;
   return placeAt(object.path.map(String), version)?.kind;
+}
+
+/** A fragment's object by the references into its file: below the deepest one that holds it. */
+function kindByReference(object: SyntaxNode, role: FragmentRole, version: OpenApiVersion): ObjectKind | undefined {
+  const held = deepestHolding(object.path.map(String), role.referencedAs);
+  return held ? placeFrom(held.ref.kind, held.below, version)?.kind : undefined;
 }

@@ -1,15 +1,15 @@
-// Refactors: extract an inline Schema, Parameter, Response, Request Body, Header or Example to
-// `components` with a `$ref` in its place; inline a `$ref` (a copy of its target in its place,
+// Refactors: extract an inline Schema, Parameter, Response, Request Body, Header or Example (and in
+// 3.1 and 3.2 a Path Item) to `components` with a `$ref` in its place; inline a `$ref` (a copy of its target in its place,
 // refused for recursive schemas); move a component to another file (new or existing), every
 // `$ref` to it updated. Offers are cheap to list; the edits are built when one is chosen.
 import * as path from 'path';
-import { Analysis } from '../model/analysis';
+import { Analysis, documentVersion } from '../model/analysis';
 import { DocumentStore, SourceDocument } from '../model/documents';
 import { REASON_PHRASES } from '../model/facts';
 import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { resolveRefTarget, Target } from '../model/resolve';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OpenApiVersion } from '../model/spec';
 import { isSwagger2Root } from '../model/swagger2';
 import { indentUnit, removeNode, TextEdit, WriteValue } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
@@ -55,9 +55,13 @@ export interface RefactorContext {
   /** Whether the editor can create files (a WorkspaceEdit with resource operations). */
   canCreateFiles: boolean;
   exists(filePath: string): boolean;
+  /** Whether a document has no file yet (an untitled one): nothing moves to or from it. */
+  unsaved?(filePath: string): boolean;
 }
 
 const EXTRACTABLE: readonly ObjectKind[] = ['Schema', 'Parameter', 'Response', 'RequestBody', 'Header', 'Example'];
+/** 3.1 and 3.2 have `components.pathItems` too; 3.0 has no place for a Path Item component. */
+const EXTRACTABLE_SINCE_31: readonly ObjectKind[] = [...EXTRACTABLE, 'PathItem'];
 const MAX_MOVE_TARGETS = 5;
 /** Nodes a recursion check of an inline looks at before it gives up (and refuses). */
 const MAX_RECURSION_CHECK = 200_000;
@@ -68,14 +72,14 @@ export function refactorsAt(ctx: RefactorContext, offset: number): RefactorOffer
   const swagger2 = isSwagger2Root(ctx.doc.root) || ctx.analysis?.status.kind === 'swagger-2.0';
   const extract = swagger2 ? undefined : extractableAt(ctx, offset);
   if (extract) {
-    offers.push({ title: `Extract to components.${COMPONENT_MAPS[extract.kind]}`, kind: 'refactor.extract', action: { type: 'extract', offset: extract.node.offset } });
+    offers.push({ title: `Extract to components.${componentMap(extract.kind)}`, kind: 'refactor.extract', action: { type: 'extract', offset: extract.node.offset } });
   }
   const inline = inlineAt(ctx, offset);
   if (inline) {
     const refusal = inlineRefusal(ctx, inline);
     offers.push({ title: `Inline \`${inline.raw}\``, kind: 'refactor.inline', action: { type: 'inline', offset: inline.holder.offset }, ...(refusal ? { disabled: refusal } : {}) });
   }
-  const move = swagger2 ? undefined : movableAt(ctx, offset);
+  const move = swagger2 || ctx.unsaved?.(ctx.doc.path) ? undefined : movableAt(ctx, offset);
   if (move) offers.push(...moveOffers(ctx, move));
   return offers;
 }
@@ -136,18 +140,25 @@ interface Extractable {
   kind: ObjectKind;
 }
 
-function kindOfNode(ctx: RefactorContext, node: SyntaxNode): ObjectKind | undefined {
-  const fromAnalysis = ctx.analysis?.objectsAt(node).find((o) => EXTRACTABLE.includes(o.kind))?.kind;
-  return fromAnalysis ?? kindAt(ctx.doc.root!, node.path.map(String));
+/** The `components` map of a kind (`pathItems` for a Path Item, which 3.0's table has no map for). */
+function componentMap(kind: ObjectKind): string {
+  return kind === 'PathItem' ? 'pathItems' : COMPONENT_MAPS[kind]!;
+}
+
+function kindOfNode(ctx: RefactorContext, node: SyntaxNode, extractable: readonly ObjectKind[], version: OpenApiVersion): ObjectKind | undefined {
+  const fromAnalysis = ctx.analysis?.objectsAt(node).find((o) => extractable.includes(o.kind))?.kind;
+  return fromAnalysis ?? kindAt(ctx.doc.root!, node.path.map(String), version);
 }
 
 function extractableAt(ctx: RefactorContext, offset: number): Extractable | undefined {
   const root = ctx.doc.root;
   if (!root || !ctx.index.get(ctx.doc.path)?.root) return undefined;
+  const version = ctx.analysis?.root.path === ctx.doc.path ? ctx.analysis.version : documentVersion(root);
+  const extractable = version === '3.0' ? EXTRACTABLE : EXTRACTABLE_SINCE_31;
   for (let node = nodeAt(root, offset)?.node; node && node !== root; node = node.parent) {
     if (node.kind !== 'object' || node.get('$ref')) continue;
-    const kind = kindOfNode(ctx, node);
-    if (!kind || !EXTRACTABLE.includes(kind)) continue;
+    const kind = kindOfNode(ctx, node, extractable, version);
+    if (!kind || !extractable.includes(kind)) continue;
     const segments = node.path;
     if (segments[0] === 'components' && segments.length === 3) return undefined; // a component already
     return { node, kind };
@@ -180,6 +191,9 @@ function suggestName({ node, kind }: Extractable): string {
     return `${operation}Response`;
   };
   switch (kind) {
+    case 'PathItem':
+      // `/pets/{petId}` names PetsPetId; a webhook or a callback its key.
+      return pascalCase(String(key ?? '')) || 'PathItem';
     case 'Parameter':
       return pascalCase(node.get('name')?.stringValue ?? 'Parameter');
     case 'Response':
@@ -206,7 +220,7 @@ function suggestName({ node, kind }: Extractable): string {
 function extractEdits(ctx: RefactorContext, found: Extractable): RefactorResult {
   const { doc } = ctx;
   const root = doc.root!;
-  const map = COMPONENT_MAPS[found.kind]!;
+  const map = componentMap(found.kind);
   const name = uniqueName(root, map, suggestName(found));
   const node = found.node;
   const edits = new Edits();
@@ -401,7 +415,7 @@ function moveOffers(ctx: RefactorContext, movable: Movable): RefactorOffer[] {
   const referenced = new Set(ctx.index.get(ctx.doc.path)?.refs.map((r) => r.targetFile) ?? []);
   const rank = (f: FileIndex) => (referenced.has(f.path) ? 0 : project.has(f.path) ? 1 : 2) * 2 + (f.root ? 1 : 0);
   const candidates = [...ctx.index.all()]
-    .filter((f) => f.path !== ctx.doc.path && placement(ctx, f.path, movable))
+    .filter((f) => f.path !== ctx.doc.path && !ctx.unsaved?.(f.path) && placement(ctx, f.path, movable))
     .sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : 1))
     .slice(0, MAX_MOVE_TARGETS);
   const relative = (p: string) => path.relative(path.dirname(ctx.doc.path), p).split(path.sep).join('/');

@@ -4,12 +4,12 @@
 // entry: closed files are kept as this, never as their parsed trees.
 import { Steps } from '../syntax/steps';
 import * as path from 'path';
-import { documentStatus, isCheckedStatus } from '../model/analysis';
+import { documentStatus, isCheckedStatus, rulesVersion } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
 import { isRemoteLocation, refLocation } from '../model/location';
 import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
-import { FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
+import { DescriptionVersion, FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
 import { builtLineIndexOf, lastAtOrBelow, lineIndexSteps } from '../syntax/line-index';
 
@@ -104,8 +104,13 @@ interface LineIndexLike {
 export interface FileIndex {
   path: string;
   format: SourceFormat;
-  /** An OpenAPI 3.0 document, which roots a description. */
+  /** An OpenAPI or Swagger 2.0 document, which roots a description. */
   root: boolean;
+  /**
+   * A root's version (`2.0` for Swagger 2.0), undefined for a fragment: a fragment is completed by the
+   * version of the roots that reference it.
+   */
+  version: DescriptionVersion | undefined;
   /** Line start offsets, for offsets -> LSP positions without the text. */
   lines: LineStarts;
   /** Length of the text. */
@@ -254,6 +259,11 @@ function isRootDocument(root: SyntaxNode | undefined): boolean {
   return isCheckedStatus(status) || status.kind === 'swagger-2.0';
 }
 
+/** The version of a root document: Swagger 2.0's, or the one whose fields apply to an OpenAPI document. */
+function descriptionVersionOf(root: SyntaxNode | undefined): DescriptionVersion {
+  return documentStatus(root).kind === 'swagger-2.0' ? '2.0' : rulesVersion(documentStatus(root));
+}
+
 /** The kind of the entries of a Swagger 2.0 root's map (`definitions`: Schemas), false for other maps. */
 function swagger2DefinitionKind(root: SyntaxNode, map: string): ObjectKind | false {
   const kind = SWAGGER2_DEFINITION_MAPS.get(map);
@@ -273,6 +283,7 @@ function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => 
     path: filePath,
     format: parsed.format,
     root: isRoot,
+    version: isRoot ? descriptionVersionOf(root) : undefined,
     lines: builtLineIndexOf(parsed) ?? lineStarts(parsed.text),
     length: parsed.source?.length ?? parsed.text.length,
     ...noEntries(),

@@ -3,7 +3,7 @@
 // a few objects and strings) took the receiving thread 100-400 ms to deserialize, in one step no
 // message could interrupt. Typed arrays move without a copy, every distinct string is stored once,
 // and the receiver builds the entries again in steps between messages.
-import { ObjectKind } from '../model/spec';
+import { DescriptionVersion, ObjectKind } from '../model/spec';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { ScalarStyle, SourceFormat } from '../syntax/tree';
 import {
@@ -252,6 +252,7 @@ function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array):
     path: c.text(index?.path),
     format: c.text(index?.format) as SourceFormat,
     root: c.flag(index?.root),
+    version: c.maybeText(index?.version) as DescriptionVersion | undefined,
     lines: lines ?? index!.lines,
     length: c.int(index?.length),
     definitions: yield* entries(index?.definitions, definition),

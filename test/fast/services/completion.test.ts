@@ -5,6 +5,7 @@ import * as jsonc from 'jsonc-parser';
 import { analyze } from '../../../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../../../server/src/model/documents';
 import { CompletionItem, completionsAt, ReferencedAs } from '../../../server/src/services/completion';
+import { NO_ROLE } from '../../../server/src/services/fragment-role';
 import { checkDocument } from '../../../server/src/check/checker';
 import { RULES } from '../../../server/src/rules/index';
 import { fieldDoc } from '../../../server/src/model/field-docs';
@@ -31,7 +32,7 @@ function complete(fixture: string, file = '/virtual/openapi.yaml', others: Recor
     if (source !== undefined) index.set(indexFile(p, parseText(source, p.endsWith('.json') ? 'json' : 'yaml')));
   }
   const targets = (kind: ObjectKind) => refTargetsOfKind(index, kind, new Set([file]), 2_000);
-  const items = completionsAt(doc, offset, analyze(doc, store), targets, load, referencedAs);
+  const items = completionsAt(doc, offset, analyze(doc, store), targets, load, { ...NO_ROLE, referencedAs });
   return { items, labels: items.map((i) => i.label), text, offset };
 }
 

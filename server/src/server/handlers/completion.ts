@@ -7,6 +7,8 @@ import { answerWithoutBlocking } from '../state/request-loads';
 import { currentDocument, ServerContext } from './context';
 import { rangeOf } from '../lsp-types';
 import { ObjectKind } from '../../model/spec';
+import { fragmentRoleOf } from './fragment-role';
+import { isUnsaved } from '../state/session';
 
 const COMPLETION_KIND: Record<string, CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -27,13 +29,13 @@ export function registerCompletion(ctx: ServerContext): void {
     if (!doc) return [];
     const offset = doc.lineIndex.offsetAt(params.position);
     const analysis = session.analysisFor(doc.path);
-    // No open root reads the file: the places that reference it in the workspace tell its role.
-    const referencedAs = analysis ? [] : workspace.index.refsInto(doc.path)
-      .filter(({ entry }) => entry.expected !== undefined && !entry.inExtension)
-      .map(({ entry }) => ({ pointer: entry.pointer, kind: entry.expected! }));
+    // A fragment: the roots that reference it tell its version, the places that do its objects' kinds.
+    const role = fragmentRoleOf(ctx, doc);
     const except = new Set([doc.path]);
-    const targets = (kind: ObjectKind) => refTargetsOfKind(workspace.index, kind, except, MAX_WORKSPACE_REF_TARGETS, workspace.unindexedKeys());
-    const items = completionsAt(doc, offset, analysis, targets, loadDocument, referencedAs);
+    // An untitled document is no file a `$ref` can name, and has no folder its own `$ref`s could start from.
+    const targets = (kind: ObjectKind) => isUnsaved(doc.path) ? [] : refTargetsOfKind(workspace.index, kind, except, MAX_WORKSPACE_REF_TARGETS, workspace.unindexedKeys())
+      .filter((target) => !isUnsaved(target.file));
+    const items = completionsAt(doc, offset, analysis, targets, loadDocument, role);
     return items.map((item) => ({
       label: item.label,
       kind: COMPLETION_KIND[item.kind],

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import { CodeAction, CodeActionParams, Command, Position } from 'vscode-languageserver/node';
 import { applyRefactor, RefactorAction, RefactorContext, RefactorResult, refactorsAt } from '../../services/refactors';
 import { toWorkspaceEdit } from './workspace-edits';
-import { Session, uriToPath } from '../state/session';
+import { isUnsaved, Session, uriToPath } from '../state/session';
 import { WorkspaceFiles } from '../state/workspace';
 
 export const REFACTOR_KINDS = ['refactor.extract', 'refactor.inline', 'refactor.move'];
@@ -57,6 +57,7 @@ function contextFor(session: Session, workspace: WorkspaceFiles, uri: string, li
   return {
     index, doc, analysis: session.analysisFor(filePath), store: session.store, canCreateFiles: resources.includes('create'),
     exists: (p) => index.get(p) !== undefined || fs.existsSync(p),
+    unsaved: isUnsaved,
   };
 }
 

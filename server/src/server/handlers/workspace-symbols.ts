@@ -3,6 +3,7 @@ import { SymbolInformation, SymbolKind, SymbolTag, WorkspaceSymbolParams } from 
 import { ObjectKind } from '../../model/spec';
 import { WorkspaceSymbol, workspaceSymbols } from '../../services/workspace-symbols';
 import { ServerContext } from './context';
+import { isUnsaved } from '../state/session';
 import { rangeInFile } from './workspace-edits';
 
 const COMPONENT_SYMBOL: Partial<Record<ObjectKind, SymbolKind>> = {
@@ -24,6 +25,7 @@ export function registerWorkspaceSymbols(ctx: ServerContext): void {
         ...(symbol.deprecated ? { tags: [SymbolTag.Deprecated] } : {}),
       };
     };
-    return workspaceSymbols(index, params.query).flatMap((s) => information(s) ?? []);
+    // An untitled document is no workspace file: its names are its own (its outline lists them).
+    return workspaceSymbols(index, params.query).flatMap((s) => (isUnsaved(s.selection.file) ? [] : information(s) ?? []));
   });
 }
