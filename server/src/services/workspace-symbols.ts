@@ -118,9 +118,12 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     for (let b = 0; b + 1 < starts.length; b++) {
       // Bounds of bucket b are at most top - b: once those cannot enter, no later bucket can.
       if (!best.admits(Rank.Fuzzy, top - b)) break;
-      for (let at = starts[b]; at < starts[b + 1]; at++) {
-        const c = order[at];
-        if (!best.admits(Rank.Fuzzy, bounds[c])) continue;
+      // Highest bound first within the bucket too: the answer's worst rises fast, and the first
+      // bound that cannot enter ends the bucket ('pet' has 15,000 names in its top bucket).
+      const bucket = order.subarray(starts[b], starts[b + 1]);
+      bucket.sort((x, y) => bounds[y] - bounds[x]);
+      for (const c of bucket) {
+        if (!best.admits(Rank.Fuzzy, bounds[c])) break;
         const file = files[found.files[c]];
         const table = tables[found.files[c]];
         const k = found.names[c];
