@@ -96,7 +96,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     const offering = new Int8Array(files.length).fill(-1);
     const pairs = queryPairs(compact);
     // Each candidate's score bound, then alignments best bound first: once the answer is full, a
-    // name whose bound cannot enter ends the work (`pe` holds 300,000 names of the directory).
+    // name whose bound cannot enter ends the work (more than 66,000 names of the directory hold `pet`).
     const bounds = new Float64Array(found.count);
     const kept = new Uint32Array(found.count);
     let keptCount = 0;
@@ -247,7 +247,7 @@ function isSubsequence(query: string, name: string, most = name.length): boolean
 
 /**
  * The candidates by their bounds, highest first, in buckets of one point (bucket b holds bounds in
- * (top - b - 1, top - b]): linear, where sorting 300,000 candidates would not be.
+ * (top - b - 1, top - b]): linear in the candidates (66,000 for `pet`); only the buckets read are sorted.
  */
 function bucketsByBound(candidates: Uint32Array, bounds: Float64Array): { order: Uint32Array; starts: Uint32Array; top: number } {
   let top = 0;
