@@ -4,7 +4,7 @@
 // peak RSS while indexing and its RSS once idle, and workspace symbol queries as a user types
 // them. Run by `npm run bench`, or alone (`node scripts/bench-directory.mjs [folder]`).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
@@ -30,6 +30,21 @@ const cpuSeconds = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
+/**
+ * Per thread of the server: its name, the seconds it ran, and the seconds it was ready to run but
+ * waited for a core (other processes' load), from /proc's schedstat. The rest of a thread's life it
+ * slept: waiting for work (a handoff, a pause that yields too long) or for a file read.
+ */
+const threadTimes = (pid) => readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+  try {
+    const [ran, waited] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+    const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    return [{ tid: Number(tid), name, ran: ran / 1e9, waited: waited / 1e9 }];
+  } catch {
+    return []; // ended meanwhile
+  }
+});
+
 const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
 let indexed;
@@ -52,11 +67,33 @@ await connection.sendRequest('initialize', {
   capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true } },
 });
 await connection.sendNotification('initialized', {});
+// Requests on an open document while the workspace is indexed: what the user feels meanwhile.
+const openUri = pathToFileURL(join(folder, 'bench-open.yaml')).href;
+const openText = ['openapi: 3.0.3', 'info: {title: Open, version: "1"}', 'paths:',
+  ...Array.from({ length: 50 }, (_, i) => `  /items${i}:\n    get:\n      operationId: getItem${i}\n      responses:\n        "200": {description: OK}`)].join('\n') + '\n';
+await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: openUri, languageId: 'yaml', version: 1, text: openText } });
+const requestTimes = [];
+let indexingDone = false;
+void indexedAt.then(() => (indexingDone = true));
+while (!indexingDone) {
+  const t = performance.now();
+  await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: openUri } });
+  requestTimes.push(performance.now() - t);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
 // Peak RSS sampled while indexing too: VmHWM is the process's high-water mark.
 const end = await indexedAt;
 const indexMs = Math.round(end - start);
 const peakWhileIndexing = rssMiB(server.pid, 'VmHWM');
 console.log(`cold indexing: ${indexMs} ms (last progress report: ${lastMessage} files; server CPU time ${cpuSeconds(server.pid).toFixed(1)} s), peak RSS ${peakWhileIndexing} MiB`);
+console.log(`  document symbols of an open document while indexing: median ${Math.round(pct(requestTimes, 0.5))} ms, p95 ${Math.round(pct(requestTimes, 0.95))} ms ` +
+  `over ${requestTimes.length} requests`);
+// Where the wall time went: the main thread and the busiest other threads (the indexing worker is
+// the busiest while indexing), each as ran / waited for a core / slept, over the indexing.
+const threads = threadTimes(server.pid).sort((a, b) => b.ran - a.ran);
+const seconds = (t) => `${t.name}${t.tid === server.pid ? ' (main)' : ''} ran ${t.ran.toFixed(1)} s, waited for a core ${t.waited.toFixed(1)} s`;
+console.log(`  threads over ${(indexMs / 1000).toFixed(1)} s: ${threads.filter((t) => t.tid === server.pid || t.ran > 1).map(seconds).join('; ')}; ` +
+  `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 
 // Queries as a user types them: prefixes and subsequences of names found in the directory.
 const names = ['getUser', 'listBuckets', 'Error', 'createInvoice', 'GET /v1/', 'PetStore', 'webhook', 'pagination', 'dlt', 'CustomerAddress'];

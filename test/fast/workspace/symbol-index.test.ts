@@ -3,6 +3,7 @@
 // files as they are set, replaced and removed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { fuzzyMatcher } from '../../../server/src/services/fuzzy';
 import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
 import { parseText } from '../../../server/src/syntax/parse';
 import { indexFile } from '../../../server/src/workspace/file-index';
@@ -109,5 +110,72 @@ describe('the subsequence scan of a sorted table', () => {
       });
       assert.deepEqual(visited, expected, query);
     }
+  });
+});
+
+describe('fuzzy queries over many names', () => {
+  // Schemas only: one name per symbol, so the answer can be computed the slow way, name by name.
+  const WORDS = ['pet', 'store', 'user', 'customer', 'address', 'petition', 'order', 'error', 'page', 'stat', 'tree', 'step', 'set'];
+  let seed = 7;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
+  const schemaNames = (count: number) => {
+    const names = new Set<string>();
+    while (names.size < count) {
+      const parts = Array.from({ length: 1 + random(3) }, () => WORDS[random(WORDS.length)]);
+      const joined = parts.map((w, i) => (i > 0 || random(2) ? w[0].toUpperCase() + w.slice(1) : w)).join(random(4) === 0 ? '_' : '');
+      names.add(`${joined}${random(3) === 0 ? random(50) : ''}`);
+    }
+    return [...names];
+  };
+  const files = Array.from({ length: 12 }, (_, i) => file(`lib-${String(i).padStart(2, '0')}.yaml`, root([], schemaNames(150))));
+  const build = () => {
+    const ix = new WorkspaceIndex();
+    for (const f of files) ix.set(f);
+    return ix;
+  };
+  const answer = (ix: WorkspaceIndex, query: string, limit: number) => workspaceSymbols(ix, query, limit).map((s) => `${s.selection.file} ${s.name}`);
+  /** The answer name by name: exact, then prefix (shorter first), then fuzzy by score; ties by name, then file. */
+  const slowAnswer = (query: string, limit: number) => {
+    const lower = query.toLowerCase();
+    const score = fuzzyMatcher(query);
+    const ranked = files.flatMap((f) => f.definitions.flatMap((d) => {
+      const nameLower = d.name.toLowerCase();
+      const [rank, value] = nameLower === lower ? [d.name === query ? 0 : 1, -d.name.length] : nameLower.startsWith(lower) ? [2, -d.name.length] : [3, score(d.name, nameLower)];
+      return value === undefined ? [] : [{ key: `${f.path} ${d.name}`, rank, value, nameLower, path: f.path }];
+    }));
+    ranked.sort((a, b) => a.rank - b.rank || b.value - a.value || (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0) || (a.path < b.path ? -1 : 1));
+    return ranked.slice(0, limit).map((r) => r.key);
+  };
+
+  it('answers what scoring every name would, however few the answer keeps', () => {
+    const ix = build();
+    for (const query of ['pet', 'PetS', 'pst', 'cstadr', 'st', 'e', 'tree_p', 'userr', 'xq']) {
+      for (const limit of [1, 5, 40, 256]) assert.deepEqual(answer(ix, query, limit), slowAnswer(query, limit), `${query} (${limit})`);
+    }
+  });
+
+  it('answers a query typed letter by letter as the same query asked first', () => {
+    const typing = build();
+    for (const typed of ['PetStoreAddr', 'cstmrAdd', 'usr_ord', 'steptree']) {
+      for (let n = 1; n <= typed.length; n++) {
+        const query = typed.slice(0, n);
+        const fresh = answer(build(), query, 30);
+        assert.deepEqual(answer(typing, query, 30), fresh, query);
+        assert.deepEqual(fresh, slowAnswer(query, 30), query);
+      }
+      // Backspace: a shorter query is no extension of the last one.
+      assert.deepEqual(answer(typing, typed.slice(0, 2), 30), slowAnswer(typed.slice(0, 2), 30));
+    }
+  });
+
+  it('answers from a file as it is now when it changes between two letters', () => {
+    const ix = new WorkspaceIndex();
+    ix.set(file('a.yaml', root([], ['PetStore', 'PetSitter', 'Pasta'])));
+    ix.set(file('b.yaml', root([], ['PetShop'])));
+    assert.deepEqual(names(ix, 'pts').sort(), ['PetShop', 'PetSitter', 'PetStore']);
+    ix.set(file('a.yaml', root([], ['PotStand', 'Pasta'])));
+    assert.deepEqual(names(ix, 'ptst'), ['PotStand'], 'the old names are gone, the new one is found');
+    ix.remove('/w/a.yaml');
+    assert.deepEqual(names(ix, 'ptsta'), []);
   });
 });
