@@ -74,6 +74,7 @@ import serverUrlStyle from './server-url-style';
 import successResponse from './success-response';
 import swagger2Construct from './swagger2-construct';
 import syntax from './syntax';
+import tagParent from './tag-parent';
 import unauthorizedResponse from './unauthorized-response';
 import unknownField from './unknown-field';
 import unknownMethod from './unknown-method';
@@ -155,6 +156,7 @@ export const RULES: readonly Rule[] = [
   successResponse,
   swagger2Construct,
   syntax,
+  tagParent,
   unauthorizedResponse,
   unknownField,
   unknownMethod,
