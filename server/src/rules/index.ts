@@ -43,6 +43,7 @@ import pathParamsUsed from './path-params-used';
 import pathQueryString from './path-query-string';
 import pathTemplate from './path-template';
 import pathTrailingSlash from './path-trailing-slash';
+import positionalEncoding from './positional-encoding';
 import querystringParameter from './querystring-parameter';
 import readOnlyOutsideProperty from './read-only-outside-property';
 import readOnlyWriteOnly from './read-only-write-only';
@@ -125,6 +126,7 @@ export const RULES: readonly Rule[] = [
   pathQueryString,
   pathTemplate,
   pathTrailingSlash,
+  positionalEncoding,
   querystringParameter,
   readOnlyOutsideProperty,
   readOnlyWriteOnly,
