@@ -1,4 +1,5 @@
 import { defineRule } from '../check/types';
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { removalFix } from '../check/report';
 import { constantValue } from './constant-parameter';
 
@@ -15,6 +16,9 @@ export default defineRule({
     parameter: 'A required parameter is always sent, so its "default" is never used: use "example" for a sample value.',
     property: 'Property "{name}" is required, so its "default" is never used: use "example" for a sample value.',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'The same in OpenAPI 3.0, 3.1 and 3.2: a parameter or header with `required: true` is always sent, and in JSON Schema 2020-12 `default` is still an annotation for a value that is absent, which a required property never is. A required property written as a `$ref` is left alone in every version (in 3.1 and 3.2 a `default` beside `$ref` may describe the referenced schema\'s other uses).',
   kinds: ['Parameter', 'Header', 'Schema'],
   members: ['required'],
   local: true,

@@ -1,4 +1,5 @@
 import { defineRule, RuleContext } from '../check/types';
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { isFreeTextValue } from '../check/shift';
 import { keyNames } from '../check/suggest';
 import { refLocation } from '../model/location';
@@ -123,7 +124,9 @@ function reportInlineAlternatives(node: SyntaxNode, discriminator: SyntaxNode, c
 export default defineRule({
   id: 'discriminator',
   severity: 'error',
-  versions: ['3.0', '3.1'],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. The `defaultMapping` value itself is not checked yet.',
   description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
@@ -133,6 +136,7 @@ export default defineRule({
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
+    notRequiredNoDefault: 'Property "{name}" that the discriminator reads is optional in {where}: add it to "required", or give the discriminator a "defaultMapping" for payloads without it.',
     mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
     mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
     mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
@@ -180,7 +184,10 @@ export default defineRule({
         const required = node.get('required');
         const edit = required?.kind === 'array' ? appendItem(doc.parsed, required, name) : !required ? insertMember(doc.parsed, node, 'required', [name]) : undefined;
         const fixes = optional.length === 1 && optional[0] === 'this schema' && edit ? [{ title: `Add "${name}" to "required"`, edits: [edit] }] : [];
-        if (optional.length) context.report({ at: { node: propertyName }, messageId: 'notRequired', data: { name, where: where(optional) }, fixes, severity: 'warning' });
+        // 3.2: an optional property is allowed when a default schema takes the payloads without it.
+        const defaulted = context.version === '3.2' && discriminator.get('defaultMapping') !== undefined;
+        const messageId = context.version === '3.2' ? 'notRequiredNoDefault' : 'notRequired';
+        if (optional.length && !defaulted) context.report({ at: { node: propertyName }, messageId, data: { name, where: where(optional) }, fixes, severity: 'warning' });
       }
     }
     const mapping = discriminator.get('mapping');

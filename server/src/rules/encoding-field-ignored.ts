@@ -1,5 +1,6 @@
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 const MULTIPART = /^multipart\/[^;\s]+\s*(;.*)?$/i;
 const FORM_URLENCODED = /^application\/x-www-form-urlencoded\s*(;.*)?$/i;
@@ -14,7 +15,9 @@ const FORM_FIELDS = ['style', 'explode', 'allowReserved'];
 export default defineRule({
   id: 'encoding-field-ignored',
   severity: 'warning',
-  versions: ['3.0', '3.1'],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'The same in OpenAPI 3.0, 3.1 and 3.2: 3.2 still says `headers` SHALL be ignored unless the media type is multipart, a `Content-Type` header SHALL be ignored, and `style` and `explode` SHALL be ignored unless it is `application/x-www-form-urlencoded` or `multipart/form-data`. 3.2 applies encodings beyond request bodies (responses, querystring parameters); the rule still looks at request bodies only, so it reports less there, never more.',
   description: 'An Encoding field the request body\'s media type ignores: `style`, `explode` or `allowReserved` in a multipart body other than `multipart/form-data`, `headers` in an `application/x-www-form-urlencoded` body, a `Content-Type` among its `headers`.',
   spec: ['Encoding Object'],
   rationale:

@@ -3,13 +3,16 @@ import { NameIndex } from '../check/suggest';
 import { declaredProperties } from '../model/validate';
 import { renameKey } from '../syntax/edit';
 import { removalFix } from '../check/report';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 const FORM = /^(multipart\/[^;\s]+|application\/x-www-form-urlencoded)\s*(;.*)?$/i;
 
 export default defineRule({
   id: 'encoding-property',
   severity: 'error',
-  versions: ['3.0', '3.1'],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 keeps the MUST (each key names a property; entries without one SHALL be ignored) and keeps `encoding` to multipart and `application/x-www-form-urlencoded` media types, but no longer to request bodies: a multipart response, or an `in: querystring` parameter whose content is form-urlencoded, uses it. So in 3.2 an encoding in a response, a parameter or a header is not reported, and the media type is checked wherever it is a key of `content` (not in `components.mediaTypes`, whose keys are names).',
   description: 'An `encoding` key that is not a property of the media type\'s schema (error); `encoding` on a media type that is not `multipart` or `application/x-www-form-urlencoded`, or outside a request body (in a response, a parameter or a header: a warning, it is ignored there).',
   spec: ['Media Type Object', 'Encoding Object'],
   rationale:
@@ -35,7 +38,9 @@ export default defineRule({
     // Where clients ignore the whole encoding, removing it loses nothing.
     const ignored = (messageId: string, data?: Record<string, string>) =>
       context.report({ at: { node: encoding, part: 'key' }, messageId, data, severity: 'warning', fixes: [removalFix('Remove the "encoding"', doc.parsed, encoding)] });
-    if (owner === 'Response') ignored('response');
+    if (context.version === '3.2') {
+      if (node.parent?.key === 'content' && !FORM.test(mediaType)) ignored('mediaType', { mediaType });
+    } else if (owner === 'Response') ignored('response');
     else if (owner === 'Parameter' || owner === 'Header') ignored('parameter', { where: owner === 'Parameter' ? 'parameter' : 'header' });
     else if (owner === 'RequestBody' && !FORM.test(mediaType)) ignored('mediaType', { mediaType });
     const schema = node.get('schema');

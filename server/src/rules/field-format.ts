@@ -1,5 +1,5 @@
 import { defineRule } from '../check/types';
-import { ObjectKind } from '../model/spec';
+import { ObjectKind, OPENAPI_VERSIONS } from '../model/spec';
 import { isEmail, percentEncode, UrlOptions, urlProblem } from '../model/validate';
 import { spanInScalar } from '../check/report';
 import { replaceScalar } from '../syntax/edit';
@@ -18,6 +18,13 @@ const FIELDS: Partial<Record<ObjectKind, Record<string, UrlOptions | 'email'>>> 
   XML: { namespace: { absolute: true } },
 };
 
+/** 3.2 adds the device flow's URL and the URL of the authorization server's metadata. */
+const FIELDS_32: Partial<Record<ObjectKind, Record<string, UrlOptions | 'email'>>> = {
+  ...FIELDS,
+  OAuthFlow: { ...FIELDS.OAuthFlow, deviceAuthorizationUrl: {} },
+  SecurityScheme: { ...FIELDS.SecurityScheme, oauth2MetadataUrl: {} },
+};
+
 export default defineRule({
   id: 'field-format',
   severity: 'error',
@@ -30,14 +37,20 @@ export default defineRule({
     email: '"{field}" must be an email address such as "api@example.com", not "{value}".',
     mailto: '"{field}" is an email address, not a "mailto:" URL: remove "mailto:".',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2 say URI where 3.0 says URL for most of these fields (still RFC 3986, relative references allowed), and keep the email address and the non-relative XML `namespace`: the same checks apply. OpenAPI 3.2 adds `deviceAuthorizationUrl` (device flow) and `oauth2MetadataUrl`, which are checked too, and makes XML `namespace` an IRI (RFC 3987): a namespace with characters beyond ASCII, which an IRI allows, is not reported there.',
   kinds: Object.keys(FIELDS) as ObjectKind[],
   local: true,
   checkObject(object, context) {
     const { node, doc } = object;
-    for (const [field, format] of Object.entries(FIELDS[object.kind] ?? {})) {
+    const fields = context.version === '3.2' ? FIELDS_32 : FIELDS;
+    for (const [field, format] of Object.entries(fields[object.kind] ?? {})) {
       const value = node.get(field);
       if (value?.kind !== 'string') continue; // field-type
       const text = value.value as string;
+      // An IRI may hold any Unicode letter: only an ASCII one is read as a URI.
+      if (context.version === '3.2' && object.kind === 'XML' && /[^\x00-\x7f]/.test(text)) continue;
       if (format === 'email') {
         if (isEmail(text)) continue;
         const address = text.replace(/^mailto:/i, '');

@@ -43,6 +43,8 @@ import pathParamsUsed from './path-params-used';
 import pathQueryString from './path-query-string';
 import pathTemplate from './path-template';
 import pathTrailingSlash from './path-trailing-slash';
+import positionalEncoding from './positional-encoding';
+import querystringParameter from './querystring-parameter';
 import readOnlyOutsideProperty from './read-only-outside-property';
 import readOnlyWriteOnly from './read-only-write-only';
 import refCycle from './ref-cycle';
@@ -73,6 +75,7 @@ import serverUrlStyle from './server-url-style';
 import successResponse from './success-response';
 import swagger2Construct from './swagger2-construct';
 import syntax from './syntax';
+import tagParent from './tag-parent';
 import unauthorizedResponse from './unauthorized-response';
 import unknownField from './unknown-field';
 import unknownMethod from './unknown-method';
@@ -123,6 +126,8 @@ export const RULES: readonly Rule[] = [
   pathQueryString,
   pathTemplate,
   pathTrailingSlash,
+  positionalEncoding,
+  querystringParameter,
   readOnlyOutsideProperty,
   readOnlyWriteOnly,
   refCycle,
@@ -153,6 +158,7 @@ export const RULES: readonly Rule[] = [
   successResponse,
   swagger2Construct,
   syntax,
+  tagParent,
   unauthorizedResponse,
   unknownField,
   unknownMethod,

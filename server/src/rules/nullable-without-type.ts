@@ -15,6 +15,8 @@ export default defineRule({
     noType: '"nullable: true" has no effect without "type" in the same schema: add the type.',
     composition: '"nullable: true" beside "{keyword}" allows no null in OpenAPI 3.0: the schemas it combines still reject null, with or without a "type" here. To allow null, use "anyOf" with an alternative that accepts only null, such as {"type": "object", "nullable": true, "enum": [null]}.',
   },
+  versionNote:
+    'OpenAPI 3.0 only: `nullable` is a 3.0 keyword. OpenAPI 3.1 and 3.2 have no `nullable` (null is a type there: `type: [string, \'null\']`), so whether `type` is beside it says nothing; unknown-field reports the keyword itself in those versions, with a fix to the type list.',
   kinds: ['Schema'],
   members: ['nullable'],
   local: true,

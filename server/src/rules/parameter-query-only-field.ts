@@ -1,5 +1,6 @@
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 const QUERY_ONLY = ['allowReserved', 'allowEmptyValue'];
 /** Query styles that cannot send an empty value ("n/a" in the empty row of the style examples). */
@@ -8,7 +9,9 @@ const NO_EMPTY_VALUE = ['spaceDelimited', 'pipeDelimited', 'deepObject'];
 export default defineRule({
   id: 'parameter-query-only-field',
   severity: 'warning',
-  versions: ['3.0', '3.1'],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 keeps `allowEmptyValue` for `in: query` parameters only (so it is reported on the others, `in: querystring` included), but no longer makes `allowReserved` a query field: it applies to every location and style that percent-encodes (path parameters, form cookies), so the rule says nothing about `allowReserved` in 3.2.',
   description: '`allowReserved` or `allowEmptyValue` on a parameter that is not `in: query`, or on a header; `allowEmptyValue` with a style that cannot send an empty value (`spaceDelimited`, `pipeDelimited`, `deepObject`).',
   spec: ['Parameter Object', 'Header Object', 'Style Values'],
   rationale:
@@ -34,7 +37,7 @@ export default defineRule({
       }
       return;
     }
-    for (const field of QUERY_ONLY) {
+    for (const field of context.version === '3.2' ? ['allowEmptyValue'] : QUERY_ONLY) {
       const member = node.get(field);
       if (!member) continue;
       const messageId = object.kind === 'Header' ? 'header' : 'queryOnly';

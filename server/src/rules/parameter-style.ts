@@ -2,13 +2,16 @@ import { replaceScalar } from '../syntax/edit';
 import { STYLES, STYLE_TYPES } from '../model/facts';
 import { defineRule } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 
 
 export default defineRule({
   id: 'parameter-style',
   severity: 'error',
-  versions: ['3.0', '3.1'],
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 adds `style: cookie` for `in: cookie` parameters (beside `form`), and `in: querystring` parameters have no style at all: they must use `content`, which querystring-parameter reports.',
   description: 'A `style` the location does not allow (error: by `in` for parameters, `simple` for headers, the query styles for an Encoding), or that does not serialize the schema\'s type (warning: `deepObject` objects only; `spaceDelimited`/`pipeDelimited` arrays and objects).',
   spec: ['Parameter Object', 'Style Values'],
   rationale:
@@ -31,8 +34,9 @@ export default defineRule({
     const value = style.value as string;
     // An Encoding serializes a form property the way a query parameter is serialized.
     const location = object.kind === 'Header' ? 'header' : object.kind === 'Encoding' ? 'query' : node.get('in')?.stringValue;
-    const rules = location ? STYLES[location] : undefined;
-    if (!rules) return;
+    const known = location ? STYLES[location] : undefined;
+    if (!known) return;
+    const rules = context.version === '3.2' && location === 'cookie' && object.kind === 'Parameter' ? { ...known, allowed: [...known.allowed, 'cookie'] } : known;
     const fix = [{ title: `Change to "${rules.fallback}"`, edits: [replaceScalar(doc.parsed, style, rules.fallback)] }];
     if (!rules.allowed.includes(value)) {
       context.report({

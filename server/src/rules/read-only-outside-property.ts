@@ -16,6 +16,8 @@ export default defineRule({
   messages: {
     ignored: '"{flag}" has no effect on the schema of a {owner}: it applies only to properties of an object schema.',
   },
+  versionNote:
+    'OpenAPI 3.0 only. The 3.0 text says `readOnly` and `writeOnly` are relevant only for the definitions of Schema `properties`. OpenAPI 3.1 and 3.2 drop that sentence: they are JSON Schema 2020-12 annotations, which may stand on any schema (a whole request body may be write-only), so the rule is silent there.',
   kinds: ['Parameter', 'Header', 'MediaType'],
   local: true,
   checkObject(object, context) {

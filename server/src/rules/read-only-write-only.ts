@@ -9,6 +9,8 @@ export default defineRule({
   rationale:
     'The specification says a property MUST NOT be marked as both readOnly and writeOnly: it could be sent neither in requests nor in responses, so generated clients and servers drop it.',
   messages: { both: 'A property cannot be both "readOnly" and "writeOnly": keep the one that says where it is sent.' },
+  versionNote:
+    'OpenAPI 3.0 only: its text says a property MUST NOT be marked both `readOnly` and `writeOnly`. OpenAPI 3.1 and 3.2 drop that MUST: the two are JSON Schema 2020-12 annotations, and 2020-12 forbids neither together, so a 3.1 or 3.2 document with both is not reported.',
   kinds: ['Schema'],
   members: ['readOnly'],
   local: true,

@@ -1,4 +1,5 @@
 import { defineRule, Fix } from '../check/types';
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { removalFix } from '../check/report';
 import { renameKey } from '../syntax/edit';
 
@@ -17,6 +18,9 @@ export default defineRule({
     body: '{method} operations should not have a "requestBody": many servers and proxies drop the body of {method} requests. Send the data as parameters, or make the operation a POST.',
     noPost: '{method} operations should not have a "requestBody": many servers and proxies drop the body of {method} requests. Send the data as parameters.',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2 say `requestBody` is permitted on GET, HEAD and DELETE (3.2: GET and DELETE, where HTTP discourages content) but has no well-defined meaning there and SHOULD be avoided: the warning stands. On TRACE, HTTP forbids content; on OPTIONS, HTTP defines no use for it. The 3.2 `query` method has a body by design and is never reported, nor are the operations of `additionalOperations`.',
   kinds: ['Operation'],
   // Methods are keys; of the body, only whether it is there.
   readsValue: () => false,

@@ -1,7 +1,23 @@
 import { defineRule, Fix } from '../check/types';
+import { OPENAPI_VERSIONS } from '../model/spec';
 import { NameIndex } from '../check/suggest';
 import { removalFix } from '../check/report';
 import { insertMember, replaceScalar } from '../syntax/edit';
+import { SyntaxNode } from '../syntax/tree';
+
+/** 2020-12 keywords beside `properties` that can define a required name, or apply the schema with others. */
+const DEFINING = ['$ref', '$dynamicRef', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'dependentSchemas', 'if', 'then', 'else'];
+/** Keys under which a schema is applied together with a parent schema's own properties. */
+const APPLIED_WITH_PARENT = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not']);
+
+/** Whether the properties a required name needs may come from elsewhere (JSON Schema 2020-12). */
+function definedElsewhere(node: SyntaxNode): boolean {
+  if (DEFINING.some((k) => node.get(k))) return true;
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.kind === 'array') return APPLIED_WITH_PARENT.has(String(parent.key));
+  return APPLIED_WITH_PARENT.has(String(node.key)) || parent.key === 'dependentSchemas';
+}
 
 export default defineRule({
   id: 'required-property-undefined',
@@ -11,6 +27,9 @@ export default defineRule({
   rationale:
     'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
   messages: { undefined: '"{name}" is required but not defined in "properties".' },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): a required name can be defined in more places than `properties`, so the rule stays silent on a schema that also has `$ref` or `$dynamicRef` (allowed beside other keywords there), `patternProperties`, `additionalProperties`, `unevaluatedProperties`, `dependentSchemas`, `if`/`then`/`else` or a composition, and on a schema that is itself an `allOf`/`anyOf`/`oneOf` member or the `if`, `then`, `else`, `not` or a `dependentSchemas` entry of another one, whose properties count.',
   kinds: ['Schema'],
   members: ['required'],
   // The schema's own `required` and `properties`, and whether it is an allOf member: nothing else.
@@ -23,6 +42,7 @@ export default defineRule({
     // Properties can come from elsewhere: a composed schema, or a sibling in its parent's allOf.
     if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
     if (node.parent?.kind === 'array' && node.parent.key === 'allOf') return;
+    if ((context.version ?? '3.0') !== '3.0' && definedElsewhere(node)) return;
     // Built once per schema, not per name (10,000 required names against 10,000 properties).
     let unrequired: NameIndex | undefined;
     let claimPrefix: string | undefined;

@@ -7,6 +7,8 @@ export default defineRule({
   id: 'response-description',
   severity: 'error',
   versions: ['3.0', '3.1'],
+  versionNote:
+    'OpenAPI 3.0 and 3.1 mark a Response\'s `description` REQUIRED. OpenAPI 3.2 does not (its Response Object adds `summary`, and `description` is optional), so a 3.2 response without one is not reported.',
   description: 'A Response without `description`.',
   spec: ['Response Object'],
   rationale:

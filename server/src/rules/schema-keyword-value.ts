@@ -1,6 +1,7 @@
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 import { removeNode } from '../syntax/edit';
+import { OPENAPI_VERSIONS } from '../model/spec';
 
 /** Why a pattern is not a regular expression, or undefined when it is one (Ecma-262, no `u` flag). */
 export function patternProblem(pattern: string): string | undefined {
@@ -26,6 +27,9 @@ export default defineRule({
     enumEmpty: 'An empty "enum" allows no value: list the allowed values, or remove "enum".',
     pattern: '"pattern" is not a regular expression: {problem}.',
   },
+  versions: OPENAPI_VERSIONS,
+  versionNote:
+    'OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): `multipleOf` must still be greater than 0, `required` must still not name a property twice, and `pattern` is still an ECMA-262 regular expression. An empty `required` is allowed there (2020-12 says it means the same as no `required`), so it is not reported; an empty `enum` is a SHOULD NOT there (a MUST NOT in 3.0), so it is a warning.',
   kinds: ['Schema'],
   members: ['multipleOf', 'required', 'enum', 'pattern'],
   local: true,
@@ -37,7 +41,7 @@ export default defineRule({
     }
     const required = node.get('required');
     if (required?.kind === 'array') {
-      if (required.children!.length === 0) {
+      if (required.children!.length === 0 && (context.version ?? '3.0') === '3.0') {
         context.report({ at: { node: required, part: 'member' }, messageId: 'requiredEmpty', fixes: [removalFix('Remove "required"', doc.parsed, required)] });
       }
       const seen = new Set<unknown>();
@@ -51,7 +55,9 @@ export default defineRule({
       }
     }
     const values = node.get('enum');
-    if (values?.kind === 'array' && values.children!.length === 0) context.report({ at: { node: values, part: 'member' }, messageId: 'enumEmpty' });
+    if (values?.kind === 'array' && values.children!.length === 0) {
+      context.report({ at: { node: values, part: 'member' }, messageId: 'enumEmpty', severity: (context.version ?? '3.0') === '3.0' ? undefined : 'warning' });
+    }
     const pattern = node.get('pattern');
     const problem = pattern?.kind === 'string' ? patternProblem(pattern.value as string) : undefined;
     if (problem) context.report({ at: { node: pattern! }, messageId: 'pattern', data: { problem: problem.replace(/\.$/, '') } });
