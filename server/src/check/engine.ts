@@ -167,21 +167,6 @@ export function runRules(analysis: Analysis, rules: readonly Rule[], config: Con
   return drain(runRulesSteps(analysis, rules, config, earlier));
 }
 
-/**
- * Each object's index in its analysis's walk, kept while the walk is (an analysis brought up to
- * date after value edits keeps its objects): built once, read by every keystroke after.
- */
-const walkOrders = new WeakMap<readonly OpenApiObject[], Map<OpenApiObject, number>>();
-
-function walkOrder(objects: readonly OpenApiObject[]): Map<OpenApiObject, number> {
-  let order = walkOrders.get(objects);
-  if (order && order.size === objects.length) return order;
-  order = new Map();
-  for (let i = 0; i < objects.length; i++) order.set(objects[i], i);
-  walkOrders.set(objects, order);
-  return order;
-}
-
 /** A document rule's findings made between two pauses (a few milliseconds of work). */
 const FINDINGS_PER_STEP = 256;
 
@@ -370,18 +355,19 @@ class RuleRun {
    */
   private visitOrder(toVisit: ReadonlySet<OpenApiObject> | undefined): Int32Array | undefined {
     if (!toVisit) return undefined;
-    const { objects, byKind } = this.analysis;
-    const order = walkOrder(objects);
+    const { byKind } = this.analysis;
     const picked: number[] = [];
     const pickedKinds = new Set<ObjectKind>();
     for (const [kind, rules] of this.toRun) {
       if (rules.whenKept.length === 0) continue;
       pickedKinds.add(kind);
-      for (const object of byKind.get(kind) ?? []) picked.push(order.get(object)!);
+      for (const object of byKind.get(kind) ?? []) picked.push(this.analysis.indexOf(object));
     }
     for (const object of toVisit) {
-      const index = order.get(object);
-      if (index !== undefined && !pickedKinds.has(object.kind) && this.toRun.has(object.kind)) picked.push(index);
+      if (pickedKinds.has(object.kind) || !this.toRun.has(object.kind)) continue;
+      // The plan names objects of this same walk (an analysis kept through value edits).
+      const index = this.analysis.indexOf(object);
+      if (this.analysis.objects[index] === object) picked.push(index);
     }
     return Int32Array.from(picked).sort();
   }

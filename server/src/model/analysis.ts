@@ -100,6 +100,8 @@ class WalkedObject implements OpenApiObject {
   laterUsages: Usage[] | undefined = undefined;
 
   constructor(
+    /** Its place in the analysis's `objects`. */
+    readonly index: number,
     readonly kind: ObjectKind,
     public node: SyntaxNode,
     private readonly slot: DocumentSlot,
@@ -131,23 +133,27 @@ class DocumentSlot {
 /** The slots of a walk's documents, found by the document they hold now. */
 class DocumentSlots {
   private readonly byDoc = new Map<SourceDocument, DocumentSlot>();
+  /** Every slot made, also one made for an older version a caller passed (moved all the same). */
+  private readonly all: DocumentSlot[] = [];
 
   of(doc: SourceDocument): DocumentSlot {
     let slot = this.byDoc.get(doc);
-    if (!slot) this.byDoc.set(doc, (slot = new DocumentSlot(doc)));
+    if (!slot) {
+      this.byDoc.set(doc, (slot = new DocumentSlot(doc)));
+      this.all.push(slot);
+    }
     return slot;
   }
 
-  /** Moves every slot to the newest version of its document; returns whether one moved. */
-  moveTo(newest: (doc: SourceDocument) => SourceDocument): boolean {
-    const moved: DocumentSlot[] = [];
-    for (const [doc, slot] of this.byDoc) if (newest(doc) !== doc) moved.push(slot);
-    for (const slot of moved) {
-      this.byDoc.delete(slot.doc);
-      slot.doc = newest(slot.doc);
-      this.byDoc.set(slot.doc, slot);
+  /** Moves every slot to the newest version of its document. */
+  moveTo(newest: (doc: SourceDocument) => SourceDocument): void {
+    for (const slot of this.all) {
+      const now = newest(slot.doc);
+      if (now === slot.doc) continue;
+      if (this.byDoc.get(slot.doc) === slot) this.byDoc.delete(slot.doc);
+      slot.doc = now;
+      if (!this.byDoc.has(now)) this.byDoc.set(now, slot);
     }
-    return moved.length > 0;
   }
 }
 
@@ -219,6 +225,8 @@ export interface Analysis {
   objectsAt(node: SyntaxNode): readonly OpenApiObject[];
   /** Objects first reached directly inside this one (its Operations, Parameters...). */
   childrenOf(object: OpenApiObject): readonly OpenApiObject[];
+  /** An object's place in `objects` (the walk's order). */
+  indexOf(object: OpenApiObject): number;
   /** The Reference recorded for a `$ref` holder, if the walk met it. */
   referenceAt(holder: SyntaxNode): Reference | undefined;
   /** The loop a `$ref` holder is on, and its own reference's place in it, if it is on one. */
@@ -342,6 +350,7 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
     loopAt: (holder) => graph.loopAt(holder),
     isReferenced: (node) => graph.isReferenced(node),
     childrenOf: (object) => (object as WalkedObject).children ?? NO_OBJECTS,
+    indexOf: (object) => (object as WalkedObject).index,
     objectsAt: (node) => {
       const at = visited.get(node);
       return at === undefined ? NO_OBJECTS : Array.isArray(at) ? at : [at];
@@ -515,7 +524,7 @@ class Walk {
   private record(item: Pending, seen: WalkedObject | WalkedObject[] | undefined): WalkedObject {
     const { node, kind, doc } = item;
     const usageSlot = item.usageDoc === doc ? undefined : this.slots.of(item.usageDoc);
-    const object = new WalkedObject(kind, node, this.slots.of(doc), item.parent, item.usage, usageSlot);
+    const object = new WalkedObject(this.objects.length, kind, node, this.slots.of(doc), item.parent, item.usage, usageSlot);
     this.objects.push(object);
     if (item.parent) {
       const parent = item.parent as WalkedObject;
