@@ -28,7 +28,7 @@ const yamlFile = aloneInFolder(ensureGithubYaml(), 'lsp-yaml');
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-const fmt = (xs) => `median ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms over ${xs.length}`;
+const fmt = (xs) => `median ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms, p99 ${Math.round(pct(xs, 0.99))} ms, max ${Math.round(Math.max(...xs))} ms over ${xs.length}`;
 const rssMiB = (pid, field = 'VmRSS') => {
   try {
     return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);

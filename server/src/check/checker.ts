@@ -66,7 +66,9 @@ export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, 
     const now = store.cached(doc.path);
     return now && !isLoadFailure(now) ? now : doc;
   };
-  const analysis = options.reusable ? yield* options.reusable.afterValueEdits(current) : yield* analyzeSteps(loaded, store);
+  // The values edited: the Operations they are members of are the ones whose operationId may differ.
+  const edited = options.earlier?.valueEdits?.map((value) => value.node);
+  const analysis = options.reusable ? yield* options.reusable.afterValueEdits(current, edited) : yield* analyzeSteps(loaded, store);
   phase = phaseTime(options.reusable ? 'analysis (reused)' : 'analysis', phase);
   const config = options.config ?? EMPTY_CONFIG;
   // Fixes and findings place themselves by lines: the documents' line indexes are built here in
