@@ -45,11 +45,11 @@ describe('Try it out: OAuth 2 token requests from the extension host', () => {
           const grant = form.get('grant_type');
           if (grant === 'authorization_code') {
             const challenge = issued.get(form.get('code') ?? '');
-            if (!challenge || pkceChallenge(form.get('code_verifier') ?? '') !== challenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
-            return json(200, { access_token: `from-${form.get('code')}`, token_type: 'bearer' });
+            if (!challenge || pkceChallenge(form.get('code_verifier') ?? '') !== challenge) { json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' }); return; }
+            { json(200, { access_token: `from-${form.get('code')}`, token_type: 'bearer' }); return; }
           }
-          if (grant === 'password' && form.get('password') !== 'hunter2') return json(400, { error: 'invalid_grant', error_description: 'Bad credentials' });
-          return json(200, { access_token: `tok-${grant}`, token_type: 'Bearer', expires_in: 3600, scope: form.get('scope') });
+          if (grant === 'password' && form.get('password') !== 'hunter2') { json(400, { error: 'invalid_grant', error_description: 'Bad credentials' }); return; }
+          { json(200, { access_token: `tok-${grant}`, token_type: 'Bearer', expires_in: 3600, scope: form.get('scope') }); return; }
         } else if (url.pathname === '/html') {
           res.writeHead(502, 'Bad Gateway', { 'Content-Type': 'text/html' }).end('<h1>proxy</h1>');
         } else if (url.pathname === '/no-token') json(200, { token_type: 'Bearer' });
