@@ -181,6 +181,8 @@ const browser = await chromium.launch({
 let exitCode = 1;
 try {
   const page = await browser.newPage();
+  // A tab the extension opens (vscode.env.openExternal: an OAuth sign-in page) is a new page of this context.
+  page.context().on('page', (opened) => console.log(`[e2e] the workbench opened a tab: ${opened.url()}`));
   const done = new Promise((resolve) => {
     void page.exposeFunction('codeAutomationExit', (code) => resolve(code));
   });
