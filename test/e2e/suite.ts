@@ -1381,6 +1381,65 @@ components:
       await driver('screenshot', { name: 'preview-scroll-sync-folded-tag' });
     });
   });
+
+  // Only in the run with workspace trust on (scripts/e2e.mjs with OPENAPI_E2E_RESTRICTED=1): the folder opens untrusted.
+  if (process.env.OPENAPI_E2E_RESTRICTED === '1') suite('Try it out in Restricted Mode', () => {
+    const received: string[] = [];
+    let server: http.Server;
+    const restrictedUri = () => vscode.Uri.joinPath(folder(), 'restricted.yaml');
+    const shown = (selector: string) => driver<string[]>('webviewTexts', { selector });
+    const op = '#operations-default-ping';
+
+    suiteSetup(async () => {
+      server = http.createServer((req, res) => {
+        received.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"pong":true}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      fs.writeFileSync(restrictedUri().fsPath, `openapi: 3.0.3\ninfo:\n  title: Restricted\n  version: 1.0.0\nservers:\n  - url: http://127.0.0.1:${port}\npaths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        '200':\n          description: Pong\n`);
+      await open(restrictedUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the ping operation', async () => ((await shown(`${op} .opblock-summary`)).length > 0 ? true : undefined));
+    });
+
+    suiteTeardown(() => {
+      server.close();
+      fs.rmSync(restrictedUri().fsPath, { force: true });
+    });
+
+    test('Execute says why nothing is sent, sends nothing, and works once the workspace is trusted', async () => {
+      assert.strictEqual(vscode.workspace.isTrusted, false, 'the folder opened in Restricted Mode');
+      await driver('webviewClick', { selector: `${op} .opblock-summary-control` });
+      await until('the Try it out button', async () => ((await shown(`${op} .try-out__btn`)).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: `${op} .try-out__btn` });
+      await until('the Execute button', async () => ((await shown(`${op} .btn.execute`)).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: `${op} .btn.execute` });
+      const answer = await until('the Restricted Mode answer', async () => {
+        const texts = await shown(`${op} .responses-wrapper`);
+        return texts.some((t) => t.includes('Try it out sends no requests in Restricted Mode: trust this workspace to send them.')) ? texts : undefined;
+      }, 15_000);
+      assert.ok(answer.length > 0);
+      assert.deepStrictEqual(received, [], 'no request reached the server');
+      await driver('webviewReveal', { selector: `${op} .responses-wrapper` });
+      await driver('screenshot', { name: 'try-it-out-restricted-mode' });
+      // Trusted from VS Code's own Workspace Trust editor, as a user does.
+      await vscode.commands.executeCommand('workbench.trust.manage');
+      await until('the Trust button', async () => ((await driver<string[]>('texts', { selector: '.workspace-trust-editor .monaco-button' })).some((t) => /^Trust\b/.test(t.trim())) ? true : undefined), 15_000);
+      await driver('click', { selector: '.workspace-trust-editor .monaco-button', text: 'Trust' });
+      await until('the workspace trusted', () => (vscode.workspace.isTrusted ? true : undefined), 15_000);
+      // The trust editor covered the preview, which reloads when shown again.
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await until('the ping operation again', async () => ((await shown(`${op} .opblock-summary`)).length > 0 ? true : undefined));
+      if ((await shown(`${op} .try-out__btn`)).length === 0) await driver('webviewClick', { selector: `${op} .opblock-summary-control` });
+      await until('the Try it out button', async () => ((await shown(`${op} .try-out__btn`)).length > 0 ? true : undefined));
+      if ((await shown(`${op} .btn.execute`)).length === 0) await driver('webviewClick', { selector: `${op} .try-out__btn` });
+      await until('the Execute button', async () => ((await shown(`${op} .btn.execute`)).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: `${op} .btn.execute` });
+      await until('the request at the server', () => (received.length > 0 ? true : undefined), 15_000);
+      assert.deepStrictEqual(received, ['GET /ping']);
+    });
+  });
 }
 
 export function run(): Promise<void> {
