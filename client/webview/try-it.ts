@@ -274,6 +274,10 @@ function receivedHeaders(received: [string, string][], parsed: Headers): Headers
   const entries = [...byName].map(([name, values]): [string, string] => [name, values.join(name === 'set-cookie' ? '\n' : ', ')]);
   return Object.assign(Object.create(parsed) as Headers, {
     entries: () => entries[Symbol.iterator](),
+    keys: () => entries.map(([name]) => name)[Symbol.iterator](),
+    values: () => entries.map(([, value]) => value)[Symbol.iterator](),
+    [Symbol.iterator]: () => entries[Symbol.iterator](),
+    forEach: (callback: (value: string, name: string, headers: Headers) => void) => entries.forEach(([name, value]) => callback(value, name, parsed)),
     get: (name: string) => byName.get(name.toLowerCase())?.join(', ') ?? null,
     has: (name: string) => byName.has(name.toLowerCase()),
   });

@@ -194,6 +194,8 @@ export class LoopbackRedirect {
   }
 
   private arrived(req: http.IncomingMessage, res: http.ServerResponse): void {
+    // One answer per connection: nothing lingers on the port once the authorization is over.
+    res.shouldKeepAlive = false;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/oauth2/callback') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
@@ -222,7 +224,8 @@ export class LoopbackRedirect {
     if (!this.settle) return;
     clearTimeout(this.timer);
     this.server.close();
-    this.server.closeAllConnections?.();
+    // The browser's connection may still be writing the "You can close this tab" page: cut it a moment later.
+    setTimeout(() => this.server.closeAllConnections?.(), 1_000).unref();
     if (code !== undefined) this.settle?.resolve(code);
     else this.settle?.reject(error ?? new TryError('The authorization stopped.'));
     this.settle = undefined;

@@ -120,6 +120,7 @@ describe('Try it out: OAuth 2 token requests from the extension host', () => {
       assert.ok(back.startsWith(listening!.uri), back);
       const page = await fetch(back);
       assert.equal(page.status, 200);
+      assert.match(await page.text(), /Authorized\. You can close this tab and return to VS Code\./);
       return true;
     };
     const token = await authorizeWithCode(grant({ flow: 'authorizationCode', authorizationUrl: `${base}/authorize`, clientSecret: '' }), browser, (r) => (listening = r));
