@@ -1119,7 +1119,7 @@ components:
     async function execute(operationId: string, expectedStatus: string): Promise<void> {
       const before = received.length;
       // A dialog a failed test left open would cover the operation.
-      if ((await shown('.modal-ux')).length > 0) await driver('webviewClick', { selector: '.modal-ux .close-modal' });
+      if ((await shown('.modal-ux')).length > 0) await driver('webviewClick', { selector: '.modal-ux .btn-done' });
       await until(`operation ${operationId}`, async () => ((await shown(`${op(operationId)} .opblock-summary`)).length > 0 ? true : undefined));
       if ((await shown(`${op(operationId)} .try-out__btn`)).length === 0) await driver('webviewClick', { selector: `${op(operationId)} .opblock-summary-control` });
       await until('the Try it out button', async () => ((await shown(`${op(operationId)} .try-out__btn`)).length > 0 ? true : undefined));
@@ -1132,6 +1132,9 @@ components:
     }
 
     async function openPreview(): Promise<void> {
+      // Toasts and panels earlier tests left open would cover the dialog's buttons.
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
       await open(oauthUri());
       await vscode.commands.executeCommand('openapi30.preview');
       await until('the preview of oauth.yaml', () => previewTabs().find((t) => t.label === 'Preview oauth.yaml'));
@@ -1297,7 +1300,10 @@ components:
       all.replace(trusted.uri, new vscode.Range(0, 0, trusted.lineCount, 0), `["http://[::ffff:7f00:1]:${port}"]`);
       await vscode.workspace.applyEdit(all);
       await trusted.save();
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
       await driver('webviewFill', { selector: '#client_id_authorizationCode', text: 'pkce-client' });
+      await driver('webviewReveal', { selector: `${flowBox('authorizationCode')} .auth-btn-wrapper .btn.authorize` });
       await driver('webviewClick', { selector: `${flowBox('authorizationCode')} .auth-btn-wrapper .btn.authorize` });
       // The extension opened the authorization URL in the browser (a tab of chromium here): the test server saw it.
       // (Written as 127.0.0.1 in its IPv6 form: code-server "forwards" a localhost URL the extension opens
