@@ -151,9 +151,12 @@ const env = {
   OPENAPI_E2E_DRIVER_DIR: driverDir,
 };
 
+// OPENAPI_E2E_RESTRICTED=1: workspace trust on, so the folder opens in Restricted Mode (the suite's
+// "Restricted Mode" tests, run with OPENAPI_E2E_GREP=Restricted; the extension host sees the variable too).
+const trustFlags = process.env.OPENAPI_E2E_RESTRICTED === '1' ? [] : ['--disable-workspace-trust'];
 const server = spawn(process.execPath, [
   join(root, '.tools', 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
-  '--auth', 'none', '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+  '--auth', 'none', '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check', ...trustFlags,
   '--user-data-dir', join(scratch, 'user-data'), '--extensions-dir', join(scratch, 'extensions'), workspace,
 ], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 let serverLog = '';
@@ -181,6 +184,8 @@ const browser = await chromium.launch({
 let exitCode = 1;
 try {
   const page = await browser.newPage();
+  // A tab the extension opens (vscode.env.openExternal: an OAuth sign-in page) is a new page of this context.
+  page.context().on('page', (opened) => console.log(`[e2e] the workbench opened a tab: ${opened.url()}`));
   const done = new Promise((resolve) => {
     void page.exposeFunction('codeAutomationExit', (code) => resolve(code));
   });

@@ -79,11 +79,12 @@ class Preview {
     this.files.add(source.toString());
     this.panel = window.createWebviewPanel('openapi30.preview', `Preview ${path.basename(source.path)}`,
       { viewColumn: ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [rendererRoot] });
-    this.tryItOut = new TryItOutHost(this.panel.webview, secrets, () => this.root);
+    this.tryItOut = new TryItOutHost(this.panel.webview, secrets, () => this.root, () => this.lastRender?.document);
     this.panel.webview.html = previewHtml(this.panel.webview.asWebviewUri(rendererRoot).toString(), this.panel.webview.cspSource);
     this.panel.webview.onDidReceiveMessage((message: { type: string }) => this.received(message), undefined, this.disposables);
     this.panel.onDidDispose(() => {
       clearTimeout(this.timer);
+      this.tryItOut.dispose();
       this.disposables.forEach((d) => d.dispose());
       // The server frees the bundle it kept for this preview (megabytes for a large document).
       if (this.client.isRunning()) void this.client.sendNotification('openapi30/previewClosed', { uri: this.source.toString() }).catch(() => undefined);

@@ -3,15 +3,15 @@
 // document cannot be bundled, follows VS Code's theme, and scrolls to the previewed file's part.
 // It makes no request of its own (the CSP allows no connection): Try it out's requests are made by
 // the extension host (try-it.ts).
-import { TryAnswer, TryItOut } from './try-it';
+import { AuthSystem, OAuthAnswer, TryAnswer, TryItOut } from './try-it';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
 }
-interface SwaggerUi {
+interface SwaggerUi extends AuthSystem {
   specActions: { updateSpec(text: string): void };
-  authActions: { authorize(payload: Record<string, { name: string; schema: unknown; value: unknown }>): void };
-  specSelectors: { specJson(): { getIn(path: string[]): { toJS(): unknown } | undefined } };
+  /** Folds and unfolds: a tag's key is ['operations-tag', tag name]. */
+  layoutActions: { show(key: string[], shown: boolean): void };
 }
 type SwaggerUiBundle = ((options: Record<string, unknown>) => SwaggerUi) & { presets: { apis: unknown } };
 
@@ -21,7 +21,8 @@ type FromExtension =
   | { type: 'scrollTo'; pointer: string }
   | { type: 'error'; message: string; hasLocation: boolean }
   | { type: 'credentials'; values: Record<string, unknown> }
-  | TryAnswer;
+  | TryAnswer
+  | OAuthAnswer;
 
 declare function acquireVsCodeApi(): VsCodeApi;
 declare const SwaggerUIBundle: SwaggerUiBundle;
@@ -31,6 +32,8 @@ const container = document.getElementById('preview')!;
 const banner = document.getElementById('banner')!;
 const notesBox = document.getElementById('notes') as HTMLDetailsElement;
 let ui: SwaggerUi | undefined;
+/** The document last rendered: scroll sync finds the tag that holds an operation in it. */
+let shownDocument: unknown;
 const tryItOut = new TryItOut((message) => vscode.postMessage(message));
 /** Pointers of the operations and components whose place in the editor the extension knows. */
 let revealable = new Set<string>();
@@ -72,6 +75,7 @@ function followTheme(): void {
 function render(doc: unknown, pointer: string, parts: string[]): void {
   banner.hidden = true;
   revealable = new Set(parts);
+  shownDocument = doc;
   const text = JSON.stringify(doc);
   if (ui) ui.specActions.updateSpec(text);
   else {
@@ -86,6 +90,9 @@ function render(doc: unknown, pointer: string, parts: string[]): void {
       deepLinking: false,
       defaultModelsExpandDepth: 1,
       docExpansion: docExpansionFor(doc),
+      // Swagger UI refuses the authorization code flow without one; the extension replaces it with its
+      // loopback listener's address and never opens Swagger UI's redirect page (try-it.ts, authPopup).
+      oauth2RedirectUrl: 'http://127.0.0.1/oauth2/callback',
     });
   }
   tryItOut.documentShown(doc);
@@ -113,14 +120,52 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
 /** Scrolls to where a part is rendered: a schema's model, an operation, or a path's first operation. */
 function scrollToPart(pointer: string): void {
   const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let target: Element | null = null;
-  if (segments[0] === 'components' && segments[1] === 'schemas' && segments[2]) target = document.getElementById(`model-${segments[2]}`);
-  else if (segments[0] === 'paths' && segments[1]) {
-    const blocks = [...document.querySelectorAll('.opblock [data-path]')].filter((e) => e.getAttribute('data-path') === segments[1]).map((e) => e.closest('.opblock'));
-    const method = segments[2]?.toLowerCase();
-    target = blocks.find((b) => method && b?.classList.contains(`opblock-${method}`)) ?? blocks[0] ?? null;
+  scrollGeneration++;
+  if (segments[0] === 'components' && segments[1] === 'schemas' && segments[2]) {
+    document.getElementById(`model-${segments[2]}`)?.scrollIntoView({ block: 'start' });
+    return;
   }
-  target?.scrollIntoView({ block: 'start' });
+  if (segments[0] !== 'paths' || !segments[1]) return;
+  const found = operationElement(segments[1], segments[2]);
+  if (found) {
+    found.scrollIntoView({ block: 'start' });
+    return;
+  }
+  // Not rendered: its tag is folded (large documents start folded). Unfold it, then scroll once it is drawn.
+  const tag = tagOf(segments[1], segments[2]);
+  if (!ui || tag === undefined) return;
+  ui.layoutActions.show(['operations-tag', tag], true);
+  const generation = scrollGeneration;
+  const started = Date.now();
+  const retry = () => {
+    // A newer scroll (the cursor moved on) wins.
+    if (generation !== scrollGeneration) return;
+    const target = operationElement(segments[1], segments[2]);
+    if (target) target.scrollIntoView({ block: 'start' });
+    else if (Date.now() - started < UNFOLD_WAIT_MS) setTimeout(retry, 50);
+  };
+  setTimeout(retry, 0);
+}
+/** Counts scrolls asked for, so that a wait for an unfolding tag gives way to a newer one. */
+let scrollGeneration = 0;
+/** How long scroll sync waits for an unfolded tag's operations to be drawn (a tag of 100 operations takes seconds on a loaded machine). */
+const UNFOLD_WAIT_MS = 15_000;
+
+function operationElement(path: string, method: string | undefined): Element | null {
+  const blocks = [...document.querySelectorAll('.opblock [data-path]')].filter((e) => e.getAttribute('data-path') === path).map((e) => e.closest('.opblock'));
+  const lower = method?.toLowerCase();
+  return blocks.find((b) => lower && b?.classList.contains(`opblock-${lower}`)) ?? blocks[0] ?? null;
+}
+
+/** The tag Swagger UI lists an operation under (its first tag, or "default"); of a path item, its first operation's. */
+function tagOf(path: string, method: string | undefined): string | undefined {
+  const item = (shownDocument as { paths?: Record<string, Record<string, { tags?: unknown }>> } | undefined)?.paths?.[path];
+  if (!item || typeof item !== 'object') return undefined;
+  const key = method && HTTP_METHODS.has(method.toLowerCase()) ? method.toLowerCase() : Object.keys(item).find((k) => HTTP_METHODS.has(k));
+  const operation = key ? item[key] : undefined;
+  if (!operation || typeof operation !== 'object') return undefined;
+  const tags = operation.tags;
+  return Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : 'default';
 }
 
 /** What the bundler could not do (a $ref that does not resolve, a renamed component): above the render, folded. */
@@ -163,6 +208,7 @@ window.addEventListener('message', (event: MessageEvent<FromExtension>) => {
   else if (message.type === 'error') showError(message.message, message.hasLocation);
   else if (message.type === 'credentials' && ui) tryItOut.restore(ui, message.values);
   else if (message.type === 'tryResponse') tryItOut.answered(message);
+  else if (message.type === 'oauthAnswer') tryItOut.tokenAnswered(message);
 });
 new MutationObserver(followTheme).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 followTheme();

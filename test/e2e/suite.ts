@@ -3,6 +3,7 @@
 // The workspace is a copy of examples/petstore, with test/fixtures/workspace in multi/.
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -1214,6 +1215,355 @@ components:
       assert.ok(rows.some((r) => r.includes('not saved yet')), rows.join(' | '));
       await driver('screenshot', { name: 'untitled-document-problems' });
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+  });
+
+  suite('Try it out: OAuth 2, binary answers and cookies', () => {
+    // One loopback server plays the API, the OAuth token endpoint and the authorization server.
+    interface Received { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }
+    const received: Received[] = [];
+    let server: http.Server;
+    let port = 0;
+    /** Every byte value, so that a save that decoded or re-encoded anything shows. */
+    const BINARY = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 256));
+    /** Code issued by the authorization endpoint → the PKCE challenge it was issued for. */
+    const issued = new Map<string, string>();
+    const oauthUri = () => vscode.Uri.joinPath(folder(), 'oauth.yaml');
+    const previewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('openapi30.preview'));
+    const shown = (selector: string) => driver<string[]>('webviewTexts', { selector });
+    const op = (operationId: string) => `#operations-oauth-${operationId}`;
+    const tokenRequests = () => received.filter((r) => r.url === '/oauth/token');
+    const flowBox = (flow: string) => `.modal-ux .auth-container:has-text("OAuth2, ${flow}")`;
+
+    async function execute(operationId: string, expectedStatus: string): Promise<void> {
+      const before = received.length;
+      // A dialog a failed test left open would cover the operation.
+      if ((await shown('.modal-ux')).length > 0) await driver('webviewClick', { selector: '.modal-ux .btn-done' });
+      await until(`operation ${operationId}`, async () => ((await shown(`${op(operationId)} .opblock-summary`)).length > 0 ? true : undefined));
+      if ((await shown(`${op(operationId)} .try-out__btn`)).length === 0) await driver('webviewClick', { selector: `${op(operationId)} .opblock-summary-control` });
+      await until('the Try it out button', async () => ((await shown(`${op(operationId)} .try-out__btn`)).length > 0 ? true : undefined));
+      if ((await shown(`${op(operationId)} .try-out__btn.cancel`)).length === 0) await driver('webviewClick', { selector: `${op(operationId)} .try-out__btn` });
+      await driver('webviewClick', { selector: `${op(operationId)} .btn.execute` });
+      await until(`the answer to ${operationId}`, async () => {
+        const statuses = await shown(`${op(operationId)} .live-responses-table .response-col_status`);
+        return received.length > before && statuses.some((s) => s.trim() === expectedStatus) ? true : undefined;
+      }, 15_000);
+    }
+
+    async function openPreview(): Promise<void> {
+      // Toasts and panels earlier tests left open would cover the dialog's buttons.
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await open(oauthUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the preview of oauth.yaml', () => previewTabs().find((t) => t.label === 'Preview oauth.yaml'));
+    }
+
+    /** Authorize's dialog, one flow's box: waits until it says the flow is authorized (its Logout button). */
+    async function authorizedIn(flow: string): Promise<void> {
+      try {
+        await until(`${flow} authorized`, async () => {
+          const errors = await shown(`${flowBox(flow)} .errors`);
+          if (errors.some((e) => e.trim())) throw new Error(`the dialog shows: ${errors.join(' ')}`);
+          return (await shown(`${flowBox(flow)} .auth-btn-wrapper .btn`)).some((t) => t.trim() === 'Logout') ? true : undefined;
+        }, 30_000);
+      } catch (error) {
+        // What the dialog and the test server saw, to tell a refused token from a request never made.
+        await driver('screenshot', { name: `try-it-out-oauth-${flow}-failed` });
+        throw new Error(`${String(error)}; the box shows ${JSON.stringify(await shown(flowBox(flow)))}; the server received ${received.map((r) => r.url).join(', ')}`);
+      }
+    }
+
+    suiteSetup(async () => {
+      server = http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const body = Buffer.concat(chunks);
+          received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+          const url = new URL(req.url!, 'http://x');
+          const json = (status: number, value: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+          if (url.pathname === '/oauth/authorize') {
+            const code = `code-${issued.size + 1}`;
+            issued.set(code, url.searchParams.get('code_challenge') ?? '');
+            const back = new URL(url.searchParams.get('redirect_uri')!);
+            back.searchParams.set('code', code);
+            back.searchParams.set('state', url.searchParams.get('state') ?? '');
+            res.writeHead(302, { Location: back.toString() }).end();
+          } else if (url.pathname === '/oauth/token') {
+            const form = new URLSearchParams(body.toString());
+            if (form.get('grant_type') === 'client_credentials') {
+              const client = Buffer.from(String(req.headers.authorization).replace(/^Basic /, ''), 'base64').toString();
+              if (client !== 'test-client:test-secret') json(401, { error: 'invalid_client' });
+              else json(200, { access_token: 'cc-token', token_type: 'bearer', scope: form.get('scope') });
+            } else if (form.get('grant_type') === 'authorization_code') {
+              const verifier = form.get('code_verifier') ?? '';
+              const challenge = createHash('sha256').update(verifier).digest('base64url');
+              if (issued.get(form.get('code') ?? '') !== challenge) json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+              else json(200, { access_token: 'code-token', token_type: 'Bearer' });
+            } else json(400, { error: 'unsupported_grant_type' });
+          } else if (url.pathname === '/v1/me' || url.pathname === '/v1/whoami') {
+            if (req.headers.authorization === 'Bearer cc-token' || req.headers.authorization === 'Bearer code-token') json(200, { token: req.headers.authorization });
+            else json(401, { message: 'no token' });
+          } else if (url.pathname === '/v1/report') {
+            res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="report.bin"' }).end(BINARY);
+          } else if (url.pathname === '/v1/login') {
+            res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': ['session=abc123; Path=/; HttpOnly', 'theme=dark; Path=/'] }).end('{"ok":true}');
+          } else json(404, {});
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+      fs.writeFileSync(oauthUri().fsPath, `openapi: 3.0.3
+info:
+  title: OAuth
+  version: 1.0.0
+servers:
+  - url: http://127.0.0.1:${port}/v1
+tags:
+  - name: oauth
+paths:
+  /me:
+    get:
+      tags: [oauth]
+      operationId: meByClient
+      security:
+        - client: [read]
+      responses:
+        '200':
+          description: The caller
+  /whoami:
+    get:
+      tags: [oauth]
+      operationId: meByCode
+      security:
+        - code: []
+      responses:
+        '200':
+          description: The caller
+  /report:
+    get:
+      tags: [oauth]
+      operationId: report
+      responses:
+        '200':
+          description: A binary report
+          content:
+            application/octet-stream:
+              schema:
+                type: string
+                format: binary
+  /login:
+    get:
+      tags: [oauth]
+      operationId: login
+      responses:
+        '200':
+          description: Sets cookies
+components:
+  securitySchemes:
+    client:
+      type: oauth2
+      flows:
+        clientCredentials:
+          tokenUrl: http://127.0.0.1:${port}/oauth/token
+          scopes:
+            read: Read things
+            write: Write things
+    code:
+      type: oauth2
+      flows:
+        authorizationCode:
+          authorizationUrl: http://[::ffff:127.0.0.1]:${port}/oauth/authorize
+          tokenUrl: http://127.0.0.1:${port}/oauth/token
+          scopes: {}
+`);
+      await openPreview();
+    });
+
+    suiteTeardown(async () => {
+      server.close();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(oauthUri().fsPath, { force: true });
+      fs.rmSync(vscode.Uri.joinPath(folder(), 'saved-report.bin').fsPath, { force: true });
+    });
+
+    test('client credentials: the extension asks the token endpoint, and sends the token as Bearer; it is kept for the next preview', async () => {
+      await until('the Authorize button', async () => ((await shown('.auth-wrapper .btn.authorize')).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: '.auth-wrapper .btn.authorize' });
+      await driver('webviewFill', { selector: '#client_id_clientCredentials', text: 'test-client' });
+      await driver('webviewFill', { selector: '#client_secret_clientCredentials', text: 'test-secret' });
+      await driver('webviewClick', { selector: 'label[for="read-clientCredentials-checkbox-client"]' });
+      await driver('webviewClick', { selector: `${flowBox('clientCredentials')} .auth-btn-wrapper .btn.authorize` });
+      await authorizedIn('clientCredentials');
+      await driver('screenshot', { name: 'try-it-out-oauth-client-credentials' });
+      const [tokenRequest] = tokenRequests();
+      assert.strictEqual(tokenRequest.method, 'POST');
+      assert.deepStrictEqual([...new URLSearchParams(tokenRequest.body.toString())], [['grant_type', 'client_credentials'], ['scope', 'read']]);
+      await driver('webviewClick', { selector: '.modal-ux .btn-done' });
+      await execute('meByClient', '200');
+      assert.strictEqual(received[received.length - 1].headers.authorization, 'Bearer cc-token');
+      // Closed and opened again: the token comes from SecretStorage, no new token request.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await openPreview();
+      await execute('meByClient', '200');
+      assert.strictEqual(received[received.length - 1].headers.authorization, 'Bearer cc-token');
+      assert.strictEqual(tokenRequests().length, 1, 'one token request in all');
+    });
+
+    test('authorization code with PKCE: the browser goes to the authorization URL, comes back to the extension\'s loopback listener, the code is exchanged', async () => {
+      await until('the Authorize button', async () => ((await shown('.auth-wrapper .btn.authorize')).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: '.auth-wrapper .btn.authorize' });
+      const trusted = await vscode.workspace.openTextDocument(vscode.Uri.parse('trustedDomains:/Trusted Domains'));
+      const all = new vscode.WorkspaceEdit();
+      all.replace(trusted.uri, new vscode.Range(0, 0, trusted.lineCount, 0), `["http://[::ffff:7f00:1]:${port}"]`);
+      await vscode.workspace.applyEdit(all);
+      await trusted.save();
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await driver('webviewFill', { selector: '#client_id_authorizationCode', text: 'pkce-client' });
+      await driver('webviewReveal', { selector: `${flowBox('authorizationCode')} .auth-btn-wrapper .btn.authorize` });
+      await driver('webviewClick', { selector: `${flowBox('authorizationCode')} .auth-btn-wrapper .btn.authorize` });
+      // The extension opened the authorization URL in the browser (a tab of chromium here): the test server saw it.
+      // (Written as 127.0.0.1 in its IPv6 form: code-server "forwards" a localhost URL the extension opens
+      // through its port proxy, and drops its path and query on the way. VS Code asks before opening a
+      // host it does not trust, and refuses to ask in tests: the host is trusted first, in VS Code's own
+      // list of trusted domains.)
+      const authorizeRequest = await until('the browser at the authorization URL', () => received.find((r) => r.url.startsWith('/oauth/authorize')), 30_000)
+        .catch(async (error) => {
+          await driver('screenshot', { name: 'try-it-out-oauth-authorizationCode-failed' });
+          throw error;
+        });
+      const query = new URL(authorizeRequest.url, 'http://x').searchParams;
+      assert.strictEqual(query.get('response_type'), 'code');
+      assert.strictEqual(query.get('client_id'), 'pkce-client');
+      assert.strictEqual(query.get('code_challenge_method'), 'S256');
+      assert.match(query.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/oauth2\/callback$/);
+      await authorizedIn('authorizationCode');
+      const exchange = new URLSearchParams(tokenRequests()[tokenRequests().length - 1].body.toString());
+      assert.strictEqual(exchange.get('grant_type'), 'authorization_code');
+      assert.strictEqual(exchange.get('redirect_uri'), query.get('redirect_uri'));
+      await driver('screenshot', { name: 'try-it-out-oauth-authorization-code' });
+      await driver('webviewClick', { selector: '.modal-ux .btn-done' });
+      await execute('meByCode', '200');
+      assert.strictEqual(received[received.length - 1].headers.authorization, 'Bearer code-token');
+    });
+
+    test('shows every Set-Cookie header the server sent', async () => {
+      await execute('login', '200');
+      const lines = await shown(`${op('login')} .live-responses-table .headerline`);
+      const cookie = lines.find((l) => l.includes('set-cookie'));
+      assert.ok(cookie, lines.join('\n'));
+      assert.strictEqual(cookie.trim(), 'set-cookie: session=abc123; Path=/; HttpOnly\ntheme=dark; Path=/');
+      await driver('webviewReveal', { selector: `${op('login')} .live-responses-table` });
+      await driver('screenshot', { name: 'try-it-out-set-cookie' });
+    });
+
+    test('a binary answer\'s Save… writes its bytes exactly where the user chooses', async () => {
+      await execute('report', '200');
+      const target = vscode.Uri.joinPath(folder(), 'saved-report.bin').fsPath;
+      await driver('webviewReveal', { selector: `${op('report')} .openapi30-save-response` });
+      await driver('screenshot', { name: 'try-it-out-binary-save' });
+      await driver('webviewClick', { selector: `${op('report')} .openapi30-save-response` });
+      // code-server's save dialog is VS Code's own: a path to type.
+      await until('the save dialog', async () => ((await driver<string[]>('texts', { selector: '.quick-input-widget .quick-input-box input' })).length > 0 ? true : undefined), 10_000);
+      await driver('press', { keys: ['Control+a'] });
+      await driver('type', { text: target });
+      await driver('press', { keys: ['Enter'] });
+      const saved = await until('the saved file', () => (fs.existsSync(target) && fs.statSync(target).size > 0 ? fs.readFileSync(target) : undefined), 10_000);
+      assert.deepStrictEqual(saved, BINARY);
+    });
+  });
+
+  suite('Scroll sync on a large document (tags start folded)', () => {
+    const largeUri = () => vscode.Uri.joinPath(folder(), 'large.yaml');
+    const TAGS = 31;
+    const PER_TAG = 10;
+    let editor: vscode.TextEditor;
+
+    suiteSetup(async () => {
+      // 310 operations: above the 300 where the preview starts with every tag folded.
+      let paths = '';
+      for (let t = 0; t < TAGS; t++) {
+        for (let o = 0; o < PER_TAG; o++) paths += `  /t${t}/o${o}:\n    get:\n      tags: [t${t}]\n      operationId: op${t}x${o}\n      responses:\n        '200':\n          description: OK\n`;
+      }
+      fs.writeFileSync(largeUri().fsPath, `openapi: 3.0.3\ninfo:\n  title: Large\n  version: 1.0.0\npaths:\n${paths}`);
+      editor = await open(largeUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the last tag rendered', async () => ((await driver<string[]>('webviewTexts', { selector: '#operations-tag-t30' })).length > 0 ? true : undefined));
+    });
+
+    suiteTeardown(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(largeUri().fsPath, { force: true });
+    });
+
+    test('the cursor in an operation of a folded tag unfolds the tag and scrolls to the operation', async () => {
+      assert.deepStrictEqual(await driver<string[]>('webviewTexts', { selector: '#operations-t27-op27x6' }), [], 'folded at first: not rendered');
+      const line = editor.document.getText().split('\n').indexOf('      operationId: op27x6');
+      place(editor, new vscode.Position(line, 8));
+      await until('operation op27x6 in view', async () => ((await driver<number>('webviewInView', { selector: '#operations-t27-op27x6' })) > 0 ? true : undefined), 20_000);
+      await driver('screenshot', { name: 'preview-scroll-sync-folded-tag' });
+    });
+  });
+
+  // Only in the run with workspace trust on (scripts/e2e.mjs with OPENAPI_E2E_RESTRICTED=1): the folder opens untrusted.
+  if (process.env.OPENAPI_E2E_RESTRICTED === '1') suite('Try it out in Restricted Mode', () => {
+    const received: string[] = [];
+    let server: http.Server;
+    const restrictedUri = () => vscode.Uri.joinPath(folder(), 'restricted.yaml');
+    const shown = (selector: string) => driver<string[]>('webviewTexts', { selector });
+    const op = '#operations-default-ping';
+
+    suiteSetup(async () => {
+      server = http.createServer((req, res) => {
+        received.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"pong":true}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      fs.writeFileSync(restrictedUri().fsPath, `openapi: 3.0.3\ninfo:\n  title: Restricted\n  version: 1.0.0\nservers:\n  - url: http://127.0.0.1:${port}\npaths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        '200':\n          description: Pong\n`);
+      await open(restrictedUri());
+      await vscode.commands.executeCommand('openapi30.preview');
+      await until('the ping operation', async () => ((await shown(`${op} .opblock-summary`)).length > 0 ? true : undefined));
+    });
+
+    suiteTeardown(() => {
+      server.close();
+      fs.rmSync(restrictedUri().fsPath, { force: true });
+    });
+
+    test('Execute says why nothing is sent, sends nothing, and works once the workspace is trusted', async () => {
+      assert.strictEqual(vscode.workspace.isTrusted, false, 'the folder opened in Restricted Mode');
+      await driver('webviewClick', { selector: `${op} .opblock-summary-control` });
+      await until('the Try it out button', async () => ((await shown(`${op} .try-out__btn`)).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: `${op} .try-out__btn` });
+      await until('the Execute button', async () => ((await shown(`${op} .btn.execute`)).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: `${op} .btn.execute` });
+      const answer = await until('the Restricted Mode answer', async () => {
+        const texts = await shown(`${op} .responses-wrapper`);
+        return texts.some((t) => t.includes('Try it out sends no requests in Restricted Mode: trust this workspace to send them.')) ? texts : undefined;
+      }, 15_000);
+      assert.ok(answer.length > 0);
+      assert.deepStrictEqual(received, [], 'no request reached the server');
+      await driver('webviewReveal', { selector: `${op} .responses-wrapper` });
+      await driver('screenshot', { name: 'try-it-out-restricted-mode' });
+      // Trusted from VS Code's own Workspace Trust editor, as a user does.
+      await vscode.commands.executeCommand('workbench.trust.manage');
+      await until('the Trust button', async () => ((await driver<string[]>('texts', { selector: '.workspace-trust-editor .monaco-button' })).some((t) => /^Trust\b/.test(t.trim())) ? true : undefined), 15_000);
+      await driver('click', { selector: '.workspace-trust-editor .monaco-button', text: 'Trust' });
+      await until('the workspace trusted', () => (vscode.workspace.isTrusted ? true : undefined), 15_000);
+      // The trust editor covered the preview, which reloads when shown again.
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await until('the ping operation again', async () => ((await shown(`${op} .opblock-summary`)).length > 0 ? true : undefined));
+      if ((await shown(`${op} .try-out__btn`)).length === 0) await driver('webviewClick', { selector: `${op} .opblock-summary-control` });
+      await until('the Try it out button', async () => ((await shown(`${op} .try-out__btn`)).length > 0 ? true : undefined));
+      if ((await shown(`${op} .btn.execute`)).length === 0) await driver('webviewClick', { selector: `${op} .try-out__btn` });
+      await until('the Execute button', async () => ((await shown(`${op} .btn.execute`)).length > 0 ? true : undefined));
+      await driver('webviewClick', { selector: `${op} .btn.execute` });
+      await until('the request at the server', () => (received.length > 0 ? true : undefined), 15_000);
+      assert.deepStrictEqual(received, ['GET /ping']);
     });
   });
 }
