@@ -211,10 +211,11 @@ export class SyntaxNode {
 
   /** The member of an object with this key (the first one when keys repeat). */
   get(key: string): SyntaxNode | undefined {
-    const children = this.children;
-    if (this.kind !== 'object' || !children) return undefined;
+    // The kind's bits and the shared slot read directly: rules call this more than anything else.
+    if (((this.flags >> KIND_SHIFT) & 7) !== KIND_CODES.object) return undefined;
+    const children = this.content as SyntaxNode[];
     if (children.length < 12) {
-      for (const child of children) if (child.key === key) return child;
+      for (let i = 0; i < children.length; i++) if (children[i].key === key) return children[i];
       return undefined;
     }
     let index = keyIndexes.get(this);
