@@ -407,7 +407,8 @@ async function filesOfRoot(root: string, allowRemote: string[], offline: boolean
   return filesWithOverlay(new Map(), remote.documents);
 }
 
-if (require.main === module) {
+/** Runs this process's command line and exits with its code (dist/cli.js calls it: see entry.ts). */
+export function main(): void {
   tuneForOneRun();
   void run(process.argv.slice(2), {
     out: (t) => process.stdout.write(t),
@@ -418,3 +419,5 @@ if (require.main === module) {
     process.stdout.write('', () => process.exit(code));
   });
 }
+
+if (require.main === module) main();
