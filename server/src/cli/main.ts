@@ -153,7 +153,12 @@ function inputJobs(options: CheckOptions, io: Io, configFor: (file: string) => C
   return unmatched ? undefined : jobs;
 }
 
+/** Whether this process ran a check: then it compiled what a check runs (see entry.ts's code cache). */
+let checkRan = false;
+export const ranACheck = (): boolean => checkRan;
+
 async function runCheck(options: CheckOptions, io: Io): Promise<number> {
+  checkRan = true;
   const configFor = configs(options.configFile, io);
   if (!configFor) return 2;
   const jobs = inputJobs(options, io, configFor);

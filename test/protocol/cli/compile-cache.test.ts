@@ -16,7 +16,6 @@ describe('the CLI code cache', () => {
   before(() => {
     dir = tempDir();
     api = path.join(dir, 'api.yaml');
-    // Large enough that a run compiles most of the check's code (the entry writes no cache for less).
     fs.writeFileSync(api, largeDescription(1500));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,6 +50,18 @@ describe('the CLI code cache', () => {
     fs.writeFileSync(path.join(folder, name), Buffer.alloc(4096, 7));
     assert.equal(check({ OPENAPI_CHECK_COMPILE_CACHE_DIR: folder }), clean);
     assert.ok(fs.statSync(path.join(folder, name)).size > 100_000);
+  });
+
+  it('is written after a check of a small file, not after printing the usage', () => {
+    const folder = path.join(dir, 'cache-d');
+    const usage = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8', env: { ...process.env, OPENAPI_CHECK_COMPILE_CACHE_DIR: folder } });
+    assert.equal(usage.status, 0);
+    assert.deepEqual(cacheFiles(folder), []);
+    const small = path.join(dir, 'small.yaml');
+    fs.writeFileSync(small, largeDescription(1));
+    const r = spawnSync(process.execPath, [CLI, '--format', 'json', small], { encoding: 'utf8', env: { ...process.env, OPENAPI_CHECK_COMPILE_CACHE_DIR: folder } });
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    assert.equal(cacheFiles(folder).length, 1);
   });
 
   it('is neither read nor written under NODE_DISABLE_COMPILE_CACHE', () => {
