@@ -348,13 +348,25 @@ const internedKeys = new Map<string, string>();
 const MAX_INTERNED_KEYS = 100_000;
 
 /**
- * Short string values too: a document repeats a few thousand of them (`string`, `uri`, media types)
- * a hundred thousand times, each a fresh copy of 30-40 bytes; longer ones (descriptions) rarely repeat.
+ * Short string values are shared too: a document repeats a few thousand of them (`string`, `uri`,
+ * media types) a hundred thousand times, each a fresh copy of 30-40 bytes; longer ones
+ * (descriptions) rarely repeat. Shared through a table of their own, not internalized as keys are:
+ * internalizing makes a hidden class per distinct string, and values are many more than keys.
  */
-const INTERNED_VALUE_MAX = 40;
+const SHARED_VALUE_MAX = 40;
+const sharedValues = new Map<string, string>();
+/** Distinct values kept; beyond it the table starts again, as the keys' does. */
+const MAX_SHARED_VALUES = 100_000;
 
 export function internValue(value: string): string {
-  return value.length <= INTERNED_VALUE_MAX ? internKey(value) : value;
+  if (value.length > SHARED_VALUE_MAX) return value;
+  const known = sharedValues.get(value);
+  if (known !== undefined) return known;
+  if (sharedValues.size >= MAX_SHARED_VALUES) sharedValues.clear();
+  // Kept as a copy: the value may be a view of the whole text, which the table would keep alive.
+  const own = detached(value);
+  sharedValues.set(own, own);
+  return own;
 }
 
 export function internKey(key: string): string {
