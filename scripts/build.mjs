@@ -23,7 +23,9 @@ const common = {
   mainFields: ['module', 'main'],
 };
 const entries = [
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // openapi-check: a small executable that runs the CLI's bundle from a code cache (server/src/cli/entry.ts).
+  { entryPoints: ['server/src/cli/entry.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' },
   // The worker processes of `openapi-check` (--jobs N, large files) run this next to cli.js.
   { entryPoints: ['server/src/cli/worker.ts'], outfile: 'dist/cli-worker.js' },
   { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },

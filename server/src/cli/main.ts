@@ -153,7 +153,12 @@ function inputJobs(options: CheckOptions, io: Io, configFor: (file: string) => C
   return unmatched ? undefined : jobs;
 }
 
+/** Whether this process ran a check: then it compiled what a check runs (see entry.ts's code cache). */
+let checkRan = false;
+export const ranACheck = (): boolean => checkRan;
+
 async function runCheck(options: CheckOptions, io: Io): Promise<number> {
+  checkRan = true;
   const configFor = configs(options.configFile, io);
   if (!configFor) return 2;
   const jobs = inputJobs(options, io, configFor);
@@ -407,7 +412,8 @@ async function filesOfRoot(root: string, allowRemote: string[], offline: boolean
   return filesWithOverlay(new Map(), remote.documents);
 }
 
-if (require.main === module) {
+/** Runs this process's command line and exits with its code (dist/cli.js calls it: see entry.ts). */
+export function main(): void {
   tuneForOneRun();
   void run(process.argv.slice(2), {
     out: (t) => process.stdout.write(t),
@@ -418,3 +424,5 @@ if (require.main === module) {
     process.stdout.write('', () => process.exit(code));
   });
 }
+
+if (require.main === module) main();

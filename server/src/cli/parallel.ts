@@ -4,12 +4,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as v8 from 'v8';
-import { fork } from 'child_process';
+import type * as ChildProcess from 'child_process';
 import { FileChecker, FileJob, FileOutcome } from './check-files';
 import { diskFiles } from '../io/read-file';
 import { DocumentStore, FileRead, FileSource } from '../model/documents';
 import { RemoteDocuments } from '../io/remote-documents';
 import { NO_REMOTE, RemotePolicy } from '../io/remote-policy';
+
+/** Loaded when a worker process starts: a check of one file in this process never needs it. */
+const childProcess = () => require('child_process') as typeof ChildProcess;
 
 export interface CheckSetup {
   cwd: string;
@@ -69,7 +72,7 @@ export function checkInProcesses(jobs: readonly FileJob[], setup: CheckSetup, co
   let running = 0;
   return new Promise((resolve) => {
     const start = () => {
-      const worker = fork(script, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      const worker = childProcess().fork(script, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
       running++;
       let current = -1;
       let stderrTail = '';

@@ -3,15 +3,22 @@
 // enforced while reading, HTTP(S)_PROXY and NO_PROXY honoured. Asynchronous and cancellable by an
 // AbortSignal, with no editor or protocol in it: the CLI awaits it before a check, the language
 // server can run it beside its message loop. Every failure comes back as a sentence, never thrown.
-import * as http from 'http';
-import * as https from 'https';
-import * as net from 'net';
-import * as tls from 'tls';
+import type * as Http from 'http';
+import type * as Https from 'https';
+import type * as Net from 'net';
+import type * as Tls from 'tls';
 import { decodeText } from '../model/documents';
 import { hostOf } from '../model/location';
 import { SourceFormat } from '../syntax/tree';
 import { proxyFor } from './proxy';
 import { expandHeader, isAllowed, RemotePolicy } from './remote-policy';
+
+// Node's network modules, loaded by the first fetch: most runs fetch nothing, and loading them was
+// about 10 ms of every start of openapi-check.
+const nodeHttp = () => require('http') as typeof Http;
+const nodeHttps = () => require('https') as typeof Https;
+const nodeNet = () => require('net') as typeof Net;
+const nodeTls = () => require('tls') as typeof Tls;
 
 /** Redirects one fetch follows (the issue's bound; browsers allow 20). */
 export const MAX_REDIRECTS = 5;
@@ -159,32 +166,32 @@ function conditionalHeaders(validators: Validators | undefined): Record<string, 
 }
 
 /** The validators of an answer, when it has any. */
-function validatorsOf(response: http.IncomingMessage): Validators | undefined {
+function validatorsOf(response: Http.IncomingMessage): Validators | undefined {
   const etag = response.headers.etag;
   const lastModified = response.headers['last-modified'];
   return etag || lastModified ? { etag, lastModified } : undefined;
 }
 
 /** A GET of `target`, sent: directly, through an http proxy, or through a CONNECT tunnel for https. */
-async function openRequest(target: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<http.ClientRequest> {
+async function openRequest(target: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Http.ClientRequest> {
   const proxy = proxyFor(target, env);
   const isHttps = target.protocol === 'https:';
   const port = Number(target.port) || (isHttps ? 443 : 80);
   const hostname = target.hostname.replace(/^\[|\]$/g, '');
-  const servername = net.isIP(hostname) ? undefined : hostname; // SNI takes names only
+  const servername = nodeNet().isIP(hostname) ? undefined : hostname; // SNI takes names only
   const path = target.pathname + target.search;
   if (!proxy) {
     const options = { method: 'GET', host: hostname, port, path, headers, signal, agent: false as const };
-    return isHttps ? https.request({ ...options, servername }) : http.request(options);
+    return isHttps ? nodeHttps().request({ ...options, servername }) : nodeHttp().request(options);
   }
   if (!isHttps) {
     // A plain http proxy takes the absolute URL as the request target.
     const proxyHeaders = { ...headers, host: target.host, ...proxyAuthorization(proxy) };
-    return http.request({ method: 'GET', host: proxy.hostname, port: proxyPort(proxy), path: target.href, headers: proxyHeaders, signal, agent: false });
+    return nodeHttp().request({ method: 'GET', host: proxy.hostname, port: proxyPort(proxy), path: target.href, headers: proxyHeaders, signal, agent: false });
   }
   const socket = await tunnel(proxy, `${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`, signal);
-  const secure = () => tls.connect({ socket, servername });
-  return https.request({ method: 'GET', host: hostname, port, path, headers, signal, createConnection: secure });
+  const secure = () => nodeTls().connect({ socket, servername });
+  return nodeHttps().request({ method: 'GET', host: hostname, port, path, headers, signal, createConnection: secure });
 }
 
 function proxyPort(proxy: URL): number {
@@ -198,11 +205,11 @@ function proxyAuthorization(proxy: URL): Record<string, string> {
 }
 
 /** A socket to `authority` through an http proxy (CONNECT), for TLS end to end. */
-function tunnel(proxy: URL, authority: string, signal: AbortSignal): Promise<net.Socket> {
+function tunnel(proxy: URL, authority: string, signal: AbortSignal): Promise<Net.Socket> {
   return new Promise((resolve, reject) => {
     const headers = { host: authority, ...proxyAuthorization(proxy) };
     const options = { method: 'CONNECT', host: proxy.hostname, port: proxyPort(proxy), path: authority, headers, signal, agent: false };
-    const connect = http.request(options);
+    const connect = nodeHttp().request(options);
     connect.on('connect', (response, socket) => {
       if (response.statusCode === 200) return resolve(socket);
       socket.destroy();
@@ -218,7 +225,7 @@ function tunnel(proxy: URL, authority: string, signal: AbortSignal): Promise<net
 }
 
 /** The answer to a request: a redirect, a failing status, or the body read up to the cap. */
-function readResponse(request: http.ClientRequest, maxMegabytes: number): Promise<Hop> {
+function readResponse(request: Http.ClientRequest, maxMegabytes: number): Promise<Hop> {
   const maxBytes = Math.floor(maxMegabytes * 1024 * 1024);
   const tooLarge = () => new FetchFailure(`the document is larger than ${maxMegabytes} MB (remoteRefs.maxMegabytes): it was not read further.`);
   return new Promise((resolve, reject) => {

@@ -6,9 +6,9 @@
 // oldest first.
 import * as crypto from 'crypto';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { SourceFormat } from '../syntax/tree';
+import { userCacheFolder } from './cache-folder';
 import type { Validators } from './fetch-remote';
 
 /** The most the cache keeps on disk; a run's writes beyond it remove the least recently written entries. */
@@ -29,12 +29,7 @@ export interface CachedDocument {
 /** The folder the cache uses on this system (not created until something is written). */
 export function defaultCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   if (env.OPENAPI_CHECK_CACHE_DIR) return path.resolve(env.OPENAPI_CHECK_CACHE_DIR);
-  const home = os.homedir();
-  const base =
-    process.platform === 'win32' ? env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local')
-    : process.platform === 'darwin' ? path.join(home, 'Library', 'Caches')
-    : env.XDG_CACHE_HOME || path.join(home, '.cache');
-  return path.join(base, 'openapi-check', 'remote-refs');
+  return path.join(userCacheFolder(env), 'remote-refs');
 }
 
 export class RemoteCache {

@@ -5,7 +5,7 @@
 import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
 import { drain, stepClock, Steps } from './steps';
 import * as jsonc from 'jsonc-parser';
-import { checkDuplicateKeys, duplicateKeySteps, internKey, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
+import { checkDuplicateKeys, duplicateKeySteps, internKey, internValue, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
 
 class StrictJsonError extends Error {
   constructor(readonly offset: number) {
@@ -158,7 +158,7 @@ class StrictJsonParser {
     const c = text.charCodeAt(start);
     if (c === Ch.Quote) {
       const node = new SyntaxNode('string', start, 0, undefined);
-      node.value = this.parseString();
+      node.value = internValue(this.parseString());
       node.length = this.pos - start;
       return node;
     }

@@ -21,8 +21,10 @@ const uniqueKeys = new WeakSet<SyntaxNode>();
 // Other values computed from a node's children (see `fromChildren`), by what computed them.
 const childViews = new WeakMap<SyntaxNode, Map<object, unknown>>();
 
-// flags: bits 0-1 style, 2-3 keyStyle, 4-6 keyKind, 7 flow, 8-10 kind. One small integer instead
-// of five fields: a large document has a million nodes, and their size is most of the parse's GC time.
+// flags: bits 0-1 style, 2-3 keyStyle, 4-6 keyKind, 7 flow, 8-10 kind, 11-18 shard, 19-29 key
+// length. One small integer instead of seven fields: a large document has hundreds of thousands of
+// nodes, and their size is most of the parse's GC time. Bit 30 stays clear: the value is a small
+// integer (no heap number) on every V8 build, 31-bit ones included.
 const STYLE_SHIFT = 0;
 const KEY_STYLE_SHIFT = 2;
 const KEY_KIND_SHIFT = 4;
@@ -31,9 +33,14 @@ const KIND_SHIFT = 8;
 const KIND_CODES: Record<NodeKind, number> = { object: 0, array: 1, string: 2, number: 3, boolean: 4, null: 5 };
 /** The bits above are the node's syntax; the shard bits (see `shard`) are not copied with them. */
 const SYNTAX_FLAGS = (1 << 11) - 1;
-const SHARD_SHIFT = 16;
+const SHARD_SHIFT = 11;
 const SHARD_BITS = 8;
 export const SHARD_COUNT = 1 << SHARD_BITS;
+const KEY_LENGTH_SHIFT = SHARD_SHIFT + SHARD_BITS;
+/** Key lengths from this one on are kept in `longKeyLengths` (a key of 2,047 characters is rare). */
+const LONG_KEY = (1 << 11) - 1;
+const KEY_LENGTH_BITS = LONG_KEY << KEY_LENGTH_SHIFT;
+const longKeyLengths = new WeakMap<SyntaxNode, number>();
 /** Nodes made so far (wrapping): a node's shard is a hash of its number. */
 let nodesMade = 0;
 
@@ -59,9 +66,11 @@ export class SyntaxNode {
   /** Property name (in an object) or index (in an array); undefined for the root. */
   key: string | number | undefined = undefined;
   private storedKeyOffset = NO_KEY;
-  keyLength = 0;
-  value: ScalarValue = null;
-  children: SyntaxNode[] | undefined;
+  /**
+   * A scalar's value or a collection's children: a node has only one of them, so they share a
+   * slot (a field less on each of a large document's hundreds of thousands of nodes).
+   */
+  private content: ScalarValue | SyntaxNode[];
   private flags = 0; // style double, keyStyle double, keyKind string, not flow, kind object
   /** The segment this node is in (see OffsetBase). */
   base: OffsetBase = ABSOLUTE;
@@ -75,7 +84,28 @@ export class SyntaxNode {
     this.storedOffset = offset;
     this.length = length;
     this.parent = parent;
-    this.children = kind === 'object' || kind === 'array' ? [] : undefined;
+    this.content = kind === 'object' || kind === 'array' ? [] : null;
+  }
+
+  /** Whether the node is an object or an array (kind codes 0 and 1). */
+  private get isCollection(): boolean {
+    return ((this.flags >> KIND_SHIFT) & 7) <= KIND_CODES.array;
+  }
+
+  /** The value of a scalar; null for a collection. */
+  get value(): ScalarValue {
+    return this.isCollection ? null : (this.content as ScalarValue);
+  }
+  set value(value: ScalarValue) {
+    if (!this.isCollection) this.content = value;
+  }
+
+  /** The entries of an object or an array; undefined for a scalar. */
+  get children(): SyntaxNode[] | undefined {
+    return this.isCollection ? (this.content as SyntaxNode[]) : undefined;
+  }
+  set children(children: SyntaxNode[] | undefined) {
+    if (this.isCollection) this.content = children ?? [];
   }
 
   /** Offset of the value in the source text (its length is `length`). */
@@ -92,6 +122,17 @@ export class SyntaxNode {
   }
   set keyOffset(offset: number) {
     this.storedKeyOffset = offset < 0 ? NO_KEY : offset - this.base.delta;
+  }
+
+  /** Length of the property key in the source (0 when the node has no key). */
+  get keyLength(): number {
+    const length = (this.flags & KEY_LENGTH_BITS) >>> KEY_LENGTH_SHIFT;
+    return length === LONG_KEY ? longKeyLengths.get(this)! : length;
+  }
+  set keyLength(length: number) {
+    const stored = length >= 0 && length < LONG_KEY ? length : LONG_KEY;
+    this.flags = (this.flags & ~KEY_LENGTH_BITS) | (stored << KEY_LENGTH_SHIFT);
+    if (stored === LONG_KEY) longKeyLengths.set(this, length);
   }
 
   /** Whether this node is the root of a segment (see OffsetBase): it and all below it move together. */
@@ -114,7 +155,10 @@ export class SyntaxNode {
     return KINDS[(this.flags >> KIND_SHIFT) & 7];
   }
   set kind(kind: NodeKind) {
+    const wasCollection = this.isCollection;
     this.flags = (this.flags & ~(7 << KIND_SHIFT)) | (KIND_CODES[kind] << KIND_SHIFT);
+    // The shared slot changes meaning with the kind: a scalar starts as null, a collection empty.
+    if (wasCollection !== this.isCollection) this.content = wasCollection ? null : [];
   }
 
   /** How a scalar is written in the source; fixes reuse it to keep the author's quoting. */
@@ -167,10 +211,11 @@ export class SyntaxNode {
 
   /** The member of an object with this key (the first one when keys repeat). */
   get(key: string): SyntaxNode | undefined {
-    const children = this.children;
-    if (this.kind !== 'object' || !children) return undefined;
+    // The kind's bits and the shared slot read directly: rules call this more than anything else.
+    if (((this.flags >> KIND_SHIFT) & 7) !== KIND_CODES.object) return undefined;
+    const children = this.content as SyntaxNode[];
     if (children.length < 12) {
-      for (const child of children) if (child.key === key) return child;
+      for (let i = 0; i < children.length; i++) if (children[i].key === key) return children[i];
       return undefined;
     }
     let index = keyIndexes.get(this);
@@ -301,6 +346,28 @@ export function indexInParent(node: SyntaxNode): number {
 const internedKeys = new Map<string, string>();
 /** Distinct keys kept; beyond it the table starts again (a long-running server meets many documents). */
 const MAX_INTERNED_KEYS = 100_000;
+
+/**
+ * Short string values are shared too: a document repeats a few thousand of them (`string`, `uri`,
+ * media types) a hundred thousand times, each a fresh copy of 30-40 bytes; longer ones
+ * (descriptions) rarely repeat. Shared through a table of their own, not internalized as keys are:
+ * internalizing makes a hidden class per distinct string, and values are many more than keys.
+ */
+const SHARED_VALUE_MAX = 40;
+const sharedValues = new Map<string, string>();
+/** Distinct values kept; beyond it the table starts again, as the keys' does. */
+const MAX_SHARED_VALUES = 100_000;
+
+export function internValue(value: string): string {
+  if (value.length > SHARED_VALUE_MAX) return value;
+  const known = sharedValues.get(value);
+  if (known !== undefined) return known;
+  if (sharedValues.size >= MAX_SHARED_VALUES) sharedValues.clear();
+  // Kept as a copy: the value may be a view of the whole text, which the table would keep alive.
+  const own = detached(value);
+  sharedValues.set(own, own);
+  return own;
+}
 
 export function internKey(key: string): string {
   const known = internedKeys.get(key);

@@ -8,7 +8,7 @@
 // It reads line by line with an explicit stack (no recursion over the document), so it can pause
 // between slices of lines: a language server must not hold its message loop for a 30 MB parse.
 import { stepClock, Steps } from './steps';
-import { checkDuplicateKeys, duplicateKeySteps, internKey, MAX_DEPTH, NodeKind, ParsedText, ScalarValue, SyntaxError, SyntaxNode } from './tree';
+import { checkDuplicateKeys, duplicateKeySteps, internKey, internValue, MAX_DEPTH, NodeKind, ParsedText, ScalarValue, SyntaxError, SyntaxNode } from './tree';
 
 /** The `yaml` package refuses implicit keys longer than 1024 characters; stay well inside. */
 const MAX_KEY_LENGTH = 1000;
@@ -619,7 +619,7 @@ class FastReader {
     this.quotedSpans.push(start, end);
     const node = new SyntaxNode('string', start, end - start, undefined);
     const single = this.text.charCodeAt(start) === QUOTE_SINGLE;
-    node.value = single ? this.singleQuoted(start, end) : this.doubleQuoted(start, end);
+    node.value = internValue(single ? this.singleQuoted(start, end) : this.doubleQuoted(start, end));
     node.style = single ? 'single' : 'double';
     return node;
   }
@@ -779,7 +779,7 @@ class FastReader {
     const value = pieces ? pieces.join('') : text.slice(p, end);
     const resolved = resolvePlain(value);
     const node = new SyntaxNode(resolved.kind, p, end - p, undefined);
-    node.value = resolved.value;
+    node.value = typeof resolved.value === 'string' ? internValue(resolved.value) : resolved.value;
     node.style = 'plain';
     return node;
   }
@@ -994,7 +994,7 @@ class FastReader {
     if (end === q) giveUp();
     const resolved = resolvePlain(text.slice(q, end));
     const value = new SyntaxNode(resolved.kind, q, end - q, undefined);
-    value.value = resolved.value;
+    value.value = typeof resolved.value === 'string' ? internValue(resolved.value) : resolved.value;
     value.style = 'plain';
     return value;
   }
