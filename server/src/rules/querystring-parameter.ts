@@ -1,7 +1,7 @@
 import { defineRule, RuleContext } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { removalFix } from '../check/report';
-import { effectiveParameters, operationsOf, ParameterUse, parameterUses } from '../model/operations';
+import { effectiveParameters, ParameterUse, parameterUses } from '../model/operations';
 import { OpenApiObject } from '../model/analysis';
 
 /** The fields of a parameter described by `schema` and `style`, which the text forbids with `in: querystring`. */
@@ -37,7 +37,8 @@ export default defineRule({
     // The path item's own list on its own (shared by all its operations: reported once, there),
     // then each operation's list merged with it, for what the operation's own parameters add.
     if (object.kind === 'PathItem') return checkList(parameterUses(object.node.get('parameters'), object.doc, context.analysis, 'path'), () => true, '', context);
-    if (object.parent?.kind !== 'PathItem' || !operationsOf(object.parent, context.analysis).includes(object)) return;
+    // Every operation of a path item, under its method or in `additionalOperations` (3.2).
+    if (object.parent?.kind !== 'PathItem') return;
     const { uses } = effectiveParameters(object, context.analysis);
     checkList(uses, (u) => u.level === 'operation', ` in this operation (with its path's parameters)`, context);
   },
