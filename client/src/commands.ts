@@ -134,7 +134,8 @@ class FileRoleStatus implements Disposable {
     const client = this.client();
     const asked = ++this.asked;
     const document = editor?.document;
-    if (!client || !document || document.uri.scheme !== 'file' || !['yaml', 'json'].includes(document.languageId)) {
+    // An untitled document (New OpenAPI Document) is checked before it is saved: its role is shown too.
+    if (!client || !document || !['file', 'untitled'].includes(document.uri.scheme) || !['yaml', 'json'].includes(document.languageId)) {
       this.answer = undefined;
       this.item.hide();
       return;

@@ -100,6 +100,11 @@ describe('an untitled document', { timeout: 120_000 }, () => {
     assert.deepEqual(outline(symbols), ['info', ['paths', [['/items', ['GET']]]], ['components', [['schemas', ['UntitledThing']]]]]);
   });
 
+  it('is named an OpenAPI root for the status bar, referencing no file', async () => {
+    const role = await client.request<{ role: string; label?: string; related?: string[] }>('openapi30/fileRole', { uri });
+    assert.deepEqual(role, { role: 'root', version: 'OpenAPI 3.0', label: 'OpenAPI 3.0 root', related: [] });
+  });
+
   it('is no workspace file: not a $ref target of saved documents, not among the workspace symbols', async () => {
     const saved = client.open(path.join(dir, 'saved.yaml'), SAVED);
     await client.waitForDiagnostics(saved);

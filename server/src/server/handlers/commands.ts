@@ -15,7 +15,7 @@ import { jsonStringSteps, jsonTextSteps, RawJson } from '../transport/raw-json';
 import { ConvertThread } from '../state/convert-thread';
 import { inputsCurrent, inputsOf } from '../state/kept-previews';
 import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
-import { uriToPath } from '../state/session';
+import { isUnsaved, uriToPath } from '../state/session';
 import { WorkspaceCheckSummary } from '../state/workspace-check';
 import { ServerContext } from './context';
 import { conversionEditOf } from './convert-actions';
@@ -137,7 +137,9 @@ export function registerCommands(ctx: ServerContext): void {
       if (status !== 'not-openapi') {
         const version = VERSION_NAMES[status];
         const related = session.results.has(file) ? session.filesOf(file) : [...(index.get(file) ? index.projectOf(file) : [])];
-        return { role: 'root', version, label: `${version} root`, related: related.filter((f) => f !== file).sort().map((f) => session.uriOf(f)) };
+        // An unsaved document's relative `$ref`s name no file on disk: nothing to list or open.
+        const files = related.filter((f) => f !== file && !isUnsaved(f));
+        return { role: 'root', version, label: `${version} root`, related: files.sort().map((f) => session.uriOf(f)) };
       }
       const roots = new Set([...session.rootsReading(file), ...index.rootsReaching(file)]);
       roots.delete(file);
