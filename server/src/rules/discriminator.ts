@@ -126,7 +126,7 @@ export default defineRule({
   severity: 'error',
   versions: OPENAPI_VERSIONS,
   versionNote:
-    'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. The `defaultMapping` value itself is not checked yet.',
+    'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. A `defaultMapping` that names no schema is an error, as a mapping value is (whether it must be one of the alternatives the text does not say: it is not required).',
   description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
@@ -137,8 +137,8 @@ export default defineRule({
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
     notRequiredNoDefault: 'Property "{name}" that the discriminator reads is optional in {where}: add it to "required", or give the discriminator a "defaultMapping" for payloads without it.',
-    mapping: 'Mapping "{key}" points at "{value}", which is no schema of this document.',
-    mappingSuggest: 'Mapping "{key}" points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
+    mapping: '{what} points at "{value}", which is no schema of this document.',
+    mappingSuggest: '{what} points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
     mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
     mappingKey: 'YAML reads the mapping key {key} as {kind}: quote it, mapping keys must be strings.',
     noComposition: '"discriminator" has no effect here: it applies only beside "oneOf", "anyOf" or "allOf", or in a schema that others extend through "allOf".',
@@ -201,17 +201,29 @@ export default defineRule({
       if (mapped && !listing!.listed.has(mapped)) {
         context.report({ at: { node: entry }, messageId: 'mappingUnlisted', data: { key: String(entry.key), value, keyword: listing!.keyword } });
       }
-      if (target !== null) continue;
-      const schemas = analysis.root.root?.get('components')?.get('schemas');
-      const local = value.startsWith('#/components/schemas/');
-      const near = schemas?.kind === 'object' ? keyNames(schemas).nearest(local ? value.slice('#/components/schemas/'.length) : value) : undefined;
-      const suggestion = near === undefined ? undefined : local ? `#/components/schemas/${near}` : value.includes('/') ? undefined : near;
-      context.report({
-        at: { node: entry },
-        messageId: suggestion ? 'mappingSuggest' : 'mapping',
-        data: { key: String(entry.key), value, suggestion: suggestion ?? '' },
-        fixes: suggestion && doc === analysis.root ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, entry, suggestion)] }] : [],
-      });
+      if (target === null) reportMissing(entry, `Mapping "${String(entry.key)}"`, value, object, context);
+    }
+    // 3.2: the schema for payloads no mapping covers is named like a mapping value; whether it must be
+    // an alternative the text does not say, so only that it exists is held.
+    const defaultMapping = context.version === '3.2' ? discriminator.get('defaultMapping') : undefined;
+    if (defaultMapping?.kind === 'string' && mappingTarget(analysis, object, defaultMapping.value as string) === null) {
+      reportMissing(defaultMapping, '"defaultMapping"', defaultMapping.value as string, object, context);
     }
   },
 });
+
+/** A mapping value (or the default mapping) naming no schema, with the nearest schema name when one is near. */
+function reportMissing(entry: SyntaxNode, what: string, value: string, object: OpenApiObject, context: RuleContext): void {
+  const { analysis } = context;
+  const { doc } = object;
+  const schemas = analysis.root.root?.get('components')?.get('schemas');
+  const local = value.startsWith('#/components/schemas/');
+  const near = schemas?.kind === 'object' ? keyNames(schemas).nearest(local ? value.slice('#/components/schemas/'.length) : value) : undefined;
+  const suggestion = near === undefined ? undefined : local ? `#/components/schemas/${near}` : value.includes('/') ? undefined : near;
+  context.report({
+    at: { node: entry },
+    messageId: suggestion ? 'mappingSuggest' : 'mapping',
+    data: { what, value, suggestion: suggestion ?? '' },
+    fixes: suggestion && doc === analysis.root ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, entry, suggestion)] }] : [],
+  });
+}
