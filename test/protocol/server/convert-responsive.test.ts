@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { after, before, describe, it } from 'node:test';
-import type { DocumentSymbol, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, DocumentSymbol, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { cli } from '../../helpers/cli';
 import { LspClient } from '../../helpers/lsp-client';
 
@@ -39,7 +39,10 @@ describe('Convert to OpenAPI 3.0 on a large document', { timeout: 300_000 }, () 
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-convert-large-'));
     fs.writeFileSync(path.join(dir, 'swagger.yaml'), text);
     client = new LspClient();
-    await client.initialize(dir, undefined, { workspace: { configuration: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } } });
+    await client.initialize(dir, undefined, {
+      workspace: { configuration: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
+      textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } },
+    });
     uri = client.open(path.join(dir, 'swagger.yaml'), text);
     await client.waitForDiagnostics(uri, () => true, 120_000);
     smallUri = client.open(path.join(dir, 'small.yaml'), SMALL);
@@ -98,5 +101,34 @@ describe('Convert to OpenAPI 3.0 on a large document', { timeout: 300_000 }, () 
     assert.match(converted, /\n {2}title: Generated and edited\n/);
     assert.equal(client.marked('conversion stopped by an edit', since), 1);
     assert.equal(client.marked('conversion starts in the worker', since), 2);
+  });
+
+  it('resolves the quick fix in the worker too, answering document symbols meanwhile', async (t) => {
+    const diagnostics = (await client.waitForDiagnostics(uri)).filter((d) => d.code === 'openapi-version');
+    const at = { line: diagnostics[0].range.start.line, character: 2 };
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: at, end: at }, context: { diagnostics, only: ['quickfix'] } });
+    const fix = actions.find((a) => a.title === 'Convert to OpenAPI 3.0')!;
+    assert.equal(fix.edit, undefined, 'built when chosen');
+    const since = client.marks.length;
+    const started = performance.now();
+    let resolvedAt = 0;
+    const asked = client.request<CodeAction>('codeAction/resolve', fix, 240_000).then((a) => ((resolvedAt = performance.now()), a));
+    const waits: number[] = [];
+    while (!resolvedAt) {
+      const at = performance.now();
+      await symbols();
+      if (!resolvedAt) waits.push(performance.now() - at);
+    }
+    const resolved = await asked;
+    const took = performance.now() - started;
+    const created = new URL('swagger.openapi.yaml', uri).href;
+    const filling = resolved.edit!.documentChanges!.find((c): c is TextDocumentEdit => 'textDocument' in c && c.textDocument.uri === created)!;
+    assert.match(filling.edits[0].newText, /^openapi: 3\.0\.3\n/);
+    assert.match(filling.edits[0].newText, /\n {2}title: Generated and edited\n/, 'the editor\'s unsaved text, converted');
+    const figures = `resolve ${Math.round(took)} ms; document symbols answered meanwhile (ms each): ${waits.map(Math.round).join(', ')}`;
+    t.diagnostic(figures);
+    assert.equal(client.marked('conversion starts in the worker', since), 1, figures);
+    assert.ok(waits.length >= 3, figures);
+    assert.ok(Math.max(...waits) * 3 < took, figures);
   });
 });

@@ -92,8 +92,8 @@ export function registerCodeActions(ctx: ServerContext): void {
     return actions;
   });
 
-  ctx.dispatch.request<CodeAction, CodeAction>('codeAction/resolve', { title: '' }, async (action) => {
-    const resolved = isConversionAction(action) ? resolveConversion(ctx, action) : await resolveRefactor(session, ctx.workspace, action, ctx.editor.editorRenamesAt === true);
+  ctx.dispatch.request<CodeAction, CodeAction>('codeAction/resolve', { title: '' }, async (action, token) => {
+    const resolved = isConversionAction(action) ? await resolveConversion(ctx, action, token) : await resolveRefactor(session, ctx.workspace, action, ctx.editor.editorRenamesAt === true);
     if ('error' in resolved) {
       void ctx.connection.window.showErrorMessage(resolved.error);
       return action;

@@ -12,13 +12,12 @@ import { newDocumentTemplate } from '../../services/completion';
 import { mark } from '../runtime/marks';
 import { signalOf } from '../runtime/scheduler';
 import { jsonStringSteps, jsonTextSteps, RawJson } from '../transport/raw-json';
-import { ConvertThread } from '../state/convert-thread';
 import { inputsCurrent, inputsOf } from '../state/kept-previews';
 import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
 import { isUnsaved, uriToPath } from '../state/session';
 import { WorkspaceCheckSummary } from '../state/workspace-check';
 import { ServerContext } from './context';
-import { conversionEditOf } from './convert-actions';
+import { convertedEdit } from './convert-actions';
 import { analysisOf, bringOpenFilesUpToDate, readsCurrentModels, rootOf, untilEditOfFilesOf } from './preview';
 
 export interface NewDocumentParams {
@@ -92,8 +91,6 @@ export function registerCommands(ctx: ServerContext): void {
 
   // Converted in a worker thread (seconds on a large document), from the editor's unsaved text; an
   // edit of a file it converted meanwhile: converted again, the newer edit wins.
-  const converter = new ConvertThread(session, (message) => ctx.connection.console.warn(message));
-  ctx.dispatch.onShutdown(() => converter.dispose());
   ctx.dispatch.request<ConvertParams, ConvertAnswer>('openapi30/convert', { error: 'The document could not be converted.' }, async (params, token) => {
     const file = uriToPath(params.uri);
     if (!file) return { error: `${params.uri} is not a file the server reads.` };
@@ -105,24 +102,14 @@ export function registerCommands(ctx: ServerContext): void {
     }
     const canCreate = ctx.workspace.clientCapabilities?.workspace?.workspaceEdit?.resourceOperations?.includes('create') ?? false;
     const placement = canCreate ? 'beside' : 'in-place';
-    for (;;) {
-      const versions = new Map([...session.open.values()].map((doc) => [doc.path, doc.version]));
-      const converted = await converter.convert(file, placement);
-      if (token.isCancellationRequested) return cancelled;
-      const edited = 'files' in converted && converted.files.some((f) => session.openDocument(f.source)?.version !== versions.get(f.source));
-      if (edited) {
-        mark('conversion stopped by an edit', { root: file });
-        continue;
-      }
-      // Built in one turn from the converted texts: the sources' ends are read from the same versions.
-      const edit = conversionEditOf(ctx, converted, placement);
-      if ('error' in edit) return edit;
-      const created = (edit.documentChanges ?? []).flatMap((c) => ('kind' in c && c.kind === 'create' ? [c.uri] : []));
-      // The edit holds the converted texts (megabytes): its JSON text is written in steps too.
-      const text = await session.scheduler.run('requests', jsonTextSteps(edit), { signal: signalOf(token) });
-      if (token.isCancellationRequested || !text) return cancelled;
-      return { edit: text, created };
-    }
+    const edit = await convertedEdit(ctx, file, placement, token);
+    if (token.isCancellationRequested) return cancelled;
+    if ('error' in edit) return edit;
+    const created = (edit.documentChanges ?? []).flatMap((c) => ('kind' in c && c.kind === 'create' ? [c.uri] : []));
+    // The edit holds the converted texts (megabytes): its JSON text is written in steps too.
+    const text = await session.scheduler.run('requests', jsonTextSteps(edit), { signal: signalOf(token) });
+    if (token.isCancellationRequested || !text) return cancelled;
+    return { edit: text, created };
   });
 
   ctx.dispatch.request<FileRoleParams, FileRoleAnswer>('openapi30/fileRole', { role: 'none' }, async (params, token) => {

@@ -2,10 +2,13 @@
 // beside the sources, when the editor can create files) and "Convert to OpenAPI 3.0 in place" (one
 // undoable edit of the root and every file it references). The conversion is the service's
 // (services/convert); here its files become one WorkspaceEdit. Built when chosen, where the
-// editor resolves code actions: a large document is not converted at every cursor move.
+// editor resolves code actions: a large document is not converted at every cursor move, and the
+// conversion runs in the worker thread the palette's Convert uses (seconds on a large document).
 import * as fs from 'fs';
-import { CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import { CancellationToken, CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { ConversionPlacement, convertForEditor, ConvertedForEditor } from '../../services/convert/convert-in-editor';
+import { mark } from '../runtime/marks';
+import { ConvertThread } from '../state/convert-thread';
 import { uriToPath } from '../state/session';
 import { ServerContext } from './context';
 
@@ -41,12 +44,45 @@ export function isConversionAction(action: CodeAction): boolean {
   return typeof (action.data as Partial<ConversionData> | undefined)?.convert === 'string';
 }
 
-/** A chosen conversion, its edit built now. */
-export function resolveConversion(ctx: ServerContext, action: CodeAction): { action: CodeAction } | { error: string } {
+/** A chosen conversion, its edit built now, off the message loop. */
+export async function resolveConversion(ctx: ServerContext, action: CodeAction, token: CancellationToken): Promise<{ action: CodeAction } | { error: string }> {
   const data = action.data as ConversionData;
   if (action.edit) return { action };
-  const edit = conversionEdit(ctx, data.uri, data.convert);
+  const file = uriToPath(data.uri);
+  if (!file) return { error: `Cannot convert ${data.uri}: not a file.` };
+  const edit = await convertedEdit(ctx, file, data.convert, token);
+  if (token.isCancellationRequested) return { action };
   return 'error' in edit ? edit : { action: { ...action, edit } };
+}
+
+const converters = new WeakMap<ServerContext, ConvertThread>();
+
+/** The session's conversion worker, shared by the quick fix and the palette's Convert. */
+function converterOf(ctx: ServerContext): ConvertThread {
+  let converter = converters.get(ctx);
+  if (!converter) {
+    const made = new ConvertThread(ctx.session, (message) => ctx.connection.console.warn(message));
+    ctx.dispatch.onShutdown(() => made.dispose());
+    converters.set(ctx, (converter = made));
+  }
+  return converter;
+}
+
+/**
+ * A Swagger 2.0 root converted in the worker, from the editor's unsaved text, as the edit that
+ * applies it. A file it converted that was edited meanwhile is converted again: the newer edit wins
+ * (an in-place edit built from the older text would undo it).
+ */
+export async function convertedEdit(ctx: ServerContext, file: string, placement: ConversionPlacement, token: CancellationToken): Promise<WorkspaceEdit | { error: string }> {
+  const { session } = ctx;
+  for (;;) {
+    const versions = new Map([...session.open.values()].map((doc) => [doc.path, doc.version]));
+    const converted = await converterOf(ctx).convert(file, placement);
+    if (token.isCancellationRequested) return { error: 'The conversion was cancelled.' };
+    const edited = 'files' in converted && converted.files.some((f) => session.openDocument(f.source)?.version !== versions.get(f.source));
+    if (!edited) return conversionEditOf(ctx, converted, placement);
+    mark('conversion stopped by an edit', { root: file });
+  }
 }
 
 export function conversionEdit(ctx: ServerContext, uri: string, placement: ConversionPlacement): WorkspaceEdit | { error: string } {
