@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CodeAction, DocumentSymbol, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { cli } from '../../helpers/cli';
 import { LspClient } from '../../helpers/lsp-client';
+import { answeredMeanwhile, meanwhileFigures } from '../../helpers/meanwhile';
 
 /** 600 paths of one operation, each with a query parameter and a response schema of 12 described properties: about 1 MB of YAML. */
 function generatedSwagger(paths: number): string {
@@ -67,28 +68,21 @@ describe('Convert to OpenAPI 3.0 on a large document', { timeout: 300_000 }, () 
 
   it('converts in a worker, answering document symbols meanwhile, into the CLI\'s text', async (t) => {
     const since = client.marks.length;
-    const started = performance.now();
-    let convertedAt = 0;
-    const asked = convert().then((a) => ((convertedAt = performance.now()), a));
-    const waits: number[] = [];
-    while (!convertedAt) {
-      const at = performance.now();
+    const run = await answeredMeanwhile(convert, async () => {
       const found = await symbols();
       assert.deepEqual(found.map((s) => s.name), ['info', 'paths'], 'the small document\'s symbols');
-      if (!convertedAt) waits.push(performance.now() - at);
-    }
-    const converted = createdText(await asked);
-    const took = performance.now() - started;
+    });
+    const converted = createdText(run.answer);
     const out = path.join(dir, 'cli', 'swagger.openapi.yaml');
     const expected = cli(['convert', path.join(dir, 'swagger.yaml'), '-o', out], dir);
     assert.equal(expected.code, 0, expected.stderr);
     assert.equal(converted, fs.readFileSync(out, 'utf8'), 'the same text as openapi-check convert');
-    const figures = `convert ${Math.round(took)} ms; document symbols answered meanwhile (ms each): ${waits.map(Math.round).join(', ')}`;
+    const figures = meanwhileFigures('convert', run);
     t.diagnostic(figures);
     assert.equal(client.marked('conversion starts in the worker', since), 1, figures);
     // In one block the first request waited for the whole conversion and none was answered before it.
-    assert.ok(waits.length >= 3, figures);
-    assert.ok(Math.max(...waits) * 3 < took, figures);
+    assert.ok(run.waits.length >= 3, figures);
+    assert.ok(Math.max(...run.waits) * 3 < run.took, figures);
   });
 
   it('converts the newer text after an edit made while it converts', async () => {
@@ -110,25 +104,16 @@ describe('Convert to OpenAPI 3.0 on a large document', { timeout: 300_000 }, () 
     const fix = actions.find((a) => a.title === 'Convert to OpenAPI 3.0')!;
     assert.equal(fix.edit, undefined, 'built when chosen');
     const since = client.marks.length;
-    const started = performance.now();
-    let resolvedAt = 0;
-    const asked = client.request<CodeAction>('codeAction/resolve', fix, 240_000).then((a) => ((resolvedAt = performance.now()), a));
-    const waits: number[] = [];
-    while (!resolvedAt) {
-      const at = performance.now();
-      await symbols();
-      if (!resolvedAt) waits.push(performance.now() - at);
-    }
-    const resolved = await asked;
-    const took = performance.now() - started;
+    const run = await answeredMeanwhile(() => client.request<CodeAction>('codeAction/resolve', fix, 240_000), symbols);
+    const resolved = run.answer;
     const created = new URL('swagger.openapi.yaml', uri).href;
     const filling = resolved.edit!.documentChanges!.find((c): c is TextDocumentEdit => 'textDocument' in c && c.textDocument.uri === created)!;
     assert.match(filling.edits[0].newText, /^openapi: 3\.0\.3\n/);
     assert.match(filling.edits[0].newText, /\n {2}title: Generated and edited\n/, 'the editor\'s unsaved text, converted');
-    const figures = `resolve ${Math.round(took)} ms; document symbols answered meanwhile (ms each): ${waits.map(Math.round).join(', ')}`;
+    const figures = meanwhileFigures('resolve', run);
     t.diagnostic(figures);
     assert.equal(client.marked('conversion starts in the worker', since), 1, figures);
-    assert.ok(waits.length >= 3, figures);
-    assert.ok(Math.max(...waits) * 3 < took, figures);
+    assert.ok(run.waits.length >= 3, figures);
+    assert.ok(Math.max(...run.waits) * 3 < run.took, figures);
   });
 });
