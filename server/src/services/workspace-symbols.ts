@@ -1,11 +1,13 @@
 // Workspace symbols: operations (one each, found by operationId or by `METHOD /path`), components
 // by name and kind, tags. Ranked exact > prefix > fuzzy, as rust-analyzer's symbol search: the
-// prefix matches come from each file's sorted table by binary search; the fuzzy ones are scanned
+// prefix matches come from the workspace's few sorted segments of names (symbol-index.ts) by a
+// binary search in each; the fuzzy ones are scanned
 // (a subsequence of the name, camel-case humps and word starts scored higher) only when the exact
 // and prefix matches leave room in the answer. Nothing is built per query beyond its answer.
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
-import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../workspace/symbol-table';
+import { Segment } from '../workspace/symbol-index';
+import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -57,28 +59,42 @@ function symbolKey(match: Match): number {
 export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
   const typed = query.trim().slice(0, MAX_QUERY);
   const lower = typed.toLowerCase();
-  const files = [...index.all()];
+  const symbols = index.symbols;
+  const segments = symbols.segments;
   // An operation has two names: twice the answer's entries hold at least its number of symbols.
   const best = new BestMatches(2 * limit);
-  const offers = (file: FileIndex) => file.root || index.definitionsOf(file.path).length > 0;
+  // Per slot, asked once: whether its file offers its definitions (-1: not asked yet).
+  const offering = new Int8Array(symbols.slotCount).fill(-1);
+  const offers = (slot: number, file: FileIndex) => {
+    if (offering[slot] < 0) offering[slot] = file.root || index.definitionsOf(file.path).length > 0 ? 1 : 0;
+    return offering[slot] === 1;
+  };
   const rankOf = (name: string, nameLower: string): Rank =>
     nameLower === lower ? (name === typed ? Rank.ExactCase : Rank.Exact) : Rank.Prefix;
 
-  // Exact and prefix matches: one contiguous run of each file's sorted names.
+  // Exact and prefix matches: one contiguous run of each segment's sorted names.
   let prefixed = 0;
-  for (const file of files) {
-    const table = symbolTableOf(file);
-    const { names } = table;
-    let offering: boolean | undefined;
-    for (let k = lowerBound(names, lower); k < names.length && names[k].startsWith(lower); k++) {
-      const target = table.targets[k];
-      if ((target & 3) === SymbolKind.Definition && !(offering ??= offers(file))) continue;
-      prefixed++;
-      const name = names[k];
-      const rank = name === lower ? rankOf(table.written[k] ?? writtenName(file, target), name) : Rank.Prefix;
-      if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
+  for (const segment of segments) {
+    const { names, first, slots, rows } = segment;
+    for (let g = lowerBound(names, lower); g < names.length && names[g].startsWith(lower); g++) {
+      const name = names[g];
+      // Once the answer is full of names as good, a longer one cannot enter (nor count: fuzzy is off).
+      if (prefixed >= best.capacity && !best.admits(name === lower ? Rank.Exact : Rank.Prefix, -name.length)) continue;
+      for (let e = first[g]; e < first[g + 1]; e++) {
+        const file = symbols.fileOf(slots[e]);
+        if (file === undefined) continue; // replaced or removed
+        const table = symbols.tableOf(slots[e]);
+        const target = table.targets[rows[e]];
+        if ((target & 3) === SymbolKind.Definition && !offers(slots[e], file)) continue;
+        prefixed++;
+        const rank = name === lower ? rankOf(table.written[rows[e]] ?? writtenName(file, target), name) : Rank.Prefix;
+        if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
+      }
     }
-    for (const i of table.pathless) {
+  }
+  for (const slot of symbols.withPathless()) {
+    const file = symbols.fileOf(slot)!;
+    for (const i of symbols.tableOf(slot).pathless) {
       const label = pathlessLabel(index, file, i);
       const labelLower = label.toLowerCase();
       if (!labelLower.startsWith(lower)) continue;
@@ -91,27 +107,20 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   const compact = lower.replace(/\s+/g, '');
   if (prefixed < best.capacity && distinctSymbols(best.entries()) < limit && compact !== '') {
     const score = fuzzyMatcher(typed);
-    const tables = files.map(symbolTableOf);
-    const found = fuzzyCandidates(index, files, tables, compact);
-    const offering = new Int8Array(files.length).fill(-1);
-    const pairs = queryPairs(compact);
-    // Each candidate's score bound, then alignments best bound first: once the answer is full, a
-    // name whose bound cannot enter ends the work (more than 66,000 names of the directory hold `pet`).
+    const found = fuzzyCandidates(index, segments, compact);
+    const bound = scoreBound(compact, typed.replace(/\s+/g, ''));
+    // Each candidate name's score bound (one per name, whatever its number of files), then its
+    // entries scored best bound first: once the answer is full, a name whose bound cannot enter
+    // ends the work (more than 66,000 names of the directory hold `pet`).
     const bounds = new Float64Array(found.count);
     const kept = new Uint32Array(found.count);
     let keptCount = 0;
     for (let c = 0; c < found.count; c++) {
-      const f = found.files[c];
-      const file = files[f];
-      const table = tables[f];
-      const k = found.names[c];
-      const name = table.names[k];
+      const segment = segments[found.segments[c]];
+      const g = found.names[c];
+      const name = segment.names[g];
       if (name.startsWith(lower)) continue; // ranked above already
-      if ((table.targets[k] & 3) === SymbolKind.Definition) {
-        if (offering[f] < 0) offering[f] = offers(file) ? 1 : 0;
-        if (offering[f] === 0) continue;
-      }
-      bounds[c] = scoreBound(compact, pairs, name, table.starts[k], table.written[k]?.length ?? 0);
+      bounds[c] = bound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
       kept[keptCount++] = c;
     }
     const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);
@@ -124,18 +133,28 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       bucket.sort((x, y) => bounds[y] - bounds[x]);
       for (const c of bucket) {
         if (!best.admits(Rank.Fuzzy, bounds[c])) break;
-        const file = files[found.files[c]];
-        const table = tables[found.files[c]];
-        const k = found.names[c];
-        const name = table.names[k];
-        const target = table.targets[k];
-        const value = score(table.written[k] ?? writtenName(file, target), name);
-        if (value !== undefined && best.admits(Rank.Fuzzy, value)) best.add({ file, target, rank: Rank.Fuzzy, score: value, lower: name });
+        const segment = segments[found.segments[c]];
+        const g = found.names[c];
+        const name = segment.names[g];
+        // The entries of a name differ only in case: the score of each spelling is computed once.
+        let spelling: string | undefined;
+        let value: number | undefined;
+        for (let e = segment.first[g]; e < segment.first[g + 1]; e++) {
+          const slot = segment.slots[e];
+          const file = symbols.fileOf(slot);
+          if (file === undefined) continue;
+          const table = symbols.tableOf(slot);
+          const target = table.targets[segment.rows[e]];
+          if ((target & 3) === SymbolKind.Definition && !offers(slot, file)) continue;
+          const written = table.written[segment.rows[e]] ?? writtenName(file, target);
+          if (written !== spelling) (spelling = written), (value = score(written, name));
+          if (value !== undefined && best.admits(Rank.Fuzzy, value)) best.add({ file, target, rank: Rank.Fuzzy, score: value, lower: name });
+        }
       }
     }
-    for (const file of files) {
-      const table = symbolTableOf(file);
-      for (const i of table.pathless) {
+    for (const slot of symbols.withPathless()) {
+      const file = symbols.fileOf(slot)!;
+      for (const i of symbols.tableOf(slot).pathless) {
         const label = pathlessLabel(index, file, i);
         const labelLower = label.toLowerCase();
         if (labelLower.startsWith(lower)) continue;
@@ -146,36 +165,48 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   }
   const sorted = best.entries().sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
   const answered = new Set<string>();
-  const symbols: WorkspaceSymbol[] = [];
+  const result: WorkspaceSymbol[] = [];
   for (const match of sorted) {
     const key = `${symbolKey(match)}\0${match.file.path}`;
     if (answered.has(key)) continue; // the operation's other name, ranked lower
     answered.add(key);
-    symbols.push(symbolOf(index, match));
-    if (symbols.length === limit) break;
+    result.push(symbolOf(index, match));
+    if (result.length === limit) break;
   }
-  return symbols;
+  return result;
 }
 
 /**
- * At least the fuzzy score of a name (see fuzzyMatcher): per query character 1, 1 for its case,
- * the start bonus where the name starts with it or the word start bonus where a word of the name
- * does, and a run bonus for each but the first whose pair with the one before is in the name, less
- * the length term.
+ * For a query, a bound of the fuzzy score of any name it matches (see fuzzyMatcher). Per query
+ * character 1, and the most its best place can add: at the name's start 1 for case and the start
+ * bonus; at a word start the word start bonus, and 1 for case only if a word start of the typed
+ * case holds it; elsewhere 1 for case. A run bonus for each character but the first whose pair
+ * with the one before is in the name; less the length term.
  */
-function scoreBound(query: string, pairs: readonly string[], lowerName: string, wordStarts: number, writtenLength: number): number {
-  // The score's length term is the written name's (0 when not known here: a looser bound, never a wrong one).
-  let bound = -Math.min(writtenLength, MAX_SCANNED) * 0.01;
-  for (let i = 0; i < query.length; i++) {
-    const code = query.charCodeAt(i);
-    bound += 2 + (i === 0 && code === lowerName.charCodeAt(0) ? START_BONUS : (wordStarts & charBit(code)) !== 0 ? WORD_START_BONUS : 0);
-    // A run needs the two characters side by side in the part of the name scored.
-    if (i > 0) {
-      const at = lowerName.indexOf(pairs[i]);
-      if (at >= 0 && at < MAX_SCANNED - 1) bound += RUN_BONUS;
+function scoreBound(query: string, typedQuery: string): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
+  const pairs = queryPairs(query);
+  const bits = Array.from(query, (c) => charBit(c.charCodeAt(0)));
+  // Per query character, the word starts whose case is its own (both when the typed case is not known).
+  const known = typedQuery.length === query.length;
+  const upper = Array.from(query, (c, i) => !known || typedQuery.charAt(i) !== c);
+  const lower = Array.from(query, (c, i) => !known || typedQuery.charAt(i) === c);
+  return (lowerName, upperStarts, lowerStarts, writtenLength) => {
+    let bound = -Math.min(writtenLength, MAX_SCANNED) * 0.01;
+    for (let i = 0; i < query.length; i++) {
+      const bit = bits[i];
+      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) bound += 2 + START_BONUS;
+      else if (((upperStarts | lowerStarts) & bit) !== 0) {
+        const caseHeld = (upper[i] && (upperStarts & bit) !== 0) || (lower[i] && (lowerStarts & bit) !== 0);
+        bound += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
+      } else bound += 2;
+      // A run needs the two characters side by side in the part of the name scored.
+      if (i > 0) {
+        const at = lowerName.indexOf(pairs[i]);
+        if (at >= 0 && at < MAX_SCANNED - 1) bound += RUN_BONUS;
+      }
     }
-  }
-  return bound;
+    return bound;
+  };
 }
 
 /** Per query character but the first, the pair it makes with the one before. */
@@ -186,53 +217,54 @@ function queryPairs(query: string): string[] {
 /** Candidates kept at most for the next query (8 bytes each): more, and the next query scans again. */
 const MAX_REUSED_CANDIDATES = 2_000_000;
 
-/** The names holding a query as a subsequence: per candidate, its file (index in `files`) and its row in the file's table. */
+/** The names holding a query as a subsequence: per candidate, its segment and its row in the segment. */
 interface Candidates {
   count: number;
-  files: Uint32Array;
+  segments: Uint32Array;
   names: Uint32Array;
 }
 
 /** The last fuzzy query's candidates per index, for the query typed next (see fuzzyCandidates). */
-const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; files: readonly FileIndex[]; compact: string; found: Candidates }>();
+const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: string; found: Candidates }>();
 
 /**
- * The names of every file that hold `compact` as a subsequence, in file and table order. A query
+ * The names of every segment that hold `compact` as a subsequence, in segment order. A query
  * typed letter by letter holds the one before it as a subsequence, so it holds only names that
- * one held: while the index has not changed, only the last query's candidates are read again.
+ * one held: while the index has not changed (its segments neither), only the last query's
+ * candidates are read again.
  */
-function fuzzyCandidates(index: WorkspaceIndex, files: readonly FileIndex[], tables: readonly SymbolTable[], compact: string): Candidates {
+function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], compact: string): Candidates {
   const queryMask = maskOf(compact);
   const last = lastCandidates.get(index);
   let found: Candidates;
-  if (last && last.version === index.version && last.files.length === files.length && isSubsequence(last.compact, compact)) {
+  if (last && last.version === index.version && isSubsequence(last.compact, compact)) {
     const from = last.found;
-    found = { count: 0, files: new Uint32Array(from.count), names: new Uint32Array(from.count) };
+    found = { count: 0, segments: new Uint32Array(from.count), names: new Uint32Array(from.count) };
     for (let c = 0; c < from.count; c++) {
-      const table = tables[from.files[c]];
+      const segment = segments[from.segments[c]];
       const k = from.names[c];
-      if ((table.masks[k] & queryMask) !== queryMask || !isSubsequence(compact, table.names[k], MAX_SCANNED)) continue;
-      found.files[found.count] = from.files[c];
+      if ((segment.masks[k] & queryMask) !== queryMask || !isSubsequence(compact, segment.names[k], MAX_SCANNED)) continue;
+      found.segments[found.count] = from.segments[c];
       found.names[found.count++] = k;
     }
   } else {
-    found = { count: 0, files: new Uint32Array(1024), names: new Uint32Array(1024) };
-    tables.forEach((table, f) => {
-      scanSubsequence(table, compact, queryMask, (k) => {
-        if (found.count === found.files.length) {
-          const files = new Uint32Array(2 * found.count);
+    found = { count: 0, segments: new Uint32Array(1024), names: new Uint32Array(1024) };
+    segments.forEach((segment, s) => {
+      scanSubsequence(segment, compact, queryMask, (k) => {
+        if (found.count === found.segments.length) {
+          const grown = new Uint32Array(2 * found.count);
           const names = new Uint32Array(2 * found.count);
-          files.set(found.files);
+          grown.set(found.segments);
           names.set(found.names);
-          found.files = files;
+          found.segments = grown;
           found.names = names;
         }
-        found.files[found.count] = f;
+        found.segments[found.count] = s;
         found.names[found.count++] = k;
       });
     });
   }
-  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, files, compact, found });
+  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, found });
   else lastCandidates.delete(index);
   return found;
 }

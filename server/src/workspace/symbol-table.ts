@@ -30,6 +30,14 @@ export interface SymbolTable {
   readonly masks: Uint32Array;
   /** Per name: the characters that start a word in it (see isWordStart), as bits. */
   readonly starts: Uint32Array;
+  /**
+   * Per name: the characters that start a word in it in upper case, and those that do otherwise
+   * (a typed character gains the case point at a word start only where the case is its own).
+   */
+  readonly upperStarts: Uint32Array;
+  readonly lowerStarts: Uint32Array;
+  /** Per name: the length as written, at most MAX_SCANNED (the fuzzy score's length term). */
+  readonly lengths: Uint16Array;
   /** Per name: how many leading characters it shares with the name before it (at most 255). */
   readonly shared: Uint8Array;
   /** Every name's bits together: a query with a character no name has skips the file. */
@@ -84,7 +92,21 @@ export function wordStartMask(name: string): number {
   return mask >>> 0;
 }
 
-/** `GET /pets`: what an operation is called besides its operationId. */
+/** The characters (lower case, as bits) that start a word of a name as written in upper case (`upper`), or not. */
+export function caseStartMasks(name: string): { upper: number; lower: number } {
+  let upper = 0;
+  let lower = 0;
+  const length = Math.min(name.length, MAX_SCANNED);
+  for (let j = 0; j < length; j++) {
+    if (!isWordStart(name, j)) continue;
+    const c = name.charAt(j);
+    const lowered = c.toLowerCase();
+    if (c !== lowered) upper |= charBit(lowered.charCodeAt(0));
+    else lower |= charBit(lowered.charCodeAt(0));
+  }
+  return { upper: upper >>> 0, lower: lower >>> 0 };
+}
+
 /** `GET /pets`; a webhook's operation `POST webhook newPet`; `GET` alone when its path is not known. */
 export function operationLabel(method: string, path: string | undefined, webhook?: string): string {
   if (path !== undefined) return `${method.toUpperCase()} ${path}`;
@@ -144,7 +166,8 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
   const count = order.length;
   const names = new Array<string>(count);
   const written = new Array<string | undefined>(count);
-  const table = { names, written, targets: new Uint32Array(count), masks: new Uint32Array(count), starts: new Uint32Array(count), shared: new Uint8Array(count), mask: 0, pathless };
+  const table = { names, written, targets: new Uint32Array(count), masks: new Uint32Array(count), starts: new Uint32Array(count),
+    upperStarts: new Uint32Array(count), lowerStarts: new Uint32Array(count), lengths: new Uint16Array(count), shared: new Uint8Array(count), mask: 0, pathless };
   let mask = 0;
   for (let k = 0; k < count; k++) {
     if (due()) yield;
@@ -152,7 +175,12 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
     names[k] = name;
     written[k] = originals[order[k]];
     table.targets[k] = targets[order[k]];
-    table.starts[k] = wordStartMask(written[k] ?? writtenName(file, table.targets[k]));
+    const asWritten = written[k] ?? writtenName(file, table.targets[k]);
+    table.starts[k] = wordStartMask(asWritten);
+    const cased = caseStartMasks(asWritten);
+    table.upperStarts[k] = cased.upper;
+    table.lowerStarts[k] = cased.lower;
+    table.lengths[k] = Math.min(asWritten.length, MAX_SCANNED);
     mask |= table.masks[k] = maskOf(name);
     table.shared[k] = k === 0 ? 0 : sharedPrefix(names[k - 1], name);
   }
@@ -160,7 +188,8 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
   tables.set(file, table);
 }
 
-function sharedPrefix(a: string, b: string): number {
+/** How many leading characters two names share, at most 255 (what a table's `shared` holds). */
+export function sharedPrefix(a: string, b: string): number {
   const most = Math.min(a.length, b.length, MAX_SHARED);
   let i = 0;
   while (i < most && a.charCodeAt(i) === b.charCodeAt(i)) i++;
@@ -179,6 +208,9 @@ export function lowerBound(names: readonly string[], lower: string): number {
   return low;
 }
 
+/** What a subsequence scan reads: a file's table or a segment of the workspace's (see symbol-index.ts). */
+export type ScannedNames = Pick<SymbolTable, 'names' | 'masks' | 'shared' | 'mask'>;
+
 /** The longest name read by a subsequence scan; longer names are matched on this many characters. */
 export const MAX_SCANNED = 256;
 
@@ -188,7 +220,7 @@ export const MAX_SCANNED = 256;
  * query characters the first d characters of the last name read matched. A name whose mask lacks a
  * query character is not read.
  */
-export function scanSubsequence(table: SymbolTable, query: string, queryMask: number, visit: (k: number) => void): void {
+export function scanSubsequence(table: ScannedNames, query: string, queryMask: number, visit: (k: number) => void): void {
   if ((table.mask & queryMask) !== queryMask) return;
   const { names, masks, shared } = table;
   const matched = scanState;

@@ -6,6 +6,7 @@
 import { ObjectKind } from '../model/spec';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { Definition, FileIndex, NameUse, OperationEntry, pointerKey, RefEntry, TagDeclaration } from './file-index';
+import { SymbolIndex } from './symbol-index';
 import { symbolTableSteps } from './symbol-table';
 
 /** What a check may ask of the workspace (unused-component judges by every root). */
@@ -290,6 +291,8 @@ export class WorkspaceIndex implements WorkspaceUses {
   private readonly reachedExcept = new Map<string, Map<string, Uint8Array>>();
   /** Per file, filled on first use: its project (code lens asks once per tag and scheme). */
   private readonly projects = new Map<string, Set<string>>();
+  /** Every file's symbol names in a few sorted segments, for workspace symbol queries. */
+  readonly symbols = new SymbolIndex();
 
   /** Bumped on every change: callers cache what they compute per version. */
   get version(): number {
@@ -304,6 +307,7 @@ export class WorkspaceIndex implements WorkspaceUses {
     const before = this.files.get(file.path);
     this.files.set(file.path, file);
     this.replacePart(file.path, before && partOf(before), partOf(file));
+    this.symbols.set(file);
   }
 
   remove(filePath: string): boolean {
@@ -311,6 +315,7 @@ export class WorkspaceIndex implements WorkspaceUses {
     if (!before) return false;
     this.files.delete(filePath);
     this.replacePart(filePath, partOf(before), undefined);
+    this.symbols.remove(filePath);
     return true;
   }
 

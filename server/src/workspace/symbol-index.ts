@@ -1,0 +1,239 @@
+// The workspace's symbol names in one structure, after rust-analyzer's symbol index: a few sorted
+// segments, each the merge of some files' sorted tables (symbol-table.ts), so a prefix is one binary
+// search per segment instead of one per file, and a subsequence scan reads one long sorted run
+// where names shared by many files sit side by side. Incremental, as an LSM tree: a file set adds
+// a segment of its names and merges it with segments of similar size (never past MAX_MERGED
+// names, so no merge holds the thread for long); a file replaced or removed only marks its slot
+// dead, and a segment with as many dead names as live ones is written again without them.
+import { FileIndex } from './file-index';
+import { sharedPrefix, symbolTableOf, SymbolTable } from './symbol-table';
+
+/** A merge that would make a segment larger than this is not done (64K names merge in a few ms). */
+export const MAX_MERGED = 1 << 16;
+
+/**
+ * Sorted distinct names of several files, each with the entries (file slot, row in its table) that
+ * bear it: a name many files share (`Error`, `getUser`) is read and scored for its bound once.
+ */
+export interface Segment {
+  /** Distinct lower-cased names, sorted by UTF-16 code units (the strings of the files' tables, not copies). */
+  readonly names: string[];
+  /** Per name: its characters as bits (see charBit). */
+  readonly masks: Uint32Array;
+  /** Per name, over its entries: the characters that start a word in upper case, and otherwise (see SymbolTable). */
+  readonly upperStarts: Uint32Array;
+  readonly lowerStarts: Uint32Array;
+  /** Per name: the shortest length as written among its entries (at most MAX_SCANNED). */
+  readonly lengths: Uint16Array;
+  /** Leading characters shared with the name before it in this segment (at most 255). */
+  readonly shared: Uint8Array;
+  /** Name g's entries are first[g] to first[g + 1] - 1 of slots and rows. */
+  readonly first: Uint32Array;
+  readonly slots: Uint32Array;
+  readonly rows: Uint32Array;
+  readonly mask: number;
+  /** Entries of slots since replaced or removed: skipped by queries until the segment is written again. */
+  dead: number;
+  /** The slots whose names it holds. */
+  readonly held: number[];
+}
+
+interface Slot {
+  file: FileIndex;
+  table: SymbolTable;
+  segment: Segment;
+}
+
+export class SymbolIndex {
+  /** By slot: the file (undefined once replaced or removed, until its segment is written again). */
+  private readonly slots: (Slot | undefined)[] = [];
+  /** Slots of replaced or removed files whose names no segment holds any more: reused. */
+  private readonly free: number[] = [];
+  private readonly slotByPath = new Map<string, number>();
+  /** Oldest and largest first: a new file's segment is pushed and merged with those before it. */
+  private readonly stack: Segment[] = [];
+  /** Slots of files with operations whose path another file names (see SymbolTable.pathless). */
+  private readonly pathlessSlots = new Set<number>();
+
+  get segments(): readonly Segment[] {
+    return this.stack;
+  }
+
+  /** The file of a slot, undefined when it was replaced or removed. */
+  fileOf(slot: number): FileIndex | undefined {
+    return this.slots[slot]?.file;
+  }
+
+  tableOf(slot: number): SymbolTable {
+    return this.slots[slot]!.table;
+  }
+
+  withPathless(): Iterable<number> {
+    return this.pathlessSlots;
+  }
+
+  /** Slots are below this (for per-slot arrays of a query). */
+  get slotCount(): number {
+    return this.slots.length;
+  }
+
+  /** Entries held (a name of a file), dead ones included, and distinct names per segment summed. */
+  get size(): { entries: number; names: number } {
+    let entries = 0;
+    let names = 0;
+    for (const segment of this.stack) (entries += segment.slots.length), (names += segment.names.length);
+    return { entries, names };
+  }
+
+  set(file: FileIndex): void {
+    this.remove(file.path);
+    const table = symbolTableOf(file);
+    const slot = this.free.pop() ?? this.slots.length;
+    this.slotByPath.set(file.path, slot);
+    if (table.pathless.length > 0) this.pathlessSlots.add(slot);
+    const segment = fromTable(slot, table);
+    this.slots[slot] = { file, table, segment };
+    this.push(segment);
+  }
+
+  remove(path: string): void {
+    const slot = this.slotByPath.get(path);
+    if (slot === undefined) return;
+    this.slotByPath.delete(path);
+    this.pathlessSlots.delete(slot);
+    const { segment, table } = this.slots[slot]!;
+    this.slots[slot] = undefined;
+    segment.dead += table.names.length;
+    if (2 * segment.dead >= segment.slots.length) {
+      const at = this.stack.indexOf(segment);
+      const live = this.merge([segment]);
+      if (live.slots.length === 0) this.stack.splice(at, 1);
+      else this.stack[at] = live;
+      this.settle();
+    }
+  }
+
+  private push(segment: Segment): void {
+    if (segment.slots.length > 0) this.stack.push(segment);
+    this.settle();
+  }
+
+  /** Merges the top segments while the one below is at most twice the top's size (a binary counter). */
+  private settle(): void {
+    const stack = this.stack;
+    while (stack.length >= 2) {
+      const top = stack[stack.length - 1];
+      const below = stack[stack.length - 2];
+      const live = top.slots.length - top.dead + below.slots.length - below.dead;
+      if (below.slots.length > 2 * top.slots.length || live > MAX_MERGED) return;
+      stack.length -= 2;
+      const merged = this.merge([below, top]);
+      if (merged.slots.length > 0) stack.push(merged);
+    }
+  }
+
+  /**
+   * The live entries of segments as one segment, names in order (a name of several parts is one
+   * name of the result); frees the slots whose entries it drops.
+   */
+  private merge(parts: readonly Segment[]): Segment {
+    let entries = 0;
+    let names = 0;
+    const held: number[] = [];
+    for (const part of parts) {
+      entries += part.slots.length - part.dead;
+      names += part.names.length;
+      for (const slot of part.held) {
+        if (this.slots[slot]?.segment === part) held.push(slot);
+        else if (this.slots[slot] === undefined) this.free.push(slot);
+      }
+    }
+    const out = emptySegment(names, entries, held);
+    const at = new Array<number>(parts.length).fill(0);
+    let g = -1;
+    let e = 0;
+    let mask = 0;
+    for (;;) {
+      let from = -1;
+      for (let p = 0; p < parts.length; p++) {
+        if (at[p] < parts[p].names.length && (from < 0 || parts[p].names[at[p]] < parts[from].names[at[from]])) from = p;
+      }
+      if (from < 0) break;
+      const part = parts[from];
+      const k = at[from]++;
+      const start = e;
+      for (let i = part.first[k]; i < part.first[k + 1]; i++) {
+        if (this.slots[part.slots[i]]?.segment !== part) continue;
+        out.slots[e] = part.slots[i];
+        out.rows[e++] = part.rows[i];
+      }
+      if (e === start) continue; // every entry dead: the name goes
+      const name = part.names[k];
+      if (g >= 0 && out.names[g] === name) {
+        // The same name in another part: one name with the entries of both.
+        out.lowerStarts[g] |= part.lowerStarts[k];
+        out.upperStarts[g] |= part.upperStarts[k];
+        out.lengths[g] = Math.min(out.lengths[g], part.lengths[k]);
+        out.first[g + 1] = e;
+        continue;
+      }
+      g++;
+      out.names[g] = name;
+      mask |= out.masks[g] = part.masks[k];
+      out.lowerStarts[g] = part.lowerStarts[k];
+      out.upperStarts[g] = part.upperStarts[k];
+      out.lengths[g] = part.lengths[k];
+      out.shared[g] = g === 0 ? 0 : sharedPrefix(out.names[g - 1], name);
+      out.first[g + 1] = e;
+    }
+    const merged = trimmed(out, g + 1, mask);
+    for (const slot of held) this.slots[slot]!.segment = merged;
+    return merged;
+  }
+}
+
+function emptySegment(names: number, entries: number, held: number[]): Segment {
+  return {
+    names: new Array<string>(names), masks: new Uint32Array(names), upperStarts: new Uint32Array(names), lowerStarts: new Uint32Array(names),
+    lengths: new Uint16Array(names), shared: new Uint8Array(names), first: new Uint32Array(names + 1),
+    slots: new Uint32Array(entries), rows: new Uint32Array(entries), mask: 0, dead: 0, held,
+  };
+}
+
+/** The segment with its first `count` names (the per-name arrays were sized for names without sharing). */
+function trimmed(segment: Segment, count: number, mask: number): Segment {
+  if (count === segment.names.length) return { ...segment, mask: mask >>> 0 };
+  segment.names.length = count;
+  return {
+    ...segment, names: segment.names, masks: segment.masks.slice(0, count),
+    upperStarts: segment.upperStarts.slice(0, count), lowerStarts: segment.lowerStarts.slice(0, count), lengths: segment.lengths.slice(0, count), shared: segment.shared.slice(0, count),
+    first: segment.first.slice(0, count + 1), mask: mask >>> 0,
+  };
+}
+
+/** A file's table as a segment of its own (already sorted: nothing compared; a name written twice in it is one name). */
+function fromTable(slot: number, table: SymbolTable): Segment {
+  const count = table.names.length;
+  const out = emptySegment(count, count, [slot]);
+  out.slots.fill(slot);
+  let g = -1;
+  for (let k = 0; k < count; k++) {
+    out.rows[k] = k;
+    const name = table.names[k];
+    if (g >= 0 && out.names[g] === name) {
+      out.lowerStarts[g] |= table.lowerStarts[k];
+      out.upperStarts[g] |= table.upperStarts[k];
+      out.lengths[g] = Math.min(out.lengths[g], table.lengths[k]);
+    } else {
+      g++;
+      out.names[g] = name;
+      out.masks[g] = table.masks[k];
+      out.lowerStarts[g] = table.lowerStarts[k];
+      out.upperStarts[g] = table.upperStarts[k];
+      out.lengths[g] = table.lengths[k];
+      out.shared[g] = g === 0 ? 0 : table.shared[k];
+    }
+    out.first[g + 1] = k + 1;
+  }
+  return trimmed(out, g + 1, table.mask);
+}

@@ -1,0 +1,360 @@
+// The workspace symbol query as it was before the workspace-wide index (symbol-index.ts): one walk
+// of each file's table. Kept as the reference the new structure's answers are compared with.
+import { ObjectKind } from '../../server/src/model/spec';
+import { FileIndex } from '../../server/src/workspace/file-index';
+import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
+import { WorkspaceIndex } from '../../server/src/workspace/workspace-index';
+import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from '../../server/src/services/fuzzy';
+import { FileSpan } from '../../server/src/services/symbol-at';
+
+export interface WorkspaceSymbol {
+  /** An operation's is `listPets (GET /pets)`: editors filter by the name, and either part finds it. */
+  name: string;
+  kind: 'operation' | 'component' | 'tag';
+  /** For components: the kind of object, when known. */
+  objectKind?: ObjectKind;
+  /** What holds it: `schemas` for a component, `tags` for a tag; nothing for an operation. */
+  container: string;
+  deprecated: boolean;
+  /** The whole symbol, and its name. */
+  range: FileSpan;
+  selection: FileSpan;
+}
+
+/** Results returned at most: an editor shows the best few. */
+const MAX_RESULTS = 256;
+/** Query characters read: a longer query is cut (names are matched on their first 256 too). */
+const MAX_QUERY = 32;
+
+/** How a name matched, best first. */
+const enum Rank {
+  ExactCase = 0,
+  Exact = 1,
+  Prefix = 2,
+  Fuzzy = 3,
+}
+
+interface Match {
+  file: FileIndex;
+  /** `entry index << 2 | SymbolKind`; an operation's label and operationId name the same symbol. */
+  target: number;
+  rank: Rank;
+  /** Within a rank, higher first: the fuzzy score (word starts, humps, runs), or minus the name's length. */
+  score: number;
+  /** The name as matched, lower case: the last tie-breaker, so an answer does not depend on file order. */
+  lower: string;
+}
+
+/** The symbol an entry names in its file; operations are one symbol whichever of their names matched. */
+function symbolKey(match: Match): number {
+  const kind = match.target & 3;
+  return kind === SymbolKind.OperationLabel ? match.target - 1 : match.target;
+}
+
+export function workspaceSymbolsPerFile(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
+  const typed = query.trim().slice(0, MAX_QUERY);
+  const lower = typed.toLowerCase();
+  const files = [...index.all()];
+  // An operation has two names: twice the answer's entries hold at least its number of symbols.
+  const best = new BestMatches(2 * limit);
+  const offers = (file: FileIndex) => file.root || index.definitionsOf(file.path).length > 0;
+  const rankOf = (name: string, nameLower: string): Rank =>
+    nameLower === lower ? (name === typed ? Rank.ExactCase : Rank.Exact) : Rank.Prefix;
+
+  // Exact and prefix matches: one contiguous run of each file's sorted names.
+  let prefixed = 0;
+  for (const file of files) {
+    const table = symbolTableOf(file);
+    const { names } = table;
+    let offering: boolean | undefined;
+    for (let k = lowerBound(names, lower); k < names.length && names[k].startsWith(lower); k++) {
+      const target = table.targets[k];
+      if ((target & 3) === SymbolKind.Definition && !(offering ??= offers(file))) continue;
+      prefixed++;
+      const name = names[k];
+      const rank = name === lower ? rankOf(table.written[k] ?? writtenName(file, target), name) : Rank.Prefix;
+      if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
+    }
+    for (const i of table.pathless) {
+      const label = pathlessLabel(index, file, i);
+      const labelLower = label.toLowerCase();
+      if (!labelLower.startsWith(lower)) continue;
+      prefixed++;
+      best.add({ file, target: (i << 2) | SymbolKind.OperationLabel, rank: rankOf(label, labelLower), score: -label.length, lower: labelLower });
+    }
+  }
+
+  // Fuzzy matches, only when the others leave room in the answer: they never go before them.
+  const compact = lower.replace(/\s+/g, '');
+  if (prefixed < best.capacity && distinctSymbols(best.entries()) < limit && compact !== '') {
+    const score = fuzzyMatcher(typed);
+    const tables = files.map(symbolTableOf);
+    const found = fuzzyCandidates(index, files, tables, compact);
+    const offering = new Int8Array(files.length).fill(-1);
+    const pairs = queryPairs(compact);
+    // Each candidate's score bound, then alignments best bound first: once the answer is full, a
+    // name whose bound cannot enter ends the work (more than 66,000 names of the directory hold `pet`).
+    const bounds = new Float64Array(found.count);
+    const kept = new Uint32Array(found.count);
+    let keptCount = 0;
+    for (let c = 0; c < found.count; c++) {
+      const f = found.files[c];
+      const file = files[f];
+      const table = tables[f];
+      const k = found.names[c];
+      const name = table.names[k];
+      if (name.startsWith(lower)) continue; // ranked above already
+      if ((table.targets[k] & 3) === SymbolKind.Definition) {
+        if (offering[f] < 0) offering[f] = offers(file) ? 1 : 0;
+        if (offering[f] === 0) continue;
+      }
+      bounds[c] = scoreBound(compact, pairs, name, table.starts[k], table.written[k]?.length ?? 0);
+      kept[keptCount++] = c;
+    }
+    const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);
+    for (let b = 0; b + 1 < starts.length; b++) {
+      // Bounds of bucket b are at most top - b: once those cannot enter, no later bucket can.
+      if (!best.admits(Rank.Fuzzy, top - b)) break;
+      // Highest bound first within the bucket too: the answer's worst rises fast, and the first
+      // bound that cannot enter ends the bucket ('pet' has 15,000 names in its top bucket).
+      const bucket = order.subarray(starts[b], starts[b + 1]);
+      bucket.sort((x, y) => bounds[y] - bounds[x]);
+      for (const c of bucket) {
+        if (!best.admits(Rank.Fuzzy, bounds[c])) break;
+        const file = files[found.files[c]];
+        const table = tables[found.files[c]];
+        const k = found.names[c];
+        const name = table.names[k];
+        const target = table.targets[k];
+        const value = score(table.written[k] ?? writtenName(file, target), name);
+        if (value !== undefined && best.admits(Rank.Fuzzy, value)) best.add({ file, target, rank: Rank.Fuzzy, score: value, lower: name });
+      }
+    }
+    for (const file of files) {
+      const table = symbolTableOf(file);
+      for (const i of table.pathless) {
+        const label = pathlessLabel(index, file, i);
+        const labelLower = label.toLowerCase();
+        if (labelLower.startsWith(lower)) continue;
+        const value = score(label, labelLower);
+        if (value !== undefined && best.admits(Rank.Fuzzy, value)) best.add({ file, target: (i << 2) | SymbolKind.OperationLabel, rank: Rank.Fuzzy, score: value, lower: labelLower });
+      }
+    }
+  }
+  const sorted = best.entries().sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  const answered = new Set<string>();
+  const symbols: WorkspaceSymbol[] = [];
+  for (const match of sorted) {
+    const key = `${symbolKey(match)}\0${match.file.path}`;
+    if (answered.has(key)) continue; // the operation's other name, ranked lower
+    answered.add(key);
+    symbols.push(symbolOf(index, match));
+    if (symbols.length === limit) break;
+  }
+  return symbols;
+}
+
+/**
+ * At least the fuzzy score of a name (see fuzzyMatcher): per query character 1, 1 for its case,
+ * the start bonus where the name starts with it or the word start bonus where a word of the name
+ * does, and a run bonus for each but the first whose pair with the one before is in the name, less
+ * the length term.
+ */
+function scoreBound(query: string, pairs: readonly string[], lowerName: string, wordStarts: number, writtenLength: number): number {
+  // The score's length term is the written name's (0 when not known here: a looser bound, never a wrong one).
+  let bound = -Math.min(writtenLength, MAX_SCANNED) * 0.01;
+  for (let i = 0; i < query.length; i++) {
+    const code = query.charCodeAt(i);
+    bound += 2 + (i === 0 && code === lowerName.charCodeAt(0) ? START_BONUS : (wordStarts & charBit(code)) !== 0 ? WORD_START_BONUS : 0);
+    // A run needs the two characters side by side in the part of the name scored.
+    if (i > 0) {
+      const at = lowerName.indexOf(pairs[i]);
+      if (at >= 0 && at < MAX_SCANNED - 1) bound += RUN_BONUS;
+    }
+  }
+  return bound;
+}
+
+/** Per query character but the first, the pair it makes with the one before. */
+function queryPairs(query: string): string[] {
+  return Array.from({ length: query.length }, (_, i) => (i === 0 ? '' : query.slice(i - 1, i + 1)));
+}
+
+/** Candidates kept at most for the next query (8 bytes each): more, and the next query scans again. */
+const MAX_REUSED_CANDIDATES = 2_000_000;
+
+/** The names holding a query as a subsequence: per candidate, its file (index in `files`) and its row in the file's table. */
+interface Candidates {
+  count: number;
+  files: Uint32Array;
+  names: Uint32Array;
+}
+
+/** The last fuzzy query's candidates per index, for the query typed next (see fuzzyCandidates). */
+const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; files: readonly FileIndex[]; compact: string; found: Candidates }>();
+
+/**
+ * The names of every file that hold `compact` as a subsequence, in file and table order. A query
+ * typed letter by letter holds the one before it as a subsequence, so it holds only names that
+ * one held: while the index has not changed, only the last query's candidates are read again.
+ */
+function fuzzyCandidates(index: WorkspaceIndex, files: readonly FileIndex[], tables: readonly SymbolTable[], compact: string): Candidates {
+  const queryMask = maskOf(compact);
+  const last = lastCandidates.get(index);
+  let found: Candidates;
+  if (last && last.version === index.version && last.files.length === files.length && isSubsequence(last.compact, compact)) {
+    const from = last.found;
+    found = { count: 0, files: new Uint32Array(from.count), names: new Uint32Array(from.count) };
+    for (let c = 0; c < from.count; c++) {
+      const table = tables[from.files[c]];
+      const k = from.names[c];
+      if ((table.masks[k] & queryMask) !== queryMask || !isSubsequence(compact, table.names[k], MAX_SCANNED)) continue;
+      found.files[found.count] = from.files[c];
+      found.names[found.count++] = k;
+    }
+  } else {
+    found = { count: 0, files: new Uint32Array(1024), names: new Uint32Array(1024) };
+    tables.forEach((table, f) => {
+      scanSubsequence(table, compact, queryMask, (k) => {
+        if (found.count === found.files.length) {
+          const files = new Uint32Array(2 * found.count);
+          const names = new Uint32Array(2 * found.count);
+          files.set(found.files);
+          names.set(found.names);
+          found.files = files;
+          found.names = names;
+        }
+        found.files[found.count] = f;
+        found.names[found.count++] = k;
+      });
+    });
+  }
+  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, files, compact, found });
+  else lastCandidates.delete(index);
+  return found;
+}
+
+/** Whether `query` is a subsequence of the first `most` characters of `name`. */
+function isSubsequence(query: string, name: string, most = name.length): boolean {
+  const end = Math.min(name.length, most);
+  let matched = 0;
+  for (let j = 0; j < end && matched < query.length; j++) if (name.charCodeAt(j) === query.charCodeAt(matched)) matched++;
+  return matched === query.length;
+}
+
+/**
+ * The candidates by their bounds, highest first, in buckets of one point (bucket b holds bounds in
+ * (top - b - 1, top - b]): linear in the candidates (66,000 for `pet`); only the buckets read are sorted.
+ */
+function bucketsByBound(candidates: Uint32Array, bounds: Float64Array): { order: Uint32Array; starts: Uint32Array; top: number } {
+  let top = 0;
+  for (const c of candidates) top = Math.max(top, Math.ceil(bounds[c]));
+  const bucketOf = (c: number) => Math.min(top, Math.max(0, top - Math.ceil(bounds[c])));
+  const starts = new Uint32Array(top + 2);
+  for (const c of candidates) starts[bucketOf(c) + 1]++;
+  for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
+  const order = new Uint32Array(candidates.length);
+  const next = starts.slice();
+  for (const c of candidates) order[next[bucketOf(c)]++] = c;
+  return { order, starts, top };
+}
+
+function distinctSymbols(matches: readonly Match[]): number {
+  return new Set(matches.map((m) => `${symbolKey(m)}\0${m.file.path}`)).size;
+}
+
+/** The best matches seen, at most `capacity` of them: a heap with the worst on top. */
+class BestMatches {
+  private readonly heap: Match[] = [];
+  constructor(readonly capacity: number) {}
+
+  entries(): Match[] {
+    return this.heap.slice();
+  }
+
+  /** Whether a match of this rank and score could enter (decided before building it). */
+  admits(rank: Rank, score: number): boolean {
+    if (this.heap.length < this.capacity) return true;
+    const worst = this.heap[0];
+    return rank < worst.rank || (rank === worst.rank && score >= worst.score);
+  }
+
+  add(match: Match): void {
+    const heap = this.heap;
+    if (heap.length < this.capacity) {
+      heap.push(match);
+      this.up(heap.length - 1);
+    } else if (this.capacity > 0 && better(match, heap[0])) {
+      heap[0] = match;
+      this.down(0);
+    }
+  }
+
+  private up(i: number): void {
+    const heap = this.heap;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!better(heap[parent], heap[i])) break;
+      [heap[parent], heap[i]] = [heap[i], heap[parent]];
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    const heap = this.heap;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let worst = i;
+      if (left < heap.length && better(heap[worst], heap[left])) worst = left;
+      if (right < heap.length && better(heap[worst], heap[right])) worst = right;
+      if (worst === i) return;
+      [heap[worst], heap[i]] = [heap[i], heap[worst]];
+      i = worst;
+    }
+  }
+}
+
+function better(a: Match, b: Match): boolean {
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  if (a.score !== b.score) return a.score > b.score;
+  if (a.lower !== b.lower) return a.lower < b.lower;
+  return a.file.path < b.file.path || (a.file.path === b.file.path && a.target < b.target);
+}
+
+/** `METHOD /path` of an operation of a Path Item file, the path being where a root references it. */
+function pathlessLabel(index: WorkspaceIndex, file: FileIndex, i: number): string {
+  const operation = file.operations[i];
+  return operationLabel(operation.method, index.pathOf(file, operation));
+}
+
+function symbolOf(index: WorkspaceIndex, match: Match): WorkspaceSymbol {
+  const { file } = match;
+  const i = match.target >>> 2;
+  const at = (start: number, end: number) => ({ file: file.path, offset: start, length: end - start });
+  switch ((match.target & 3) as SymbolKind) {
+    case SymbolKind.OperationId:
+    case SymbolKind.OperationLabel: {
+      const operation = file.operations[i];
+      const label = operationLabel(operation.method, index.pathOf(file, operation), operation.webhook);
+      const common = { kind: 'operation' as const, deprecated: operation.deprecated, range: at(operation.start, operation.end), container: '' };
+      const id = operation.operationIdSpan;
+      if (operation.operationId !== undefined && id) {
+        return { ...common, name: `${operation.operationId} (${label})`, selection: at(id.offset, id.offset + id.length) };
+      }
+      return { ...common, name: label, selection: at(operation.key.offset, operation.key.offset + operation.key.length) };
+    }
+    case SymbolKind.Definition: {
+      const definition = file.definitions[i];
+      return {
+        name: definition.name, kind: 'component', objectKind: index.kindOf(file.path, definition),
+        container: definition.pointer.slice(0, -1).filter((s) => s !== 'components').join('/'), deprecated: definition.deprecated,
+        range: at(definition.start, definition.end), selection: at(definition.key.offset, definition.key.offset + definition.key.length),
+      };
+    }
+    case SymbolKind.Tag: {
+      const tag = file.tags[i];
+      return { name: tag.name, kind: 'tag', container: 'tags', deprecated: false, range: at(tag.start, tag.end), selection: at(tag.span.offset, tag.span.offset + tag.span.length) };
+    }
+  }
+}
