@@ -79,7 +79,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     for (let g = lowerBound(names, lower); g < names.length && names[g].startsWith(lower); g++) {
       const name = names[g];
       // Once the answer is full of names as good, a longer one cannot enter (nor count: fuzzy is off).
-      if (prefixed >= best.capacity && !best.admits(name === lower ? Rank.Exact : Rank.Prefix, -name.length)) continue;
+      if (prefixed >= best.capacity && !best.admits(name === lower ? Rank.ExactCase : Rank.Prefix, -name.length)) continue;
       for (let e = first[g]; e < first[g + 1]; e++) {
         const file = symbols.fileOf(slots[e]);
         if (file === undefined) continue; // replaced or removed
