@@ -72,26 +72,36 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   const rankOf = (name: string, nameLower: string): Rank =>
     nameLower === lower ? (name === typed ? Rank.ExactCase : Rank.Exact) : Rank.Prefix;
 
-  // Exact and prefix matches: one contiguous run of each segment's sorted names.
+  // Exact and prefix matches: one contiguous run of each segment's sorted names. Shorter names
+  // rank first: when the runs hold many more names than the answer keeps ('get' starts 300,000),
+  // those up to the length that fills it are read first, and the rest only if they did not fill it
+  // (some were dropped files' or definitions no one is offered).
   let prefixed = 0;
-  for (const segment of segments) {
-    const { names, first, slots, rows } = segment;
-    for (let g = lowerBound(names, lower); g < names.length && names[g].startsWith(lower); g++) {
-      const name = names[g];
-      // Once the answer is full of names as good, a longer one cannot enter (nor count: fuzzy is off).
-      if (prefixed >= best.capacity && !best.admits(name === lower ? Rank.ExactCase : Rank.Prefix, -name.length)) continue;
-      for (let e = first[g]; e < first[g + 1]; e++) {
-        const file = symbols.fileOf(slots[e]);
-        if (file === undefined) continue; // replaced or removed
-        const table = symbols.tableOf(slots[e]);
-        const target = table.targets[rows[e]];
-        if ((target & 3) === SymbolKind.Definition && !offers(slots[e], file)) continue;
-        prefixed++;
-        const rank = name === lower ? rankOf(table.written[rows[e]] ?? writtenName(file, target), name) : Rank.Prefix;
-        if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
+  const runs = segments.map((segment) => prefixRun(segment.names, lower));
+  const readRuns = (shortest: number, longest: number) => {
+    segments.forEach((segment, s) => {
+      const { names, first, slots, rows } = segment;
+      for (let g = runs[s].from; g < runs[s].to; g++) {
+        const name = names[g];
+        if (name.length < shortest || name.length > longest) continue;
+        // Once the answer is full of names as good, a longer one cannot enter (nor count: fuzzy is off).
+        if (prefixed >= best.capacity && !best.admits(name === lower ? Rank.ExactCase : Rank.Prefix, -name.length)) continue;
+        for (let e = first[g]; e < first[g + 1]; e++) {
+          const file = symbols.fileOf(slots[e]);
+          if (file === undefined) continue; // replaced or removed
+          const table = symbols.tableOf(slots[e]);
+          const target = table.targets[rows[e]];
+          if ((target & 3) === SymbolKind.Definition && !offers(slots[e], file)) continue;
+          prefixed++;
+          const rank = name === lower ? rankOf(table.written[rows[e]] ?? writtenName(file, target), name) : Rank.Prefix;
+          if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
+        }
       }
-    }
-  }
+    });
+  };
+  const filling = fillingLength(segments, runs, best.capacity);
+  readRuns(0, filling);
+  if (prefixed < best.capacity) readRuns(filling + 1, Infinity);
   for (const slot of symbols.withPathless()) {
     const file = symbols.fileOf(slot)!;
     for (const i of symbols.tableOf(slot).pathless) {
@@ -176,6 +186,42 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   return result;
 }
 
+/** The names of a sorted list that start with `prefix`: from its lower bound to the first that does not. */
+function prefixRun(names: readonly string[], prefix: string): { from: number; to: number } {
+  const from = lowerBound(names, prefix);
+  let low = from;
+  let high = names.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (names[middle].startsWith(prefix)) low = middle + 1;
+    else high = middle;
+  }
+  return { from, to: low };
+}
+
+/** Longest name length counted apart; longer ones count as this long (then they are all read). */
+const LENGTHS_COUNTED = 1024;
+
+/**
+ * The least name length such that the runs' entries (a file's name each, dropped ones included)
+ * no longer than it are at least `wanted`; Infinity when all of them are fewer.
+ */
+function fillingLength(segments: readonly Segment[], runs: readonly { from: number; to: number }[], wanted: number): number {
+  const counts = new Uint32Array(LENGTHS_COUNTED + 1);
+  let total = 0;
+  segments.forEach((segment, s) => {
+    for (let g = runs[s].from; g < runs[s].to; g++) {
+      const entries = segment.first[g + 1] - segment.first[g];
+      counts[Math.min(segment.names[g].length, LENGTHS_COUNTED)] += entries;
+      total += entries;
+    }
+  });
+  if (total < wanted) return Infinity;
+  let sum = 0;
+  for (let length = 0; length < LENGTHS_COUNTED; length++) if ((sum += counts[length]) >= wanted) return length;
+  return Infinity;
+}
+
 /**
  * For a query, a bound of the fuzzy score of any name it matches (see fuzzyMatcher). Per query
  * character 1, and the most its best place can add: at the name's start 1 for case and the start
@@ -237,7 +283,11 @@ function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], co
   const queryMask = maskOf(compact);
   const last = lastCandidates.get(index);
   let found: Candidates;
-  if (last && last.version === index.version && isSubsequence(last.compact, compact)) {
+  let names = 0;
+  for (const segment of segments) names += segment.names.length;
+  // Reading a candidate again costs more than a scan's name (whose shared prefix is not read again):
+  // the last query's candidates are read only when they are few.
+  if (last && last.version === index.version && isSubsequence(last.compact, compact) && last.found.count * 4 < names) {
     const from = last.found;
     found = { count: 0, segments: new Uint32Array(from.count), names: new Uint32Array(from.count) };
     for (let c = 0; c < from.count; c++) {
