@@ -7,6 +7,7 @@ import { parseText } from '../server/src/syntax/parse';
 import { indexFile } from '../server/src/workspace/file-index';
 import { prepareSteps, WorkspaceIndex } from '../server/src/workspace/workspace-index';
 import { drain } from '../server/src/syntax/steps';
+import { MAX_MERGED, SymbolIndex } from '../server/src/workspace/symbol-index';
 
 const FILES = Number(process.env.BENCH_FILES ?? 5000);
 const WORDS = ['account', 'address', 'bucket', 'customer', 'invoice', 'order', 'payment', 'user', 'pet', 'store', 'item', 'event',
@@ -36,23 +37,27 @@ function description(i: number): string {
   return JSON.stringify({ openapi: '3.0.3', info: { title: `API ${i}`, version: '1' }, tags: [{ name: word() }], paths, components: { schemas } });
 }
 
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const index = new WorkspaceIndex();
 let symbols = 0;
 let building = 0;
+let setting = 0;
 const started = performance.now();
 for (let i = 0; i < FILES; i++) {
   const file = indexFile(`/monorepo/api-${i}/openapi.json`, parseText(description(i), 'json'));
   const t = performance.now();
   drain(prepareSteps(file));
   building += performance.now() - t;
+  const s = performance.now();
   index.set(file);
+  setting += performance.now() - s;
   symbols += file.operations.length * 2 + file.definitions.length + file.tags.length;
 }
 console.log(`synthetic index: ${FILES} descriptions, ${symbols} names, indexed in ${Math.round(performance.now() - started)} ms ` +
-  `(the workspace's part of each file, symbol table included: ${Math.round(building)} ms in all)`);
+  `(the workspace's part of each file, symbol table included: ${Math.round(building)} ms in all; setting the files in the index, ` +
+  `the merges of the workspace's symbol segments included: ${Math.round(setting)} ms in all)`);
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const typed = ['getCustomerInvoice', 'listBucketsPolicy', 'OrderResponse', 'GET /v1/users', 'webhook', 'dltcust', 'cstmrAddr', 'xyzzy', 'PaymentRefundRequest', 'subscr'];
 const times: number[] = [];
 const slowest: [number, string][] = [];
@@ -78,3 +83,40 @@ console.log(`workspace symbol query over ${FILES} descriptions: median ${pct(tim
 console.log(`  CPU time per query: median ${pct(cpuTimes, 0.5).toFixed(1)} ms, p95 ${pct(cpuTimes, 0.95).toFixed(1)} ms, max ${Math.max(...cpuTimes).toFixed(1)} ms`);
 console.log(`  by query length: ${[...byLength].map(([n, xs]) => `${n === 6 ? '6+' : n}: median ${pct(xs, 0.5).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`).join('; ')}`);
 console.log(`  slowest: ${slowest.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, q]) => `'${q}' ${ms.toFixed(1)} ms`).join(', ')}`);
+
+// The workspace-wide symbol index: its size, and what an edit of one file costs it.
+const { segments } = index.symbols;
+let segmentBytes = 0;
+let entries = 0;
+let distinct = 0;
+for (const segment of segments) {
+  // A name array's element is a pointer (8 bytes); its strings are the files' tables'.
+  segmentBytes += 8 * segment.names.length + segment.masks.byteLength + segment.upperStarts.byteLength + segment.lowerStarts.byteLength +
+    segment.lengths.byteLength + segment.shared.byteLength + segment.first.byteLength + segment.slots.byteLength + segment.rows.byteLength;
+  entries += segment.slots.length;
+  distinct += segment.names.length;
+}
+console.log(`symbol index: ${segments.length} segments, ${entries} names (${distinct} distinct within their segment), ` +
+  `${(segmentBytes / 2 ** 20).toFixed(1)} MB of arrays, ${(segmentBytes / entries).toFixed(1)} bytes per name`);
+// Built again alone, file by file as the index was: what the symbol index adds to indexing.
+const rebuilt = new SymbolIndex();
+let rebuilding = performance.now();
+for (const file of index.all()) rebuilt.set(file);
+rebuilding = performance.now() - rebuilding;
+console.log(`  built file by file in ${Math.round(rebuilding)} ms (${(rebuilding / FILES).toFixed(2)} ms per file; merges of at most ${MAX_MERGED} names)`);
+const editTimes: number[] = [];
+const symbolEditTimes: number[] = [];
+for (let e = 0; e < 200; e++) {
+  const i = random(FILES);
+  const file = indexFile(`/monorepo/api-${i}/openapi.json`, parseText(description(FILES + e), 'json'));
+  drain(prepareSteps(file));
+  let t = performance.now();
+  index.set(file);
+  editTimes.push(performance.now() - t);
+  // The symbol index's part alone: the same file set in it again (its old names dropped, its new ones added).
+  t = performance.now();
+  index.symbols.set(file);
+  symbolEditTimes.push(performance.now() - t);
+}
+const summary = (xs: number[]) => `median ${pct(xs, 0.5).toFixed(2)} ms, p95 ${pct(xs, 0.95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
+console.log(`an edited file set in the index (200 edits of random files): ${summary(editTimes)}; its symbol index part: ${summary(symbolEditTimes)}`);

@@ -118,7 +118,8 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   if (prefixed < best.capacity && distinctSymbols(best.entries()) < limit && compact !== '') {
     const score = fuzzyMatcher(typed);
     const found = fuzzyCandidates(index, segments, compact);
-    const bound = scoreBound(compact, typed.replace(/\s+/g, ''));
+    const typedCompact = typed.replace(/\s+/g, '');
+    const bound = scoreBound(compact, typedCompact, false);
     // Each candidate name's score bound (one per name, whatever its number of files), then its
     // entries scored best bound first: once the answer is full, a name whose bound cannot enter
     // ends the work (more than 66,000 names of the directory hold `pet`).
@@ -134,18 +135,35 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       kept[keptCount++] = c;
     }
     const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);
+    // A candidate reached is bounded again, tighter (runs as pieces of the query found in the
+    // name, not pairs): one found lower goes down to its bucket, most are never scored.
+    const tightBound = scoreBound(compact, typedCompact, true);
+    const bucketOf = (value: number) => Math.min(top, Math.max(0, top - Math.ceil(value)));
+    const tightened = new Uint8Array(found.count);
+    const movedDown: number[][] = [];
     for (let b = 0; b + 1 < starts.length; b++) {
       // Bounds of bucket b are at most top - b: once those cannot enter, no later bucket can.
       if (!best.admits(Rank.Fuzzy, top - b)) break;
       // Highest bound first within the bucket too: the answer's worst rises fast, and the first
       // bound that cannot enter ends the bucket ('pet' has 15,000 names in its top bucket).
-      const bucket = order.subarray(starts[b], starts[b + 1]);
+      const moved = movedDown[b];
+      const bucket = moved ? Uint32Array.from([...order.subarray(starts[b], starts[b + 1]), ...moved]) : order.subarray(starts[b], starts[b + 1]);
       bucket.sort((x, y) => bounds[y] - bounds[x]);
       for (const c of bucket) {
         if (!best.admits(Rank.Fuzzy, bounds[c])) break;
         const segment = segments[found.segments[c]];
         const g = found.names[c];
         const name = segment.names[g];
+        if (!tightened[c]) {
+          tightened[c] = 1;
+          bounds[c] = tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
+          const lower = bucketOf(bounds[c]);
+          if (lower > b) {
+            (movedDown[lower] ??= []).push(c);
+            continue;
+          }
+          if (!best.admits(Rank.Fuzzy, bounds[c])) continue;
+        }
         // The entries of a name differ only in case: the score of each spelling is computed once.
         let spelling: string | undefined;
         let value: number | undefined;
@@ -227,9 +245,11 @@ function fillingLength(segments: readonly Segment[], runs: readonly { from: numb
  * character 1, and the most its best place can add: at the name's start 1 for case and the start
  * bonus; at a word start the word start bonus, and 1 for case only if a word start of the typed
  * case holds it; elsewhere 1 for case. A run bonus for each character but the first whose pair
- * with the one before is in the name; less the length term.
+ * with the one before is in the name; or, `asPieces`, for each character but the first of each of
+ * the fewest pieces the query splits into that are each in the name (a run of an alignment is
+ * such a piece); less the length term.
  */
-function scoreBound(query: string, typedQuery: string): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
+function scoreBound(query: string, typedQuery: string, asPieces: boolean): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
   const pairs = queryPairs(query);
   const bits = Array.from(query, (c) => charBit(c.charCodeAt(0)));
   // Per query character, the word starts whose case is its own (both when the typed case is not known).
@@ -246,13 +266,33 @@ function scoreBound(query: string, typedQuery: string): (lowerName: string, uppe
         bound += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
       } else bound += 2;
       // A run needs the two characters side by side in the part of the name scored.
-      if (i > 0) {
+      if (i > 0 && !asPieces) {
         const at = lowerName.indexOf(pairs[i]);
         if (at >= 0 && at < MAX_SCANNED - 1) bound += RUN_BONUS;
       }
     }
-    return bound;
+    return asPieces ? bound + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) : bound;
   };
+}
+
+/**
+ * The fewest pieces `query` splits into that each are in the first MAX_SCANNED characters of
+ * `name`: the longest first piece found, then the longest next (taking the longest each time
+ * leaves the fewest). A name that holds the query as a subsequence holds each character.
+ */
+function fewestPieces(query: string, name: string): number {
+  let pieces = 0;
+  for (let i = 0; i < query.length; pieces++) {
+    let end = i + 1;
+    while (end < query.length && isIn(name, query.slice(i, end + 1))) end++;
+    i = end;
+  }
+  return pieces;
+}
+
+function isIn(name: string, piece: string): boolean {
+  const at = name.indexOf(piece);
+  return at >= 0 && at + piece.length <= MAX_SCANNED;
 }
 
 /** Per query character but the first, the pair it makes with the one before. */
