@@ -123,8 +123,8 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     // Each candidate name's score bound (one per name, whatever its number of files), then its
     // entries scored best bound first: once the answer is full, a name whose bound cannot enter
     // ends the work (more than 66,000 names of the directory hold `pet`).
-    const bounds = new Float64Array(found.count);
-    const kept = new Uint32Array(found.count);
+    const bounds = scratch.floats('bounds', found.count);
+    const kept = scratch.integers('kept', found.count);
     let keptCount = 0;
     for (let c = 0; c < found.count; c++) {
       const segment = segments[found.segments[c]];
@@ -139,7 +139,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     // name, not pairs): one found lower goes down to its bucket, most are never scored.
     const tightBound = scoreBound(compact, typedCompact, true);
     const bucketOf = (value: number) => Math.min(top, Math.max(0, top - Math.ceil(value)));
-    const tightened = new Uint8Array(found.count);
+    const tightened = scratch.bytes('tightened', found.count).fill(0);
     const movedDown: number[][] = [];
     for (let b = 0; b + 1 < starts.length; b++) {
       // Bounds of bucket b are at most top - b: once those cannot enter, no later bucket can.
@@ -310,6 +310,31 @@ interface Candidates {
   names: Uint32Array;
 }
 
+/** Arrays of candidates no longer read, per index: the next query's are written in them. */
+const spareCandidates = new WeakMap<WorkspaceIndex, { segments: Uint32Array; names: Uint32Array }>();
+
+/**
+ * A query's working arrays, kept from one query to the next and grown as needed (see
+ * fuzzyCandidates); each is read only within the query that asked for it.
+ */
+const scratch = new (class {
+  private readonly kept = new Map<string, Float64Array | Uint32Array | Uint8Array>();
+  floats(name: string, length: number): Float64Array {
+    return this.sized(name, length, (n) => new Float64Array(n)) as Float64Array;
+  }
+  integers(name: string, length: number): Uint32Array {
+    return this.sized(name, length, (n) => new Uint32Array(n)) as Uint32Array;
+  }
+  bytes(name: string, length: number): Uint8Array {
+    return this.sized(name, length, (n) => new Uint8Array(n)) as Uint8Array;
+  }
+  private sized(name: string, length: number, make: (n: number) => Float64Array | Uint32Array | Uint8Array) {
+    let array = this.kept.get(name);
+    if (!array || array.length < length) this.kept.set(name, (array = make(Math.max(length, 2 * (array?.length ?? 0), 1024))));
+    return array.subarray(0, length);
+  }
+})();
+
 /** The last fuzzy query's candidates per index, for the query typed next (see fuzzyCandidates). */
 const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: string; found: Candidates }>();
 
@@ -322,6 +347,9 @@ const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: s
 function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], compact: string): Candidates {
   const queryMask = maskOf(compact);
   const last = lastCandidates.get(index);
+  // The arrays of the candidates before the last ones, written again: a query does not allocate
+  // megabytes (outside the heap, they made the collector run in the middle of queries).
+  const spare = spareCandidates.get(index) ?? { segments: new Uint32Array(1024), names: new Uint32Array(1024) };
   let found: Candidates;
   let names = 0;
   for (const segment of segments) names += segment.names.length;
@@ -329,7 +357,7 @@ function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], co
   // the last query's candidates are read only when they are few.
   if (last && last.version === index.version && isSubsequence(last.compact, compact) && last.found.count * 4 < names) {
     const from = last.found;
-    found = { count: 0, segments: new Uint32Array(from.count), names: new Uint32Array(from.count) };
+    found = { count: 0, segments: spare.segments.length >= from.count ? spare.segments : new Uint32Array(from.count), names: spare.names.length >= from.count ? spare.names : new Uint32Array(from.count) };
     for (let c = 0; c < from.count; c++) {
       const segment = segments[from.segments[c]];
       const k = from.names[c];
@@ -338,7 +366,7 @@ function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], co
       found.names[found.count++] = k;
     }
   } else {
-    found = { count: 0, segments: new Uint32Array(1024), names: new Uint32Array(1024) };
+    found = { count: 0, segments: spare.segments, names: spare.names };
     segments.forEach((segment, s) => {
       scanSubsequence(segment, compact, queryMask, (k) => {
         if (found.count === found.segments.length) {
@@ -354,6 +382,7 @@ function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], co
       });
     });
   }
+  if (last) spareCandidates.set(index, { segments: last.found.segments, names: last.found.names });
   if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, found });
   else lastCandidates.delete(index);
   return found;
@@ -378,7 +407,7 @@ function bucketsByBound(candidates: Uint32Array, bounds: Float64Array): { order:
   const starts = new Uint32Array(top + 2);
   for (const c of candidates) starts[bucketOf(c) + 1]++;
   for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
-  const order = new Uint32Array(candidates.length);
+  const order = scratch.integers('order', candidates.length);
   const next = starts.slice();
   for (const c of candidates) order[next[bucketOf(c)]++] = c;
   return { order, starts, top };

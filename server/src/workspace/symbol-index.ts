@@ -8,8 +8,17 @@
 import { FileIndex } from './file-index';
 import { sharedPrefix, symbolTableOf, SymbolTable } from './symbol-table';
 
-/** A merge that would make a segment larger than this is not done (64K names merge in a few ms). */
+/**
+ * A merge that would make a segment larger than this is not done: merging takes about 0.33 us a
+ * name (16K names in 5 ms on this machine), so the largest merge holds the thread about 20 ms.
+ */
 export const MAX_MERGED = 1 << 16;
+/**
+ * Names merged at most in one set or remove, but for its first merge: a carry through every level
+ * (160 + 160, 320 + 320, ... 20K + 20K names) is left to the next sets beyond it. A query reads a
+ * segment more meanwhile.
+ */
+const MERGE_BUDGET = 1 << 15;
 
 /**
  * Sorted distinct names of several files, each with the entries (file slot, row in its table) that
@@ -118,17 +127,26 @@ export class SymbolIndex {
     this.settle();
   }
 
-  /** Merges the top segments while the one below is at most twice the top's size (a binary counter). */
+  /**
+   * Merges two segments next to each other while the lower one is at most twice the upper one's
+   * size (a binary counter), topmost first, within MERGE_BUDGET names.
+   */
   private settle(): void {
     const stack = this.stack;
-    while (stack.length >= 2) {
-      const top = stack[stack.length - 1];
-      const below = stack[stack.length - 2];
+    let merged = 0;
+    for (let at = stack.length - 1; at >= 1; ) {
+      const top = stack[at];
+      const below = stack[at - 1];
       const live = top.slots.length - top.dead + below.slots.length - below.dead;
-      if (below.slots.length > 2 * top.slots.length || live > MAX_MERGED) return;
-      stack.length -= 2;
-      const merged = this.merge([below, top]);
-      if (merged.slots.length > 0) stack.push(merged);
+      if (below.slots.length > 2 * top.slots.length || live > MAX_MERGED) {
+        at--; // a carry left over from a set before may wait lower in the stack
+        continue;
+      }
+      if (merged > 0 && merged + live > MERGE_BUDGET) return;
+      merged += live;
+      const result = this.merge([below, top]);
+      stack.splice(at - 1, 2, ...(result.slots.length > 0 ? [result] : []));
+      at = Math.min(at, stack.length - 1);
     }
   }
 
