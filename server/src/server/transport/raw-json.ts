@@ -96,24 +96,53 @@ export function* jsonStringSteps(pieces: readonly string[]): Steps<RawJson> {
 /** A placeholder no JSON text of a message holds otherwise (a NUL character and this process's nonce). */
 const PLACEHOLDER = `\u0000raw-json:${randomBytes(8).toString('hex')}:`;
 
+/** Each value's JSON text, for values serialized again unchanged (see withJsonText). */
+const textOfValue = new WeakMap<object, string>();
+/** An array's JSON text made ahead (withJsonText); JSON.stringify leaves symbol keys out. */
+const JSON_TEXT = Symbol('JSON text');
+
 /**
- * A message as JSON text (UTF-8): a response whose result holds RawJson values (at its top level)
- * gets their text spliced in; any other message is `JSON.stringify`, as vscode-jsonrpc writes it.
+ * The array, carrying its JSON text for the stdio writer to splice in (messageBytes), each item's
+ * text made once per item object and kept: the diagnostics of a file are published at every
+ * keystroke, nearly all the same objects as before (lsp-types.ts, LspDiagnostics). Items must not
+ * be changed once serialized. In process, and through any other transport, it is the array.
+ */
+export function withJsonText<T extends object>(items: T[]): T[] {
+  const texts = new Array<string>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    let text = textOfValue.get(items[i]);
+    if (text === undefined) textOfValue.set(items[i], (text = JSON.stringify(items[i])));
+    texts[i] = text;
+  }
+  const raw = new RawJson(() => items, [Buffer.from(`[${texts.join(',')}]`, 'utf-8')]);
+  Object.defineProperty(items, JSON_TEXT, { value: raw, configurable: true });
+  return items;
+}
+
+const rawJsonOf = (value: unknown): RawJson | undefined =>
+  value instanceof RawJson ? value : Array.isArray(value) ? (value as { [JSON_TEXT]?: RawJson })[JSON_TEXT] : undefined;
+
+/**
+ * A message as JSON text (UTF-8): a response whose result, or a notification whose params, holds
+ * RawJson values or arrays with their text (withJsonText) at its top level gets their text spliced
+ * in; any other message is `JSON.stringify`, as vscode-jsonrpc writes it.
  */
 export function messageBytes(message: unknown): Buffer {
-  const result = (message as { result?: unknown } | null)?.result;
+  const field = (message as { result?: unknown } | null)?.result !== undefined ? 'result' : 'params';
+  const result = (message as Record<string, unknown> | null)?.[field];
   const plain = () => Buffer.from(JSON.stringify(message, undefined, 0), 'utf-8');
   if (!result || typeof result !== 'object' || Array.isArray(result)) return plain();
   const raws: RawJson[] = [];
   const shallow: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(result)) {
-    if (value instanceof RawJson) {
+    const raw = rawJsonOf(value);
+    if (raw) {
       shallow[key] = PLACEHOLDER + raws.length;
-      raws.push(value);
+      raws.push(raw);
     } else shallow[key] = value;
   }
   if (raws.length === 0) return plain();
-  let rest = JSON.stringify({ ...(message as object), result: shallow }, undefined, 0);
+  let rest = JSON.stringify({ ...(message as object), [field]: shallow }, undefined, 0);
   const parts: Buffer[] = [];
   raws.forEach((raw, i) => {
     const quoted = JSON.stringify(PLACEHOLDER + i);
