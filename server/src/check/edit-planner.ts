@@ -184,6 +184,7 @@ export class EditsSinceCheck {
         return true;
       },
       sameAnalysis,
+      before: sameAnalysis ? before : undefined,
       valueEdits,
       forReference: sameAnalysis ? (reference) => {
         // Reference rules read the holder, the `$ref` and the objects it leads to.
