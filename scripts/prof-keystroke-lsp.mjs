@@ -1,6 +1,7 @@
 // Profiles operationId keystrokes through the server: starts dist/server.js (or BENCH_SERVER) with
 // --cpu-prof, opens GitHub's description (PROF_FORM=yaml|json), types PROF_EDITS characters at the
-// ends of operationIds, and prints the edits' window in the profile (microseconds of the profile's
+// ends of operationIds (after PROF_FREE_TEXT characters typed in descriptions, as bench-lsp.mjs types
+// them first), and prints the edits' window in the profile (microseconds of the profile's
 // clock) and each edit's [timing] marks, so scripts can split one keystroke's wall time.
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdirSync } from 'node:fs';
@@ -44,10 +45,22 @@ const lines = text.split('\n');
 const yaml = FORM === 'yaml';
 const operationIdLine = yaml ? /^ {6}operationId: [a-z][\w/-]+$/ : /^ {8}"operationId": "[a-z][\w/-]+",$/;
 const targets = lines.map((l, i) => (operationIdLine.test(l) ? i : -1)).filter((i) => i >= 0);
+let version = 1;
+// PROF_FREE_TEXT=n: first n characters typed in descriptions, as bench-lsp.mjs does before its operationIds.
+const freeText = yaml ? /^ {6}(summary|description): [A-Za-z][^'"]{4,}$/ : /^ {8}"(summary|description)": "[A-Za-z][^"\\]{4,}",?$/;
+const freeTargets = lines.map((l, i) => (freeText.test(l) ? i : -1)).filter((i) => i >= 0);
+for (let e = 0, count = Number(process.env.PROF_FREE_TEXT ?? 0); e < count; e++) {
+  const line = freeTargets[Math.floor((e * freeTargets.length) / count)];
+  const character = lines[line].indexOf(yaml ? ': ' : '": "') + (yaml ? 4 : 6);
+  version++;
+  const wait = diagnosticsFor(uri, version);
+  await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }] });
+  await wait;
+  lines[line] = lines[line].slice(0, character) + 'x' + lines[line].slice(character);
+}
 const times = [];
 const stderrAt = stderr.length;
 const startedAt = Date.now();
-let version = 1;
 for (let e = 0; e < EDITS; e++) {
   const line = targets[Math.floor((e * targets.length) / EDITS)];
   const character = yaml ? lines[line].length : lines[line].length - 2;
