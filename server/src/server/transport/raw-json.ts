@@ -96,31 +96,43 @@ export function* jsonStringSteps(pieces: readonly string[]): Steps<RawJson> {
 /** A placeholder no JSON text of a message holds otherwise (a NUL character and this process's nonce). */
 const PLACEHOLDER = `\u0000raw-json:${randomBytes(8).toString('hex')}:`;
 
-/** Each value's JSON text in UTF-8, for values serialized again unchanged (see withJsonText). */
-const bytesOfValue = new WeakMap<object, Buffer>();
+/**
+ * Each value's JSON text and its length in UTF-8, for values serialized again unchanged (see
+ * withJsonText). Kept as strings, not Buffers: a small Buffer is a slice of an 8 KB pool, and one
+ * kept slice keeps its whole slab.
+ */
+const textOfValue = new WeakMap<object, { text: string; bytes: number }>();
 /** An array's JSON text made ahead (withJsonText); JSON.stringify leaves symbol keys out. */
 const JSON_TEXT = Symbol('JSON text');
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
 
 /**
  * The array, carrying its JSON text for the stdio writer to splice in (messageBytes), each item's
- * text made and encoded once per item object and kept: the diagnostics of a file are published at
- * every keystroke, nearly all the same objects as before (lsp-types.ts, LspDiagnostics), and the
- * writer copies the kept bytes once. Items must not be changed once serialized. In process, and
+ * text made once per item object and kept: the diagnostics of a file are published at every
+ * keystroke, nearly all the same objects as before (lsp-types.ts, LspDiagnostics), and are written
+ * into one buffer of the known length. Items must not be changed once serialized. In process, and
  * through any other transport, it is the array.
  */
 export function withJsonText<T extends object>(items: T[]): T[] {
-  const chunks: Buffer[] = [OPEN];
+  const texts = new Array<string>(items.length);
+  // The brackets and the commas.
+  let length = 2 + Math.max(0, items.length - 1);
   for (let i = 0; i < items.length; i++) {
-    let bytes = bytesOfValue.get(items[i]);
-    if (bytes === undefined) bytesOfValue.set(items[i], (bytes = Buffer.from(JSON.stringify(items[i]), 'utf-8')));
-    if (i > 0) chunks.push(COMMA);
-    chunks.push(bytes);
+    let kept = textOfValue.get(items[i]);
+    if (kept === undefined) {
+      const text = JSON.stringify(items[i]);
+      textOfValue.set(items[i], (kept = { text, bytes: Buffer.byteLength(text, 'utf-8') }));
+    }
+    texts[i] = kept.text;
+    length += kept.bytes;
   }
-  chunks.push(CLOSE);
-  Object.defineProperty(items, JSON_TEXT, { value: new RawJson(() => items, chunks), configurable: true });
+  const bytes = Buffer.allocUnsafe(length);
+  let at = bytes.write('[', 0, 'latin1');
+  for (let i = 0; i < texts.length; i++) {
+    if (i > 0) at += bytes.write(',', at, 'latin1');
+    at += bytes.write(texts[i], at, 'utf-8');
+  }
+  bytes.write(']', at, 'latin1');
+  Object.defineProperty(items, JSON_TEXT, { value: new RawJson(() => items, [bytes]), configurable: true });
   return items;
 }
 
