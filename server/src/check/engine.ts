@@ -126,6 +126,8 @@ export interface EarlierFindings {
   referencedUnchanged(analysis: Analysis): boolean;
   /** Whether no edit changed which node is which object: the previous analysis is brought up to date. */
   sameAnalysis?: boolean;
+  /** With the same analysis: the previous check's record of it (for Rule.affectedBy). */
+  before?: Analysis;
   /** Set when, besides, every edit changed one scalar value in place: the values edited. */
   valueEdits?: readonly EditedValue[];
   /** With the same analysis: a reference's findings, when neither it nor what it reaches changed. */
@@ -216,8 +218,13 @@ class RuleRun {
   private slots = 0;
   /** Per kind, the rules each object is checked by (see planObjects). */
   private readonly toRun = new Map<ObjectKind, { all: Watching; always: Watching; whenKept: Watching; filtered: boolean }>();
-  /** After value edits, the rules that read none of the values edited: they keep all their findings. */
+  /**
+   * After value edits, the rules that read none of the values edited: they keep all their findings;
+   * and those that name the objects the edits may affect (Rule.affectedBy): they keep the others'.
+   */
   private readonly keptWhole: Set<string>;
+  /** Rules kept whole but for the objects they name: those objects, checked again by them. */
+  private readonly affected = new Map<string, ReadonlySet<OpenApiObject>>();
   /** Rules whose findings of an untouched object are kept (but those kept whole: they would count twice). */
   private readonly keptRules: Set<string>;
   private readonly documentRules: ActiveRule[];
@@ -237,9 +244,20 @@ class RuleRun {
     this.referenceRules = active.filter((r) => r.rule.checkReference);
     this.recheck = earlier?.recheck;
     const valueEdits = earlier?.valueEdits;
-    this.keptWhole = new Set(
-      active.filter(({ rule }) => valueEdits && !rule.local && rule.readsValue && !valueEdits.some((e) => rule.readsValue!(e))).map((r) => r.rule.id),
-    );
+    this.keptWhole = new Set();
+    for (const { rule } of valueEdits ? active : []) {
+      if (rule.local || !rule.readsValue) continue;
+      if (!valueEdits!.some((e) => rule.readsValue!(e))) {
+        this.keptWhole.add(rule.id);
+        continue;
+      }
+      // Only a rule that checks objects alone: document and reference checks are not split by object.
+      const objectsOnly = rule.checkObject && !rule.checkDocument && !rule.checkReference;
+      const affected = objectsOnly && earlier?.before ? rule.affectedBy?.(valueEdits!, earlier.before, analysis) : undefined;
+      if (!affected) continue;
+      this.keptWhole.add(rule.id);
+      this.affected.set(rule.id, new Set(affected));
+    }
     const throughRefs = earlier?.referencedUnchanged(analysis) ?? false;
     const keeps = (rule: Rule) => Boolean(rule.local || (throughRefs && rule.localThroughRefs));
     this.keptRules = new Set(active.filter((r) => keeps(r.rule) && !this.keptWhole.has(r.rule.id)).map((r) => r.rule.id));
@@ -363,13 +381,15 @@ class RuleRun {
       pickedKinds.add(kind);
       for (const object of byKind.get(kind) ?? []) picked.push(this.analysis.indexOf(object));
     }
-    for (const object of toVisit) {
+    const more = [...this.affected.values()].flatMap((objects) => [...objects].filter((o) => !toVisit.has(o)));
+    for (const object of [...toVisit, ...more]) {
       if (pickedKinds.has(object.kind) || !this.toRun.has(object.kind)) continue;
       // The plan names objects of this same walk (an analysis kept through value edits).
       const index = this.analysis.indexOf(object);
       if (this.analysis.objects[index] === object) picked.push(index);
     }
-    return Int32Array.from(picked).sort();
+    // An object both the plan and a rule name is visited once.
+    return Int32Array.from(new Set(picked)).sort();
   }
 
   *checkObjects(): Steps<void> {
@@ -397,7 +417,8 @@ class RuleRun {
           if (list.length > 0) this.append(object, list);
         }
       }
-      const watching = again ? rules.all : kept ? rules.whenKept : rules.always;
+      let watching = again ? rules.all : kept ? rules.whenKept : rules.always;
+      if (!again && this.affected.size > 0) watching = this.withAffected(watching, rules.all, object);
       const members = rules.filtered ? object.node.children ?? [] : undefined;
       if (members) {
         for (let m = 0; m < members.length; m++) {
@@ -424,6 +445,15 @@ class RuleRun {
     // Objects passed by without a look keep their findings (they have none) as the others do.
     if (visit) this.keptObjects += this.objectsRulesWatch() - checked;
     if (times) times.add('(all objects)', phase!);
+  }
+
+  /** The rules to run on an object, with those kept whole but for it (Rule.affectedBy). */
+  private withAffected(watching: Watching, all: Watching, object: OpenApiObject): Watching {
+    let more: Watching | undefined;
+    for (const w of all) {
+      if (this.affected.get(w.rule.rule.id)?.has(object) && !watching.includes(w)) (more ??= [...watching]).push(w);
+    }
+    return more ?? watching;
   }
 
   /** How many of the analysis's objects are of a kind some rule watches. */
@@ -467,7 +497,12 @@ class RuleRun {
   *result(): Steps<EngineResult> {
     const { perUnit, keptWhole, due, times } = this;
     const phase = times && performance.now();
-    if (keptWhole.size > 0) for (const [unit, list] of this.earlier!.findingsOf!(keptWhole)) this.append(unit, list);
+    const { affected } = this;
+    // A rule's findings of the objects it named were made again in this run.
+    const keptFor = (unit: Unit) => (d: Diagnostic) => !affected.get(d.rule)?.has(unit as OpenApiObject);
+    if (keptWhole.size > 0) {
+      for (const [unit, list] of this.earlier!.findingsOf!(keptWhole)) this.append(unit, affected.size > 0 ? list.filter(keptFor(unit)) : list);
+    }
     if (times) times.add('(kept whole)', phase!);
     times?.print();
     const unique = new UniqueFindings();

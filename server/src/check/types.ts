@@ -137,6 +137,14 @@ export interface Rule {
    */
   readsValue?(edited: EditedValue): boolean;
   /**
+   * For an object rule that reads edited values (readsValue): the objects whose findings of this
+   * rule may differ after the edits, read from the analysis before and after them (the Operations
+   * of the operationIds an edit changed). The others keep their findings of the last check, and
+   * only these are checked again. Undefined: every object is checked again. Called only when every
+   * edit changed a scalar value in place and the analysis was kept, so both hold the same objects.
+   */
+  affectedBy?(edited: readonly EditedValue[], before: Analysis, after: Analysis): Iterable<OpenApiObject> | undefined;
+  /**
    * A rule that may report thousands of findings in one call (unused components of a large
    * description) is a generator: it yields between them, and the language server's rule run
    * pauses there like between two objects.

@@ -32,6 +32,8 @@ export default defineRule({
   kinds: ['Operation'],
   // Whether an operation has an operationId is structure; its suggestion avoids every operationId.
   readsValue: (edited) => edited.kinds.includes('Operation') && edited.field === 'operationId',
+  // Only Operations without an operationId are reported, and a value edit adds or removes none.
+  affectedBy: (_edited, _before, after) => (after.byKind.get('Operation') ?? []).filter((o) => !o.node.get('operationId')),
   checkObject(object, context) {
     const { node, doc } = object;
     if (node.get('operationId') || typeof node.key !== 'string') return;

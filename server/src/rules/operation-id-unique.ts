@@ -1,6 +1,7 @@
 import { OPENAPI_VERSIONS } from '../model/spec';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
+import { OpenApiObject } from '../model/analysis';
 
 export default defineRule({
   id: 'operation-id-unique',
@@ -13,6 +14,23 @@ export default defineRule({
   messages: { duplicate: 'operationId "{id}" is already used by another operation: operationIds must be unique.' },
   kinds: ['Operation'],
   readsValue: (edited) => edited.kinds.includes('Operation') && edited.field === 'operationId',
+  // An Operation's finding reads its id's group and, for the fix, which `<id>_<n>` are taken: only
+  // the groups an edit changed (new arrays; the others are shared, model/analysis.ts OperationIds),
+  // and those of the ids a changed `<id>_<n>` names, are checked again.
+  affectedBy: (_edited, before, after) => {
+    const changed = new Set<string>();
+    for (const [id, group] of after.operationIds) if (before.operationIds.get(id) !== group) changed.add(id);
+    for (const [id, group] of before.operationIds) if (after.operationIds.get(id) !== group) changed.add(id);
+    const affected = new Set<OpenApiObject>();
+    for (const id of changed) {
+      const suffixed = /^(.+)_\d+$/.exec(id);
+      for (const name of suffixed ? [id, suffixed[1]] : [id]) {
+        for (const object of before.operationIds.get(name) ?? []) affected.add(object);
+        for (const object of after.operationIds.get(name) ?? []) affected.add(object);
+      }
+    }
+    return affected;
+  },
   checkObject(object, context) {
     const idNode = object.node.get('operationId');
     if (idNode?.kind !== 'string') return;

@@ -2,7 +2,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag, Range, TextEdit as LspTextEdit,
+  CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, DiagnosticSeverity, DiagnosticTag, Position, Range, TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
 import { SourceDocument } from '../model/documents';
 import { Diagnostic, Fix, Severity } from '../check/types';
@@ -28,10 +28,10 @@ export function ruleDocUri(rule: string): string {
 // Per rule: a file URL costs microseconds to build, and a publish converts thousands.
 const docUris = new Map<string, string>();
 
-export function toLspDiagnostic(d: Diagnostic, uriOf: (filePath: string) => string): LspDiagnostic {
+export function toLspDiagnostic(d: Diagnostic, uriOf: (filePath: string) => string, range = rangeOf(d.doc, d.offset, d.length)): LspDiagnostic {
   const tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
   return {
-    range: rangeOf(d.doc, d.offset, d.length),
+    range,
     severity: SEVERITY[d.severity],
     code: d.rule,
     codeDescription: { href: ruleDocUri(d.rule) },
@@ -42,6 +42,33 @@ export function toLspDiagnostic(d: Diagnostic, uriOf: (filePath: string) => stri
       ? { relatedInformation: d.related.map((r) => ({ location: { uri: uriOf(r.doc.path), range: rangeOf(r.doc, r.offset, r.length) }, message: r.message })) }
       : {}),
   };
+}
+
+const samePosition = (a: Position, b: Position) => a.line === b.line && a.character === b.character;
+
+/**
+ * Findings as LSP values, each reused while the client would see it unchanged: a keystroke in
+ * GitHub's description publishes 1,250 findings, nearly all as they were, and converting and
+ * serializing them all again was a fifth of the keystroke. A finding and its copies moved through
+ * edits share the `tags` array its rule's report made (check/engine.ts, toDiagnostic), which keys
+ * the kept value; it is reused only when its rule, severity, message and range are the finding's.
+ * Reused values are never changed: the text they were serialized to is kept beside them
+ * (transport/raw-json.ts, jsonArray).
+ */
+export class LspDiagnostics {
+  private readonly kept = new WeakMap<readonly unknown[], LspDiagnostic>();
+
+  convert(d: Diagnostic, uriOf: (filePath: string) => string): LspDiagnostic {
+    // Related places can be in other files, edited or not: converted each time (few findings have them).
+    if (d.related.length > 0) return toLspDiagnostic(d, uriOf);
+    const range = rangeOf(d.doc, d.offset, d.length);
+    const kept = this.kept.get(d.tags);
+    if (kept && kept.code === d.rule && kept.message === d.message && kept.severity === SEVERITY[d.severity]
+      && samePosition(kept.range.start, range.start) && samePosition(kept.range.end, range.end)) return kept;
+    const made = toLspDiagnostic(d, uriOf, range);
+    this.kept.set(d.tags, made);
+    return made;
+  }
 }
 
 export function toLspEdits(doc: SourceDocument, edits: readonly TextEdit[]): LspTextEdit[] {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { drain } from '../../../server/src/syntax/steps';
-import { jsonTextSteps, messageBytes } from '../../../server/src/server/transport/raw-json';
+import { jsonTextSteps, messageBytes, withJsonText } from '../../../server/src/server/transport/raw-json';
 
 const VALUE = {
   openapi: '3.0.3',
@@ -55,5 +55,31 @@ describe('a message with JSON text written ahead', () => {
     for (const message of [{ jsonrpc: '2.0', id: 1, result: null }, { jsonrpc: '2.0', id: 2, result: [1, 2] }, { jsonrpc: '2.0', method: 'x', params: { a: 1 } }]) {
       assert.equal(messageBytes(message).toString('utf-8'), JSON.stringify(message));
     }
+  });
+});
+
+describe('an array published with its JSON text', () => {
+  const diagnostic = (line: number, message: string) => ({
+    range: { start: { line, character: 2 }, end: { line, character: 9 } }, severity: 1, code: 'operation-id-unique', source: 'openapi', message,
+  });
+
+  it('is sent as JSON.stringify of the notification, and is the array in process and for other transports', () => {
+    const items = [diagnostic(3, 'The operationId "a" is used twice'), diagnostic(7, 'Quotes " and \\ and ✓ \ud83d\ude00')];
+    const params = { uri: 'file:///a.yaml', version: 4, diagnostics: withJsonText(items) };
+    const message = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params };
+    assert.equal(params.diagnostics, items);
+    assert.equal(messageBytes(message).toString('utf-8'), JSON.stringify(message));
+    assert.equal(JSON.stringify(message), JSON.stringify({ ...message, params: { ...params, diagnostics: [...items] } }), 'no extra key');
+  });
+
+  it('writes each item as it is when published, and an empty array as []', () => {
+    const kept = diagnostic(1, 'kept');
+    const first = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.yaml', diagnostics: withJsonText([kept]) } };
+    assert.equal(messageBytes(first).toString('utf-8'), JSON.stringify(first));
+    // The same object published again with a new one beside it (a keystroke added a finding).
+    const second = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.yaml', diagnostics: withJsonText([kept, diagnostic(2, 'new')]) } };
+    assert.equal(messageBytes(second).toString('utf-8'), JSON.stringify(second));
+    const empty = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.yaml', diagnostics: withJsonText([]) } };
+    assert.equal(messageBytes(empty).toString('utf-8'), JSON.stringify(empty));
   });
 });

@@ -149,6 +149,36 @@ for (const [format, text] of [['YAML', YAML], ['JSON', JSON_TEXT]] as const) {
       assert.equal(typing.text, text);
     });
 
+    // operation-id-unique and operation-id-missing re-check only the Operations an id edit can affect
+    // (Rule.affectedBy): the suggestion for an Operation without an id, and a duplicate's free
+    // `<id>_<n>`, read ids typed elsewhere.
+    it('a missing operationId\'s suggestion and a duplicate\'s rename follow ids typed in other Operations', () => {
+      const typing = new Typing(text, ext);
+      const createEnd = typing.text.indexOf(`createPet${quote}`) + 'createPet'.length;
+      typing.backspace(createEnd, 'createPet'.length);
+      const create = createEnd - 'createPet'.length;
+      // The suggestion for the delete Operation, taken: it moves on to the next free name.
+      typing.type(create, 'deletePetsId');
+      const suggestion = () => typing.session.check(typing.file).diagnostics.find((d) => d.rule === 'operation-id-missing')!.message;
+      assert.match(suggestion(), /deletePetsId2/);
+      typing.backspace(create + 'deletePetsId'.length, 'deletePetsId'.length);
+      assert.match(suggestion(), /"deletePetsId"/);
+      // A duplicate of listPets, renamed by its fix to listPets_2 until another Operation takes that name.
+      assert.deepEqual(typing.type(create, 'listPets'), ['operation-id-unique listPets']);
+      const rename = () => typing.session.check(typing.file).diagnostics.find((d) => d.rule === 'operation-id-unique')!.fixes[0].title;
+      assert.equal(rename(), 'Rename to "listPets_2"');
+      const showEnd = typing.text.lastIndexOf(`showPet${quote}`) + 'showPet'.length;
+      typing.backspace(showEnd, 'showPet'.length);
+      typing.type(showEnd - 'showPet'.length, 'listPets_2');
+      assert.equal(rename(), 'Rename to "listPets_3"');
+      typing.backspace(showEnd - 'showPet'.length + 'listPets_2'.length, 'listPets_2'.length);
+      typing.type(showEnd - 'showPet'.length, 'showPet');
+      assert.equal(rename(), 'Rename to "listPets_2"');
+      typing.backspace(create + 'listPets'.length, 'listPets'.length);
+      typing.type(create, 'createPet');
+      assert.equal(typing.text, text);
+    });
+
     it('an operationId line added to an Operation without one, made a duplicate, and removed', () => {
       const typing = new Typing(text, ext);
       const deleteAt = typing.text.indexOf(format === 'YAML' ? '    delete:\n' : '"delete": {\n') + (format === 'YAML' ? '    delete:\n'.length : '"delete": {\n'.length);

@@ -5,7 +5,8 @@ import { Connection, Diagnostic as LspDiagnostic, DiagnosticSeverity, FileChange
 import { Diagnostic } from '../../check/types';
 import { Steps } from '../../syntax/steps';
 import { formatBytes } from '../../io/read-file';
-import { toLspDiagnostic } from '../lsp-types';
+import { LspDiagnostics } from '../lsp-types';
+import { withJsonText } from '../transport/raw-json';
 import { ContentChange, isUnsaved, Session, uriToPath } from './session';
 import { mark } from '../runtime/marks';
 import { IdleCollector } from '../runtime/idle-collector';
@@ -270,6 +271,9 @@ export class CheckScheduler {
    */
   editorValidatesJson = false;
 
+  /** Findings as LSP values, kept while unchanged (a keystroke publishes thousands again). */
+  private readonly lspDiagnostics = new LspDiagnostics();
+
   private publish(filePath: string): void {
     const uri = this.session.uriOf(filePath);
     const open = this.session.openDocument(filePath);
@@ -279,12 +283,13 @@ export class CheckScheduler {
       let found = this.session.diagnosticsIn(filePath);
       if (isUnsaved(filePath)) found = this.unsavedFindings(found);
       if (this.editorValidatesJson) found = this.withoutEditorsJsonErrors(filePath, found);
-      diagnostics = shownFindings(found).map((d) => toLspDiagnostic(d, (p) => this.session.uriOf(p)));
+      diagnostics = shownFindings(found).map((d) => this.lspDiagnostics.convert(d, (p) => this.session.uriOf(p)));
       diagnostics.push(...this.liveDiffs.diagnosticsIn(filePath));
     }
     diagnostics.push(...this.workspaceCheck.diagnosticsIn(filePath, diagnostics));
     if (open) diagnostics = this.typingHold.filter(filePath, this.session.modelOf(filePath), diagnostics);
-    this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics });
+    // Written as JSON text kept per diagnostic (most are the same objects as last time).
+    this.connection.sendDiagnostics({ uri, version: open?.version, diagnostics: withJsonText(diagnostics) });
   }
 
   /** Findings of a JSON file without the syntax errors the editor's own JSON validation reports. */

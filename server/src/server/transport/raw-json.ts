@@ -97,28 +97,76 @@ export function* jsonStringSteps(pieces: readonly string[]): Steps<RawJson> {
 const PLACEHOLDER = `\u0000raw-json:${randomBytes(8).toString('hex')}:`;
 
 /**
- * A message as JSON text (UTF-8): a response whose result holds RawJson values (at its top level)
- * gets their text spliced in; any other message is `JSON.stringify`, as vscode-jsonrpc writes it.
+ * Each value's JSON text and its length in UTF-8, for values serialized again unchanged (see
+ * withJsonText). Kept as strings, not Buffers: a small Buffer is a slice of an 8 KB pool, and one
+ * kept slice keeps its whole slab.
+ */
+const textOfValue = new WeakMap<object, { text: string; bytes: number }>();
+/** An array's JSON text made ahead (withJsonText); JSON.stringify leaves symbol keys out. */
+const JSON_TEXT = Symbol('JSON text');
+
+/**
+ * The array, carrying its JSON text for the stdio writer to splice in (messageBytes), each item's
+ * text made once per item object and kept: the diagnostics of a file are published at every
+ * keystroke, nearly all the same objects as before (lsp-types.ts, LspDiagnostics), and are written
+ * into one buffer of the known length. Items must not be changed once serialized. In process, and
+ * through any other transport, it is the array.
+ */
+export function withJsonText<T extends object>(items: T[]): T[] {
+  const texts = new Array<string>(items.length);
+  // The brackets and the commas.
+  let length = 2 + Math.max(0, items.length - 1);
+  for (let i = 0; i < items.length; i++) {
+    let kept = textOfValue.get(items[i]);
+    if (kept === undefined) {
+      const text = JSON.stringify(items[i]);
+      textOfValue.set(items[i], (kept = { text, bytes: Buffer.byteLength(text, 'utf-8') }));
+    }
+    texts[i] = kept.text;
+    length += kept.bytes;
+  }
+  const bytes = Buffer.allocUnsafe(length);
+  let at = bytes.write('[', 0, 'latin1');
+  for (let i = 0; i < texts.length; i++) {
+    if (i > 0) at += bytes.write(',', at, 'latin1');
+    at += bytes.write(texts[i], at, 'utf-8');
+  }
+  bytes.write(']', at, 'latin1');
+  Object.defineProperty(items, JSON_TEXT, { value: new RawJson(() => items, [bytes]), configurable: true });
+  return items;
+}
+
+const rawJsonOf = (value: unknown): RawJson | undefined =>
+  value instanceof RawJson ? value : Array.isArray(value) ? (value as { [JSON_TEXT]?: RawJson })[JSON_TEXT] : undefined;
+
+/**
+ * A message as JSON text (UTF-8): a response whose result, or a notification whose params, holds
+ * RawJson values or arrays with their text (withJsonText) at its top level gets their text spliced
+ * in; any other message is `JSON.stringify`, as vscode-jsonrpc writes it.
  */
 export function messageBytes(message: unknown): Buffer {
-  const result = (message as { result?: unknown } | null)?.result;
+  const field = (message as { result?: unknown } | null)?.result !== undefined ? 'result' : 'params';
+  const result = (message as Record<string, unknown> | null)?.[field];
   const plain = () => Buffer.from(JSON.stringify(message, undefined, 0), 'utf-8');
   if (!result || typeof result !== 'object' || Array.isArray(result)) return plain();
   const raws: RawJson[] = [];
   const shallow: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(result)) {
-    if (value instanceof RawJson) {
+    const raw = rawJsonOf(value);
+    if (raw) {
       shallow[key] = PLACEHOLDER + raws.length;
-      raws.push(value);
+      raws.push(raw);
     } else shallow[key] = value;
   }
   if (raws.length === 0) return plain();
-  let rest = JSON.stringify({ ...(message as object), result: shallow }, undefined, 0);
+  let rest = JSON.stringify({ ...(message as object), [field]: shallow }, undefined, 0);
   const parts: Buffer[] = [];
   raws.forEach((raw, i) => {
     const quoted = JSON.stringify(PLACEHOLDER + i);
     const at = rest.indexOf(quoted);
-    parts.push(Buffer.from(rest.slice(0, at), 'utf-8'), ...raw.chunks);
+    parts.push(Buffer.from(rest.slice(0, at), 'utf-8'));
+    // A loop, not push(...chunks): an array's text is a chunk per item (100,000 findings).
+    for (const chunk of raw.chunks) parts.push(chunk);
     rest = rest.slice(at + quoted.length);
   });
   parts.push(Buffer.from(rest, 'utf-8'));
