@@ -71,7 +71,7 @@ const kept = heapMiB() - baseHeap;
 console.log(`indexed ${counts.files} of ${files.length} files (${(counts.bytes / 1e6).toFixed(0)} MB): ` +
   Object.entries(phases).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', '));
 console.log(`entries: ${Object.entries(counts).filter(([k]) => k !== 'bytes').map(([k, n]) => `${k} ${n}`).join(', ')}`);
-if (dropped.length) console.log(`dropped before keeping: ${dropped.join(', ')} (counts are before dropping)`);
+if (dropped.length) console.log(`dropped before keeping: ${dropped.join(', ')} (the counts are of what was kept; the file's part of the reference graph was built before dropping)`);
 console.log(`heap kept by the index: ${kept.toFixed(0)} MiB (${gc ? 'after a collection' : 'run with --expose-gc for a figure after a collection'}), ` +
   `${Math.round((kept * 2 ** 20) / counts.files)} bytes per file, ${Math.round((kept * 2 ** 20) / (counts.refs + counts.definitions + counts.operations + counts.paths))} per entry; ` +
   `RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
