@@ -28,6 +28,8 @@ export class EditsSinceCheck {
   readonly edits = new Map<string, TextEdit[]>();
   /** Nodes whose subtree an edit changed: the replaced node and its ancestors. */
   private readonly touched = new Set<SyntaxNode>();
+  /** Per touched node, its children the edits went through (the replaced node, or a touched ancestor of it). */
+  private readonly touchedThrough = new Map<SyntaxNode, Set<SyntaxNode>>();
   /**
    * Where edits changed fields, while none changed which node is which object: scalars whose
    * value changed in place, and members added, removed or replaced (holding no object).
@@ -42,7 +44,13 @@ export class EditsSinceCheck {
     let list = this.edits.get(filePath);
     if (!list) this.edits.set(filePath, (list = []));
     list.push(edit);
-    for (let n: SyntaxNode | undefined = replaced; n; n = n.parent) this.touched.add(n);
+    for (let n: SyntaxNode | undefined = replaced; n; n = n.parent) {
+      this.touched.add(n);
+      if (!n.parent) continue;
+      let through = this.touchedThrough.get(n.parent);
+      if (!through) this.touchedThrough.set(n.parent, (through = new Set()));
+      through.add(n);
+    }
     if (change === 'structure') {
       this.sameStructure = false;
       this.values = undefined;
@@ -80,6 +88,21 @@ export class EditsSinceCheck {
       if (!list.every((d) => findingMovesThrough(d, this.edits)) || (this.memberParents.length > 0 && list.some(writesIntoChanged))) units.add(unit);
     }
     return units;
+  }
+
+  /**
+   * Whether the edits went into the object's parent only through other objects of its kind, each
+   * kept as the same object (values edited in place): an operationId typed in one Path Item
+   * touches the Paths object, and its 700 other Path Items read nothing of it. A parent touched
+   * through a field of its own (a Path Item's `parameters`, which its Operations read) is not.
+   */
+  private onlySiblingsTouched(before: Analysis, object: OpenApiObject): boolean {
+    const through = this.touchedThrough.get(object.node.parent!);
+    if (!through) return false;
+    for (const child of through) {
+      if (child === object.node || !before.objectsAt(child).some((o) => o.kind === object.kind)) return false;
+    }
+    return true;
   }
 
   /**
@@ -157,7 +180,7 @@ export class EditsSinceCheck {
       version: before.version,
       forObject: (object) => {
         const node = object.node;
-        if (this.touched.has(node) || (node.parent && this.touched.has(node.parent))) return undefined;
+        if (this.touched.has(node) || (node.parent && this.touched.has(node.parent) && !(sameAnalysis && this.onlySiblingsTouched(before, object)))) return undefined;
         const earlier = sameAnalysis ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
         if (!earlier) return undefined;
         const found = perUnit.get(earlier);

@@ -179,6 +179,27 @@ for (const [format, text] of [['YAML', YAML], ['JSON', JSON_TEXT]] as const) {
       assert.equal(typing.text, text);
     });
 
+    // An edit in one Path Item touches the Paths object: its other Path Items keep their findings
+    // (edit-planner.ts, onlySiblingsTouched), and the edited one's follow its path-level parameters.
+    it('a path-level parameter renamed key by key: its path\'s findings follow, typing in another Path Item keeps them', () => {
+      const typing = new Typing(text, ext);
+      const nameEnd = typing.text.indexOf(`name: id`.replace('name: ', format === 'YAML' ? 'name: ' : '"name": "')) + (format === 'YAML' ? 'name: id'.length : '"name": "id'.length);
+      typing.type(nameEnd, 'x');
+      const rules = () => typing.session.check(typing.file).diagnostics.map((d) => `${d.rule} ${typing.text.slice(d.offset, d.offset + d.length).replace(/^"|"$/g, '')}`).sort();
+      const renamed = rules();
+      assert.ok(renamed.some((r) => r.startsWith('path-params')), renamed.join('\n'));
+      typing.backspace(nameEnd + 1, 1);
+      assert.ok(!rules().some((r) => r.startsWith('path-params')));
+      // Typing in the other Path Item's operationId, with the parameter renamed: its findings stay.
+      typing.type(nameEnd, 'x');
+      const listEnd = typing.text.indexOf(`listPets${quote}`) + 'listPets'.length;
+      typing.type(listEnd, 'Now');
+      assert.deepEqual(rules(), renamed);
+      typing.backspace(listEnd + 3, 3);
+      typing.backspace(nameEnd + 1, 1);
+      assert.equal(typing.text, text);
+    });
+
     it('an operationId line added to an Operation without one, made a duplicate, and removed', () => {
       const typing = new Typing(text, ext);
       const deleteAt = typing.text.indexOf(format === 'YAML' ? '    delete:\n' : '"delete": {\n') + (format === 'YAML' ? '    delete:\n'.length : '"delete": {\n'.length);
