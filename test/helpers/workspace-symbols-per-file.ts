@@ -1,55 +1,10 @@
 // The workspace symbol query as it was before the workspace-wide index (symbol-index.ts): one walk
 // of each file's table. Kept as the reference the new structure's answers are compared with.
-import { ObjectKind } from '../../server/src/model/spec';
 import { FileIndex } from '../../server/src/workspace/file-index';
-import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
+import { charBit, lowerBound, MAX_SCANNED, maskOf, scanSubsequence, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../server/src/workspace/workspace-index';
 import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from '../../server/src/services/fuzzy';
-import { FileSpan } from '../../server/src/services/symbol-at';
-
-export interface WorkspaceSymbol {
-  /** An operation's is `listPets (GET /pets)`: editors filter by the name, and either part finds it. */
-  name: string;
-  kind: 'operation' | 'component' | 'tag';
-  /** For components: the kind of object, when known. */
-  objectKind?: ObjectKind;
-  /** What holds it: `schemas` for a component, `tags` for a tag; nothing for an operation. */
-  container: string;
-  deprecated: boolean;
-  /** The whole symbol, and its name. */
-  range: FileSpan;
-  selection: FileSpan;
-}
-
-/** Results returned at most: an editor shows the best few. */
-const MAX_RESULTS = 256;
-/** Query characters read: a longer query is cut (names are matched on their first 256 too). */
-const MAX_QUERY = 32;
-
-/** How a name matched, best first. */
-const enum Rank {
-  ExactCase = 0,
-  Exact = 1,
-  Prefix = 2,
-  Fuzzy = 3,
-}
-
-interface Match {
-  file: FileIndex;
-  /** `entry index << 2 | SymbolKind`; an operation's label and operationId name the same symbol. */
-  target: number;
-  rank: Rank;
-  /** Within a rank, higher first: the fuzzy score (word starts, humps, runs), or minus the name's length. */
-  score: number;
-  /** The name as matched, lower case: the last tie-breaker, so an answer does not depend on file order. */
-  lower: string;
-}
-
-/** The symbol an entry names in its file; operations are one symbol whichever of their names matched. */
-function symbolKey(match: Match): number {
-  const kind = match.target & 3;
-  return kind === SymbolKind.OperationLabel ? match.target - 1 : match.target;
-}
+import { BestMatches, better, distinctSymbols, isSubsequence, MAX_QUERY, MAX_RESULTS, pathlessLabel, queryPairs, Rank, symbolKey, symbolOf, WorkspaceSymbol } from '../../server/src/services/workspace-symbols';
 
 export function workspaceSymbolsPerFile(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
   const typed = query.trim().slice(0, MAX_QUERY);
@@ -175,11 +130,6 @@ function scoreBound(query: string, pairs: readonly string[], lowerName: string, 
   return bound;
 }
 
-/** Per query character but the first, the pair it makes with the one before. */
-function queryPairs(query: string): string[] {
-  return Array.from({ length: query.length }, (_, i) => (i === 0 ? '' : query.slice(i - 1, i + 1)));
-}
-
 /** Candidates kept at most for the next query (8 bytes each): more, and the next query scans again. */
 const MAX_REUSED_CANDIDATES = 2_000_000;
 
@@ -234,14 +184,6 @@ function fuzzyCandidates(index: WorkspaceIndex, files: readonly FileIndex[], tab
   return found;
 }
 
-/** Whether `query` is a subsequence of the first `most` characters of `name`. */
-function isSubsequence(query: string, name: string, most = name.length): boolean {
-  const end = Math.min(name.length, most);
-  let matched = 0;
-  for (let j = 0; j < end && matched < query.length; j++) if (name.charCodeAt(j) === query.charCodeAt(matched)) matched++;
-  return matched === query.length;
-}
-
 /**
  * The candidates by their bounds, highest first, in buckets of one point (bucket b holds bounds in
  * (top - b - 1, top - b]): linear in the candidates (66,000 for `pet`); only the buckets read are sorted.
@@ -257,104 +199,4 @@ function bucketsByBound(candidates: Uint32Array, bounds: Float64Array): { order:
   const next = starts.slice();
   for (const c of candidates) order[next[bucketOf(c)]++] = c;
   return { order, starts, top };
-}
-
-function distinctSymbols(matches: readonly Match[]): number {
-  return new Set(matches.map((m) => `${symbolKey(m)}\0${m.file.path}`)).size;
-}
-
-/** The best matches seen, at most `capacity` of them: a heap with the worst on top. */
-class BestMatches {
-  private readonly heap: Match[] = [];
-  constructor(readonly capacity: number) {}
-
-  entries(): Match[] {
-    return this.heap.slice();
-  }
-
-  /** Whether a match of this rank and score could enter (decided before building it). */
-  admits(rank: Rank, score: number): boolean {
-    if (this.heap.length < this.capacity) return true;
-    const worst = this.heap[0];
-    return rank < worst.rank || (rank === worst.rank && score >= worst.score);
-  }
-
-  add(match: Match): void {
-    const heap = this.heap;
-    if (heap.length < this.capacity) {
-      heap.push(match);
-      this.up(heap.length - 1);
-    } else if (this.capacity > 0 && better(match, heap[0])) {
-      heap[0] = match;
-      this.down(0);
-    }
-  }
-
-  private up(i: number): void {
-    const heap = this.heap;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!better(heap[parent], heap[i])) break;
-      [heap[parent], heap[i]] = [heap[i], heap[parent]];
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
-    const heap = this.heap;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let worst = i;
-      if (left < heap.length && better(heap[worst], heap[left])) worst = left;
-      if (right < heap.length && better(heap[worst], heap[right])) worst = right;
-      if (worst === i) return;
-      [heap[worst], heap[i]] = [heap[i], heap[worst]];
-      i = worst;
-    }
-  }
-}
-
-function better(a: Match, b: Match): boolean {
-  if (a.rank !== b.rank) return a.rank < b.rank;
-  if (a.score !== b.score) return a.score > b.score;
-  if (a.lower !== b.lower) return a.lower < b.lower;
-  return a.file.path < b.file.path || (a.file.path === b.file.path && a.target < b.target);
-}
-
-/** `METHOD /path` of an operation of a Path Item file, the path being where a root references it. */
-function pathlessLabel(index: WorkspaceIndex, file: FileIndex, i: number): string {
-  const operation = file.operations[i];
-  return operationLabel(operation.method, index.pathOf(file, operation));
-}
-
-function symbolOf(index: WorkspaceIndex, match: Match): WorkspaceSymbol {
-  const { file } = match;
-  const i = match.target >>> 2;
-  const at = (start: number, end: number) => ({ file: file.path, offset: start, length: end - start });
-  switch ((match.target & 3) as SymbolKind) {
-    case SymbolKind.OperationId:
-    case SymbolKind.OperationLabel: {
-      const operation = file.operations[i];
-      const label = operationLabel(operation.method, index.pathOf(file, operation), operation.webhook);
-      const common = { kind: 'operation' as const, deprecated: operation.deprecated, range: at(operation.start, operation.end), container: '' };
-      const id = operation.operationIdSpan;
-      if (operation.operationId !== undefined && id) {
-        return { ...common, name: `${operation.operationId} (${label})`, selection: at(id.offset, id.offset + id.length) };
-      }
-      return { ...common, name: label, selection: at(operation.key.offset, operation.key.offset + operation.key.length) };
-    }
-    case SymbolKind.Definition: {
-      const definition = file.definitions[i];
-      return {
-        name: definition.name, kind: 'component', objectKind: index.kindOf(file.path, definition),
-        container: definition.pointer.slice(0, -1).filter((s) => s !== 'components').join('/'), deprecated: definition.deprecated,
-        range: at(definition.start, definition.end), selection: at(definition.key.offset, definition.key.offset + definition.key.length),
-      };
-    }
-    case SymbolKind.Tag: {
-      const tag = file.tags[i];
-      return { name: tag.name, kind: 'tag', container: 'tags', deprecated: false, range: at(tag.start, tag.end), selection: at(tag.span.offset, tag.span.offset + tag.span.length) };
-    }
-  }
 }

@@ -27,19 +27,19 @@ export interface WorkspaceSymbol {
 }
 
 /** Results returned at most: an editor shows the best few. */
-const MAX_RESULTS = 256;
+export const MAX_RESULTS = 256;
 /** Query characters read: a longer query is cut (names are matched on their first 256 too). */
-const MAX_QUERY = 32;
+export const MAX_QUERY = 32;
 
 /** How a name matched, best first. */
-const enum Rank {
+export const enum Rank {
   ExactCase = 0,
   Exact = 1,
   Prefix = 2,
   Fuzzy = 3,
 }
 
-interface Match {
+export interface Match {
   file: FileIndex;
   /** `entry index << 2 | SymbolKind`; an operation's label and operationId name the same symbol. */
   target: number;
@@ -51,7 +51,7 @@ interface Match {
 }
 
 /** The symbol an entry names in its file; operations are one symbol whichever of their names matched. */
-function symbolKey(match: Match): number {
+export function symbolKey(match: Match): number {
   const kind = match.target & 3;
   return kind === SymbolKind.OperationLabel ? match.target - 1 : match.target;
 }
@@ -296,7 +296,7 @@ function isIn(name: string, piece: string): boolean {
 }
 
 /** Per query character but the first, the pair it makes with the one before. */
-function queryPairs(query: string): string[] {
+export function queryPairs(query: string): string[] {
   return Array.from({ length: query.length }, (_, i) => (i === 0 ? '' : query.slice(i - 1, i + 1)));
 }
 
@@ -389,7 +389,7 @@ function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], co
 }
 
 /** Whether `query` is a subsequence of the first `most` characters of `name`. */
-function isSubsequence(query: string, name: string, most = name.length): boolean {
+export function isSubsequence(query: string, name: string, most = name.length): boolean {
   const end = Math.min(name.length, most);
   let matched = 0;
   for (let j = 0; j < end && matched < query.length; j++) if (name.charCodeAt(j) === query.charCodeAt(matched)) matched++;
@@ -413,12 +413,12 @@ function bucketsByBound(candidates: Uint32Array, bounds: Float64Array): { order:
   return { order, starts, top };
 }
 
-function distinctSymbols(matches: readonly Match[]): number {
+export function distinctSymbols(matches: readonly Match[]): number {
   return new Set(matches.map((m) => `${symbolKey(m)}\0${m.file.path}`)).size;
 }
 
 /** The best matches seen, at most `capacity` of them: a heap with the worst on top. */
-class BestMatches {
+export class BestMatches {
   private readonly heap: Match[] = [];
   constructor(readonly capacity: number) {}
 
@@ -469,7 +469,7 @@ class BestMatches {
   }
 }
 
-function better(a: Match, b: Match): boolean {
+export function better(a: Match, b: Match): boolean {
   if (a.rank !== b.rank) return a.rank < b.rank;
   if (a.score !== b.score) return a.score > b.score;
   if (a.lower !== b.lower) return a.lower < b.lower;
@@ -477,12 +477,12 @@ function better(a: Match, b: Match): boolean {
 }
 
 /** `METHOD /path` of an operation of a Path Item file, the path being where a root references it. */
-function pathlessLabel(index: WorkspaceIndex, file: FileIndex, i: number): string {
+export function pathlessLabel(index: WorkspaceIndex, file: FileIndex, i: number): string {
   const operation = file.operations[i];
   return operationLabel(operation.method, index.pathOf(file, operation));
 }
 
-function symbolOf(index: WorkspaceIndex, match: Match): WorkspaceSymbol {
+export function symbolOf(index: WorkspaceIndex, match: Match): WorkspaceSymbol {
   const { file } = match;
   const i = match.target >>> 2;
   const at = (start: number, end: number) => ({ file: file.path, offset: start, length: end - start });
