@@ -330,6 +330,28 @@ describe('breaking changes while typing', { timeout: 120_000 }, () => {
     }
   });
 
+  it('asks git nothing while the user types for longer than the recheck of an unwatched repository', async () => {
+    const dir = project('typing', true);
+    const client = await serverIn(dir);
+    try {
+      const { uri } = await openAndRemovePost(client, dir, 'base read');
+      const since = client.marks.length;
+      // Eleven seconds of typing, one key a second: past the 10 s after which a repository the
+      // server cannot watch has its base asked for again (six git processes, each holding the loop).
+      // In an operationId, which is checked again (free text only moves the findings).
+      const line = TEXT.split('\n').findIndex((l) => l.includes('operationId: listPets'));
+      const character = TEXT.split('\n')[line].length;
+      for (let key = 0; key < 11; key++) {
+        const version = client.change(uri, [{ range: range(line, character + key, line, character + key), text: 'x' }]);
+        await client.waitForDiagnostics(uri, (p) => p.version === version);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      assert.equal(client.marked('base asked', since), 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('shows nothing when the setting is "off"', async () => {
     const dir = project('off', true);
     const client = await serverIn(dir, { breakingChanges: { base: 'off' } });

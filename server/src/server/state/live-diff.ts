@@ -33,8 +33,14 @@ import { isUnsaved, Session } from './session';
 
 /** Files of one base version read at most: a bound on git processes per root and base commit. */
 const MAX_BASE_FILES = 200;
-/** How often the base revision is asked for again (a commit, a checkout moves it). */
+/**
+ * How often the base revision is asked for again (a commit, a checkout moves it): each time is up
+ * to six git processes, and starting one holds the loop 4-9 ms in a server of 250-500 MB, so while
+ * a watch of the repository's git folder reports those changes, only rarely (it misses a branch
+ * moved without touching that folder's own files, as `git branch -f` does).
+ */
 const BASE_RECHECK_MS = 10_000;
+const BASE_RECHECK_WATCHED_MS = 120_000;
 /** How long a burst of changes under `.git` is gathered before the bases are asked for again. */
 const REPOSITORY_SETTLE_MS = 300;
 /** Edits kept between two diffs of a root; past it the next diff compares everything (as cheap by then). */
@@ -142,6 +148,12 @@ export class LiveDiffs {
     watched.roots.add(root);
   }
 
+  /** Whether a watch of its repository's git folder reports commits and checkouts for the root. */
+  private watched(root: string): boolean {
+    for (const watched of this.repositories.values()) if (watched.stop && watched.roots.has(root)) return true;
+    return false;
+  }
+
   private unwatchRepositories(): void {
     for (const watched of this.repositories.values()) watched.stop?.();
     this.repositories.clear();
@@ -162,7 +174,8 @@ export class LiveDiffs {
     if (this.off || isUnsaved(root) || isRemoteLocation(root) || !this.session.trust.isTrusted) return;
     let state = this.roots.get(root);
     if (!state) this.roots.set(root, (state = { askedAt: -Infinity, changes: new Map(), read: new Map(), edits: undefined }));
-    if (!state.reading && performance.now() - state.askedAt > BASE_RECHECK_MS) this.readBase(root, state);
+    const every = this.watched(root) ? BASE_RECHECK_WATCHED_MS : BASE_RECHECK_MS;
+    if (!state.reading && performance.now() - state.askedAt > every) this.readBase(root, state);
   }
 
   /**
@@ -213,6 +226,7 @@ export class LiveDiffs {
 
   private readBase(root: string, state: RootDiff): void {
     state.askedAt = performance.now();
+    mark('base asked', { root });
     const setting = this.setting;
     state.reading = this.readBaseAsync(root, state, setting)
       .catch((e) => this.log(`cannot read the base of ${root} for breaking changes: ${(e as Error).message}`))
