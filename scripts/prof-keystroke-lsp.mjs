@@ -18,7 +18,7 @@ const PROF_DIR = process.env.PROF_DIR;
 const file = FORM === 'yaml' ? aloneInFolder(ensureGithubYaml(), 'lsp-yaml') : aloneInFolder(githubJson, 'lsp-json');
 const text = readFileSync(file, 'utf8');
 if (PROF_DIR) mkdirSync(PROF_DIR, { recursive: true });
-const server = spawn(process.execPath, [...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + PROF_DIR, '--cpu-prof-interval', '200'] : []), SERVER, '--stdio'],
+const server = spawn(process.execPath, [...(process.env.PROF_NODE_ARGS ? process.env.PROF_NODE_ARGS.split(' ') : []), ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + PROF_DIR, '--cpu-prof-interval', '200'] : []), SERVER, '--stdio'],
   { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', OPENAPI_TRACE_TIMING: '1' } });
 let stderr = '';
 server.stderr.on('data', (d) => (stderr += d));
@@ -40,7 +40,7 @@ const uri = pathToFileURL(file).href;
 const first = diagnosticsFor(uri, 1);
 await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: FORM, version: 1, text } });
 await first;
-await new Promise((r) => setTimeout(r, 4000));
+await new Promise((r) => setTimeout(r, Number(process.env.PROF_SETTLE_MS ?? 4000)));
 const lines = text.split('\n');
 const yaml = FORM === 'yaml';
 const operationIdLine = yaml ? /^ {6}operationId: [a-z][\w/-]+$/ : /^ {8}"operationId": "[a-z][\w/-]+",$/;
@@ -61,8 +61,12 @@ for (let e = 0, count = Number(process.env.PROF_FREE_TEXT ?? 0); e < count; e++)
 const times = [];
 const stderrAt = stderr.length;
 const startedAt = Date.now();
+// Monotonic microseconds, the clock of V8 profiles: where each edit ended in the profile.
+const stamps = [Number(process.hrtime.bigint() / 1000n)];
 for (let e = 0; e < EDITS; e++) {
-  const line = targets[Math.floor((e * targets.length) / EDITS)];
+  // PROF_REGION=0.1: only the first tenth of the operationIds (edits early in the document move more after them).
+  const region = Number(process.env.PROF_REGION ?? 1);
+  const line = targets[Math.floor(((process.env.PROF_REVERSE ? EDITS - 1 - e : e) * targets.length * region) / EDITS)];
   const character = yaml ? lines[line].length : lines[line].length - 2;
   version++;
   const wait = diagnosticsFor(uri, version);
@@ -70,13 +74,15 @@ for (let e = 0; e < EDITS; e++) {
   await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }] });
   await wait;
   times.push(performance.now() - t);
+  stamps.push(Number(process.hrtime.bigint() / 1000n));
   lines[line] = lines[line].slice(0, character) + 'x' + lines[line].slice(character);
-  await new Promise((r) => setTimeout(r, 30));
+  await new Promise((r) => setTimeout(r, Number(process.env.PROF_PAUSE ?? 30)));
 }
 const endedAt = Date.now();
 const sorted = [...times].sort((a, b) => a - b);
 console.log(`${FORM} operationId keystrokes: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms over ${times.length}`);
-console.log(`edits from ${startedAt} to ${endedAt} (epoch ms)`);
+if (process.env.PROF_VERBOSE) console.log(times.map((t) => t.toFixed(0)).join(" "));
+console.log(`edits from ${startedAt} to ${endedAt} (epoch ms); edit ends, monotonic µs: ${stamps.join(" ")}`);
 if (process.env.PROF_MARKS) process.stdout.write(stderr.slice(stderrAt).split('\n').filter((l) => l.startsWith('[timing]')).slice(0, Number(process.env.PROF_MARKS)).join('\n') + '\n');
 await connection.sendRequest('shutdown').catch(() => undefined);
 const exited = new Promise((resolve) => server.once('exit', resolve));
