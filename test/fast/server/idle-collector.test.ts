@@ -1,8 +1,9 @@
 // The server's collection when the user pauses holds the message loop for as long as it takes
 // (0.5 s for a 30 MB document's heap here), so it is forced only when it fits a short pause.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { IdleCollector } from '../../../server/src/server/runtime/idle-collector';
+import { IDLE_LONG_MS, IDLE_MS } from '../../../server/src/server/runtime/tuning';
 
 const MIB = 1024 * 1024;
 
@@ -10,6 +11,7 @@ const MIB = 1024 * 1024;
 function fakeEngine(heapMiB: number, msPerMiB: number) {
   const engine = { heapMiB, msPerMiB, clock: 0, collections: 0, afterCollection: heapMiB / 2 };
   const collector = new IdleCollector({
+    // Collections are estimated at 0.6 ms a MiB until one is measured.
     minHeapBytes: 64 * MIB,
     heapUsed: () => engine.heapMiB * MIB,
     now: () => engine.clock,
@@ -56,5 +58,41 @@ describe('idle collection', () => {
     for (let tries = 0; tries < 20 && !ran; tries++) ran = collector.collectIfGrown();
     assert.equal(ran, true);
     assert.equal(engine.collections, 2);
+  });
+
+  it('collects a heap too large for a short pause once the pause has lasted, unless the user types first', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    // Node's mock clock runs a timer set inside another only on a later tick: small steps.
+    const advance = (ms: number) => { for (let t = 0; t < ms; t += 50) mock.timers.tick(50); };
+    try {
+      // 131 MiB, as 300 edits of GitHub's 10 MB YAML leave: about 79 ms, over the short bound.
+      const { engine, collector } = fakeEngine(131, 0.5);
+      collector.worked();
+      advance(IDLE_MS + 100);
+      assert.equal(engine.collections, 0, 'not in a short pause');
+      advance(IDLE_LONG_MS - IDLE_MS - 200);
+      collector.busy();
+      collector.worked();
+      advance(IDLE_LONG_MS - 100);
+      assert.equal(engine.collections, 0, 'typing started the pause again');
+      advance(200);
+      assert.equal(engine.collections, 1, 'collected once the longer pause was reached');
+      assert.equal(engine.heapMiB, 65.5);
+      assert.equal(collector.collectIfGrown(), false, 'not grown since');
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
+  it('leaves a heap too large for the longer pause too', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const { engine, collector } = fakeEngine(800, 0.5);
+      collector.worked();
+      mock.timers.tick(IDLE_LONG_MS * 10);
+      assert.equal(engine.collections, 0);
+    } finally {
+      mock.timers.reset();
+    }
   });
 });

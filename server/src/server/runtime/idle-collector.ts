@@ -7,12 +7,14 @@
 // A forced collection cannot be cut short: it holds the loop for as long as it marks the heap,
 // about 0.5-0.6 ms per MiB here (55 ms for the 113 MiB of a 10 MB document, 488 ms for the 827 MiB
 // of a 30 MB one, 1-2 s under load). A hover that arrives then waits for all of it. So a collection
-// is only forced when it is expected to fit a short pause; a larger heap is left to V8's own
-// collections, whose marking runs beside the program.
+// is only forced when it is expected to fit a short pause; when it does not, it is tried again
+// once the pause has lasted longer, with a larger bound (a user away for seconds is not waiting on
+// a hover); a heap too large for that too is left to V8's own collections, whose marking runs
+// beside the program.
 import * as v8 from 'v8';
 import * as vm from 'vm';
 import { mark } from './marks';
-import { IDLE_FIRST_MS_PER_MIB, IDLE_GROWTH, IDLE_MIN_HEAP_BYTES, IDLE_MS, IDLE_PAUSE_BUDGET_MS } from './tuning';
+import { IDLE_FIRST_MS_PER_MIB, IDLE_GROWTH, IDLE_LONG_MS, IDLE_LONG_PAUSE_BUDGET_MS, IDLE_MIN_HEAP_BYTES, IDLE_MS, IDLE_PAUSE_BUDGET_MS } from './tuning';
 
 const MIB = 1024 * 1024;
 
@@ -57,8 +59,17 @@ export class IdleCollector {
   worked(): void {
     if (!this.collect) return;
     this.busy();
-    this.timer = setTimeout(() => this.collectIfGrown(), IDLE_MS);
-    this.timer.unref();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.collectIfGrown() || !this.skipped) return;
+      // Too large for a short pause: again if the pause lasts, with the longer pause's bound.
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.collectIfGrown(IDLE_LONG_PAUSE_BUDGET_MS);
+      }, IDLE_LONG_MS - IDLE_MS);
+      this.timer.unref?.();
+    }, IDLE_MS);
+    this.timer.unref?.();
   }
 
   /** Something arrived (an edit, a request): not idle any more. */
@@ -67,13 +78,20 @@ export class IdleCollector {
     this.timer = undefined;
   }
 
-  /** Runs the collection the idle timer would run, if it is due; whether it ran. */
-  collectIfGrown(): boolean {
-    this.timer = undefined;
+  /** Whether the last collectIfGrown left a grown heap because it would not fit the bound. */
+  private skipped = false;
+
+  /**
+   * Runs the collection the idle timer would run, if it is due and expected to hold the loop at
+   * most `budgetMs`; whether it ran.
+   */
+  collectIfGrown(budgetMs = IDLE_PAUSE_BUDGET_MS): boolean {
+    this.skipped = false;
     const used = this.heapUsed();
     if (used < this.minHeapBytes || used < this.heapAfterLast * IDLE_GROWTH) return false;
     const expectedMs = (used / MIB) * this.msPerMiB;
-    if (expectedMs > IDLE_PAUSE_BUDGET_MS) {
+    if (expectedMs > budgetMs) {
+      this.skipped = true;
       // One collection slowed by a busy machine must not rule out every later one.
       this.msPerMiB = Math.max(IDLE_FIRST_MS_PER_MIB, this.msPerMiB * 0.75);
       trace(`idle collection skipped: ${used >> 20} MiB would hold the loop about ${Math.round(expectedMs)} ms`);
