@@ -5,12 +5,11 @@
 // folder with a copy of the input and a small open root whose check asks the index
 // (unused-component), sends documentSymbol requests one after another until indexing has ended and
 // 1.5 s after, and prints the slowest answer. Not part of `npm run bench`; run on a quiet machine.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { startBenchServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -27,15 +26,9 @@ async function run(input) {
   const dir = mkdtempSync(join(tmpdir(), 'openapi-index-arrival-'));
   cpSync(input, statSync(input).isDirectory() ? dir : join(dir, basename(input)), { recursive: true });
   writeFileSync(join(dir, 'open.yaml'), OPEN);
-  const serverScript = join(root, 'dist', 'server.js');
-  const server = spawn(process.execPath, [serverScript, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  const { server, connection } = startBenchServer();
   let ended = false;
   let published = false;
-  connection.onRequest('workspace/configuration', () => [{}]);
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onRequest('window/workDoneProgress/create', () => null);
-  connection.onRequest('workspace/codeLens/refresh', () => null);
   connection.onNotification('$/progress', (p) => (ended ||= p.value.kind === 'end'));
   connection.onNotification('textDocument/publishDiagnostics', () => (published = true));
   connection.listen();

@@ -7,13 +7,12 @@
 // the edits (peak, end, and a fresh server's after open), and how fast requests on another document
 // are answered while the large one is opened (also with an alias added, which takes the text to
 // the yaml package in a worker thread). Figures are medians and p95s.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { parseDocument } from 'yaml';
 import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs';
+import { SERVER_ENV, startBenchServer, stopBenchServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
@@ -39,26 +38,26 @@ const rssMiB = (pid, field = 'VmRSS') => {
   }
 };
 
-/** The environment the VS Code extension starts the server with (client/src/extension.ts). */
-const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
-
 /** Starts a server with timing traces on; counts its full parses. */
 function startServer() {
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...SERVER_ENV, OPENAPI_TRACE_TIMING: '1' } });
+  const s = startBenchServer({
+    script: SERVER,
+    nodeArgs: process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF, '--cpu-prof-interval', '500'] : [],
+    env: { ...SERVER_ENV, OPENAPI_TRACE_TIMING: '1' },
+    settings: { maxFileSize: 100 },
+    stderr: 'pipe',
+  });
+  const { server, connection } = s;
   const stats = { fullParses: 0, stderr: '' };
   server.stderr.on('data', (d) => {
     const text = String(d);
     stats.fullParses += (text.match(/\[timing\] change applied [^\n]*outcome=full-parse/g) ?? []).length;
     if (process.env.BENCH_VERBOSE) process.stderr.write(text);
   });
-  const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
   const waiters = [];
   connection.onNotification('textDocument/publishDiagnostics', (p) => {
     for (const w of [...waiters]) if (w.check(p)) waiters.splice(waiters.indexOf(w), 1), w.resolve(p);
   });
-  connection.onRequest('workspace/configuration', () => [{ maxFileSize: 100 }]);
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onNotification('window/logMessage', () => undefined);
   connection.onNotification('$/progress', () => undefined);
   connection.listen();
@@ -66,15 +65,7 @@ function startServer() {
   return { server, connection, stats, diagnosticsFor };
 }
 
-async function stopServer({ server, connection }) {
-  await connection.sendRequest('shutdown').catch(() => undefined);
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  await connection.sendNotification('exit').catch(() => undefined);
-  // A profiling server writes its profile as it exits.
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  connection.dispose();
-  server.kill();
-}
+const stopServer = (s) => stopBenchServer(s);
 
 /**
  * Requests on a small document while a large one is opened and checked, in a fresh server:

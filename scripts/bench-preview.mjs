@@ -14,18 +14,17 @@
 //    YAML; GitHub publishes no 2.0 form): its time and the document symbols' waits meanwhile.
 // BENCH_PARTS=server,webview,bundleToFile,convert (the default: all) picks the parts; BENCH_FORMS=json,yaml the forms.
 // Run `npm run build` first. Prints `uptime` (the machine's load) before and after.
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs';
+import { SERVER_ENV, startBenchServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FORMS = (process.env.BENCH_FORMS ?? 'json,yaml').split(',');
-const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 const PARTS = (process.env.BENCH_PARTS ?? 'server,webview,bundleToFile,convert').split(',');
 const EDITED_SUMMARY = 'Edited for the preview benchmark';
 
@@ -40,13 +39,9 @@ const ms = (t) => `${Math.round(t)} ms`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function startServer(folder) {
-  const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...SERVER_ENV } });
+  const { server, connection } = startBenchServer({ env: SERVER_ENV, settings: { maxFileSize: 100 }, stderr: 'pipe' });
   server.stderr.on('data', (d) => { if (process.env.BENCH_VERBOSE) process.stderr.write(d); });
   server.on('exit', (code, signal) => console.log(`server exited: ${code ?? signal}`));
-  const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-  connection.onRequest('workspace/configuration', () => [{ maxFileSize: 100 }]);
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onNotification(() => undefined);
   connection.listen();
   return { server, connection, folder };

@@ -3,12 +3,11 @@
 // path item. Measures cold indexing (initialize -> work-done progress end), references and rename
 // of a component used in about 300 places across files, workspace symbol latency, and the
 // server's RSS with every file indexed and one open. Run by `npm run bench`, or alone.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { startBenchServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = 200;
@@ -64,15 +63,10 @@ const rssMiB = (pid, field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)
 
 split();
 console.log(`workspace of ${FILES} files split from GitHub's description: ${workspace}`);
-const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+const { server, connection } = startBenchServer();
 let indexed;
 const indexedAt = new Promise((resolve) => (indexed = resolve));
 let lastMessage = '';
-connection.onRequest('workspace/configuration', () => [{}]);
-connection.onRequest('client/registerCapability', () => null);
-connection.onRequest('window/workDoneProgress/create', () => null);
-connection.onRequest('workspace/codeLens/refresh', () => null);
 connection.onNotification('$/progress', (p) => {
   if (p.value.message) lastMessage = p.value.message;
   if (p.value.kind === 'end') indexed(performance.now());

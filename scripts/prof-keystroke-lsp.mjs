@@ -1,14 +1,16 @@
 // Profiles operationId keystrokes through the server: starts dist/server.js (or BENCH_SERVER) with
-// --cpu-prof, opens GitHub's description (PROF_FORM=yaml|json), types PROF_EDITS characters at the
-// ends of operationIds (after PROF_FREE_TEXT characters typed in descriptions, as bench-lsp.mjs types
-// them first), and prints the edits' window in the profile (microseconds of the profile's
-// clock) and each edit's [timing] marks, so scripts can split one keystroke's wall time.
-import { spawn } from 'node:child_process';
+// --cpu-prof into PROF_DIR (when set), opens GitHub's description (PROF_FORM=yaml|json), waits
+// PROF_SETTLE_MS, types PROF_EDITS characters at the ends of operationIds spread over the document
+// (PROF_REGION=0.1: over its first tenth; PROF_REVERSE=1: from the end), PROF_PAUSE ms apart, after
+// PROF_FREE_TEXT characters typed in descriptions (as bench-lsp.mjs types them first). Prints the
+// median and p95, each edit's time (PROF_VERBOSE=1), the edits' ends on the profile's clock
+// (monotonic microseconds, to cut the profile per edit) and their [timing] marks (PROF_MARKS=n).
+// PROF_NODE_ARGS: V8 flags for the server.
 import { readFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs';
+import { SERVER_ENV, startBenchServer, stopBenchServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FORM = process.env.PROF_FORM ?? 'json';
@@ -18,18 +20,19 @@ const PROF_DIR = process.env.PROF_DIR;
 const file = FORM === 'yaml' ? aloneInFolder(ensureGithubYaml(), 'lsp-yaml') : aloneInFolder(githubJson, 'lsp-json');
 const text = readFileSync(file, 'utf8');
 if (PROF_DIR) mkdirSync(PROF_DIR, { recursive: true });
-const server = spawn(process.execPath, [...(process.env.PROF_NODE_ARGS ? process.env.PROF_NODE_ARGS.split(' ') : []), ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + PROF_DIR, '--cpu-prof-interval', '200'] : []), SERVER, '--stdio'],
-  { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', OPENAPI_TRACE_TIMING: '1' } });
+const { server, connection } = startBenchServer({
+  script: SERVER,
+  nodeArgs: [...(process.env.PROF_NODE_ARGS ? process.env.PROF_NODE_ARGS.split(' ') : []), ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + PROF_DIR, '--cpu-prof-interval', '200'] : [])],
+  env: { ...SERVER_ENV, OPENAPI_TRACE_TIMING: '1' },
+  settings: { maxFileSize: 100 },
+  stderr: 'pipe',
+});
 let stderr = '';
 server.stderr.on('data', (d) => (stderr += d));
-const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
 const waiters = [];
 connection.onNotification('textDocument/publishDiagnostics', (p) => {
   for (const w of [...waiters]) if (w.check(p)) waiters.splice(waiters.indexOf(w), 1), w.resolve(p);
 });
-connection.onRequest('workspace/configuration', () => [{ maxFileSize: 100 }]);
-connection.onRequest('client/registerCapability', () => null);
-connection.onRequest('window/workDoneProgress/create', () => null);
 connection.onNotification('window/logMessage', () => undefined);
 connection.onNotification('$/progress', () => undefined);
 connection.listen();
@@ -84,9 +87,4 @@ console.log(`${FORM} operationId keystrokes: median ${sorted[Math.floor(sorted.l
 if (process.env.PROF_VERBOSE) console.log(times.map((t) => t.toFixed(0)).join(" "));
 console.log(`edits from ${startedAt} to ${endedAt} (epoch ms); edit ends, monotonic µs: ${stamps.join(" ")}`);
 if (process.env.PROF_MARKS) process.stdout.write(stderr.slice(stderrAt).split('\n').filter((l) => l.startsWith('[timing]')).slice(0, Number(process.env.PROF_MARKS)).join('\n') + '\n');
-await connection.sendRequest('shutdown').catch(() => undefined);
-const exited = new Promise((resolve) => server.once('exit', resolve));
-await connection.sendNotification('exit').catch(() => undefined);
-await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
-connection.dispose();
-server.kill();
+await stopBenchServer({ server, connection }, 8000);
