@@ -10,6 +10,7 @@ import { workspaceSymbols } from '../server/src/services/workspace-symbols';
 import { drain } from '../server/src/syntax/steps';
 import { FileIndex } from '../server/src/workspace/file-index';
 import { decodeIndexSteps, encodeIndex } from '../server/src/workspace/index-transfer';
+import { RefTable } from '../server/src/workspace/ref-table';
 import { prepareSteps, WorkspaceIndex } from '../server/src/workspace/workspace-index';
 
 const folder = process.argv[2];
@@ -53,7 +54,10 @@ for (const file of files) {
   t = clock();
   drain(prepareSteps(decoded));
   phases.prepare += clock() - t;
-  for (const field of dropped) if (Array.isArray(decoded[field])) (decoded as unknown as Record<string, unknown[]>)[field] = [];
+  for (const field of dropped) {
+    if (Array.isArray(decoded[field])) (decoded as unknown as Record<string, unknown[]>)[field] = [];
+    else if (field === 'refs') decoded.refs = new RefTable().trimmed();
+  }
   t = clock();
   index.set(decoded);
   phases.set += clock() - t;
@@ -62,7 +66,7 @@ for (const file of files) {
   counts.operations += decoded.operations.length;
   counts.paths += decoded.paths.length;
   counts.refs += decoded.refs.length;
-  counts.localRefs += decoded.refs.filter((r) => r.targetFile === decoded.path).length;
+  for (let i = 0; i < decoded.refs.length; i++) if (decoded.refs.targetFile(i) === decoded.path) counts.localRefs++;
   counts.tags += decoded.tags.length;
   counts.lines += (decoded.lines as Uint32Array).length;
   counts.bytes += decoded.length;
