@@ -23,7 +23,10 @@ export interface EncodedIndex {
   refColumns: Int32Array;
 }
 
-/** The buffers to transfer (not copy) with a message holding an encoded index. */
+/**
+ * The buffers to transfer (not copy) with a message holding an encoded index. The index encoded
+ * gives its reference columns away with them: the indexing worker keeps no index it sent.
+ */
 export function indexTransferables(encoded: EncodedIndex): ArrayBuffer[] {
   const { ints, stringEnds, lines, refColumns } = encoded;
   return [ints.buffer as ArrayBuffer, stringEnds.buffer as ArrayBuffer, lines.buffer as ArrayBuffer, refColumns.buffer as ArrayBuffer];
