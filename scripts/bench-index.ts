@@ -10,6 +10,7 @@ import { workspaceSymbols } from '../server/src/services/workspace-symbols';
 import { drain } from '../server/src/syntax/steps';
 import { FileIndex } from '../server/src/workspace/file-index';
 import { decodeIndexSteps, encodeIndex } from '../server/src/workspace/index-transfer';
+import { RefTable } from '../server/src/workspace/ref-table';
 import { prepareSteps, WorkspaceIndex } from '../server/src/workspace/workspace-index';
 
 const folder = process.argv[2];
@@ -34,7 +35,9 @@ files.splice(limit);
 const baseHeap = heapMiB();
 const index = new WorkspaceIndex();
 const phases = { parse: 0, encode: 0, decode: 0, prepare: 0, set: 0 };
-const counts = { files: 0, definitions: 0, operations: 0, paths: 0, refs: 0, localRefs: 0, tags: 0, lines: 0, bytes: 0 };
+const counts = { files: 0, definitions: 0, operations: 0, paths: 0, refs: 0, localRefs: 0, refTargets: 0, tags: 0, lines: 0, bytes: 0 };
+/** Bytes of the references' columns (see ref-table.ts), to set beside the heap the refs cost. */
+let refColumnBytes = 0;
 const clock = () => performance.now();
 // BENCH_DROP=refs,definitions,...: those lists emptied before the index keeps a file, so that two
 // runs' kept heap tell what one kind of entry costs with everything the index derives from it.
@@ -53,7 +56,10 @@ for (const file of files) {
   t = clock();
   drain(prepareSteps(decoded));
   phases.prepare += clock() - t;
-  for (const field of dropped) if (Array.isArray(decoded[field])) (decoded as unknown as Record<string, unknown[]>)[field] = [];
+  for (const field of dropped) {
+    if (Array.isArray(decoded[field])) (decoded as unknown as Record<string, unknown[]>)[field] = [];
+    else if (field === 'refs') decoded.refs = new RefTable().trimmed();
+  }
   t = clock();
   index.set(decoded);
   phases.set += clock() - t;
@@ -62,7 +68,9 @@ for (const file of files) {
   counts.operations += decoded.operations.length;
   counts.paths += decoded.paths.length;
   counts.refs += decoded.refs.length;
-  counts.localRefs += decoded.refs.filter((r) => r.targetFile === decoded.path).length;
+  counts.refTargets += decoded.refs.targets.length;
+  refColumnBytes += decoded.refs.data.byteLength;
+  for (let i = 0; i < decoded.refs.length; i++) if (decoded.refs.targetFile(i) === decoded.path) counts.localRefs++;
   counts.tags += decoded.tags.length;
   counts.lines += (decoded.lines as Uint32Array).length;
   counts.bytes += decoded.length;
@@ -71,6 +79,8 @@ const kept = heapMiB() - baseHeap;
 console.log(`indexed ${counts.files} of ${files.length} files (${(counts.bytes / 1e6).toFixed(0)} MB): ` +
   Object.entries(phases).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', '));
 console.log(`entries: ${Object.entries(counts).filter(([k]) => k !== 'bytes').map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(`reference columns: ${(refColumnBytes / 2 ** 20).toFixed(1)} MiB (${(refColumnBytes / Math.max(1, counts.refs)).toFixed(0)} bytes a reference), ` +
+  `${counts.refTargets} distinct targets (${(counts.refTargets / Math.max(1, counts.refs)).toFixed(2)} a reference)`);
 if (dropped.length) console.log(`dropped before keeping: ${dropped.join(', ')} (the counts are of what was kept; the file's part of the reference graph was built before dropping)`);
 console.log(`heap kept by the index: ${kept.toFixed(0)} MiB (${gc ? 'after a collection' : 'run with --expose-gc for a figure after a collection'}), ` +
   `${Math.round((kept * 2 ** 20) / counts.files)} bytes per file, ${Math.round((kept * 2 ** 20) / (counts.refs + counts.definitions + counts.operations + counts.paths))} per entry; ` +

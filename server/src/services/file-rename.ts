@@ -33,10 +33,13 @@ export function fileRenameEdits(index: WorkspaceIndex, moves: readonly FileMove[
   const edits: FileEdits = new Map();
   for (const file of index.all()) {
     const source = movedPath(file.path, moves);
-    for (const ref of file.refs) {
-      const written = filePart(ref.raw);
-      if (ref.role === 'mapping' && !ref.raw.includes('#')) continue;
+    const refs = file.refs;
+    for (let i = 0; i < refs.length; i++) {
+      // Local references (nearly all) are passed over by their target, without a view.
+      const written = filePart(refs.target(i).raw);
       if (written === '') continue;
+      const ref = refs.at(i);
+      if (ref.role === 'mapping' && !ref.raw.includes('#')) continue;
       const target = movedPath(ref.targetFile, moves);
       if (source === file.path && target === ref.targetFile) continue;
       // Still right from the new place (both files moved together): leave it as written.

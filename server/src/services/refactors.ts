@@ -412,7 +412,7 @@ function moveOffers(ctx: RefactorContext, movable: Movable): RefactorOffer[] {
   const project = ctx.index.projectOf(ctx.doc.path);
   // The files this one already references first (its schemas file), then the rest of its
   // description, then other files; another API's root last, each group in path order.
-  const referenced = new Set(ctx.index.get(ctx.doc.path)?.refs.map((r) => r.targetFile) ?? []);
+  const referenced = new Set(ctx.index.get(ctx.doc.path)?.refs.targets.map((t) => t.targetFile) ?? []);
   const rank = (f: FileIndex) => (referenced.has(f.path) ? 0 : project.has(f.path) ? 1 : 2) * 2 + (f.root ? 1 : 0);
   const candidates = [...ctx.index.all()]
     .filter((f) => f.path !== ctx.doc.path && !ctx.unsaved?.(f.path) && placement(ctx, f.path, movable))

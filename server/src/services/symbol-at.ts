@@ -52,8 +52,12 @@ function definitionSymbol(file: FileIndex, d: Definition): SymbolAt {
  * scalar.
  */
 export function symbolAt(index: WorkspaceIndex, file: FileIndex, offset: number, text?: TextLike): SymbolAt | undefined {
-  for (const ref of file.refs) {
-    if (!inside(ref.span, offset)) continue;
+  const refs = file.refs;
+  for (let i = 0; i < refs.length; i++) {
+    // From the columns: a view only for the reference at the offset.
+    const at = refs.offset(i);
+    if (offset < at || offset > at + refs.spanLength(i)) continue;
+    const ref = refs.at(i);
     const start = ref.span.offset + quoteWidth(ref.span);
     const hash = ref.raw.indexOf('#');
     const fileLength = hash < 0 ? ref.raw.length : hash;

@@ -1,7 +1,8 @@
 // One file of the workspace as the cross-file features need it: its definitions (components, the
 // top-level entries of fragment files), operations, tags, security requirement names, Link
 // operationIds and every `$ref` with its exact span and target. Plain data, a few hundred bytes per
-// entry: closed files are kept as this, never as their parsed trees.
+// entry, references as columns of numbers (see ref-table.ts): closed files are kept as this, never
+// as their parsed trees.
 import { Steps } from '../syntax/steps';
 import * as path from 'path';
 import { documentStatus, isCheckedStatus, rulesVersion } from '../model/analysis';
@@ -12,6 +13,7 @@ import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { DescriptionVersion, FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
 import { ParsedText, ScalarStyle, SourceFormat, SyntaxNode } from '../syntax/tree';
 import { builtLineIndexOf, lastAtOrBelow, lineIndexSteps } from '../syntax/line-index';
+import { RefTable } from './ref-table';
 
 /** Where a scalar (a key or a value) is written, and how: what an edit needs to keep its quoting. */
 export interface ScalarSpan {
@@ -121,7 +123,8 @@ export interface FileIndex {
   tags: TagDeclaration[];
   securityUses: NameUse[];
   linkOperationIds: NameUse[];
-  refs: RefEntry[];
+  /** Every reference, in document order, as columns (see ref-table.ts). */
+  refs: RefTable;
   /** How many syntax errors the file has (its index may miss what they hide). */
   syntaxErrors: number;
 }
@@ -245,8 +248,11 @@ export function* indexFileSteps(filePath: string, parsed: ParsedText): Steps<Fil
   }
 }
 
-/** The lists of a file's index, which a walk of the tree (or of a subtree) fills. */
-export type IndexEntries = Pick<FileIndex, 'definitions' | 'operations' | 'paths' | 'tags' | 'securityUses' | 'linkOperationIds' | 'refs'>;
+/** The lists of a subtree's index (references as objects: an edit compares and moves them). */
+export type IndexEntries = Pick<FileIndex, 'definitions' | 'operations' | 'paths' | 'tags' | 'securityUses' | 'linkOperationIds'> & { refs: RefEntry[] };
+
+/** What a walk fills: a subtree's entries, or a whole file's index (its references into columns). */
+type WalkedEntries = Omit<IndexEntries, 'refs'> & { refs: { push(entry: RefEntry): unknown } };
 
 const noEntries = (): IndexEntries => ({ definitions: [], operations: [], paths: [], tags: [], securityUses: [], linkOperationIds: [], refs: [] });
 
@@ -287,12 +293,13 @@ function indexWalker(filePath: string, parsed: ParsedText): (budget: number) => 
     lines: builtLineIndexOf(parsed) ?? lineStarts(parsed.text),
     length: parsed.source?.length ?? parsed.text.length,
     ...noEntries(),
+    refs: new RefTable(),
     syntaxErrors: parsed.errors.length,
   };
-  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return () => index;
+  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return () => (index.refs.trimmed(), index);
   const walk = subtreeWalker(index, filePath, root, isRoot, 0);
   walk.enter(root, placeOfRoot(root, isRoot), -1, root.flow ? IN_FLOW : 0, 0);
-  return (budget: number) => (walk.run(budget) ? index : undefined);
+  return (budget: number) => (walk.run(budget) ? (index.refs.trimmed(), index) : undefined);
 }
 
 function placeOfRoot(root: SyntaxNode, isRoot: boolean): Place {
@@ -387,13 +394,15 @@ export function indexSubtree(file: Pick<FileIndex, 'path' | 'root'>, root: Synta
  * from `definitionBase`. `run` visits at most `budget` nodes and says whether it is done. `taken`:
  * whether a node reached was handled by the caller instead (its entries appended as they were).
  */
-function subtreeWalker(index: IndexEntries, filePath: string, root: SyntaxNode, isRoot: boolean, definitionBase: number,
+function subtreeWalker(index: WalkedEntries, filePath: string, root: SyntaxNode, isRoot: boolean, definitionBase: number,
   taken?: (node: SyntaxNode) => boolean): SubtreeWalker {
   return new SubtreeWalker(index, filePath, root, isRoot, definitionBase, taken);
 }
 
 class SubtreeWalker {
   private readonly dir: string;
+  /** What each raw reference resolves to (a file repeats `#/components/schemas/Pet`): parsed once. */
+  private readonly resolved = new Map<string, { targetFile: string; pointer: string[] } | null>();
   // The walk's stack, as parallel arrays: no object per node.
   private readonly nodes: SyntaxNode[] = [];
   private readonly places: Place[] = [];
@@ -404,7 +413,7 @@ class SubtreeWalker {
   private readonly childrenFrom: number[] = [];
 
   constructor(
-    private readonly index: IndexEntries,
+    private readonly index: WalkedEntries,
     private readonly filePath: string,
     private readonly root: SyntaxNode,
     private readonly isRoot: boolean,
@@ -464,10 +473,9 @@ class SubtreeWalker {
     if (node.kind !== 'object') return visited;
     const ref = refMember(node);
     if (ref && kind !== 'Discriminator') {
-      const entry = this.addRef(ref.value as string, 'ref', ref, frame, kind);
-      if (entry && kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root) {
-        entry.pathKey = { name: node.key, span: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), pointer: segmentsOf(node) };
-      }
+      const pathKey = kind === 'PathItem' && node.parent && typeof node.key === 'string' && node.parent.key === 'paths' && node.parent.parent === root
+        ? { name: node.key, span: scalarSpan(node, 'key', (flag & IN_FLOW) !== 0), pointer: segmentsOf(node) } : undefined;
+      this.addRef(ref.value as string, 'ref', ref, frame, kind, pathKey);
     }
     if (kind) this.recordObject(node, kind, frame, (flag & IN_FLOW) !== 0);
     return visited;
@@ -497,20 +505,26 @@ class SubtreeWalker {
    * The entry recorded, or undefined for a `$ref` naming no document (a `urn:`). A URL's target is
    * the remote document by its URL (the editor shows fetched ones), as a relative `$ref` inside one.
    */
-  private addRef(raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined): RefEntry | undefined {
+  private addRef(raw: string, role: RefRole, valueNode: SyntaxNode, frame: Frame, expected: ObjectKind | undefined,
+    pathKey?: RefEntry['pathKey'], written = raw): void {
+    let target = this.resolved.get(raw);
+    if (target === undefined) this.resolved.set(raw, (target = this.resolve(raw)));
+    if (!target) return;
+    this.index.refs.push({
+      raw: written, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile: target.targetFile, pointer: target.pointer,
+      owner: frame.owner, expected, inExtension: frame.inExtension, pathKey,
+    });
+  }
+
+  private resolve(raw: string): { targetFile: string; pointer: string[] } | null {
     const parsedRef = parseRef(raw);
     let targetFile = this.filePath;
     if (parsedRef.form === 'url' || (parsedRef.form === 'file' && isRemoteLocation(this.filePath))) {
       const target = refLocation(this.filePath, parsedRef);
-      if (!target || !('location' in target)) return undefined;
+      if (!target || !('location' in target)) return null;
       targetFile = target.location;
     } else if (parsedRef.form === 'file') targetFile = path.resolve(this.dir, parsedRef.file);
-    const entry: RefEntry = {
-      raw, role, span: scalarSpan(valueNode, 'value', frame.flow), targetFile, pointer: parsedRef.pointer ?? [], owner: frame.owner,
-      expected, inExtension: frame.inExtension, pathKey: undefined,
-    };
-    this.index.refs.push(entry);
-    return entry;
+    return { targetFile, pointer: parsedRef.pointer ?? [] };
   }
 
   /** The path entries of the Paths object's members [from, to) (see enterChildren). */
@@ -577,9 +591,8 @@ class SubtreeWalker {
       // A mapping value is a schema name or a reference; a name stands for this file's schema.
       const raw = value.includes('#') || value.includes('/') ? value : this.isRoot ? `#/components/schemas/${value}` : undefined;
       if (raw === undefined) continue;
-      const recorded = this.addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema');
-      // A bare name is rewritten as a name, not as a reference.
-      if (recorded && raw !== value) recorded.raw = value;
+      // A bare name is rewritten as a name, not as a reference: its raw stays as written.
+      this.addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema', undefined, value);
     }
   }
 }

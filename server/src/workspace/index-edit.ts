@@ -12,6 +12,8 @@
 //    makes a new index.
 // Anything else (the root's own members, a large region, a tree the reparse rebuilt) returns
 // undefined: the caller indexes the file again.
+// References are columns (ref-table.ts): case 1 moves their offsets in the columns; case 2 works
+// on copies of them as objects, then writes the columns back in place or makes a new table.
 import { TextEdit } from '../syntax/edit';
 import { nextNodeStart } from '../syntax/child-at';
 import { ParsedText, SyntaxNode } from '../syntax/tree';
@@ -19,6 +21,7 @@ import {
   Definition, FileIndex, IndexEntries, indexSubtree, KeptMembers, LineStarts, NameUse, OperationEntry, PathEntry, RefEntry,
   ScalarSpan, TagDeclaration,
 } from './file-index';
+import { RefTable } from './ref-table';
 
 /** What the incremental reparse reports of an edit (syntax/incremental.ts's Reparsed). */
 export interface EditedTree {
@@ -119,16 +122,17 @@ export function indexAfterEdit(
   }
   if (pending) settleMoves(file, pending);
   const shift: Move = (offset) => (offset >= editEnd ? offset + delta : offset);
-  const plan = planRegion(file, edit, edited, root);
+  const current = entriesOf(file);
+  const plan = planRegion(file, current, edit, edited, root);
   if (!plan) return undefined;
   const { region, runs, entries, sameShape, reused, owners } = plan;
   const enclosing = enclosingEntries(file, runs, region);
   if (!enclosing) return undefined;
   const definitionShift = entries.definitions.length - (runs.definitions.to - runs.definitions.from);
   // Nothing is changed before this point: the plan holds.
-  const target: FileIndex = sameShape ? file : { ...file };
+  const lists = sameShape ? current : { ...current };
   for (const list of LISTS) {
-    const old = file[list.key] as unknown[];
+    const old = current[list.key] as unknown[];
     const { from, to } = runs[list.key];
     const fresh = entries[list.key] as unknown[];
     for (let i = 0; i < old.length; i++) if (i < from || i >= to) list.move(old[i] as never, shift);
@@ -139,19 +143,32 @@ export function indexAfterEdit(
     if (sameShape) {
       for (let i = from; i < to; i++) if (old[i] !== fresh[i - from]) copyOffsets(list, old[i], fresh[i - from]);
     } else {
-      (target as unknown as Record<string, unknown[]>)[list.key] = [...old.slice(0, from), ...fresh, ...old.slice(to)];
+      (lists as unknown as Record<string, unknown[]>)[list.key] = [...old.slice(0, from), ...fresh, ...old.slice(to)];
     }
   }
   for (const [entry, node] of enclosing) entry.end = node.end;
   for (const [ref, owner] of owners) ref.owner = owner;
   if (definitionShift !== 0) {
     const after = runs.definitions.to;
-    for (let i = runs.refs.to + entries.refs.length - (runs.refs.to - runs.refs.from); i < target.refs.length; i++) {
-      const ref = target.refs[i];
+    for (let i = runs.refs.to + entries.refs.length - (runs.refs.to - runs.refs.from); i < lists.refs.length; i++) {
+      const ref = lists.refs[i];
       if (ref.owner >= after) ref.owner += definitionShift;
     }
   }
+  // The same shape: the same table, its columns written back (views of it in the workspace's maps stay right).
+  if (sameShape) file.refs.rewrite(current.refs);
+  const target: FileIndex = sameShape ? file : { ...file, ...lists, refs: RefTable.from(lists.refs) };
   return Object.assign(target, { lines, length, syntaxErrors: parsed.errors.length });
+}
+
+/** A file's lists, its references as objects of their own (copies: changing them leaves the table as it was). */
+function entriesOf(file: FileIndex): IndexEntries {
+  const refs: RefEntry[] = new Array(file.refs.length);
+  for (let i = 0; i < refs.length; i++) refs[i] = file.refs.copy(i);
+  return {
+    definitions: file.definitions, operations: file.operations, paths: file.paths, tags: file.tags,
+    securityUses: file.securityUses, linkOperationIds: file.linkOperationIds, refs,
+  };
 }
 
 /** Offsets at or after `from` move by `delta` (typing in a scalar the index does not read). */
@@ -172,7 +189,8 @@ export function settleMoves(file: FileIndex, pending: OffsetMove[]): void {
     for (const m of moves) if (offset >= m.from) offset += m.delta;
     return offset;
   };
-  for (const list of LISTS) for (const entry of file[list.key]) list.move(entry as never, move);
+  for (const list of LISTS) if (list.key !== 'refs') for (const entry of file[list.key]) list.move(entry as never, move);
+  file.refs.moveOffsets(move);
 }
 
 /**
@@ -206,7 +224,7 @@ type Runs = Record<keyof IndexEntries, { from: number; to: number }>;
  * The region walked again (the parent of the reparsed nodes, which reads them), its new entries,
  * and where the old ones are in each list; undefined when the file is better indexed again.
  */
-function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: SyntaxNode) {
+function planRegion(file: FileIndex, current: IndexEntries, edit: TextEdit, edited: EditedTree, root: SyntaxNode) {
   const parent = edited.nodes[0]?.parent;
   let region = parent;
   while (region && READ_ITEMS.has(String(region.key))) region = region.parent;
@@ -227,7 +245,7 @@ function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: S
   const runs = {} as Runs;
   const empty = new Set<keyof IndexEntries>();
   for (const list of LISTS) {
-    const old = file[list.key] as never[];
+    const old = current[list.key] as never[];
     let from = -1;
     let to = -1;
     let before = 0;
@@ -264,12 +282,12 @@ function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: S
   const owners: [RefEntry, number][] = [];
   const refHolder = edited.replaced.key === '$ref' || region.children!.some((c) => c.key === '$ref');
   const keepsMembers = region === parent && ownKey >= 0 && !refHolder && inTextOrder(region.children!);
-  const kept = keepsMembers ? keptMembers(file, runs, edit, region, new Set(edited.nodes), reused, owners) : undefined;
+  const kept = keepsMembers ? keptMembers(current, runs, edit, region, new Set(edited.nodes), reused, owners) : undefined;
   const entries = indexSubtree(file, root, region, base, definitionAt, MAX_REWALKED_NODES, kept);
   if (!entries) return undefined;
   let sameShape = true;
   for (const list of LISTS) {
-    const old = file[list.key] as never[];
+    const old = current[list.key] as never[];
     const fresh = entries[list.key] as unknown[];
     const { from, to } = runs[list.key];
     // None before: the new ones go after what the walk records before the region. Nodes around
@@ -289,7 +307,7 @@ function planRegion(file: FileIndex, edit: TextEdit, edited: EditedTree, root: S
  * taken, with how far the edit moved it (a member before the edit does not move, even when the
  * edit starts where it ends); `owners`: references whose owner's index changes.
  */
-function keptMembers(file: FileIndex, runs: Runs, edit: TextEdit, region: SyntaxNode, edited: ReadonlySet<SyntaxNode>,
+function keptMembers(file: IndexEntries, runs: Runs, edit: TextEdit, region: SyntaxNode, edited: ReadonlySet<SyntaxNode>,
   reused: Map<unknown, number>, owners: [RefEntry, number][]): KeptMembers {
   const delta = edit.newText.length - edit.length;
   // Entries for the members' keys (paths, security schemes) are the region's own.

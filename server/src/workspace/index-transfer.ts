@@ -2,13 +2,15 @@
 // server's thread. Posted as objects, GitHub's 10 MB description's index (10,000 references, each
 // a few objects and strings) took the receiving thread 100-400 ms to deserialize, in one step no
 // message could interrupt. Typed arrays move without a copy, every distinct string is stored once,
-// and the receiver builds the entries again in steps between messages.
+// and the receiver builds the entries again in steps between messages. References are columns
+// already (ref-table.ts): their Int32Array moves as it is; only their distinct targets are encoded.
 import { DescriptionVersion, ObjectKind } from '../model/spec';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { ScalarStyle, SourceFormat } from '../syntax/tree';
 import {
-  Definition, FileIndex, lineStartArray, NameUse, OperationEntry, PathEntry, RefEntry, RefRole, ScalarSpan, TagDeclaration,
+  Definition, FileIndex, lineStartArray, NameUse, OperationEntry, PathEntry, ScalarSpan, TagDeclaration,
 } from './file-index';
+import { PathKey, RefTable, RefTarget } from './ref-table';
 
 export interface EncodedIndex {
   /** Every number, flag, count and string number of the index, in the order the layouts below say. */
@@ -17,12 +19,17 @@ export interface EncodedIndex {
   strings: string;
   stringEnds: Int32Array;
   lines: Uint32Array;
+  /** The references' columns (see RefTable). */
+  refColumns: Int32Array;
 }
 
-/** The buffers to transfer (not copy) with a message holding an encoded index. */
+/**
+ * The buffers to transfer (not copy) with a message holding an encoded index. The index encoded
+ * gives its reference columns away with them: the indexing worker keeps no index it sent.
+ */
 export function indexTransferables(encoded: EncodedIndex): ArrayBuffer[] {
-  const { ints, stringEnds, lines } = encoded;
-  return [ints.buffer as ArrayBuffer, stringEnds.buffer as ArrayBuffer, lines.buffer as ArrayBuffer];
+  const { ints, stringEnds, lines, refColumns } = encoded;
+  return [ints.buffer as ArrayBuffer, stringEnds.buffer as ArrayBuffer, lines.buffer as ArrayBuffer, refColumns.buffer as ArrayBuffer];
 }
 
 export function encodeIndex(index: FileIndex): EncodedIndex {
@@ -32,12 +39,15 @@ export function encodeIndex(index: FileIndex): EncodedIndex {
   const starts = lineStartArray(index.lines);
   const ownsBuffer = starts.byteOffset === 0 && starts.byteLength === starts.buffer.byteLength;
   const lines = ownsBuffer ? starts : starts.slice();
-  return { ...writer.finish(), lines };
+  // Transferred, the columns leave this thread: the table keeps its own only when it shares them.
+  const columns = index.refs.data;
+  const refColumns = columns.byteOffset === 0 && columns.byteLength === columns.buffer.byteLength ? columns : columns.slice();
+  return { ...writer.finish(), lines, refColumns };
 }
 
 /** The index again, built in steps (entries between two pauses: see stepClock). */
 export function decodeIndexSteps(encoded: EncodedIndex): Steps<FileIndex> {
-  return layout(new Reader(encoded), undefined, encoded.lines);
+  return layout(new Reader(encoded), undefined, encoded.lines, encoded.refColumns);
 }
 
 /**
@@ -114,7 +124,7 @@ class Writer implements Channel {
     return values as T[];
   }
 
-  finish(): Omit<EncodedIndex, 'lines'> {
+  finish(): Omit<EncodedIndex, 'lines' | 'refColumns'> {
     return { ints: Int32Array.from(this.ints), strings: this.strings.join(''), stringEnds: Int32Array.from(this.ends) };
   }
 
@@ -224,19 +234,15 @@ const tag = (c: Channel, t: TagDeclaration | undefined): TagDeclaration => ({
   ...nameUse(c, t), start: c.int(t?.start), end: c.int(t?.end),
 });
 
-const ref = (c: Channel, r: RefEntry | undefined): RefEntry => ({
-  raw: c.text(r?.raw),
-  role: c.text(r?.role) as RefRole,
-  span: span(c, r?.span),
-  targetFile: c.text(r?.targetFile),
-  pointer: c.segments(r?.pointer),
-  owner: c.int(r?.owner),
-  expected: c.maybeText(r?.expected) as ObjectKind | undefined,
-  inExtension: c.flag(r?.inExtension),
-  pathKey: c.maybe(r?.pathKey, (k) => ({ ...nameUse(c, k), pointer: c.segments(k?.pointer) })),
+const refTarget = (c: Channel, t: RefTarget | undefined): RefTarget => ({
+  raw: c.text(t?.raw), targetFile: c.text(t?.targetFile), pointer: c.segments(t?.pointer),
 });
 
-function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array): Steps<FileIndex> {
+const pathKey = (c: Channel, k: [number, PathKey] | undefined): [number, PathKey] => [
+  c.int(k?.[0]), { ...nameUse(c, k?.[1]), pointer: c.segments(k?.[1].pointer) },
+];
+
+function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array, refColumns?: Int32Array): Steps<FileIndex> {
   const due = stepClock();
   // The index's lists, one entry per unit of work (an entry's own lists, tags and pointer segments, are read whole).
   function* entries<T>(values: readonly T[] | undefined, entry: (c: Channel, value: T | undefined) => T): Steps<T[]> {
@@ -261,7 +267,11 @@ function* layout(c: Channel, index: FileIndex | undefined, lines?: Uint32Array):
     tags: yield* entries(index?.tags, tag),
     securityUses: yield* entries(index?.securityUses, nameUse),
     linkOperationIds: yield* entries(index?.linkOperationIds, nameUse),
-    refs: yield* entries(index?.refs, ref),
+    refs: new RefTable(
+      refColumns ?? index!.refs.data,
+      yield* entries(index?.refs.targets, refTarget),
+      new Map(yield* entries(index && [...index.refs.pathKeys], pathKey)),
+    ),
     syntaxErrors: c.int(index?.syntaxErrors),
   };
 }

@@ -81,16 +81,20 @@ export function* prepareSteps(file: FileIndex): Steps<void> {
     if (due()) yield;
     nodes.push(1 + definitionIndexHolding(file, definition.pointer));
   }
-  for (const entry of file.refs) {
+  const refs = file.refs;
+  // Read from the columns: a view only for a reference into another file, which the maps keep.
+  for (let i = 0; i < refs.length; i++) {
     if (due()) yield;
-    if (entry.targetFile !== file.path) {
-      push(part.refsByTargetFile, entry.targetFile, { file, entry });
-      part.referenced.add(entry.targetFile);
+    const { targetFile, pointer } = refs.target(i);
+    if (targetFile !== file.path) {
+      push(part.refsByTargetFile, targetFile, { file, entry: refs.at(i) });
+      part.referenced.add(targetFile);
     }
-    if (entry.inExtension) continue;
-    const from = entry.owner < 0 ? 0 : nodes[entry.owner];
-    if (entry.targetFile === file.path) pushAt(local, from, 1 + definitionIndexHolding(file, entry.pointer));
-    else pushAt(outward, from, { file: entry.targetFile, pointer: entry.pointer });
+    if (refs.inExtension(i)) continue;
+    const owner = refs.owner(i);
+    const from = owner < 0 ? 0 : nodes[owner];
+    if (targetFile === file.path) pushAt(local, from, 1 + definitionIndexHolding(file, pointer));
+    else pushAt(outward, from, { file: targetFile, pointer });
   }
   for (const entry of file.operations) {
     if (due()) yield;
@@ -380,7 +384,7 @@ export class WorkspaceIndex implements WorkspaceUses {
     const fromOthers = this.refsByTargetFile.get(filePath);
     const file = this.files.get(filePath);
     const all: Located<RefEntry>[] = [];
-    for (const entry of file?.refs ?? []) if (entry.targetFile === filePath) all.push({ file: file!, entry });
+    if (file) for (let i = 0; i < file.refs.length; i++) if (file.refs.targetFile(i) === filePath) all.push({ file, entry: file.refs.at(i) });
     const joined = all.length === 0 ? fromOthers : all.concat(fromOthers);
     this.refsIntoFile.set(filePath, joined);
     return joined;
@@ -389,7 +393,9 @@ export class WorkspaceIndex implements WorkspaceUses {
   /** Whether any reference names the file (its own local ones count), without gathering them. */
   hasRefsInto(filePath: string): boolean {
     if (this.refsByTargetFile.get(filePath).length > 0) return true;
-    return this.files.get(filePath)?.refs.some((entry) => entry.targetFile === filePath) ?? false;
+    const refs = this.files.get(filePath)?.refs;
+    if (refs) for (let i = 0; i < refs.length; i++) if (refs.targetFile(i) === filePath) return true;
+    return false;
   }
 
   /** References whose pointer is exactly this one (`under`: or inside it). */
@@ -433,8 +439,9 @@ export class WorkspaceIndex implements WorkspaceUses {
     const file = this.files.get(filePath);
     if (!file) return [];
     if (file.root) return file.definitions;
-    const byPointer = this.refsByTargetFile.get(filePath).some(({ entry }) => entry.pointer.length > 0) ||
-      file.refs.some((entry) => entry.targetFile === filePath && entry.pointer.length > 0);
+    if (this.refsByTargetFile.get(filePath).some(({ entry }) => entry.pointer.length > 0)) return file.definitions;
+    // Its own references, by their targets (fewer than the references).
+    const byPointer = file.refs.targets.some((target) => target.targetFile === filePath && target.pointer.length > 0);
     return byPointer ? file.definitions : [];
   }
 

@@ -82,7 +82,7 @@ describe('a text as pieces', () => {
     // An edit before the reference: the span is read from the edited pieces.
     const edited = PieceText.of(text).edit(0, 0, '# typed\n');
     const index = indexFile(file, parseText(edited.toString(), 'yaml'));
-    const ref = index.refs.find((r) => r.raw.includes('#/components/'))!;
+    const ref = [...index.refs].find((r) => r.raw.includes('#/components/'))!;
     const pieces = PieceText.of(text).edit(0, 0, '# typed\n');
     const span = lastSegmentSpan(ref.span, ref.raw, pieces);
     assert.equal(pieces.isJoined, false);

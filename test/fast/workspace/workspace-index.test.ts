@@ -63,7 +63,7 @@ describe('the index of one file', () => {
     ].join('\n');
     const index = indexFile('/w/openapi.yaml', parseText(text, 'yaml'));
     assert.equal(index.root, true);
-    assert.deepEqual(index.refs.map((r) => [r.raw, r.role, r.targetFile, r.pointer.join('/'), r.span.style, r.span.flow, text.slice(r.span.offset, r.span.offset + r.span.length)]), [
+    assert.deepEqual([...index.refs].map((r) => [r.raw, r.role, r.targetFile, r.pointer.join('/'), r.span.style, r.span.flow, text.slice(r.span.offset, r.span.offset + r.span.length)]), [
       ['./p.yaml#/Id', 'ref', '/w/p.yaml', 'Id', 'single', true, "'./p.yaml#/Id'"],
       ['Dog', 'mapping', '/w/openapi.yaml', 'components/schemas/Dog', 'plain', false, 'Dog'],
     ]);
@@ -83,12 +83,12 @@ describe('the index of one file', () => {
     assert.deepEqual(index.operations.map((o) => `${o.path} ${o.operationId} ${o.tags.map((t) => t.name)}`), numbers.map((i) => `/p${i} op${i} t${i}`));
     assert.deepEqual(index.paths.map((p) => p.path), [...numbers.map((i) => `/p${i}`), '/ref']);
     assert.deepEqual(index.definitions.map((d) => d.name), ['R', ...numbers.map((i) => `S${i}`)]);
-    assert.deepEqual(index.refs.map((r) => r.raw), [
+    assert.deepEqual([...index.refs].map((r) => r.raw), [
       ...numbers.map(() => '#/components/responses/R'), './item.yaml', ...numbers.map((i) => `#/components/schemas/S${(i + 1) % count}`),
     ]);
-    assert.equal(index.refs[count].pathKey?.name, '/ref');
+    assert.equal(index.refs.at(count).pathKey?.name, '/ref');
     // Each schema's reference belongs to it (the definition it is written in).
-    assert.deepEqual(index.refs.slice(count + 1).map((r) => index.definitions[r.owner].name), numbers.map((i) => `S${i}`));
+    assert.deepEqual([...index.refs].slice(count + 1).map((r) => index.definitions[r.owner].name), numbers.map((i) => `S${i}`));
   });
 
   it('takes the line index the document already has, and finds the same positions', () => {
@@ -145,8 +145,8 @@ describe('an index from the indexing worker', () => {
         [definitions, operations, paths, tags, securityUses, linkOperationIds, refs].map((list) => list.length),
         [54, 6000, 6000, 7, 3001, 3000, 18150],
       );
-      assert.deepEqual([...new Set(refs.map((r) => r.role))].sort(), ['mapping', 'operationRef', 'ref']);
-      assert.ok(refs.some((r) => r.pathKey) && refs.some((r) => r.inExtension) && operations.some((o) => o.deprecated));
+      assert.deepEqual([...new Set([...refs].map((r) => r.role))].sort(), ['mapping', 'operationRef', 'ref']);
+      assert.ok([...refs].some((r) => r.pathKey) && [...refs].some((r) => r.inExtension) && operations.some((o) => o.deprecated));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -187,7 +187,7 @@ describe('the workspace index kept current file by file', () => {
     }
     for (const file of known) {
       const inside = file.definitions.map((d) => [...d.pointer, 'properties', 'y']);
-      const pointers = [[], ...file.definitions.map((d) => d.pointer), ...inside, ...file.refs.map((r) => r.pointer)];
+      const pointers = [[], ...file.definitions.map((d) => d.pointer), ...inside, ...[...file.refs].map((r) => r.pointer)];
       for (const pointer of pointers) {
         const at = `${file.path}#${pointer.join('/')}`;
         out.push(`to ${at}: ${sorted(ix.refsTo(file.path, pointer)).join('|')}`, `in ${at}: ${ix.definitionHolding(file.path, pointer)?.name}`);

@@ -92,8 +92,10 @@ function randomEdit(parsed: ParsedText, next: () => number): { offset: number; l
   return { offset: at, length: next() < 0.3 ? Math.min(2, lineEnd - at) : 0, newText: pickOf([...TYPED, ...YAML_STRUCTURAL]) };
 }
 
-/** An index as plain data, its line starts as numbers whatever holds them. */
-const plain = (index: FileIndex) => ({ ...index, lines: Array.from(lineStartArray(index.lines)) });
+/** An index as plain data, its line starts as numbers whatever holds them, its references as entries (not their columns' layout). */
+const plain = (index: FileIndex) => ({
+  ...index, lines: Array.from(lineStartArray(index.lines)), refs: Array.from({ length: index.refs.length }, (_, i) => index.refs.copy(i)),
+});
 
 /** Equal indexes; else a message that names the first entry that differs. */
 function assertSameIndex(actual: FileIndex, expected: FileIndex, label: string): void {
