@@ -125,22 +125,28 @@ export function indexAfterEdit(
   const current = entriesOf(file);
   const plan = planRegion(file, current, edit, edited, root);
   if (!plan) return undefined;
-  const { region, runs, entries, sameShape, reused, owners } = plan;
+  const { region, runs, entries, sameShape, refsSameShape, reused, owners } = plan;
   const enclosing = enclosingEntries(file, runs, region);
   if (!enclosing) return undefined;
   const definitionShift = entries.definitions.length - (runs.definitions.to - runs.definitions.from);
   // Nothing is changed before this point: the plan holds.
   const lists = sameShape ? current : { ...current };
+  // References the edit left as they were, apart from offsets (an operationId typed, a path
+  // renamed), stay in their table: those outside the region move in its columns, never copied.
+  const refsInPlace = refsSameShape && definitionShift === 0;
+  if (refsInPlace) file.refs.moveOffsetsOutside(runs.refs.from, runs.refs.to, shift);
+  else copyRefs(current.refs, file.refs, 0, file.refs.length);
   for (const list of LISTS) {
     const old = current[list.key] as unknown[];
     const { from, to } = runs[list.key];
     const fresh = entries[list.key] as unknown[];
-    for (let i = 0; i < old.length; i++) if (i < from || i >= to) list.move(old[i] as never, shift);
+    const inPlace = list.key === 'refs' ? refsInPlace : sameShape;
+    if (!(list.key === 'refs' && inPlace)) for (let i = 0; i < old.length; i++) if (i < from || i >= to) list.move(old[i] as never, shift);
     for (const entry of fresh) {
       const moved = reused.get(entry);
       if (moved) list.move(entry as never, (offset) => offset + moved);
     }
-    if (sameShape) {
+    if (inPlace) {
       for (let i = from; i < to; i++) if (old[i] !== fresh[i - from]) copyOffsets(list, old[i], fresh[i - from]);
     } else {
       (lists as unknown as Record<string, unknown[]>)[list.key] = [...old.slice(0, from), ...fresh, ...old.slice(to)];
@@ -155,20 +161,28 @@ export function indexAfterEdit(
       if (ref.owner >= after) ref.owner += definitionShift;
     }
   }
-  // The same shape: the same table, its columns written back (views of it in the workspace's maps stay right).
-  if (sameShape) file.refs.rewrite(current.refs);
-  const target: FileIndex = sameShape ? file : { ...file, ...lists, refs: RefTable.from(lists.refs) };
+  // The same table, the region's columns written back (views of it in the workspace's maps stay
+  // right); a new index, when other lists changed, shares it (the one it replaces is not read again).
+  if (refsInPlace) file.refs.rewriteRange(runs.refs.from, runs.refs.to, current.refs);
+  const target: FileIndex = sameShape ? file : { ...file, ...lists, refs: refsInPlace ? file.refs : RefTable.from(lists.refs) };
   return Object.assign(target, { lines, length, syntaxErrors: parsed.errors.length });
 }
 
-/** A file's lists, its references as objects of their own (copies: changing them leaves the table as it was). */
+/**
+ * A file's lists, with room for its references as objects of their own: copies (changing them
+ * leaves the table as it was), taken only where the plan reads them (copyRefs): a keystroke in an
+ * operationId of GitHub's description reads a few of its 10,000.
+ */
 function entriesOf(file: FileIndex): IndexEntries {
-  const refs: RefEntry[] = new Array(file.refs.length);
-  for (let i = 0; i < refs.length; i++) refs[i] = file.refs.copy(i);
   return {
     definitions: file.definitions, operations: file.operations, paths: file.paths, tags: file.tags,
-    securityUses: file.securityUses, linkOperationIds: file.linkOperationIds, refs,
+    securityUses: file.securityUses, linkOperationIds: file.linkOperationIds, refs: new Array<RefEntry>(file.refs.length),
   };
+}
+
+/** Copies of the table's references from..to-1 into `refs`, where not taken yet. */
+function copyRefs(refs: RefEntry[], table: RefTable, from: number, to: number): void {
+  for (let i = from; i < to; i++) refs[i] ??= table.copy(i);
 }
 
 /** Offsets at or after `from` move by `delta` (typing in a scalar the index does not read). */
@@ -250,7 +264,8 @@ function planRegion(file: FileIndex, current: IndexEntries, edit: TextEdit, edit
     let to = -1;
     let before = 0;
     for (let i = 0; i < old.length; i++) {
-      const anchor = list.anchor(old[i]);
+      // References are read from the table's columns: copies are taken only for the run found.
+      const anchor = list.key === 'refs' ? file.refs.offset(i) : list.anchor(old[i]);
       if (inside(anchor, list.byParent)) {
         if (from < 0) from = i;
         else if (to !== i) return undefined; // not one run: not the walk's order
@@ -262,6 +277,7 @@ function planRegion(file: FileIndex, current: IndexEntries, edit: TextEdit, edit
     if (from < 0) empty.add(list.key), (from = to = before);
     runs[list.key] = { from, to };
   }
+  copyRefs(current.refs, file.refs, runs.refs.from, runs.refs.to);
   const definitions = file.definitions;
   const base = runs.definitions.from;
   const definitionAt = (at: number) => {
@@ -286,6 +302,7 @@ function planRegion(file: FileIndex, current: IndexEntries, edit: TextEdit, edit
   const entries = indexSubtree(file, root, region, base, definitionAt, MAX_REWALKED_NODES, kept);
   if (!entries) return undefined;
   let sameShape = true;
+  let refsSameShape = true;
   for (const list of LISTS) {
     const old = current[list.key] as never[];
     const fresh = entries[list.key] as unknown[];
@@ -294,10 +311,12 @@ function planRegion(file: FileIndex, current: IndexEntries, edit: TextEdit, edit
     // it record paths, security schemes and Link operationIds for their members, after it too:
     // those lists are not sorted out here.
     if (empty.has(list.key) && fresh.length > 0 && RECORDED_BY_ENCLOSING.has(list.key)) return undefined;
-    if (to - from !== fresh.length) sameShape = false;
-    else for (let i = from; sameShape && i < to; i++) sameShape = sameApartFromOffsets(old[i], fresh[i - from]);
+    let same = to - from === fresh.length;
+    for (let i = from; same && i < to; i++) same = sameApartFromOffsets(old[i], fresh[i - from]);
+    sameShape &&= same;
+    if (list.key === 'refs') refsSameShape = same;
   }
-  return { region, runs, entries, sameShape, reused, owners };
+  return { region, runs, entries, sameShape, refsSameShape, reused, owners };
 }
 
 /**

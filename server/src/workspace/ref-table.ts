@@ -202,13 +202,21 @@ export class RefTable implements Iterable<RefEntry> {
     for (const key of this.pathKeys.values()) key.span.offset = move(key.span.offset);
   }
 
-  /**
-   * Writes back, in place, the offsets, lengths and owners of entries equal to the table's apart
-   * from those (copies taken with `copy` and moved), one per reference in order.
-   */
-  rewrite(entries: readonly RefEntry[]): void {
+  /** Moves the offsets of the references before `from` and from `to` on (and their path keys') in place. */
+  moveOffsetsOutside(from: number, to: number, move: (offset: number) => number): void {
     const c = this.columns;
-    for (let i = 0; i < this.count; i++) {
+    for (let i = 0; i < from; i++) c[i * REF_STRIDE + OFFSET] = move(c[i * REF_STRIDE + OFFSET]);
+    for (let i = to; i < this.count; i++) c[i * REF_STRIDE + OFFSET] = move(c[i * REF_STRIDE + OFFSET]);
+    for (const [i, key] of this.pathKeys) if (i < from || i >= to) key.span.offset = move(key.span.offset);
+  }
+
+  /**
+   * Writes back, in place, the offsets, lengths and owners of references from..to-1 from entries
+   * equal to them apart from those (copies taken with `copy` and changed), at the same indexes.
+   */
+  rewriteRange(from: number, to: number, entries: readonly RefEntry[]): void {
+    const c = this.columns;
+    for (let i = from; i < to; i++) {
       const entry = entries[i];
       const at = i * REF_STRIDE;
       c[at + OFFSET] = entry.span.offset;

@@ -127,6 +127,30 @@ describe('references kept as columns', () => {
     assert.deepEqual(refsAsSeen(index, TEXT.slice(0, at) + 'best' + TEXT.slice(at)).length, EXPECTED.length, 'the old index kept its references');
   });
 
+  it('keeps the same table, moved in place, when an edit changes other entries only (an operationId typed)', () => {
+    const source = TEXT.replace('    get:\n', '    get:\n      operationId: listPets\n');
+    const parsed = parseText(source, 'yaml');
+    const index = indexFile(FILE, parsed);
+    const ix = new WorkspaceIndex();
+    ix.set(index);
+    const viewAfterEdit = ix.refsTo(FILE, ['components', 'schemas', 'Pet']).at(-1)!.entry;
+    const offsetBefore = viewAfterEdit.span.offset;
+    const at = source.indexOf('listPets') + 'listPets'.length;
+    const edit = { offset: at, length: 0, newText: 'X' };
+    const reparsed = reparseEdit(parsed, edit)!;
+    assert.ok(reparsed, 'reparsed in place');
+    const text = reparsed.parsed.text;
+    const followed = indexAfterEdit(index, edit, reparsed, lineIndexOf(reparsed.parsed))!;
+    assert.ok(followed, 'followed without indexing the file again');
+    const fresh = indexFile(FILE, reparsed.parsed);
+    assert.notEqual(followed, index, 'a new index: its operation changed');
+    assert.equal(followed.refs, index.refs, 'the same reference table');
+    assert.deepEqual(followed.operations.map((o) => o.operationId), ['listPetsX']);
+    assert.deepEqual(followed.operations.map((o) => o.operationId), fresh.operations.map((o) => o.operationId));
+    assert.deepEqual(refsAsSeen(followed, text), refsAsSeen(fresh, text));
+    assert.equal(viewAfterEdit.span.offset, offsetBefore + 1, 'a view the workspace holds reads the moved offset');
+  });
+
   it('crosses to another thread as transferred buffers and reads back the same', async () => {
     const index = indexFile(FILE, parseText(TEXT, 'yaml'));
     const expected = refsAsSeen(index, TEXT);
