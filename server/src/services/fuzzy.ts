@@ -38,17 +38,39 @@ function startBonusAt(name: string, j: number): number {
 }
 
 /**
+ * Per place of the name, the next place after it holding the same character (-1: none), for the
+ * characters of the query: each row of the score table visits only the places of its character.
+ */
+const nextSame = new Int32Array(MAX_NAME);
+/** Per distinct query character (see `slots` below): its first place at or after the first match. */
+const firstOf = new Int32Array(MAX_QUERY);
+
+/**
  * A scorer for one query: the score (higher is better) of a name it matches, undefined for one it
  * does not. `lowerName` is the name in lower case, when the caller keeps it. The score is the best
  * alignment's (dynamic programming over the places each query character can take, rows bounded by
  * the earliest and the latest match): per character 1, 1 more in the same case, 8 at the name's
- * start or 5 at a word start, 5 more right after the previous one. Only the places holding the
- * query character are weighed (a word start is decided there, not along the whole name).
+ * start or 5 at a word start, 5 more right after the previous one. A row reads only the places
+ * holding its character, chained in one pass over the name: a long name costs a pass, not a pass
+ * per query character.
  */
 export function fuzzyMatcher(query: string): (name: string, lowerName?: string) => number | undefined {
   const q = query.replace(/\s+/g, '').slice(0, MAX_QUERY);
   const lq = q.toLowerCase();
   const size = q.length;
+  // Per query character, the slot of its character (the first query character that is the same).
+  const slots = new Int32Array(size);
+  const slotCodes: number[] = [];
+  for (let i = 0; i < size; i++) {
+    const code = lq.charCodeAt(i);
+    let slot = slotCodes.indexOf(code);
+    if (slot < 0) slot = slotCodes.push(code) - 1;
+    slots[i] = slot;
+  }
+  // By character code below 128, the slot of that character (-1: not in the query).
+  const asciiSlot = new Int8Array(128).fill(-1);
+  slotCodes.forEach((code, slot) => { if (code < 128) asciiSlot[code] = slot; });
+  const slotOf = (code: number) => (code < 128 ? asciiSlot[code] : slotCodes.indexOf(code));
   return (name, lowerName) => {
     if (q === '') return 0;
     const n = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
@@ -66,36 +88,42 @@ export function fuzzyMatcher(query: string): (name: string, lowerName?: string) 
       while (ln.charCodeAt(j) !== code) j--;
       lastAt[i] = j;
     }
-    // previous[j]: the best score with q[0..i-1] matched and q[i-1] at n[j] (rows only between firstAt and lastAt).
+    // The places of each query character between the first match and the last, chained.
+    const from0 = firstAt[0];
+    for (let slot = 0; slot < slotCodes.length; slot++) firstOf[slot] = -1;
+    for (let j = lastAt[size - 1]; j >= from0; j--) {
+      const slot = slotOf(ln.charCodeAt(j));
+      if (slot < 0) continue;
+      nextSame[j] = firstOf[slot];
+      firstOf[slot] = j;
+    }
+    // row[j] at the places of q[i]: the best score with q[0..i] matched and q[i] at n[j]; `before`
+    // is the row of q[i - 1], read only at the places of its character.
     let before = previous;
     let row = current;
     for (let i = 0; i < size; i++) {
       const from = firstAt[i];
       const to = lastAt[i];
-      const code = lq.charCodeAt(i);
       const typed = q.charCodeAt(i);
+      let j = firstOf[slots[i]];
+      while (j < from) j = nextSame[j];
       if (i === 0) {
-        for (let j = from; j <= to; j++) {
-          row[j] = ln.charCodeAt(j) === code ? 1 + (n.charCodeAt(j) === typed ? 1 : 0) + startBonusAt(n, j) : NONE;
-        }
+        for (; j >= 0 && j <= to; j = nextSame[j]) row[j] = 1 + (n.charCodeAt(j) === typed ? 1 : 0) + startBonusAt(n, j);
       } else {
         const beforeFrom = firstAt[i - 1];
         const beforeTo = lastAt[i - 1];
-        // The best of the previous row strictly before j - 1 (an alignment with a gap), kept as j moves.
+        const beforeCode = lq.charCodeAt(i - 1);
+        // The best of the row before at places up to j - 2 (an alignment with a gap), as j moves on.
         let bestGap = NONE;
-        const end = Math.min(from - 2, beforeTo);
-        for (let j = beforeFrom; j <= end; j++) if (before[j] > bestGap) bestGap = before[j];
-        for (let j = from; j <= to; j++) {
+        let k = firstOf[slots[i - 1]];
+        while (k < beforeFrom) k = nextSame[k];
+        for (; j >= 0 && j <= to; j = nextSame[j]) {
+          for (; k >= 0 && k <= beforeTo && k <= j - 2; k = nextSame[k]) if (before[k] > bestGap) bestGap = before[k];
           const last = j - 1;
-          const adjacent = last >= beforeFrom && last <= beforeTo ? before[last] : NONE;
-          if (ln.charCodeAt(j) !== code) {
-            row[j] = NONE;
-          } else {
-            const run = adjacent > REACHABLE ? adjacent + RUN_BONUS : NONE;
-            const best = run > bestGap ? run : bestGap;
-            row[j] = best > REACHABLE ? best + 1 + (n.charCodeAt(j) === typed ? 1 : 0) + startBonusAt(n, j) : NONE;
-          }
-          if (adjacent > bestGap) bestGap = adjacent;
+          const adjacent = last >= beforeFrom && last <= beforeTo && ln.charCodeAt(last) === beforeCode ? before[last] : NONE;
+          const run = adjacent > REACHABLE ? adjacent + RUN_BONUS : NONE;
+          const best = run > bestGap ? run : bestGap;
+          row[j] = best > REACHABLE ? best + 1 + (n.charCodeAt(j) === typed ? 1 : 0) + startBonusAt(n, j) : NONE;
         }
       }
       const swap = before;
@@ -105,7 +133,9 @@ export function fuzzyMatcher(query: string): (name: string, lowerName?: string) 
     previous = before;
     current = row;
     let best = NONE;
-    for (let j = firstAt[size - 1]; j <= lastAt[size - 1]; j++) if (before[j] > best) best = before[j];
+    let j = firstOf[slots[size - 1]];
+    while (j < firstAt[size - 1]) j = nextSame[j];
+    for (; j >= 0 && j <= lastAt[size - 1]; j = nextSame[j]) if (before[j] > best) best = before[j];
     if (best <= REACHABLE) return undefined;
     // The whole name typed (in any case) comes first; then shorter names before longer ones.
     return best + (ln === lq ? EXACT_BONUS : 0) - length * 0.01;
