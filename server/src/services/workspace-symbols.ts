@@ -9,7 +9,7 @@ import { FileIndex } from '../workspace/file-index';
 import { Segment } from '../workspace/symbol-index';
 import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
-import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
+import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
 
 export interface WorkspaceSymbol {
@@ -135,8 +135,12 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       kept[keptCount++] = c;
     }
     const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);
-    // A candidate reached is bounded again, tighter (runs as pieces of the query found in the
-    // name, not pairs): one found lower goes down to its bucket, most are never scored.
+    // A candidate reached is bounded again, tighter: the best alignment in its lower-case name with
+    // word starts where its spellings have them (known below PLACES_KNOWN, else where they can be)
+    // and the case point wherever it can hold (fuzzyBound); for a name whose places are not known,
+    // runs as pieces of the query found in the name. One found lower goes down to its bucket: most
+    // are never scored.
+    const placesBound = fuzzyBound(typed);
     const tightBound = scoreBound(compact, typedCompact, true);
     const bucketOf = (value: number) => Math.min(top, Math.max(0, top - Math.ceil(value)));
     const tightened = scratch.bytes('tightened', found.count).fill(0);
@@ -156,7 +160,9 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         const name = segment.names[g];
         if (!tightened[c]) {
           tightened[c] = 1;
-          bounds[c] = tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
+          const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
+            tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
+          bounds[c] = Math.min(bounds[c], tighter);
           const lower = bucketOf(bounds[c]);
           if (lower > b) {
             (movedDown[lower] ??= []).push(c);
@@ -345,7 +351,8 @@ const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: s
  * candidates are read again.
  */
 function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], compact: string): Candidates {
-  const queryMask = maskOf(compact);
+  // Signed, as `&` gives the masks: the bit of other characters (see charBit) is the sign bit.
+  const queryMask = maskOf(compact) | 0;
   const last = lastCandidates.get(index);
   // The arrays of the candidates before the last ones, written again: a query does not allocate
   // megabytes (outside the heap, they made the collector run in the middle of queries).
