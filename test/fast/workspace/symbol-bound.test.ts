@@ -71,6 +71,20 @@ describe('the positional bound of fuzzy scores', () => {
     assert.equal(fuzzyBound('st')(name.toLowerCase(), low[0], high[0], 0, 0, name.length), undefined);
   });
 
+  it('past place 63, counts a word start wherever one can be: after a separator, at a hump, at non-ASCII letters', () => {
+    const pad = 'x'.repeat(70);
+    for (const [query, name] of [['éü', `${pad}éÜber`], ['ΩX', `${pad}ωΩx`], ['xs', `${pad}/store`], ['zS', `${pad}zStore`], ['z{i', `${pad}z{id}`], ['z_i', `${pad}z_id`], ['z2', `${pad}z-2`]]) {
+      const lower = name.toLowerCase();
+      const low = new Uint32Array(1);
+      const high = new Uint32Array(1);
+      addWordStartPlaces(name, lower.length, low, high, 0);
+      const { upper, lower: lowerStarts } = caseStartMasks(name);
+      const bound = fuzzyBound(query)(lower, low[0], high[0], upper, lowerStarts, name.length)!;
+      const score = fuzzyMatcher(query)(name, lower)!;
+      assert.ok(score !== undefined && bound >= score, `${query} in ${name}: bound ${bound}, score ${score}`);
+    }
+  });
+
   it('keeps the answers of scoring every name, in files of such names', () => {
     const files = Array.from({ length: 8 }, (_, f) => {
       const names = new Set<string>();
