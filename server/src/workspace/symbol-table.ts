@@ -247,9 +247,9 @@ export const MAX_SCANNED = 256;
  * Visits the names of a table that hold `query` (lower case, no spaces) as a subsequence. Between
  * two names that share a prefix only the rest of the second is read: `matched[d]` holds how many
  * query characters the first d characters of the last name read matched. A name whose mask lacks a
- * query character is not read.
+ * query character is not read. `end`: the place after the query's earliest match in the name.
  */
-export function scanSubsequence(table: ScannedNames, query: string, queryMask: number, visit: (k: number) => void): void {
+export function scanSubsequence(table: ScannedNames, query: string, queryMask: number, visit: (k: number, end: number) => void): void {
   // Compared as signed 32-bit integers, as `&` gives them: the bit of other characters is the sign bit.
   const wanted = queryMask | 0;
   if ((table.mask & wanted) !== wanted) return;
@@ -266,7 +266,7 @@ export function scanSubsequence(table: ScannedNames, query: string, queryMask: n
     if ((masks[k] & wanted) !== wanted) continue;
     if (valid >= whole) {
       // It shares with the last name read the prefix that already held the whole query.
-      visit(k);
+      visit(k, whole);
       continue;
     }
     const name = names[k];
@@ -280,7 +280,7 @@ export function scanSubsequence(table: ScannedNames, query: string, queryMask: n
     }
     if (count === length) {
       whole = at;
-      visit(k);
+      visit(k, at);
     }
     valid = at;
   }
