@@ -143,7 +143,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     // runs as pieces of the query found in the name. One found lower goes down to its bucket: most
     // are never scored.
     const placesBound = fuzzyBound(typed);
-    const tightBound = scoreBound(compact, typedCompact, true);
+    const tightBound = piecesBound(compact, typedCompact);
     const bucketOf = (value: number) => Math.min(top, Math.max(0, top - Math.ceil(value)));
     const tightened = scratch.bytes('tightened', found.count).fill(0);
     const movedDown: number[][] = [];
@@ -249,48 +249,28 @@ function fillingLength(segments: readonly Segment[], runs: readonly { from: numb
 }
 
 /**
- * For a query, a bound of the fuzzy score of any name it matches (see fuzzyMatcher). Per query
- * character 1, and the most its best place can add: at the name's start 1 for case and the start
- * bonus; at a word start the word start bonus, and 1 for case only if a word start of the typed
- * case holds it; elsewhere 1 for case. A run bonus for each character but the first whose pair
- * with the one before is in the name; or, `asPieces`, for each character but the first of each of
- * the fewest pieces the query splits into that are each in the name (a run of an alignment is
- * such a piece); less the length term.
+ * For a query, a bound of the fuzzy score of any name it matches (see fuzzyMatcher), for names
+ * whose word start places are not known (see fuzzyBound): the points of firstBoundPoints but a run
+ * bonus for each character but the first of each of the fewest pieces the query splits into that
+ * are each in the name (a run of an alignment is such a piece) instead of each pair found; less the
+ * length term.
  */
-function scoreBound(query: string, typedQuery: string, asPieces: boolean): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
-  const pairs = queryPairs(query);
-  const bits = Array.from(query, (c) => charBit(c.charCodeAt(0)));
-  // Per query character, the word starts whose case is its own (both when the typed case is not known).
-  const known = typedQuery.length === query.length;
-  const upper = Array.from(query, (c, i) => !known || typedQuery.charAt(i) !== c);
-  const lower = Array.from(query, (c, i) => !known || typedQuery.charAt(i) === c);
-  return (lowerName, upperStarts, lowerStarts, writtenLength) => {
-    let bound = -Math.min(writtenLength, MAX_SCANNED) * 0.01;
-    for (let i = 0; i < query.length; i++) {
-      const bit = bits[i];
-      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) bound += 2 + START_BONUS;
-      else if (((upperStarts | lowerStarts) & bit) !== 0) {
-        const caseHeld = (upper[i] && (upperStarts & bit) !== 0) || (lower[i] && (lowerStarts & bit) !== 0);
-        bound += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
-      } else bound += 2;
-      // A run needs the two characters side by side in the part of the name scored.
-      if (i > 0 && !asPieces) {
-        const at = lowerName.indexOf(pairs[i]);
-        if (at >= 0 && at < MAX_SCANNED - 1) bound += RUN_BONUS;
-      }
-    }
-    return asPieces ? bound + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) : bound;
-  };
+function piecesBound(query: string, typedQuery: string): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
+  const places = firstBoundPoints(query, typedQuery, false);
+  return (lowerName, upperStarts, lowerStarts, writtenLength) =>
+    places(lowerName, upperStarts, lowerStarts, 0) + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) -
+    Math.min(writtenLength, MAX_SCANNED) * 0.01;
 }
 
 /**
- * For a query, the whole points of scoreBound's first bound (all but the length term) that its
+ * For a query, the whole points of a name's first bound (all but the length term) that its
  * characters from `from` on add: per character its best place's (the name's start, a word start
  * with the case point only where a word start of the typed case holds it, elsewhere 2), and a run
  * bonus where its pair with the one before is in the part of the name scored. The characters are
  * counted apart: a query typed one more character adds that character's points to the last one's.
+ * Without `runs`, no run bonus: the places' points alone.
  */
-function firstBoundPoints(query: string, typedQuery: string): (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number {
+function firstBoundPoints(query: string, typedQuery: string, runs = true): (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number {
   const pairs = queryPairs(query);
   const known = typedQuery.length === query.length;
   const bits = new Int32Array(query.length);
@@ -311,7 +291,7 @@ function firstBoundPoints(query: string, typedQuery: string): (lowerName: string
         const caseHeld = (upper[i] === 1 && (upperStarts & bit) !== 0) || (lower[i] === 1 && (lowerStarts & bit) !== 0);
         points += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
       } else points += 2;
-      if (i > 0) {
+      if (runs && i > 0) {
         const at = lowerName.indexOf(pairs[i]);
         if (at >= 0 && at < MAX_SCANNED - 1) points += RUN_BONUS;
       }

@@ -16,7 +16,7 @@ import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
 let seed = 5;
 const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
 const PIECES = ['pet', 'Pet', 'PET', 'store', 'Store', 'S', 's', 't', 'T', '2', '42', 'v1', '/', '{', '}', '_', '-', '.', ':', '#', ' ',
-  'É', 'é', 'Ürün', 'ürün', 'Ω', 'ω', 'straße', 'Straße', 'GET ', 'POST /', 'id', 'Id', 'x'];
+  'É', 'é', 'İd', 'Ürün', 'ürün', 'Ω', 'ω', 'straße', 'Straße', 'GET ', 'POST /', 'id', 'Id', 'x'];
 const piece = () => PIECES[random(PIECES.length)];
 /** Names of up to about 90 characters: word starts past place 64 are assumed, not known. */
 const generatedName = () => Array.from({ length: 1 + random(random(3) === 0 ? 30 : 8) }, piece).join('');
@@ -99,7 +99,8 @@ describe('the positional bound of fuzzy scores', () => {
       const score = fuzzyMatcher(query);
       const ranked = files.flatMap((f) => f.definitions.flatMap((d) => {
         const nameLower = d.name.toLowerCase();
-        const [rank, value] = nameLower === lower ? [d.name === query ? 0 : 1, -d.name.length] : nameLower.startsWith(lower) ? [2, -d.name.length] : [3, score(d.name, nameLower)];
+        // Exact and prefix matches rank shorter first by their lower-case length ('İ' lower-cases to two characters).
+        const [rank, value] = nameLower === lower ? [d.name === query ? 0 : 1, -nameLower.length] : nameLower.startsWith(lower) ? [2, -nameLower.length] : [3, score(d.name, nameLower)];
         return value === undefined ? [] : [{ key: `${f.path} ${d.name}`, rank, value, nameLower, path: f.path }];
       }));
       ranked.sort((a, b) => a.rank - b.rank || b.value - a.value || (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0) || (a.path < b.path ? -1 : 1));
