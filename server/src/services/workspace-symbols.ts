@@ -165,6 +165,9 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
           const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
             tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
           bounds[c] = Math.min(bounds[c], tighter);
+          // Its whole points bound this query's part of any alignment: a query that extends this one
+          // adds its new characters' points to these rather than to the first bound's.
+          found.points[c] = Math.min(found.points[c], Math.round(tighter + Math.min(segment.lengths[g], MAX_SCANNED) * 0.01));
           const lower = bucketOf(bounds[c]);
           if (lower > b) {
             (movedDown[lower] ??= []).push(c);
