@@ -96,6 +96,7 @@ const long: number[] = [];
 // CPU time too: on a loaded machine the wall time counts the time other processes ran.
 const cpuTimes: number[] = [];
 const slowest: [number, string][] = [];
+const byLength = new Map<number, number[]>([1, 2, 3, 4, 5, 6].map((n) => [n, []]));
 for (let round = 0; round < 2; round++) {
   for (const name of typed) {
     for (let n = 1; n <= name.length; n++) {
@@ -108,6 +109,7 @@ for (let round = 0; round < 2; round++) {
       if (round > 0) cpuTimes.push((used.user + used.system) / 1000);
       if (round === 0) continue; // the first round warms up the engine
       (n <= 3 ? short : long).push(ms);
+      byLength.get(Math.min(n, 6))!.push(ms);
       slowest.push([ms, query]);
     }
   }
@@ -116,6 +118,20 @@ console.log(`workspace symbol, typed letter by letter: 1-3 letters median ${pct(
   `4+ letters median ${pct(long, 0.5).toFixed(1)} ms, p95 ${pct(long, 0.95).toFixed(1)} ms; slowest ` +
   slowest.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, q]) => `'${q}' ${ms.toFixed(0)} ms`).join(', '));
 console.log(`  CPU time per query: median ${pct(cpuTimes, 0.5).toFixed(1)} ms, p95 ${pct(cpuTimes, 0.95).toFixed(1)} ms, max ${Math.max(...cpuTimes).toFixed(1)} ms`);
+console.log(`  by query length (median / p95 / max ms): ${[...byLength].map(([n, xs]) => `${n === 6 ? '6+' : n}: ${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)} / ${Math.max(...xs).toFixed(1)}`).join('; ')}`);
+console.log(`  slowest 10: ${slowest.slice(0, 10).map(([ms, q]) => `'${q}' ${ms.toFixed(0)}`).join(', ')}`);
+let segmentBytes = 0;
+let segmentEntries = 0;
+let segmentNames = 0;
+for (const segment of index.symbols.segments) {
+  // A name's string is its file table's; the segment holds a reference to it (8 bytes) and its arrays.
+  segmentBytes += 8 * segment.names.length;
+  for (const array of Object.values(segment)) if (ArrayBuffer.isView(array)) segmentBytes += array.byteLength;
+  segmentEntries += segment.slots.length;
+  segmentNames += segment.names.length;
+}
+console.log(`symbol index: ${index.symbols.segments.length} segments, ${segmentEntries} names (${segmentNames} distinct within their segment), ` +
+  `${(segmentBytes / 2 ** 20).toFixed(1)} MiB of segment arrays, ${(segmentBytes / segmentEntries).toFixed(1)} bytes per name`);
 
 // The queries as scripts/bench-directory.mjs asks them: each after another name's (no query extends
 // the one before), one to ten letters.

@@ -100,9 +100,9 @@ let segmentBytes = 0;
 let entries = 0;
 let distinct = 0;
 for (const segment of segments) {
-  // A name array's element is a pointer (8 bytes); its strings are the files' tables'.
-  segmentBytes += 8 * segment.names.length + segment.masks.byteLength + segment.upperStarts.byteLength + segment.lowerStarts.byteLength +
-    segment.lengths.byteLength + segment.shared.byteLength + segment.first.byteLength + segment.slots.byteLength + segment.rows.byteLength;
+  // A name array's element is a pointer (8 bytes); its strings are the files' tables'. Every typed array of the segment counts.
+  segmentBytes += 8 * segment.names.length;
+  for (const array of Object.values(segment)) if (ArrayBuffer.isView(array)) segmentBytes += array.byteLength;
   entries += segment.slots.length;
   distinct += segment.names.length;
 }

@@ -149,7 +149,8 @@ const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; files: rea
  * one held: while the index has not changed, only the last query's candidates are read again.
  */
 function fuzzyCandidates(index: WorkspaceIndex, files: readonly FileIndex[], tables: readonly SymbolTable[], compact: string): Candidates {
-  const queryMask = maskOf(compact);
+  // Signed, as `&` gives the masks: the bit of other characters (see charBit) is the sign bit.
+  const queryMask = maskOf(compact) | 0;
   const last = lastCandidates.get(index);
   let found: Candidates;
   if (last && last.version === index.version && last.files.length === files.length && isSubsequence(last.compact, compact)) {

@@ -9,7 +9,7 @@ import { FileIndex } from '../workspace/file-index';
 import { Segment } from '../workspace/symbol-index';
 import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
-import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
+import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
 
 export interface WorkspaceSymbol {
@@ -117,9 +117,9 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   const compact = lower.replace(/\s+/g, '');
   if (prefixed < best.capacity && distinctSymbols(best.entries()) < limit && compact !== '') {
     const score = fuzzyMatcher(typed);
-    const found = fuzzyCandidates(index, segments, compact);
     const typedCompact = typed.replace(/\s+/g, '');
-    const bound = scoreBound(compact, typedCompact, false);
+    const firstPoints = firstBoundPoints(compact, typedCompact);
+    const found = fuzzyCandidates(index, segments, compact, typedCompact, firstPoints);
     // Each candidate name's score bound (one per name, whatever its number of files), then its
     // entries scored best bound first: once the answer is full, a name whose bound cannot enter
     // ends the work (more than 66,000 names of the directory hold `pet`).
@@ -131,13 +131,19 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       const g = found.names[c];
       const name = segment.names[g];
       if (name.startsWith(lower)) continue; // ranked above already
-      bounds[c] = bound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
+      if (found.points[c] < 0) found.points[c] = firstPoints(name, segment.upperStarts[g], segment.lowerStarts[g], 0);
+      // Whole points less the length term, as a score is: never below the score it bounds by rounding.
+      bounds[c] = found.points[c] - Math.min(segment.lengths[g], MAX_SCANNED) * 0.01;
       kept[keptCount++] = c;
     }
     const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);
-    // A candidate reached is bounded again, tighter (runs as pieces of the query found in the
-    // name, not pairs): one found lower goes down to its bucket, most are never scored.
-    const tightBound = scoreBound(compact, typedCompact, true);
+    // A candidate reached is bounded again, tighter: the best alignment in its lower-case name with
+    // word starts where its spellings have them (known below PLACES_KNOWN, else where they can be)
+    // and the case point wherever it can hold (fuzzyBound); for a name whose places are not known,
+    // runs as pieces of the query found in the name. One found lower goes down to its bucket: most
+    // are never scored.
+    const placesBound = fuzzyBound(typed);
+    const tightBound = piecesBound(compact, typedCompact);
     const bucketOf = (value: number) => Math.min(top, Math.max(0, top - Math.ceil(value)));
     const tightened = scratch.bytes('tightened', found.count).fill(0);
     const movedDown: number[][] = [];
@@ -156,7 +162,12 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         const name = segment.names[g];
         if (!tightened[c]) {
           tightened[c] = 1;
-          bounds[c] = tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
+          const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
+            tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
+          bounds[c] = Math.min(bounds[c], tighter);
+          // Its whole points bound this query's part of any alignment: a query that extends this one
+          // adds its new characters' points to these rather than to the first bound's.
+          found.points[c] = Math.min(found.points[c], Math.round(tighter + Math.min(segment.lengths[g], MAX_SCANNED) * 0.01));
           const lower = bucketOf(bounds[c]);
           if (lower > b) {
             (movedDown[lower] ??= []).push(c);
@@ -241,37 +252,54 @@ function fillingLength(segments: readonly Segment[], runs: readonly { from: numb
 }
 
 /**
- * For a query, a bound of the fuzzy score of any name it matches (see fuzzyMatcher). Per query
- * character 1, and the most its best place can add: at the name's start 1 for case and the start
- * bonus; at a word start the word start bonus, and 1 for case only if a word start of the typed
- * case holds it; elsewhere 1 for case. A run bonus for each character but the first whose pair
- * with the one before is in the name; or, `asPieces`, for each character but the first of each of
- * the fewest pieces the query splits into that are each in the name (a run of an alignment is
- * such a piece); less the length term.
+ * For a query, a bound of the fuzzy score of any name it matches (see fuzzyMatcher), for names
+ * whose word start places are not known (see fuzzyBound): the points of firstBoundPoints but a run
+ * bonus for each character but the first of each of the fewest pieces the query splits into that
+ * are each in the name (a run of an alignment is such a piece) instead of each pair found; less the
+ * length term.
  */
-function scoreBound(query: string, typedQuery: string, asPieces: boolean): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
+function piecesBound(query: string, typedQuery: string): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
+  const places = firstBoundPoints(query, typedQuery, false);
+  return (lowerName, upperStarts, lowerStarts, writtenLength) =>
+    places(lowerName, upperStarts, lowerStarts, 0) + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) -
+    Math.min(writtenLength, MAX_SCANNED) * 0.01;
+}
+
+/**
+ * For a query, the whole points of a name's first bound (all but the length term) that its
+ * characters from `from` on add: per character its best place's (the name's start, a word start
+ * with the case point only where a word start of the typed case holds it, elsewhere 2), and a run
+ * bonus where its pair with the one before is in the part of the name scored. The characters are
+ * counted apart: a query typed one more character adds that character's points to the last one's.
+ * Without `runs`, no run bonus: the places' points alone.
+ */
+function firstBoundPoints(query: string, typedQuery: string, runs = true): (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number {
   const pairs = queryPairs(query);
-  const bits = Array.from(query, (c) => charBit(c.charCodeAt(0)));
-  // Per query character, the word starts whose case is its own (both when the typed case is not known).
   const known = typedQuery.length === query.length;
-  const upper = Array.from(query, (c, i) => !known || typedQuery.charAt(i) !== c);
-  const lower = Array.from(query, (c, i) => !known || typedQuery.charAt(i) === c);
-  return (lowerName, upperStarts, lowerStarts, writtenLength) => {
-    let bound = -Math.min(writtenLength, MAX_SCANNED) * 0.01;
-    for (let i = 0; i < query.length; i++) {
+  const bits = new Int32Array(query.length);
+  const upper = new Uint8Array(query.length);
+  const lower = new Uint8Array(query.length);
+  for (let i = 0; i < query.length; i++) {
+    bits[i] = charBit(query.charCodeAt(i));
+    upper[i] = !known || typedQuery.charCodeAt(i) !== query.charCodeAt(i) ? 1 : 0;
+    lower[i] = !known || typedQuery.charCodeAt(i) === query.charCodeAt(i) ? 1 : 0;
+  }
+  return (lowerName, upperStarts, lowerStarts, from) => {
+    let points = 0;
+    const starts = upperStarts | lowerStarts;
+    for (let i = from; i < query.length; i++) {
       const bit = bits[i];
-      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) bound += 2 + START_BONUS;
-      else if (((upperStarts | lowerStarts) & bit) !== 0) {
-        const caseHeld = (upper[i] && (upperStarts & bit) !== 0) || (lower[i] && (lowerStarts & bit) !== 0);
-        bound += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
-      } else bound += 2;
-      // A run needs the two characters side by side in the part of the name scored.
-      if (i > 0 && !asPieces) {
+      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) points += 2 + START_BONUS;
+      else if ((starts & bit) !== 0) {
+        const caseHeld = (upper[i] === 1 && (upperStarts & bit) !== 0) || (lower[i] === 1 && (lowerStarts & bit) !== 0);
+        points += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
+      } else points += 2;
+      if (runs && i > 0) {
         const at = lowerName.indexOf(pairs[i]);
-        if (at >= 0 && at < MAX_SCANNED - 1) bound += RUN_BONUS;
+        if (at >= 0 && at < MAX_SCANNED - 1) points += RUN_BONUS;
       }
     }
-    return asPieces ? bound + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) : bound;
+    return points;
   };
 }
 
@@ -300,18 +328,39 @@ export function queryPairs(query: string): string[] {
   return Array.from({ length: query.length }, (_, i) => (i === 0 ? '' : query.slice(i - 1, i + 1)));
 }
 
-/** Candidates kept at most for the next query (8 bytes each): more, and the next query scans again. */
+/** Candidates kept at most for the next query (12 bytes each): more, and the next query scans again. */
 const MAX_REUSED_CANDIDATES = 2_000_000;
 
-/** The names holding a query as a subsequence: per candidate, its segment and its row in the segment. */
+/**
+ * The names holding a query as a subsequence: per candidate, its segment, its row in the segment,
+ * the place after the query's earliest match in it (where a longer query goes on matching), and the
+ * whole points of its first bound (see firstBoundPoints; -1 until counted).
+ */
 interface Candidates {
   count: number;
   segments: Uint32Array;
   names: Uint32Array;
+  ends: Uint16Array;
+  points: Int16Array;
+}
+
+function candidateArrays(size: number): Candidates {
+  return { count: 0, segments: new Uint32Array(size), names: new Uint32Array(size), ends: new Uint16Array(size), points: new Int16Array(size) };
+}
+
+/** The candidates' arrays, twice as long, the first `count` kept. */
+function grown(found: Candidates): Candidates {
+  const larger = candidateArrays(2 * Math.max(found.segments.length, 512));
+  larger.segments.set(found.segments);
+  larger.names.set(found.names);
+  larger.ends.set(found.ends);
+  larger.points.set(found.points);
+  larger.count = found.count;
+  return larger;
 }
 
 /** Arrays of candidates no longer read, per index: the next query's are written in them. */
-const spareCandidates = new WeakMap<WorkspaceIndex, { segments: Uint32Array; names: Uint32Array }>();
+const spareCandidates = new WeakMap<WorkspaceIndex, Candidates>();
 
 /**
  * A query's working arrays, kept from one query to the next and grown as needed (see
@@ -336,54 +385,67 @@ const scratch = new (class {
 })();
 
 /** The last fuzzy query's candidates per index, for the query typed next (see fuzzyCandidates). */
-const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: string; found: Candidates }>();
+const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: string; typedCompact: string; found: Candidates }>();
 
 /**
  * The names of every segment that hold `compact` as a subsequence, in segment order. A query
  * typed letter by letter holds the one before it as a subsequence, so it holds only names that
  * one held: while the index has not changed (its segments neither), only the last query's
- * candidates are read again.
+ * candidates are read again. A query that extends the last one goes on matching each from where
+ * the last one's match ended, and adds its new characters' points to the last first bound's.
  */
-function fuzzyCandidates(index: WorkspaceIndex, segments: readonly Segment[], compact: string): Candidates {
-  const queryMask = maskOf(compact);
+function fuzzyCandidates(
+  index: WorkspaceIndex, segments: readonly Segment[], compact: string, typedCompact: string,
+  firstPoints: (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number,
+): Candidates {
+  // Signed, as `&` gives the masks: the bit of other characters (see charBit) is the sign bit.
+  const queryMask = maskOf(compact) | 0;
   const last = lastCandidates.get(index);
   // The arrays of the candidates before the last ones, written again: a query does not allocate
   // megabytes (outside the heap, they made the collector run in the middle of queries).
-  const spare = spareCandidates.get(index) ?? { segments: new Uint32Array(1024), names: new Uint32Array(1024) };
-  let found: Candidates;
+  let found = spareCandidates.get(index) ?? candidateArrays(1024);
+  found.count = 0;
   let names = 0;
   for (const segment of segments) names += segment.names.length;
-  // Reading a candidate again costs more than a scan's name (whose shared prefix is not read again):
-  // the last query's candidates are read only when they are few.
-  if (last && last.version === index.version && isSubsequence(last.compact, compact) && last.found.count * 4 < names) {
+  const current = last !== undefined && last.version === index.version;
+  const extending = current && compact.startsWith(last.compact) && typedCompact.startsWith(last.typedCompact) &&
+    last.typedCompact.length === last.compact.length && typedCompact.length === compact.length;
+  // Reading a candidate again from its start costs more than a scan's name (whose shared prefix is
+  // not read again): unless the query extends the last one, its candidates are read only when few.
+  if (current && (extending || (isSubsequence(last.compact, compact) && last.found.count * 4 < names))) {
     const from = last.found;
-    found = { count: 0, segments: spare.segments.length >= from.count ? spare.segments : new Uint32Array(from.count), names: spare.names.length >= from.count ? spare.names : new Uint32Array(from.count) };
+    if (found.segments.length < from.count) found = candidateArrays(from.count);
+    const matchedBefore = extending ? last.compact.length : 0;
     for (let c = 0; c < from.count; c++) {
       const segment = segments[from.segments[c]];
       const k = from.names[c];
-      if ((segment.masks[k] & queryMask) !== queryMask || !isSubsequence(compact, segment.names[k], MAX_SCANNED)) continue;
+      if ((segment.masks[k] & queryMask) !== queryMask) continue;
+      const name = segment.names[k];
+      const end = Math.min(name.length, MAX_SCANNED);
+      let at = extending ? from.ends[c] : 0;
+      let matched = matchedBefore;
+      while (matched < compact.length && at < end) if (name.charCodeAt(at++) === compact.charCodeAt(matched)) matched++;
+      if (matched < compact.length) continue;
       found.segments[found.count] = from.segments[c];
-      found.names[found.count++] = k;
+      found.names[found.count] = k;
+      found.ends[found.count] = at;
+      found.points[found.count++] = extending && from.points[c] >= 0
+        ? from.points[c] + firstPoints(name, segment.upperStarts[k], segment.lowerStarts[k], matchedBefore) : -1;
     }
   } else {
-    found = { count: 0, segments: spare.segments, names: spare.names };
     segments.forEach((segment, s) => {
-      scanSubsequence(segment, compact, queryMask, (k) => {
-        if (found.count === found.segments.length) {
-          const grown = new Uint32Array(2 * found.count);
-          const names = new Uint32Array(2 * found.count);
-          grown.set(found.segments);
-          names.set(found.names);
-          found.segments = grown;
-          found.names = names;
-        }
+      scanSubsequence(segment, compact, queryMask, (k, end) => {
+        if (found.count === found.segments.length) found = grown(found);
         found.segments[found.count] = s;
-        found.names[found.count++] = k;
+        found.names[found.count] = k;
+        found.ends[found.count] = end;
+        found.points[found.count++] = -1;
       });
     });
   }
-  if (last) spareCandidates.set(index, { segments: last.found.segments, names: last.found.names });
-  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, found });
+  if (last) spareCandidates.set(index, last.found);
+  else spareCandidates.delete(index); // `found` may be those arrays: never spare and current at once
+  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, typedCompact, found });
   else lastCandidates.delete(index);
   return found;
 }

@@ -6,7 +6,7 @@
 // names, so no merge holds the thread for long); a file replaced or removed only marks its slot
 // dead, and a segment with as many dead names as live ones is written again without them.
 import { FileIndex } from './file-index';
-import { sharedPrefix, symbolTableOf, SymbolTable } from './symbol-table';
+import { addWordStartPlaces, sharedPrefix, symbolTableOf, SymbolTable, writtenName } from './symbol-table';
 
 /**
  * A merge that would make a segment larger than this is not done: merging takes about 0.33 us a
@@ -32,6 +32,13 @@ export interface Segment {
   /** Per name, over its entries: the characters that start a word in upper case, and otherwise (see SymbolTable). */
   readonly upperStarts: Uint32Array;
   readonly lowerStarts: Uint32Array;
+  /**
+   * Per name, over its entries: the places below PLACES_KNOWN where a word starts (see
+   * addWordStartPlaces; bit 0: not known). A query's bound reads where the words start, not only
+   * their letters, without the names as written.
+   */
+  readonly startPlacesLow: Uint32Array;
+  readonly startPlacesHigh: Uint32Array;
   /** Per name: the shortest length as written among its entries (at most MAX_SCANNED). */
   readonly lengths: Uint16Array;
   /** Leading characters shared with the name before it in this segment (at most 255). */
@@ -100,7 +107,7 @@ export class SymbolIndex {
     const slot = this.free.pop() ?? this.slots.length;
     this.slotByPath.set(file.path, slot);
     if (table.pathless.length > 0) this.pathlessSlots.add(slot);
-    const segment = fromTable(slot, table);
+    const segment = fromTable(slot, table, file);
     this.slots[slot] = { file, table, segment };
     this.push(segment);
   }
@@ -191,6 +198,8 @@ export class SymbolIndex {
         // The same name in another part: one name with the entries of both.
         out.lowerStarts[g] |= part.lowerStarts[k];
         out.upperStarts[g] |= part.upperStarts[k];
+        out.startPlacesLow[g] |= part.startPlacesLow[k];
+        out.startPlacesHigh[g] |= part.startPlacesHigh[k];
         out.lengths[g] = Math.min(out.lengths[g], part.lengths[k]);
         out.first[g + 1] = e;
         continue;
@@ -200,6 +209,8 @@ export class SymbolIndex {
       mask |= out.masks[g] = part.masks[k];
       out.lowerStarts[g] = part.lowerStarts[k];
       out.upperStarts[g] = part.upperStarts[k];
+      out.startPlacesLow[g] = part.startPlacesLow[k];
+      out.startPlacesHigh[g] = part.startPlacesHigh[k];
       out.lengths[g] = part.lengths[k];
       out.shared[g] = g === 0 ? 0 : sharedPrefix(out.names[g - 1], name);
       out.first[g + 1] = e;
@@ -213,6 +224,7 @@ export class SymbolIndex {
 function emptySegment(names: number, entries: number, held: number[]): Segment {
   return {
     names: new Array<string>(names), masks: new Uint32Array(names), upperStarts: new Uint32Array(names), lowerStarts: new Uint32Array(names),
+    startPlacesLow: new Uint32Array(names), startPlacesHigh: new Uint32Array(names),
     lengths: new Uint16Array(names), shared: new Uint8Array(names), first: new Uint32Array(names + 1),
     slots: new Uint32Array(entries), rows: new Uint32Array(entries), mask: 0, dead: 0, held,
   };
@@ -224,13 +236,17 @@ function trimmed(segment: Segment, count: number, mask: number): Segment {
   segment.names.length = count;
   return {
     ...segment, names: segment.names, masks: segment.masks.slice(0, count),
-    upperStarts: segment.upperStarts.slice(0, count), lowerStarts: segment.lowerStarts.slice(0, count), lengths: segment.lengths.slice(0, count), shared: segment.shared.slice(0, count),
+    upperStarts: segment.upperStarts.slice(0, count), lowerStarts: segment.lowerStarts.slice(0, count),
+    startPlacesLow: segment.startPlacesLow.slice(0, count), startPlacesHigh: segment.startPlacesHigh.slice(0, count), lengths: segment.lengths.slice(0, count), shared: segment.shared.slice(0, count),
     first: segment.first.slice(0, count + 1), mask: mask >>> 0,
   };
 }
 
-/** A file's table as a segment of its own (already sorted: nothing compared; a name written twice in it is one name). */
-function fromTable(slot: number, table: SymbolTable): Segment {
+/**
+ * A file's table as a segment of its own (already sorted: nothing compared; a name written twice in
+ * it is one name). Where its words start is read here from the names as written, not kept per file.
+ */
+function fromTable(slot: number, table: SymbolTable, file: FileIndex): Segment {
   const count = table.names.length;
   const out = emptySegment(count, count, [slot]);
   out.slots.fill(slot);
@@ -251,6 +267,7 @@ function fromTable(slot: number, table: SymbolTable): Segment {
       out.lengths[g] = table.lengths[k];
       out.shared[g] = g === 0 ? 0 : table.shared[k];
     }
+    addWordStartPlaces(table.written[k] ?? writtenName(file, table.targets[k]), name.length, out.startPlacesLow, out.startPlacesHigh, g);
     out.first[g + 1] = k + 1;
   }
   return trimmed(out, g + 1, table.mask);

@@ -63,7 +63,9 @@ export function maskOf(lower: string): number {
   return mask >>> 0;
 }
 
-const SEPARATORS = new Set([...'/-_. {}:#'].map((c) => c.charCodeAt(0)));
+/** By character code below 128: 1 for the separators after which a word starts (see isWordStart). */
+export const SEPARATOR_CODES = new Uint8Array(128);
+for (const c of '/-_. {}:#') SEPARATOR_CODES[c.charCodeAt(0)] = 1;
 
 function isUpperCase(code: number): boolean {
   if (code < 128) return code >= 65 && code <= 90;
@@ -81,7 +83,34 @@ function isLowerCaseLetter(code: number): boolean {
 export function isWordStart(name: string, j: number): boolean {
   if (j === 0) return true;
   const before = name.charCodeAt(j - 1);
-  return SEPARATORS.has(before) || (isUpperCase(name.charCodeAt(j)) && isLowerCaseLetter(before));
+  return (before < 128 && SEPARATOR_CODES[before] === 1) || (isUpperCase(name.charCodeAt(j)) && isLowerCaseLetter(before));
+}
+
+/** Word starts are known at places below this (see addWordStartPlaces); past it a bound assumes them where they can be. */
+export const PLACES_KNOWN = 64;
+
+/**
+ * The places 1 to 63 of a name as written where a word starts (isWordStart), as bits: place j is
+ * bit j of `low` below 32, bit j - 32 of `high` above. Bit 0 (the name's start, always a word's)
+ * says instead that the places are not known: the name's lower case has another length, so its
+ * places are not the written name's. Added with `|=` into `low[at]` and `high[at]`: the spellings
+ * of one lower-case name add up.
+ */
+export function addWordStartPlaces(written: string, lowerLength: number, low: Uint32Array, high: Uint32Array, at: number): void {
+  if (written.length !== lowerLength) {
+    low[at] |= 1;
+    return;
+  }
+  const end = Math.min(written.length, PLACES_KNOWN);
+  let lows = 0;
+  let highs = 0;
+  for (let j = 1; j < end; j++) {
+    if (!isWordStart(written, j)) continue;
+    if (j < 32) lows |= 1 << j;
+    else highs |= 1 << (j - 32);
+  }
+  low[at] |= lows;
+  high[at] |= highs;
 }
 
 /** The characters (lower case, as bits) that start a word of a name as written. */
@@ -218,10 +247,12 @@ export const MAX_SCANNED = 256;
  * Visits the names of a table that hold `query` (lower case, no spaces) as a subsequence. Between
  * two names that share a prefix only the rest of the second is read: `matched[d]` holds how many
  * query characters the first d characters of the last name read matched. A name whose mask lacks a
- * query character is not read.
+ * query character is not read. `end`: the place after the query's earliest match in the name.
  */
-export function scanSubsequence(table: ScannedNames, query: string, queryMask: number, visit: (k: number) => void): void {
-  if ((table.mask & queryMask) !== queryMask) return;
+export function scanSubsequence(table: ScannedNames, query: string, queryMask: number, visit: (k: number, end: number) => void): void {
+  // Compared as signed 32-bit integers, as `&` gives them: the bit of other characters is the sign bit.
+  const wanted = queryMask | 0;
+  if ((table.mask & wanted) !== wanted) return;
   const { names, masks, shared } = table;
   const matched = scanState;
   const length = query.length;
@@ -232,10 +263,10 @@ export function scanSubsequence(table: ScannedNames, query: string, queryMask: n
   for (let k = 0; k < names.length; k++) {
     const prefix = shared[k];
     if (prefix < valid) valid = prefix;
-    if ((masks[k] & queryMask) !== queryMask) continue;
+    if ((masks[k] & wanted) !== wanted) continue;
     if (valid >= whole) {
       // It shares with the last name read the prefix that already held the whole query.
-      visit(k);
+      visit(k, whole);
       continue;
     }
     const name = names[k];
@@ -249,7 +280,7 @@ export function scanSubsequence(table: ScannedNames, query: string, queryMask: n
     }
     if (count === length) {
       whole = at;
-      visit(k);
+      visit(k, at);
     }
     valid = at;
   }
