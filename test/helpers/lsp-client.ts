@@ -166,10 +166,14 @@ export class LspClient {
     // Bounded: a write waits its turn behind any unfinished one, and a server that stopped reading
     // (stuck, or a full pipe) would hold it, and the test file's `after`, for good.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.connection.sendNotification('exit').catch(() => undefined),
-      new Promise((resolve) => (timer = setTimeout(resolve, 2000))),
-    ]);
+    const exit = async () => {
+      try {
+        await this.connection.sendNotification('exit');
+      } catch {
+        // already gone (a connection stopped before throws at once)
+      }
+    };
+    await Promise.race([exit(), new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
     clearTimeout(timer);
     this.connection.dispose();
     // A profiled server writes its profile as it exits: give it the time.

@@ -15,9 +15,13 @@ const servers: TestServer[] = [];
 const clients: LspClient[] = [];
 const tempDirs: string[] = [];
 after(async () => {
-  await Promise.all(clients.map((c) => c.stop()));
-  await Promise.all(servers.map((s) => s.close()));
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  // Servers closed even when a client fails to stop: one left listening keeps this file's process alive.
+  try {
+    await Promise.all(clients.map((c) => c.stop()));
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+    for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** An HTTP server on 127.0.0.1 at a free port, answering with `handler`; closed after the tests. */
