@@ -12,7 +12,7 @@ let checker: FileChecker | undefined;
 process.on('message', (message: Message) => {
   if ('setup' in message) {
     const { setup } = message;
-    checker = new FileChecker(new DocumentStore(setupFiles(setup)), setup.cwd);
+    checker = new FileChecker(new DocumentStore(setupFiles(setup)), setup.cwd, setup.pointers ?? true);
     return;
   }
   process.send!({ index: message.index, outcome: checker!.check(message.job) });
