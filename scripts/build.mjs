@@ -26,8 +26,10 @@ const entries = [
   // openapi-check: a small executable that runs the CLI's bundle from a code cache (server/src/cli/entry.ts).
   { entryPoints: ['server/src/cli/entry.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' },
-  // The worker processes of `openapi-check` (--jobs N, large files) run this next to cli.js.
-  { entryPoints: ['server/src/cli/worker.ts'], outfile: 'dist/cli-worker.js' },
+  // The worker processes of `openapi-check` (--jobs N, large files) run this next to cli.js: a launcher
+  // that runs the worker's bundle from a code cache, as cli.js does cli-main.js.
+  { entryPoints: ['server/src/cli/worker-entry.ts'], outfile: 'dist/cli-worker.js' },
+  { entryPoints: ['server/src/cli/worker.ts'], outfile: 'dist/cli-worker-main.js' },
   { entryPoints: ['server/src/server/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   // The workspace indexing worker, started by the server (server/src/server/state/workspace.ts).
   { entryPoints: ['server/src/server/runtime/index-worker.ts'], outfile: 'dist/index-worker.js' },

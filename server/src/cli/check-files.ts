@@ -49,7 +49,8 @@ export class FileChecker {
   /** Files some check reached through `$ref`: kept parsed for the checks that follow. */
   private readonly referenced = new Set<string>();
 
-  constructor(private readonly store: DocumentStore, private readonly cwd: string) {}
+  /** `withPointers`: whether findings carry their JSON Pointer (only a baseline reads it). */
+  constructor(private readonly store: DocumentStore, private readonly cwd: string, private readonly withPointers = true) {}
 
   check(job: FileJob): FileOutcome {
     try {
@@ -83,7 +84,7 @@ export class FileChecker {
     }
     if (job.viaGlob && documentStatus(result.document?.root).kind === 'not-openapi') return this.done(absolute, { ...outcome, skipped: true });
     for (const crash of result.crashes) outcome.crashes.push(`internal error in rule ${crash.rule} at ${crash.where}:\n${crash.error}`);
-    for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.cwd)));
+    for (const d of result.diagnostics) outcome.findings.push(toFinding(d, displayPath(d.doc.path, this.cwd), this.withPointers));
     const documents = result.analysis?.documents.map((d) => d.path) ?? [absolute];
     for (const p of documents) if (p !== absolute) this.referenced.add(p);
     const notOpenApi = documentStatus(result.document?.root).kind === 'not-openapi';

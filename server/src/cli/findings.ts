@@ -31,12 +31,13 @@ export function displayPath(absolutePath: string, cwd: string): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? absolutePath : relative;
 }
 
-export function toFinding(d: Diagnostic, file: string): Finding {
+/** `withPointer`: false when nothing reads the pointer (no baseline): finding it walks down the tree per finding. */
+export function toFinding(d: Diagnostic, file: string, withPointer = true): Finding {
   const lines = d.doc.lineIndex;
   return {
     file,
     path: d.doc.path,
-    pointer: nodeAt(d.doc.root, d.offset)?.node.pointer ?? '',
+    pointer: withPointer ? nodeAt(d.doc.root, d.offset)?.node.pointer ?? '' : '',
     rule: d.rule,
     severity: d.severity,
     message: d.message,

@@ -37,6 +37,12 @@ import { tuneForOneRun } from './v8-tuning';
 import { documentsReachedBy, shardOf } from './shard';
 import { runMerge } from './merge';
 
+/**
+ * Report formats that show no finding's JSON Pointer: with one of them and no baseline, findings are
+ * made without (SARIF and Code Climate fingerprint findings by it, as baselines do).
+ */
+const FORMATS_WITHOUT_POINTERS: ReadonlySet<string> = new Set(['text', 'json', 'github', 'junit']);
+
 declare const PRODUCT_VERSION: string;
 const VERSION = typeof PRODUCT_VERSION === 'string' ? PRODUCT_VERSION : '0.0.0';
 
@@ -181,7 +187,10 @@ async function runCheck(options: CheckOptions, io: Io): Promise<number> {
   if (options.fix || options.fixDryRun) applyFixes(options, mine, io.cwd, say, overlay);
 
   const remote = await fetchRemoteRefs(options, mine, overlay);
-  const setup: CheckSetup = { cwd: io.cwd, overlay: [...overlay], remote: { policy: remote.documents.policy, outcomes: remote.documents.outcomes() } };
+  const setup: CheckSetup = {
+    cwd: io.cwd, overlay: [...overlay], remote: { policy: remote.documents.policy, outcomes: remote.documents.outcomes() },
+    pointers: Boolean(options.baseline || options.writeBaseline) || !FORMATS_WITHOUT_POINTERS.has(options.format),
+  };
   const outcomes = await checkAll(mine, setup, options.jobs, remote.store);
   // Whether a file of this shard is checked in its role (see referencedByOthers) depends on every
   // input, this shard's and the others'.

@@ -20,6 +20,8 @@ export interface CheckSetup {
   overlay: [string, string][];
   /** The run's remote documents, fetched before the check: workers read them, never fetch. None: no host is allowed. */
   remote?: { policy: RemotePolicy; outcomes: [string, FileRead][] };
+  /** False when no baseline is read or written: nothing reads the findings' JSON Pointers then. */
+  pointers?: boolean;
 }
 
 /** The disk, with some files' texts replaced, and the run's remote documents. */
@@ -36,7 +38,7 @@ export function setupFiles(setup: CheckSetup): FileSource {
 
 /** `store`: the one the remote documents were loaded into, when the run fetched any (they are not parsed again). */
 export function checkInThisThread(jobs: readonly FileJob[], setup: CheckSetup, store?: DocumentStore): FileOutcome[] {
-  const checker = new FileChecker(store ?? new DocumentStore(setupFiles(setup)), setup.cwd);
+  const checker = new FileChecker(store ?? new DocumentStore(setupFiles(setup)), setup.cwd, setup.pointers ?? true);
   return jobs.map((job) => checker.check(job));
 }
 

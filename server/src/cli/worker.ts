@@ -3,17 +3,19 @@
 import { FileChecker, FileJob } from './check-files';
 import { DocumentStore } from '../model/documents';
 import { CheckSetup, setupFiles } from './parallel';
-import { tuneForOneRun } from './v8-tuning';
 
-tuneForOneRun();
 type Message = { setup: CheckSetup } | { index: number; job: FileJob };
 
 let checker: FileChecker | undefined;
+let checked = false;
+/** Whether this worker checked a file: its launcher (cli/worker-entry.ts) then writes the code cache. */
+export const checkedAFile = (): boolean => checked;
 process.on('message', (message: Message) => {
   if ('setup' in message) {
     const { setup } = message;
-    checker = new FileChecker(new DocumentStore(setupFiles(setup)), setup.cwd);
+    checker = new FileChecker(new DocumentStore(setupFiles(setup)), setup.cwd, setup.pointers ?? true);
     return;
   }
+  checked = true;
   process.send!({ index: message.index, outcome: checker!.check(message.job) });
 });

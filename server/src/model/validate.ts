@@ -253,7 +253,7 @@ export class SchemaValidator {
     const enumNode = k.enum;
     if (enumNode?.kind === 'array') {
       const options = enumOptions(enumNode);
-      if (!isEnumValue(value, options)) fail(errors, `${short(value.toValue())} is not one of the enum values ${options.text}`, value, path);
+      if (!isEnumValue(value, options)) fail(errors, `${short(value.toValue())} is not one of the enum values ${enumText(options)}`, value, path);
     }
 
     switch (value.kind) {
@@ -486,10 +486,13 @@ function pushAll<T>(to: T[], items: readonly T[]): void {
 // 100,000 values is one lookup each) and how a message lists them. Kept with the tree, which
 // forgets it when a value in the enum is edited in place.
 interface EnumOptions {
+  /** The other values by canonical text (a string's text equals no other value's: it alone is quoted). */
   keys: Set<string>;
   /** The string values as they are (most enums and values are strings: no canonical text needed). */
   strings: Set<string>;
-  text: string;
+  /** The enum as a message lists it, written when a value is not in it (almost all are). */
+  text: string | undefined;
+  node: SyntaxNode;
 }
 const ENUM_OPTIONS = {};
 
@@ -498,12 +501,19 @@ function enumOptions(node: SyntaxNode): EnumOptions {
     const keys = new Set<string>();
     const strings = new Set<string>();
     for (const option of n.children!) {
-      if (option.kind === 'string') strings.add(option.value as string);
+      if (option.kind === 'string') {
+        strings.add(option.value as string);
+        continue;
+      }
       const key = canonicalText(option.toValue());
       if (key !== undefined) keys.add(key);
     }
-    return { keys, strings, text: short(n.toValue()) };
+    return { keys, strings, text: undefined, node: n };
   });
+}
+
+function enumText(options: EnumOptions): string {
+  return (options.text ??= short(options.node.toValue()));
 }
 
 function isEnumValue(value: SyntaxNode, options: EnumOptions): boolean {

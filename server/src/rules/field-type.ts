@@ -53,32 +53,36 @@ function converted(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): Fix 
   return undefined;
 }
 
+/** A field's value of the wrong type (a function, not a closure per call: it runs for every member of 250,000). */
+function reportWrongType(
+  context: RuleContext, doc: SourceDocument, spec: FieldSpec, field: string, at: SyntaxNode, what: string, messageId = 'wrongType', fix?: Fix,
+): void {
+  // YAML reads `version: 1.0` as a number; say how to write the string.
+  const quoteIt = doc.format === 'yaml' && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
+  context.report({ at: firstLineSpan(doc, at), messageId: quoteIt ? 'quoteIt' : messageId, data: { field, expected: what, actual: describe(at) }, fixes: fix ? [fix] : [] });
+}
+
 export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string, doc: SourceDocument, context: RuleContext): void {
-  const report = (at: SyntaxNode, what: string, messageId = 'wrongType', fix?: Fix) => {
-    // YAML reads `version: 1.0` as a number; say how to write the string.
-    const quoteIt = doc.format === 'yaml' && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
-    context.report({ at: firstLineSpan(doc, at), messageId: quoteIt ? 'quoteIt' : messageId, data: { field, expected: what, actual: describe(at) }, fixes: fix ? [fix] : [] });
-  };
   switch (spec.shape) {
     case 'scalar':
-      if (!scalarMatches(node, spec.scalar)) report(node, expected(spec), 'wrongType', converted(node, spec, doc));
+      if (!scalarMatches(node, spec.scalar)) reportWrongType(context, doc, spec, field, node, expected(spec), 'wrongType', converted(node, spec, doc));
       return;
     case 'object':
       if (node.kind === 'object' || (spec.orBoolean && node.kind === 'boolean')) return;
       // `items: [{...}, {...}]` is the tuple form of JSON Schema, which OpenAPI 3.0 does not have.
       if (field === 'items' && node.kind === 'array') {
-        return report(node, expected(spec), (context.version ?? '3.0') === '3.0' ? 'tuple' : 'tuple2020', converted(node, spec, doc));
+        return reportWrongType(context, doc, spec, field, node, expected(spec), (context.version ?? '3.0') === '3.0' ? 'tuple' : 'tuple2020', converted(node, spec, doc));
       }
-      report(node, expected(spec));
+      reportWrongType(context, doc, spec, field, node, expected(spec));
       return;
     case 'array':
-      if (node.kind !== 'array') return report(node, expected(spec), 'wrongType', converted(node, spec, doc));
+      if (node.kind !== 'array') return reportWrongType(context, doc, spec, field, node, expected(spec), 'wrongType', converted(node, spec, doc));
       if (spec.scalar && spec.scalar !== 'any') {
         for (const item of node.children!) if (!scalarMatches(item, spec.scalar)) context.report({ at: { node: item }, messageId: 'wrongItem', data: { field, expected: A[spec.scalar], actual: describe(item) } });
       }
       return;
     case 'map':
-      if (node.kind !== 'object') return report(node, expected(spec));
+      if (node.kind !== 'object') return reportWrongType(context, doc, spec, field, node, expected(spec));
       if (spec.scalar && spec.scalar !== 'any') {
         for (const entry of node.children!) if (!scalarMatches(entry, spec.scalar)) context.report({ at: { node: entry }, messageId: 'wrongEntry', data: { field, key: String(entry.key), expected: A[spec.scalar], actual: describe(entry) } });
       }

@@ -48,7 +48,8 @@ export default defineRule({
     const table = modern ? APPLIES_2020 : APPLIES;
     const owners = modern ? OWNER_2020 : OWNER;
     if (types.length === 0 || types.some((t) => t === undefined || !table[t])) return;
-    const applies = types.flatMap((t) => table[t!]);
+    // One type (almost every schema): its own list, without flatMap's new array per schema.
+    const applies = types.length === 1 ? table[types[0]!] : types.flatMap((t) => table[t!]);
     const type = typeNode!.kind === 'array' ? `[${types.join(', ')}]` : types[0]!;
     for (const member of node.children!) {
       const keyword = String(member.key);

@@ -64,6 +64,36 @@ describe('the CLI code cache', () => {
     assert.equal(cacheFiles(folder).length, 1);
   });
 
+  it('is written and read by the worker processes of a run of several files too, with the same report', () => {
+    const folder = path.join(dir, 'cache-e');
+    const files = ['one.yaml', 'two.yaml'].map((name, i) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, largeDescription(20 + i));
+      return file;
+    });
+    const run = () => {
+      const r = spawnSync(process.execPath, [CLI, '--jobs', '2', '--format', 'json', ...files], {
+        cwd: dir, encoding: 'utf8', env: { ...process.env, OPENAPI_CHECK_COMPILE_CACHE_DIR: folder },
+      });
+      assert.ok(r.status === 0 || r.status === 1, r.stderr);
+      return r.stdout;
+    };
+    const first = run();
+    const workerCaches = () => cacheFiles(folder).filter((f) => f.startsWith('cli-worker-main-'));
+    const written = workerCaches();
+    assert.equal(written.length, 1, `caches: ${cacheFiles(folder).join(', ')}`);
+    assert.match(written[0], /^cli-worker-main-\d+-\d+-v[\d.]+-\w+\.cache$/);
+    const file = path.join(folder, written[0]);
+    const { size, mtimeMs } = fs.statSync(file);
+    assert.ok(size > 100_000, `a cache of ${size} bytes holds little compiled code`);
+    assert.equal(run(), first);
+    // Accepted by V8 in both workers: a rejected cache would have been written again.
+    assert.deepEqual(workerCaches(), written);
+    assert.equal(fs.statSync(file).mtimeMs, mtimeMs);
+    const findings = JSON.parse(first) as { file: string }[];
+    assert.deepEqual([...new Set(findings.map((f) => f.file))].sort(), ['one.yaml', 'two.yaml']);
+  });
+
   it('is neither read nor written under NODE_DISABLE_COMPILE_CACHE', () => {
     const folder = path.join(dir, 'cache-c');
     const report = check({ OPENAPI_CHECK_COMPILE_CACHE_DIR: folder, NODE_DISABLE_COMPILE_CACHE: '1' });
