@@ -150,7 +150,16 @@ export class LspClient {
   request<T>(method: string, params: unknown, timeoutMs = 60_000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${timeoutMs} ms\n${this.stderr}`)), timeoutMs);
-      (this.connection.sendRequest(method, params) as Promise<T>).then(
+      let sent: Promise<T>;
+      try {
+        sent = this.connection.sendRequest(method, params) as Promise<T>;
+      } catch (error) {
+        // A closed connection throws at once: no answer to wait for.
+        clearTimeout(timer);
+        reject(error);
+        return;
+      }
+      sent.then(
         (value) => { clearTimeout(timer); resolve(value); },
         (error) => { clearTimeout(timer); reject(error); },
       );

@@ -118,12 +118,16 @@ export async function gitDirectory(top: string): Promise<string | undefined> {
  * Calls `changed` when a file directly in a git folder changes: a commit writes `index` and
  * `COMMIT_EDITMSG`, a checkout `HEAD` and `index`, a reset `ORIG_HEAD`, a fetch `FETCH_HEAD`. One
  * watch of one folder, not of the refs below it (a repository can hold thousands). Returns the
- * function that stops watching; undefined when the folder cannot be watched.
+ * function that stops watching; undefined when the folder cannot be watched. `failed`: the watch
+ * ended by itself (the folder removed, as a re-clone does).
  */
-export function watchGitDirectory(gitDir: string, changed: () => void): (() => void) | undefined {
+export function watchGitDirectory(gitDir: string, changed: () => void, failed?: () => void): (() => void) | undefined {
   try {
     const watcher = fs.watch(gitDir, { persistent: false }, () => changed());
-    watcher.on('error', () => watcher.close());
+    watcher.on('error', () => {
+      watcher.close();
+      failed?.();
+    });
     return () => watcher.close();
   } catch {
     return undefined;

@@ -144,7 +144,12 @@ export class LiveDiffs {
     const gitDir = await gitDirectory(top);
     if (!gitDir || !this.roots.has(root)) return;
     let watched = this.repositories.get(gitDir);
-    if (!watched) this.repositories.set(gitDir, (watched = { stop: watchGitDirectory(gitDir, () => this.repositoryChanged()), roots: new Set() }));
+    if (!watched) {
+      const entry: { stop?: () => void; roots: Set<string> } = { roots: new Set() };
+      // A watch that ended by itself reports nothing more: its roots go back to asking every 10 s.
+      entry.stop = watchGitDirectory(gitDir, () => this.repositoryChanged(), () => (entry.stop = undefined));
+      this.repositories.set(gitDir, (watched = entry));
+    }
     watched.roots.add(root);
   }
 
