@@ -188,6 +188,23 @@ export function fuzzyMatcher(query: string): (name: string, lowerName?: string) 
 }
 
 /**
+ * Per character of a lower-case query: its bit (charBit), and whether its typed case is upper,
+ * lower (both when not known: a lower case of another length).
+ */
+export function typedCases(lowerQuery: string, typedQuery: string) {
+  const known = lowerQuery.length === typedQuery.length;
+  const bits = new Int32Array(lowerQuery.length);
+  const upper = new Uint8Array(lowerQuery.length);
+  const lower = new Uint8Array(lowerQuery.length);
+  for (let i = 0; i < lowerQuery.length; i++) {
+    bits[i] = charBit(lowerQuery.charCodeAt(i));
+    upper[i] = !known || typedQuery.charCodeAt(i) !== lowerQuery.charCodeAt(i) ? 1 : 0;
+    lower[i] = !known || typedQuery.charCodeAt(i) === lowerQuery.charCodeAt(i) ? 1 : 0;
+  }
+  return { bits, upper, lower };
+}
+
+/**
  * For one query, an upper bound of the score (fuzzyMatcher) of every spelling of a lower-case name,
  * from the name and what the index keeps of its spellings: where their words start below
  * PLACES_KNOWN (addWordStartPlaces), the characters starting a word in upper case and otherwise,
@@ -201,16 +218,7 @@ export function fuzzyBound(query: string): (lowerName: string, low: number, high
   const q = query.replace(/\s+/g, '').slice(0, MAX_QUERY);
   const characters = new QueryCharacters(q.toLowerCase());
   const lq = characters.lower;
-  // Per query character: its bit, and whether its typed case is upper, lower (both when not known).
-  const known = lq.length === q.length;
-  const bits = new Int32Array(lq.length);
-  const upper = new Uint8Array(lq.length);
-  const lower = new Uint8Array(lq.length);
-  for (let i = 0; i < lq.length; i++) {
-    bits[i] = charBit(lq.charCodeAt(i));
-    upper[i] = !known || q.charCodeAt(i) !== lq.charCodeAt(i) ? 1 : 0;
-    lower[i] = !known || q.charCodeAt(i) === lq.charCodeAt(i) ? 1 : 0;
-  }
+  const { bits, upper, lower } = typedCases(lq, q);
   return (lowerName, low, high, upperStarts, lowerStarts, writtenLength) => {
     if ((low & 1) !== 0 || lq === '') return undefined;
     weighing = Weighing.Bound;

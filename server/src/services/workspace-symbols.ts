@@ -7,9 +7,9 @@
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
 import { Segment } from '../workspace/symbol-index';
-import { charBit, lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
+import { lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
-import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from './fuzzy';
+import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, typedCases, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
 
 export interface WorkspaceSymbol {
@@ -275,15 +275,7 @@ function piecesBound(query: string, typedQuery: string): (lowerName: string, upp
  */
 function firstBoundPoints(query: string, typedQuery: string, runs = true): (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number {
   const pairs = queryPairs(query);
-  const known = typedQuery.length === query.length;
-  const bits = new Int32Array(query.length);
-  const upper = new Uint8Array(query.length);
-  const lower = new Uint8Array(query.length);
-  for (let i = 0; i < query.length; i++) {
-    bits[i] = charBit(query.charCodeAt(i));
-    upper[i] = !known || typedQuery.charCodeAt(i) !== query.charCodeAt(i) ? 1 : 0;
-    lower[i] = !known || typedQuery.charCodeAt(i) === query.charCodeAt(i) ? 1 : 0;
-  }
+  const { bits, upper, lower } = typedCases(query, typedQuery);
   return (lowerName, upperStarts, lowerStarts, from) => {
     let points = 0;
     const starts = upperStarts | lowerStarts;
