@@ -32,13 +32,6 @@ export interface WorkspaceSymbol {
  */
 export const lastQueryWork = { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0, rescanned: false };
 
-/** How far a fuzzy candidate's bound went (see workspaceSymbols), each tighter than the one before. */
-const enum Level {
-  PlacesOnly = 0,
-  First = 1,
-  Aligned = 2,
-}
-
 /** Results returned at most: an editor shows the best few. */
 export const MAX_RESULTS = 256;
 /** Query characters read: a longer query is cut (names are matched on their first 256 too). */
@@ -147,22 +140,17 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     // ends the work (more than 66,000 names of the directory hold `pet`).
     const bounds = scratch.floats('bounds', found.count);
     const kept = scratch.integers('kept', found.count);
-    // How far each candidate's bound went: PLACES_ONLY (its first bound's places, every pair assumed
-    // in the name: no name read), FIRST (firstBoundPoints), ALIGNED (fuzzyBound). A candidate is
-    // bounded further only when reached: most never are.
-    const level = scratch.bytes('level', found.count);
-    const placesOnly = firstBoundPoints(compact, typedCompact, false);
-    const assumedRuns = RUN_BONUS * (compact.length - 1);
+    // Whether a candidate was bounded by its alignment (fuzzyBound) yet: only those reached are.
+    const aligned = scratch.bytes('aligned', found.count).fill(0);
     let keptCount = 0;
     for (let c = 0; c < found.count; c++) {
       const segment = segments[found.segments[c]];
       const g = found.names[c];
       const name = segment.names[g];
       if (name.startsWith(lower)) continue; // ranked above already
+      if (found.points[c] < 0) found.points[c] = firstPoints(name, segment.upperStarts[g], segment.lowerStarts[g], 0);
       // Whole points less the length term, as a score is: never below the score it bounds by rounding.
-      const lengthTerm = Math.min(segment.lengths[g], MAX_SCANNED) * 0.01;
-      if (found.points[c] >= 0) (bounds[c] = found.points[c] - lengthTerm), (level[c] = Level.First);
-      else (bounds[c] = placesOnly(name, segment.upperStarts[g], segment.lowerStarts[g], 0) + assumedRuns - lengthTerm), (level[c] = Level.PlacesOnly);
+      bounds[c] = found.points[c] - Math.min(segment.lengths[g], MAX_SCANNED) * 0.01;
       kept[keptCount++] = c;
     }
     const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);
@@ -181,26 +169,15 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       // Highest bound first within the bucket too: the answer's worst rises fast, and the first
       // bound that cannot enter ends the bucket ('pet' has 15,000 names in its top bucket).
       const moved = movedDown[b];
-      const bucket = moved ? Uint32Array.from([...order.subarray(starts[b], starts[b + 1]), ...moved]) : order.subarray(starts[b], starts[b + 1]);
+      const bucket = moved ? joined(order.subarray(starts[b], starts[b + 1]), moved) : order.subarray(starts[b], starts[b + 1]);
       bucket.sort((x, y) => bounds[y] - bounds[x]);
       for (const c of bucket) {
         if (!best.admits(Rank.Fuzzy, bounds[c])) break;
         const segment = segments[found.segments[c]];
         const g = found.names[c];
         const name = segment.names[g];
-        if (level[c] === Level.PlacesOnly) {
-          level[c] = Level.First;
-          found.points[c] = firstPoints(name, segment.upperStarts[g], segment.lowerStarts[g], 0);
-          bounds[c] = Math.min(bounds[c], found.points[c] - Math.min(segment.lengths[g], MAX_SCANNED) * 0.01);
-          const lower = bucketOf(bounds[c]);
-          if (lower > b) {
-            (movedDown[lower] ??= []).push(c);
-            continue;
-          }
-          if (!best.admits(Rank.Fuzzy, bounds[c])) continue;
-        }
-        if (level[c] === Level.First) {
-          level[c] = Level.Aligned;
+        if (aligned[c] === 0) {
+          aligned[c] = 1;
           lastQueryWork.bounded++;
           const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
             tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
@@ -254,6 +231,14 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     if (result.length === limit) break;
   }
   return result;
+}
+
+/** A bucket's candidates and those moved down into it, in one array (no spread of a large bucket). */
+function joined(bucket: Uint32Array, moved: readonly number[]): Uint32Array {
+  const out = new Uint32Array(bucket.length + moved.length);
+  out.set(bucket);
+  out.set(moved, bucket.length);
+  return out;
 }
 
 /** The names of a sorted list that start with `prefix`: from its lower bound to the first that does not. */
@@ -434,9 +419,9 @@ function scanDone(place: ScanPlace, segments: readonly Segment[]): boolean {
 }
 
 /**
- * The names of every segment that hold `compact` as a subsequence, in segment order, and where the
- * scan stopped: at most `budget` names are scanned (a query answered by its prefix matches alone
- * scans a part for the next query; one that needs them all finishes it). A query typed letter by
+ * The names of every segment that hold `compact` as a subsequence, in segment order, and whether
+ * they are all of them: at most `budget` names and candidates are read (a query answered by its
+ * prefix matches alone reads a part for the next query; one that needs them all finishes it). A query typed letter by
  * letter holds the one before it as a subsequence, so it holds only names that one held: while the
  * index has not changed (its segments neither), only the last query's candidates are read again,
  * and the scan goes on from where the last one stopped. A query that extends the last one goes on
@@ -463,8 +448,16 @@ function fuzzyCandidates(
   // Reading a candidate again from its start costs more than a scan's name (whose shared prefix is
   // not read again): unless the query extends the last one, its candidates are read only when few.
   let scanFrom: ScanPlace = { segment: 0, name: 0 };
-  if (current && (extending || (isSubsequence(last.compact, compact) && last.found.count * 4 < names))) {
+  let left = budget;
+  const rereading = current && (extending || (isSubsequence(last.compact, compact) && last.found.count * 4 < names));
+  if (rereading && last.found.count > budget) {
+    // More than the budget to read again: they stay as they are, the candidates of a query this one
+    // holds, for the query that needs them.
+    return { found: last.found, complete: false };
+  }
+  if (rereading) {
     const from = last.found;
+    left -= from.count;
     lastQueryWork.reread = from.count;
     scanFrom = last.scanned;
     if (found.segments.length < from.count) found = candidateArrays(from.count);
@@ -487,7 +480,6 @@ function fuzzyCandidates(
     }
   } else lastQueryWork.rescanned = true;
   const scanned: ScanPlace = { ...scanFrom };
-  let left = budget;
   while (!scanDone(scanned, segments) && left > 0) {
     const segment = segments[scanned.segment];
     const to = Math.min(segment.names.length, scanned.name + left);
