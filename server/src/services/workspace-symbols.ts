@@ -7,7 +7,7 @@
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
 import { Segment } from '../workspace/symbol-index';
-import { lowerBound, MAX_SCANNED, maskOf, operationLabel, SymbolKind, writtenName } from '../workspace/symbol-table';
+import { lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, typedCases, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -30,7 +30,7 @@ export interface WorkspaceSymbol {
  * What the last query did (read by tests and benches): names read by a scan, candidates read again
  * from the query before, candidates found, bounded by their alignment (fuzzyBound), and names scored.
  */
-export const lastQueryWork = { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0, rescanned: false };
+export const lastQueryWork = { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0 };
 
 /** Results returned at most: an editor shows the best few. */
 export const MAX_RESULTS = 256;
@@ -65,7 +65,7 @@ export function symbolKey(match: Match): number {
 export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
   const typed = query.trim().slice(0, MAX_QUERY);
   const lower = typed.toLowerCase();
-  Object.assign(lastQueryWork, { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0, rescanned: false });
+  Object.assign(lastQueryWork, { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0 });
   const symbols = index.symbols;
   const segments = symbols.segments;
   // An operation has two names: twice the answer's entries hold at least its number of symbols.
@@ -122,26 +122,16 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
 
   // Fuzzy matches, only when the others leave room in the answer: they never go before them.
   const compact = lower.replace(/\s+/g, '');
-  const typedCompact = typed.replace(/\s+/g, '');
-  const fuzzyWanted = prefixed < best.capacity && distinctSymbols(best.entries()) < limit;
-  if (!fuzzyWanted && compact !== '') {
-    // Answered by its prefix matches alone ('get' starts 300,000 names), it scans a part of the names
-    // for the candidates of the query typed next, which would otherwise scan them all at once.
-    let names = 0;
-    for (const segment of segments) names += segment.names.length;
-    fuzzyCandidates(index, segments, compact, typedCompact, firstBoundPoints(compact, typedCompact), Math.ceil(names / SCAN_SHARE_OF_PREFIX_QUERY));
-  }
-  if (fuzzyWanted && compact !== '') {
+  if (prefixed < best.capacity && distinctSymbols(best.entries()) < limit && compact !== '') {
     const score = fuzzyMatcher(typed);
+    const typedCompact = typed.replace(/\s+/g, '');
     const firstPoints = firstBoundPoints(compact, typedCompact);
-    const { found } = fuzzyCandidates(index, segments, compact, typedCompact, firstPoints, Infinity);
+    const found = fuzzyCandidates(index, segments, compact, typedCompact, firstPoints);
     // Each candidate name's score bound (one per name, whatever its number of files), then its
     // entries scored best bound first: once the answer is full, a name whose bound cannot enter
     // ends the work (more than 66,000 names of the directory hold `pet`).
     const bounds = scratch.floats('bounds', found.count);
     const kept = scratch.integers('kept', found.count);
-    // Whether a candidate was bounded by its alignment (fuzzyBound) yet: only those reached are.
-    const aligned = scratch.bytes('aligned', found.count).fill(0);
     let keptCount = 0;
     for (let c = 0; c < found.count; c++) {
       const segment = segments[found.segments[c]];
@@ -162,6 +152,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     const placesBound = fuzzyBound(typed);
     const tightBound = piecesBound(compact, typedCompact);
     const bucketOf = (value: number) => Math.min(top, Math.max(0, top - Math.ceil(value)));
+    const tightened = scratch.bytes('tightened', found.count).fill(0);
     const movedDown: number[][] = [];
     for (let b = 0; b + 1 < starts.length; b++) {
       // Bounds of bucket b are at most top - b: once those cannot enter, no later bucket can.
@@ -176,8 +167,8 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         const segment = segments[found.segments[c]];
         const g = found.names[c];
         const name = segment.names[g];
-        if (aligned[c] === 0) {
-          aligned[c] = 1;
+        if (!tightened[c]) {
+          tightened[c] = 1;
           lastQueryWork.bounded++;
           const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
             tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
@@ -402,37 +393,20 @@ const scratch = new (class {
   }
 })();
 
-/**
- * The last query's candidates per index, for the query typed next (see fuzzyCandidates): those of
- * the names before `scanned` (all of them once it is `scanDone`).
- */
-const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: string; typedCompact: string; found: Candidates; scanned: ScanPlace }>();
-
-/** Where a scan of the segments stopped: segment, then name in it. */
-interface ScanPlace {
-  segment: number;
-  name: number;
-}
-
-function scanDone(place: ScanPlace, segments: readonly Segment[]): boolean {
-  return place.segment >= segments.length;
-}
+/** The last fuzzy query's candidates per index, for the query typed next (see fuzzyCandidates). */
+const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: string; typedCompact: string; found: Candidates }>();
 
 /**
- * The names of every segment that hold `compact` as a subsequence, in segment order, and whether
- * they are all of them: at most `budget` names and candidates are read (a query answered by its
- * prefix matches alone reads a part for the next query; one that needs them all finishes it). A query typed letter by
- * letter holds the one before it as a subsequence, so it holds only names that one held: while the
- * index has not changed (its segments neither), only the last query's candidates are read again,
- * and the scan goes on from where the last one stopped. A query that extends the last one goes on
- * matching each from where the last one's match ended, and adds its new characters' points to the
- * last first bound's.
+ * The names of every segment that hold `compact` as a subsequence, in segment order. A query
+ * typed letter by letter holds the one before it as a subsequence, so it holds only names that
+ * one held: while the index has not changed (its segments neither), only the last query's
+ * candidates are read again. A query that extends the last one goes on matching each from where
+ * the last one's match ended, and adds its new characters' points to the last first bound's.
  */
 function fuzzyCandidates(
   index: WorkspaceIndex, segments: readonly Segment[], compact: string, typedCompact: string,
   firstPoints: (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number,
-  budget: number,
-): { found: Candidates; complete: boolean } {
+): Candidates {
   // Signed, as `&` gives the masks: the bit of other characters (see charBit) is the sign bit.
   const queryMask = maskOf(compact) | 0;
   const last = lastCandidates.get(index);
@@ -447,19 +421,9 @@ function fuzzyCandidates(
     last.typedCompact.length === last.compact.length && typedCompact.length === compact.length;
   // Reading a candidate again from its start costs more than a scan's name (whose shared prefix is
   // not read again): unless the query extends the last one, its candidates are read only when few.
-  let scanFrom: ScanPlace = { segment: 0, name: 0 };
-  let left = budget;
-  const rereading = current && (extending || (isSubsequence(last.compact, compact) && last.found.count * 4 < names));
-  if (rereading && last.found.count > budget) {
-    // More than the budget to read again: they stay as they are, the candidates of a query this one
-    // holds, for the query that needs them.
-    return { found: last.found, complete: false };
-  }
-  if (rereading) {
+  if (current && (extending || (isSubsequence(last.compact, compact) && last.found.count * 4 < names))) {
     const from = last.found;
-    left -= from.count;
     lastQueryWork.reread = from.count;
-    scanFrom = last.scanned;
     if (found.segments.length < from.count) found = candidateArrays(from.count);
     const matchedBefore = extending ? last.compact.length : 0;
     for (let c = 0; c < from.count; c++) {
@@ -478,77 +442,25 @@ function fuzzyCandidates(
       found.points[found.count++] = extending && from.points[c] >= 0
         ? from.points[c] + firstPoints(name, segment.upperStarts[k], segment.lowerStarts[k], matchedBefore) : -1;
     }
-  } else lastQueryWork.rescanned = true;
-  const scanned: ScanPlace = { ...scanFrom };
-  while (!scanDone(scanned, segments) && left > 0) {
-    const segment = segments[scanned.segment];
-    const to = Math.min(segment.names.length, scanned.name + left);
-    const s = scanned.segment;
-    scanRange(segment, compact, queryMask, scanned.name, to, (k, end) => {
-      if (found.count === found.segments.length) found = grown(found);
-      found.segments[found.count] = s;
-      found.names[found.count] = k;
-      found.ends[found.count] = end;
-      found.points[found.count++] = -1;
+  } else {
+    lastQueryWork.scanned = names;
+    segments.forEach((segment, s) => {
+      scanSubsequence(segment, compact, queryMask, (k, end) => {
+        if (found.count === found.segments.length) found = grown(found);
+        found.segments[found.count] = s;
+        found.names[found.count] = k;
+        found.ends[found.count] = end;
+        found.points[found.count++] = -1;
+      });
     });
-    left -= to - scanned.name;
-    lastQueryWork.scanned += to - scanned.name;
-    if (to === segment.names.length) (scanned.segment++, (scanned.name = 0));
-    else scanned.name = to;
   }
   lastQueryWork.candidates = found.count;
   if (last) spareCandidates.set(index, last.found);
   else spareCandidates.delete(index); // `found` may be those arrays: never spare and current at once
-  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, typedCompact, found, scanned });
+  if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, typedCompact, found });
   else lastCandidates.delete(index);
-  return { found, complete: scanDone(scanned, segments) };
+  return found;
 }
-
-/** Names scanned for candidates at most by a query that its prefix matches answer: this share of all names. */
-const SCAN_SHARE_OF_PREFIX_QUERY = 4;
-
-/**
- * scanSubsequence over names `from` to `to` - 1 of a segment: per name holding the query, its row
- * and the place after the query's earliest match; a name's prefix shared with the one before is
- * not read again.
- */
-function scanRange(segment: Segment, query: string, queryMask: number, from: number, to: number, visit: (k: number, end: number) => void): void {
-  if ((segment.mask & queryMask) !== queryMask) return;
-  const { names, masks, shared } = segment;
-  const matched = scanState;
-  const length = query.length;
-  /** Depth up to which `matched` describes the last name read (none yet); the shortest shared prefix since. */
-  let valid = 0;
-  /** Depth at which the last name read had matched the whole query (MAX_SCANNED + 1: it did not). */
-  let whole = MAX_SCANNED + 1;
-  for (let k = from; k < to; k++) {
-    const prefix = shared[k];
-    if (prefix < valid) valid = prefix;
-    if ((masks[k] & queryMask) !== queryMask) continue;
-    if (valid >= whole) {
-      // It shares with the last name read the prefix that already held the whole query.
-      visit(k, whole);
-      continue;
-    }
-    const name = names[k];
-    const end = Math.min(name.length, MAX_SCANNED);
-    let at = valid;
-    let count = matched[at];
-    whole = MAX_SCANNED + 1;
-    while (at < end && count < length) {
-      if (name.charCodeAt(at) === query.charCodeAt(count)) count++;
-      matched[++at] = count;
-    }
-    if (count === length) {
-      whole = at;
-      visit(k, at);
-    }
-    valid = at;
-  }
-}
-
-// matched[0] is always 0: no character read, none matched.
-const scanState = new Int32Array(MAX_SCANNED + 1);
 
 /** Whether `query` is a subsequence of the first `most` characters of `name`. */
 export function isSubsequence(query: string, name: string, most = name.length): boolean {
