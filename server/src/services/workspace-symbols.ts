@@ -26,12 +26,6 @@ export interface WorkspaceSymbol {
   selection: FileSpan;
 }
 
-/**
- * What the last query did (read by tests and benches): names read by a scan, candidates read again
- * from the query before, candidates found, bounded by their alignment (fuzzyBound), and names scored.
- */
-export const lastQueryWork = { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0 };
-
 /** Results returned at most: an editor shows the best few. */
 export const MAX_RESULTS = 256;
 /** Query characters read: a longer query is cut (names are matched on their first 256 too). */
@@ -65,7 +59,6 @@ export function symbolKey(match: Match): number {
 export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
   const typed = query.trim().slice(0, MAX_QUERY);
   const lower = typed.toLowerCase();
-  Object.assign(lastQueryWork, { scanned: 0, reread: 0, candidates: 0, bounded: 0, scored: 0 });
   const symbols = index.symbols;
   const segments = symbols.segments;
   // An operation has two names: twice the answer's entries hold at least its number of symbols.
@@ -160,7 +153,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       // Highest bound first within the bucket too: the answer's worst rises fast, and the first
       // bound that cannot enter ends the bucket ('pet' has 15,000 names in its top bucket).
       const moved = movedDown[b];
-      const bucket = moved ? joined(order.subarray(starts[b], starts[b + 1]), moved) : order.subarray(starts[b], starts[b + 1]);
+      const bucket = moved ? Uint32Array.from([...order.subarray(starts[b], starts[b + 1]), ...moved]) : order.subarray(starts[b], starts[b + 1]);
       bucket.sort((x, y) => bounds[y] - bounds[x]);
       for (const c of bucket) {
         if (!best.admits(Rank.Fuzzy, bounds[c])) break;
@@ -169,7 +162,6 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         const name = segment.names[g];
         if (!tightened[c]) {
           tightened[c] = 1;
-          lastQueryWork.bounded++;
           const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
             tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
           bounds[c] = Math.min(bounds[c], tighter);
@@ -184,7 +176,6 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
           if (!best.admits(Rank.Fuzzy, bounds[c])) continue;
         }
         // The entries of a name differ only in case: the score of each spelling is computed once.
-        lastQueryWork.scored++;
         let spelling: string | undefined;
         let value: number | undefined;
         for (let e = segment.first[g]; e < segment.first[g + 1]; e++) {
@@ -222,14 +213,6 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     if (result.length === limit) break;
   }
   return result;
-}
-
-/** A bucket's candidates and those moved down into it, in one array (no spread of a large bucket). */
-function joined(bucket: Uint32Array, moved: readonly number[]): Uint32Array {
-  const out = new Uint32Array(bucket.length + moved.length);
-  out.set(bucket);
-  out.set(moved, bucket.length);
-  return out;
 }
 
 /** The names of a sorted list that start with `prefix`: from its lower bound to the first that does not. */
@@ -423,7 +406,6 @@ function fuzzyCandidates(
   // not read again): unless the query extends the last one, its candidates are read only when few.
   if (current && (extending || (isSubsequence(last.compact, compact) && last.found.count * 4 < names))) {
     const from = last.found;
-    lastQueryWork.reread = from.count;
     if (found.segments.length < from.count) found = candidateArrays(from.count);
     const matchedBefore = extending ? last.compact.length : 0;
     for (let c = 0; c < from.count; c++) {
@@ -443,7 +425,6 @@ function fuzzyCandidates(
         ? from.points[c] + firstPoints(name, segment.upperStarts[k], segment.lowerStarts[k], matchedBefore) : -1;
     }
   } else {
-    lastQueryWork.scanned = names;
     segments.forEach((segment, s) => {
       scanSubsequence(segment, compact, queryMask, (k, end) => {
         if (found.count === found.segments.length) found = grown(found);
@@ -454,7 +435,6 @@ function fuzzyCandidates(
       });
     });
   }
-  lastQueryWork.candidates = found.count;
   if (last) spareCandidates.set(index, last.found);
   else spareCandidates.delete(index); // `found` may be those arrays: never spare and current at once
   if (found.count <= MAX_REUSED_CANDIDATES) lastCandidates.set(index, { version: index.version, compact, typedCompact, found });
