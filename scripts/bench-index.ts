@@ -88,6 +88,12 @@ console.log(`heap kept by the index: ${kept.toFixed(0)} MiB (${gc ? 'after a col
 
 if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`heap snapshot: ${require('v8').writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}`);
 
+// BENCH_ANSWERS=FILE: every query's answer written there, a line each, so that two builds' answers can be compared.
+const answers: string[] = [];
+const answered = (query: string, result: ReturnType<typeof workspaceSymbols>) => {
+  if (process.env.BENCH_ANSWERS) answers.push(`${JSON.stringify(query)} ${JSON.stringify(result)}`);
+  return result;
+};
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const typed = ['getUser', 'listBuckets', 'Error', 'createInvoice', 'GET /v1/', 'PetStore', 'webhook', 'pagination', 'dlt', 'CustomerAddress'];
@@ -103,7 +109,7 @@ for (let round = 0; round < 2; round++) {
       const query = name.slice(0, n);
       const t = clock();
       const cpu = process.cpuUsage();
-      workspaceSymbols(index, query);
+      answered(query, workspaceSymbols(index, query));
       const ms = clock() - t;
       const used = process.cpuUsage(cpu);
       if (round > 0) cpuTimes.push((used.user + used.system) / 1000);
@@ -140,9 +146,10 @@ for (let i = 0; i < 100; i++) {
   const name = typed[i % typed.length];
   const query = name.slice(0, 1 + (Math.floor(i / typed.length) % name.length));
   const cpu = process.cpuUsage();
-  workspaceSymbols(index, query);
+  answered(query, workspaceSymbols(index, query));
   const used = process.cpuUsage(cpu);
   interleaved.push((used.user + used.system) / 1000);
 }
 console.log(`workspace symbol, each query after another name's (as bench-directory asks): CPU time median ${pct(interleaved, 0.5).toFixed(1)} ms, ` +
   `p95 ${pct(interleaved, 0.95).toFixed(1)} ms, max ${Math.max(...interleaved).toFixed(1)} ms`);
+if (process.env.BENCH_ANSWERS) fs.writeFileSync(process.env.BENCH_ANSWERS, answers.join('\n') + '\n');

@@ -2,6 +2,7 @@
 // operations and 80 schemas whose names are drawn from a vocabulary, as real APIs repeat words):
 // how long the tables take to build and a query takes, as a user types. Bundled and run by
 // scripts/bench-symbols.mjs.
+import { writeFileSync } from 'fs';
 import { workspaceSymbols } from '../server/src/services/workspace-symbols';
 import { parseText } from '../server/src/syntax/parse';
 import { indexFile } from '../server/src/workspace/file-index';
@@ -37,6 +38,12 @@ function description(i: number): string {
   return JSON.stringify({ openapi: '3.0.3', info: { title: `API ${i}`, version: '1' }, tags: [{ name: word() }], paths, components: { schemas } });
 }
 
+// BENCH_ANSWERS=FILE: every query's answer written there, a line each, so that two builds' answers can be compared.
+const answers: string[] = [];
+const answered = (query: string, result: ReturnType<typeof workspaceSymbols>) => {
+  if (process.env.BENCH_ANSWERS) answers.push(`${JSON.stringify(query)} ${JSON.stringify(result)}`);
+  return result;
+};
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const index = new WorkspaceIndex();
@@ -69,7 +76,7 @@ for (const name of process.env.BENCH_QUERY ? Array(5).fill(process.env.BENCH_QUE
   for (let n = 1; n <= name.length; n++) {
     const t = performance.now();
     const cpu = process.cpuUsage();
-    found += workspaceSymbols(index, name.slice(0, n)).length;
+    found += answered(name.slice(0, n), workspaceSymbols(index, name.slice(0, n))).length;
     const ms = performance.now() - t;
     const used = process.cpuUsage(cpu);
     cpuTimes.push((used.user + used.system) / 1000);
@@ -88,7 +95,7 @@ const warm: number[] = [];
 for (const name of process.env.BENCH_QUERY ? Array(5).fill(process.env.BENCH_QUERY) : typed) {
   for (let n = 1; n <= name.length; n++) {
     const t = performance.now();
-    workspaceSymbols(index, name.slice(0, n));
+    answered(name.slice(0, n), workspaceSymbols(index, name.slice(0, n)));
     warm.push(performance.now() - t);
   }
 }
@@ -137,3 +144,4 @@ for (let e = 0; e < 200; e++) {
 }
 const summary = (xs: number[]) => `median ${pct(xs, 0.5).toFixed(2)} ms, p95 ${pct(xs, 0.95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
 console.log(`an edited file set in the index (200 edits of random files): ${summary(editTimes)}; its symbol index part: ${summary(symbolEditTimes)}`);
+if (process.env.BENCH_ANSWERS) writeFileSync(process.env.BENCH_ANSWERS, answers.join('\n') + '\n');
