@@ -42,8 +42,11 @@ function assertSame(text: string): FileIndex {
     // 100,000 entries, and its message when they differ, would take minutes.
     if (JSON.stringify(a[key]) === JSON.stringify(b[key])) continue;
     const [x, y] = [a[key], b[key]];
-    if (!Array.isArray(x) || !Array.isArray(y)) assert.deepStrictEqual(x, y, `${key} differs`);
-    const at = y.findIndex((entry, i) => JSON.stringify(entry) !== JSON.stringify(x[i]));
+    if (!Array.isArray(x) || !Array.isArray(y)) {
+      assert.deepStrictEqual(x, y, `${key} differs`);
+      continue;
+    }
+    const at = y.findIndex((entry: unknown, i: number) => JSON.stringify(entry) !== JSON.stringify(x[i]));
     assert.deepStrictEqual([x.length, x[at]], [y.length, y[at]], `${key} differs at ${at}`);
   }
   assert.deepStrictEqual(Object.keys(a).sort(), Object.keys(b).sort());
