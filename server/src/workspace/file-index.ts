@@ -130,19 +130,19 @@ export interface FileIndex {
 }
 
 // With the maps of 3.1 (`pathItems`) and 3.2 (`mediaTypes`), which a 3.0 document does not have.
-const MAP_KINDS = new Map<string, ObjectKind>([
+export const MAP_KINDS = new Map<string, ObjectKind>([
   ...Object.entries(COMPONENT_MAPS).map(([kind, map]): [string, ObjectKind] => [map!, kind as ObjectKind]),
   ['pathItems', 'PathItem'], ['mediaTypes', 'MediaType'],
 ]);
 // With 3.2's `query`; the index reads every version's layout by the newest table, which holds the others' places.
-const METHODS = new Set<string>([...HTTP_METHODS, 'query']);
+export const METHODS = new Set<string>([...HTTP_METHODS, 'query']);
 const INDEX_VERSION = '3.2';
 
 /** What the format says a node is: an object of a kind, a container of them, or unknown/free. */
-type Place = { kind: ObjectKind } | { container: FieldSpec } | undefined;
+export type Place = { kind: ObjectKind } | { container: FieldSpec } | undefined;
 
 /** Values the format reads as free data (examples, defaults): a `$ref` in them is not a reference. */
-const FREE = 'free';
+export const FREE = 'free';
 
 // One place object per kind and per container field: a large file has a million nodes.
 const kindPlaces = new Map<ObjectKind, { kind: ObjectKind }>();
@@ -150,7 +150,7 @@ const containerPlaces = new Map<FieldSpec, { container: FieldSpec }>();
 const placeOfKind = (kind: ObjectKind) => kindPlaces.get(kind) ?? kindPlaces.set(kind, { kind }).get(kind)!;
 const placeOfContainer = (field: FieldSpec) => containerPlaces.get(field) ?? containerPlaces.set(field, { container: field }).get(field)!;
 
-function childPlace(place: Place, key: string | number): Place | typeof FREE {
+export function childPlace(place: Place, key: string | number): Place | typeof FREE {
   if (!place) return undefined;
   if ('container' in place) return place.container.kind ? placeOfKind(place.container.kind) : FREE;
   const spec = specOf(place.kind, INDEX_VERSION);
@@ -226,7 +226,7 @@ interface Frame {
 }
 
 /** Definitions are at most this deep (`components/schemas/Pet`). */
-const DEFINITION_DEPTH = 3;
+export const DEFINITION_DEPTH = 3;
 const IN_EXTENSION = 1;
 const IN_FLOW = 2;
 
@@ -260,13 +260,13 @@ const noEntries = (): IndexEntries => ({ definitions: [], operations: [], paths:
  * Whether a tree is an OpenAPI document (else a fragment, indexed by its layout). A Swagger 2.0
  * document is one too: references, outline and code lens work in it, on its 2.0 maps.
  */
-function isRootDocument(root: SyntaxNode | undefined): boolean {
+export function isRootDocument(root: SyntaxNode | undefined): boolean {
   const status = documentStatus(root);
   return isCheckedStatus(status) || status.kind === 'swagger-2.0';
 }
 
 /** The version of a root document: Swagger 2.0's, or the one whose fields apply to an OpenAPI document. */
-function descriptionVersionOf(root: SyntaxNode | undefined): DescriptionVersion {
+export function descriptionVersionOf(root: SyntaxNode | undefined): DescriptionVersion {
   return documentStatus(root).kind === 'swagger-2.0' ? '2.0' : rulesVersion(documentStatus(root));
 }
 
@@ -517,14 +517,7 @@ class SubtreeWalker {
   }
 
   private resolve(raw: string): { targetFile: string; pointer: string[] } | null {
-    const parsedRef = parseRef(raw);
-    let targetFile = this.filePath;
-    if (parsedRef.form === 'url' || (parsedRef.form === 'file' && isRemoteLocation(this.filePath))) {
-      const target = refLocation(this.filePath, parsedRef);
-      if (!target || !('location' in target)) return null;
-      targetFile = target.location;
-    } else if (parsedRef.form === 'file') targetFile = path.resolve(this.dir, parsedRef.file);
-    return { targetFile, pointer: parsedRef.pointer ?? [] };
+    return resolveRefTarget(this.filePath, this.dir, raw);
   }
 
   /** The path entries of the Paths object's members [from, to) (see enterChildren). */
@@ -595,6 +588,18 @@ class SubtreeWalker {
       this.addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema', undefined, value);
     }
   }
+}
+
+/** The file and pointer a reference written in `filePath` (in folder `dir`) names; null when it names no document. */
+export function resolveRefTarget(filePath: string, dir: string, raw: string): { targetFile: string; pointer: string[] } | null {
+  const parsedRef = parseRef(raw);
+  let targetFile = filePath;
+  if (parsedRef.form === 'url' || (parsedRef.form === 'file' && isRemoteLocation(filePath))) {
+    const target = refLocation(filePath, parsedRef);
+    if (!target || !('location' in target)) return null;
+    targetFile = target.location;
+  } else if (parsedRef.form === 'file') targetFile = path.resolve(dir, parsedRef.file);
+  return { targetFile, pointer: parsedRef.pointer ?? [] };
 }
 
 /** An object's `$ref` member holding a string, if any. */

@@ -5,6 +5,7 @@ import { readTextFile } from '../../io/read-file';
 import { detectFormat, parseText } from '../../syntax/parse';
 import { FileIndex, indexFile } from '../../workspace/file-index';
 import { EncodedIndex, encodeIndex } from '../../workspace/index-transfer';
+import { scanJsonIndex } from '../../workspace/json-index-scan';
 
 export interface IndexJob {
   path: string;
@@ -35,7 +36,8 @@ export function runIndexJob(job: IndexJob): IndexOutcome {
   const text = read.text;
   const format = detectFormat(job.path, text);
   if (!job.referenced && !MENTIONS_OPENAPI.test(text)) return { path: job.path, skipped: 'not-openapi', keys: topLevelKeys(text, format) };
-  const index = indexFile(job.path, parseText(text, format));
+  // A JSON description is read in one pass without its tree; what that pass declines, through the tree.
+  const index = (format === 'json' ? scanJsonIndex(job.path, text) : undefined) ?? indexFile(job.path, parseText(text, format));
   if (!job.referenced && !index.root) return { path: job.path, skipped: 'not-openapi', keys: index.definitions.filter((d) => d.pointer.length === 1).map((d) => d.name).slice(0, MAX_KEYS) };
   return { path: job.path, index };
 }
