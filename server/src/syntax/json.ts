@@ -21,6 +21,8 @@ const enum Ch {
 /** An object or array being read, with the key of the member whose value comes next. */
 interface JsonFrame {
   node: SyntaxNode;
+  /** An object (else an array): read once per entry, so kept here rather than asked of the node. */
+  isObject: boolean;
   key: string;
   keyOffset: number;
   keyLength: number;
@@ -83,7 +85,8 @@ class StrictJsonParser {
         const c = text.charCodeAt(start);
         let node: SyntaxNode;
         let opened = false;
-        if (c === Ch.OpenBrace || c === Ch.OpenBracket) {
+        const isObject = c === Ch.OpenBrace;
+        if (isObject || c === Ch.OpenBracket) {
           if (stack.length + this.depth >= MAX_DEPTH) node = this.skipDeep(start);
           else {
             node = new SyntaxNode(c === Ch.OpenBrace ? 'object' : 'array', start, 0, undefined);
@@ -93,7 +96,7 @@ class StrictJsonParser {
         } else node = this.scalar(start);
         if (top) {
           node.parent = top.node;
-          if (top.node.kind === 'array') node.key = entryCount - top.first;
+          if (!top.isObject) node.key = entryCount - top.first;
           else {
             node.key = top.key;
             node.keyOffset = top.keyOffset;
@@ -102,15 +105,15 @@ class StrictJsonParser {
           entries[entryCount++] = node;
         } else this.root = node;
         if (opened) {
-          stack.push({ node, key: '', keyOffset: -1, keyLength: 0, first: entryCount });
+          stack.push({ node, isObject, key: '', keyOffset: -1, keyLength: 0, first: entryCount });
           // An empty collection closes at once; else its first entry comes next.
           this.skipWs();
-          const close = node.kind === 'object' ? Ch.CloseBrace : Ch.CloseBracket;
+          const close = isObject ? Ch.CloseBrace : Ch.CloseBracket;
           if (text.charCodeAt(this.pos) === close) {
             this.pos++;
             node.length = this.pos - node.offset;
             stack.pop();
-          } else if (node.kind === 'object') {
+          } else if (isObject) {
             this.readKey(stack[stack.length - 1]);
             continue;
           } else continue;
@@ -124,16 +127,16 @@ class StrictJsonParser {
       const c = text.charCodeAt(this.pos);
       this.pos++;
       if (c === Ch.Comma) {
-        if (top.node.kind === 'object') this.readKey(top);
+        if (top.isObject) this.readKey(top);
         expectValue = true;
         continue;
       }
-      if (c !== (top.node.kind === 'object' ? Ch.CloseBrace : Ch.CloseBracket)) throw new StrictJsonError(this.pos - 1);
+      if (c !== (top.isObject ? Ch.CloseBrace : Ch.CloseBracket)) throw new StrictJsonError(this.pos - 1);
       const node = top.node;
       node.length = this.pos - node.offset;
       node.children = entries.slice(top.first, entryCount);
       entryCount = top.first;
-      if (node.kind === 'object') checkDuplicateKeys(node, this.depthErrors, this.largeObjects);
+      if (top.isObject) checkDuplicateKeys(node, this.depthErrors, this.largeObjects);
       stack.pop();
       if (stack.length === 0) return;
     }

@@ -78,13 +78,14 @@ export class SyntaxNode {
   constructor(kind: NodeKind, offset: number, length: number, parent: SyntaxNode | undefined) {
     // Fibonacci hashing: the top bits of the number times 2^32/phi. Counting round the clock would
     // put regular documents' objects in a few shards (every 16th node is a path item).
-    this.flags = (Math.imul(nodesMade, 0x9e3779b1) >>> (32 - SHARD_BITS)) << SHARD_SHIFT;
+    // The kind's bits are set here, not through the `kind` setter: a parse makes every node.
+    const kindCode = KIND_CODES[kind];
+    this.flags = ((Math.imul(nodesMade, 0x9e3779b1) >>> (32 - SHARD_BITS)) << SHARD_SHIFT) | (kindCode << KIND_SHIFT);
     nodesMade = (nodesMade + 1) | 0;
-    this.kind = kind;
     this.storedOffset = offset;
     this.length = length;
     this.parent = parent;
-    this.content = kind === 'object' || kind === 'array' ? [] : null;
+    this.content = kindCode <= KIND_CODES.array ? [] : null;
   }
 
   /** Whether the node is an object or an array (kind codes 0 and 1). */

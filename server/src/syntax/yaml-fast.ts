@@ -8,7 +8,7 @@
 // It reads line by line with an explicit stack (no recursion over the document), so it can pause
 // between slices of lines: a language server must not hold its message loop for a 30 MB parse.
 import { stepClock, Steps } from './steps';
-import { checkDuplicateKeys, duplicateKeySteps, internKey, internValue, MAX_DEPTH, NodeKind, ParsedText, ScalarValue, SyntaxError, SyntaxNode } from './tree';
+import { checkDuplicateKeys, duplicateKeySteps, internKey, internValue, MAX_DEPTH, NodeKind, ParsedText, ScalarStyle, ScalarValue, SyntaxError, SyntaxNode } from './tree';
 
 /** The `yaml` package refuses implicit keys longer than 1024 characters; stay well inside. */
 const MAX_KEY_LENGTH = 1000;
@@ -213,11 +213,30 @@ interface Frame {
   first: number;
 }
 
+/**
+ * A member's key (or an item's index) as read, until its value's node exists to carry it: a plain
+ * record, not a placeholder node (a node per member made for nothing but to be copied from).
+ */
+class KeyData {
+  key: string | number = '';
+  keyOffset = -1;
+  keyLength = 0;
+  keyStyle: ScalarStyle = 'double';
+  keyKind: NodeKind = 'string';
+}
+
+/** An item's index as its key: no key text. */
+function itemKey(index: number): KeyData {
+  const data = new KeyData();
+  data.key = index;
+  return data;
+}
+
 /** A `key:` or `-` whose value starts on a later line (or is empty). */
 interface Pending {
   frame: Frame;
-  /** The member's key node data, or the item index. */
-  member: SyntaxNode;
+  /** The member's key data, or the item index. */
+  member: KeyData;
   /** Where an empty value is placed. */
   emptyAt: number;
 }
@@ -477,9 +496,7 @@ class FastReader {
     const text = this.text;
     let p = i + 1;
     while (p < this.lineEnd && text.charCodeAt(p) === SPACE) p++;
-    const placeholder = new SyntaxNode('null', p, 0, undefined);
-    placeholder.key = this.entryCount - frame.first;
-    const pending: Pending = { frame, member: placeholder, emptyAt: p };
+    const pending: Pending = { frame, member: itemKey(this.entryCount - frame.first), emptyAt: p };
     if (p >= this.lineEnd || text.charCodeAt(p) === HASH) {
       this.pending = pending;
       return;
@@ -506,7 +523,7 @@ class FastReader {
     if (!keyEnd) giveUp();
     // A merge key (`<<: *common`) merges another mapping into this one: the yaml package's reader does that.
     if (keyEnd.style === 'plain' && keyEnd.end - i === 2 && text.startsWith('<<', i)) giveUp();
-    const key = new SyntaxNode('null', 0, 0, undefined);
+    const key = new KeyData();
     this.setKey(key, i, keyEnd.end, keyEnd.style);
     let p = keyEnd.colon + 1;
     while (p < this.lineEnd && text.charCodeAt(p) === SPACE) p++;
@@ -520,8 +537,8 @@ class FastReader {
     this.setValue(pending, this.inlineValue(p, frame));
   }
 
-  /** Key data on a placeholder node: its text span [start, end) and style. */
-  private setKey(node: SyntaxNode, start: number, end: number, style: 'plain' | 'single' | 'double'): void {
+  /** A key's data: its text span [start, end), style, value and kind. */
+  private setKey(node: KeyData, start: number, end: number, style: 'plain' | 'single' | 'double'): void {
     node.keyOffset = start;
     node.keyLength = end - start;
     node.keyStyle = style;
@@ -954,7 +971,7 @@ class FastReader {
     const text = this.text;
     const lineEnd = this.lineEnd;
     const c = text.charCodeAt(q);
-    const key = new SyntaxNode('null', 0, 0, undefined);
+    const key = new KeyData();
     let keyEnd: number;
     let style: 'plain' | 'single' | 'double';
     if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
@@ -1054,7 +1071,7 @@ export function parseYamlFast(text: string): ParsedText | undefined {
 }
 
 /** A flow collection being read: its node, a key read and waiting for its value, and whether an entry may come next. */
-type FlowFrame = { node: SyntaxNode; pendingKey: SyntaxNode | undefined; expectValue: boolean };
+type FlowFrame = { node: SyntaxNode; pendingKey: KeyData | undefined; expectValue: boolean };
 
 function openFlow(text: string, at: number): FlowFrame {
   const node = new SyntaxNode(text.charCodeAt(at) === BRACKET_OPEN ? 'array' : 'object', at, 0, undefined);
