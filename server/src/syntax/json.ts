@@ -255,7 +255,7 @@ class StrictJsonParser {
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** End of a JSON number starting at `start` (RFC 8259 grammar), or -1. */
-function scanNumber(text: string, start: number): number {
+export function scanNumber(text: string, start: number): number {
   let i = start;
   if (text.charCodeAt(i) === Ch.Minus) i++;
   if (text.charCodeAt(i) === 48) i++;

@@ -9,6 +9,7 @@
 import * as path from 'path';
 import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { ObjectKind } from '../model/spec';
+import { scanNumber } from '../syntax/json';
 import { MAX_DEPTH, SyntaxNode } from '../syntax/tree';
 import {
   childPlace, Definition, DEFINITION_DEPTH, descriptionVersionOf, FileIndex, FREE, isRootDocument, lineStarts, MAP_KINDS, METHODS,
@@ -546,27 +547,4 @@ class JsonIndexScanner {
       },
     });
   }
-}
-
-/** End of a JSON number starting at `start` (RFC 8259 grammar), or -1 (as syntax/json.ts reads it). */
-function scanNumber(text: string, start: number): number {
-  let i = start;
-  if (text.charCodeAt(i) === Ch.Minus) i++;
-  if (text.charCodeAt(i) === 48) i++;
-  else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) i++;
-  else return -1;
-  if (text.charCodeAt(i) === 46) {
-    i++;
-    if (!isDigit(text.charCodeAt(i))) return -1;
-    while (isDigit(text.charCodeAt(i))) i++;
-  }
-  const e = text.charCodeAt(i);
-  if (e === 101 || e === 69) {
-    i++;
-    const sign = text.charCodeAt(i);
-    if (sign === 43 || sign === Ch.Minus) i++;
-    if (!isDigit(text.charCodeAt(i))) return -1;
-    while (isDigit(text.charCodeAt(i))) i++;
-  }
-  return i;
 }

@@ -8,6 +8,7 @@ import { workspaceSymbols } from '../../../server/src/services/workspace-symbols
 import { parseText } from '../../../server/src/syntax/parse';
 import { FileIndex, indexFile } from '../../../server/src/workspace/file-index';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
+import { schemaNames } from '../../helpers/schema-names';
 
 const schemasFile = (path: string, schemas: string[]) => indexFile(path, parseText([
   'openapi: 3.0.3', "info: {title: T, version: '1'}", 'paths: {}', 'components:', '  schemas:',
@@ -15,19 +16,11 @@ const schemasFile = (path: string, schemas: string[]) => indexFile(path, parseTe
 ].join('\n') + '\n', 'yaml'));
 
 // Schemas only: one name per symbol, so the answer can be computed the slow way, name by name.
-const WORDS = ['pet', 'store', 'user', 'customer', 'address', 'petition', 'order', 'error', 'page', 'stat', 'get', 'set', 'invoice'];
-let seed = 11;
-const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
-const schemaNames = (count: number) => {
-  const names = new Set<string>();
-  while (names.size < count) {
-    const parts = Array.from({ length: 1 + random(4) }, () => WORDS[random(WORDS.length)]);
-    const joined = parts.map((w, i) => (i > 0 || random(2) ? w[0].toUpperCase() + w.slice(1) : w)).join(random(5) === 0 ? '_' : '');
-    names.add(`${joined}${random(3) === 0 ? random(40) : ''}`);
-  }
-  return [...names];
+const SHAPE = {
+  seed: 11, maxWords: 4, underscoreOneIn: 5, numbersBelow: 40,
+  words: ['pet', 'store', 'user', 'customer', 'address', 'petition', 'order', 'error', 'page', 'stat', 'get', 'set', 'invoice'],
 };
-const files = Array.from({ length: 16 }, (_, i) => schemasFile(`/w/lib-${String(i).padStart(2, '0')}.yaml`, schemaNames(200)));
+const files = Array.from({ length: 16 }, (_, i) => schemasFile(`/w/lib-${String(i).padStart(2, '0')}.yaml`, schemaNames(200, SHAPE)));
 const build = (all: FileIndex[] = files) => {
   const ix = new WorkspaceIndex();
   for (const f of all) ix.set(f);

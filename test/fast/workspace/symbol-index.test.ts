@@ -9,6 +9,7 @@ import { parseText } from '../../../server/src/syntax/parse';
 import { indexFile } from '../../../server/src/workspace/file-index';
 import { maskOf, scanSubsequence, symbolTableOf, wordStartMask, writtenName } from '../../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
+import { schemaNames } from '../../helpers/schema-names';
 
 const root = (ops: [string, string, string][], schemas: string[], tags: string[] = []) => [
   'openapi: 3.0.3', "info: {title: T, version: '1'}",
@@ -115,19 +116,11 @@ describe('the subsequence scan of a sorted table', () => {
 
 describe('fuzzy queries over many names', () => {
   // Schemas only: one name per symbol, so the answer can be computed the slow way, name by name.
-  const WORDS = ['pet', 'store', 'user', 'customer', 'address', 'petition', 'order', 'error', 'page', 'stat', 'tree', 'step', 'set'];
-  let seed = 7;
-  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
-  const schemaNames = (count: number) => {
-    const names = new Set<string>();
-    while (names.size < count) {
-      const parts = Array.from({ length: 1 + random(3) }, () => WORDS[random(WORDS.length)]);
-      const joined = parts.map((w, i) => (i > 0 || random(2) ? w[0].toUpperCase() + w.slice(1) : w)).join(random(4) === 0 ? '_' : '');
-      names.add(`${joined}${random(3) === 0 ? random(50) : ''}`);
-    }
-    return [...names];
+  const shape = {
+    seed: 7, maxWords: 3, underscoreOneIn: 4, numbersBelow: 50,
+    words: ['pet', 'store', 'user', 'customer', 'address', 'petition', 'order', 'error', 'page', 'stat', 'tree', 'step', 'set'],
   };
-  const files = Array.from({ length: 12 }, (_, i) => file(`lib-${String(i).padStart(2, '0')}.yaml`, root([], schemaNames(150))));
+  const files = Array.from({ length: 12 }, (_, i) => file(`lib-${String(i).padStart(2, '0')}.yaml`, root([], schemaNames(150, shape))));
   const build = () => {
     const ix = new WorkspaceIndex();
     for (const f of files) ix.set(f);
