@@ -433,10 +433,9 @@ class JsonIndexScanner {
   private member(parent: Frame, key: string | number, kind: SyntaxNode['kind'], start: number, end: number, value: string | undefined,
     isTrue: boolean, scalarValue: SyntaxNode['value']): void {
     parent.count++;
-    if (parent.collect !== Collect.None) {
-      if (value !== undefined) parent.collected.push({ value, offset: start, length: end - start });
-      return;
-    }
+    // A mapping's members are gathered, and read like any visited object's too: the walk counts a
+    // `$ref` member of a `mapping` as a reference of its own.
+    if (parent.collect !== Collect.None && value !== undefined) parent.collected.push({ value, offset: start, length: end - start });
     if (parent.depth === 0) {
       if (key === 'openapi') this.version.openapi = { kind, value: scalarValue };
       else if (key === 'swagger') this.version.swagger = true;

@@ -133,6 +133,9 @@ describe('json-index-scan: the same index as the tree path', () => {
     }
     assertSame(JSON.stringify({ openapi: '3.0.0', 'x-a': { $ref: '#/x', nested: { $ref: '#/y' } }, paths: { '/p': { 'x-b': { get: { operationId: 'no' } }, summary: { $ref: '#/s' } } }, components: { examples: { E: { value: { $ref: '#/free' } } }, schemas: { S: { enum: [{ $ref: '#/e' }], properties: { enum: { $ref: '#/p' } } } } } }));
     assertSame('{"openapi":"3.0.0","components":{"schemas":{"N":-1.5e+3,"Z":0,"T":false,"U":null}},"paths":{}}');
+    // A mapping whose key is `$ref`: its value is a mapping entry and, as the walk reads it, a reference too.
+    const mapping = assertSame(JSON.stringify({ openapi: '3.0.3', paths: {}, components: { schemas: { A: { discriminator: { propertyName: 'k', mapping: { $ref: '#/components/schemas/B', b: 'B' } } }, B: {} } } }));
+    assert.deepStrictEqual([...mapping.refs].map((r) => `${r.role}:${r.raw}`), ['mapping:#/components/schemas/B', 'mapping:B', 'ref:#/components/schemas/B']);
   });
 
   it('declines what the tree counts as errors, and what is no description; the job then indexes through the tree', () => {
