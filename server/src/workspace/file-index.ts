@@ -581,13 +581,20 @@ class SubtreeWalker {
     for (const entry of mapping.children!) {
       if (entry.kind !== 'string') continue;
       const value = entry.value as string;
-      // A mapping value is a schema name or a reference; a name stands for this file's schema.
-      const raw = value.includes('#') || value.includes('/') ? value : this.isRoot ? `#/components/schemas/${value}` : undefined;
+      const raw = mappingTarget(value, this.isRoot);
       if (raw === undefined) continue;
       // A bare name is rewritten as a name, not as a reference: its raw stays as written.
       this.addRef(raw, 'mapping', entry, { ...frame, flow: frame.flow || mapping.flow }, 'Schema', undefined, value);
     }
   }
+}
+
+/**
+ * The reference a discriminator's mapping value stands for: a schema name or a reference, and a name
+ * stands for this file's schema (only a root document has one to name).
+ */
+export function mappingTarget(value: string, isRoot: boolean): string | undefined {
+  return value.includes('#') || value.includes('/') ? value : isRoot ? `#/components/schemas/${value}` : undefined;
 }
 
 /** The file and pointer a reference written in `filePath` (in folder `dir`) names; null when it names no document. */

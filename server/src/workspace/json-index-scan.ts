@@ -12,7 +12,7 @@ import { ObjectKind } from '../model/spec';
 import { scanNumber } from '../syntax/json';
 import { MAX_DEPTH, SyntaxNode } from '../syntax/tree';
 import {
-  childPlace, Definition, DEFINITION_DEPTH, descriptionVersionOf, FileIndex, FREE, isRootDocument, lineStarts, MAP_KINDS, METHODS,
+  childPlace, Definition, DEFINITION_DEPTH, descriptionVersionOf, FileIndex, FREE, isRootDocument, lineStarts, MAP_KINDS, mappingTarget, METHODS,
   NameUse, OperationEntry, PathEntry, Place, RefEntry, RefRole, resolveRefTarget, ScalarSpan, TagDeclaration,
 } from './file-index';
 import { RefTable } from './ref-table';
@@ -509,9 +509,8 @@ class JsonIndexScanner {
       case 'Discriminator':
         for (const entry of frame.mapping ?? []) {
           const value = entry.value;
-          // A bare name stands for this file's schema (a root's): its raw stays as written.
-          const raw = value.includes('#') || value.includes('/') ? value : `#/components/schemas/${value}`;
-          this.addRef(frame, raw, 'mapping', entry, 'Schema', undefined, value);
+          // Only a root is read here. A bare name's raw stays as written.
+          this.addRef(frame, mappingTarget(value, true)!, 'mapping', entry, 'Schema', undefined, value);
         }
         return;
     }
