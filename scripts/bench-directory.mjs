@@ -98,6 +98,7 @@ console.log(`  threads over ${(indexMs / 1000).toFixed(1)} s: ${threads.filter((
 // Queries as a user types them: prefixes and subsequences of names found in the directory.
 const names = ['getUser', 'listBuckets', 'Error', 'createInvoice', 'GET /v1/', 'PetStore', 'webhook', 'pagination', 'dlt', 'CustomerAddress'];
 const times = [];
+const timed = [];
 let results = 0;
 for (let i = 0; i < SYMBOL_QUERIES; i++) {
   const name = names[i % names.length];
@@ -105,11 +106,13 @@ for (let i = 0; i < SYMBOL_QUERIES; i++) {
   const t = performance.now();
   const answer = await connection.sendRequest('workspace/symbol', { query });
   times.push(performance.now() - t);
+  timed.push([times.at(-1), query, answer.length]);
   results += answer.length;
 }
 const p95 = pct(times, 0.95);
 console.log(`workspace symbol: median ${Math.round(pct(times, 0.5))} ms, p95 ${Math.round(p95)} ms, max ${Math.round(Math.max(...times))} ms ` +
   `over ${SYMBOL_QUERIES} queries (${Math.round(results / SYMBOL_QUERIES)} symbols per answer on average)`);
+console.log(`  slowest: ${timed.sort((a, b) => b[0] - a[0]).slice(0, 8).map(([ms, query, count]) => `${JSON.stringify(query)} ${Math.round(ms)} ms (${count})`).join(', ')}`);
 
 // The indexing worker stops after a few idle seconds; measure after it has.
 await new Promise((resolve) => setTimeout(resolve, 6000));
