@@ -56,7 +56,9 @@ class Frame {
   pendingKeyOffset = -1;
   pendingKeyLength = 0;
   /** Keys read, to find a repeated one (a Set past a few). */
-  readonly keys: string[] = [];
+  /** The first keys read (KEYS_BY_LIST at most; `keyCount` of them are this object's), then all of them in a Set. */
+  readonly keys: string[] = new Array<string>(KEYS_BY_LIST).fill('');
+  keyCount = 0;
   readonly keySet = new Set<string>();
   // Members the index reads from a visited object (its first of each: keys do not repeat here).
   ref: StringAt | undefined = undefined;
@@ -76,7 +78,7 @@ class Frame {
     this.offset = offset;
     this.definition = -1;
     this.count = 0;
-    this.keys.length = 0;
+    this.keyCount = 0;
     if (this.keySet.size > 0) this.keySet.clear();
     this.ref = this.operationId = this.operationRef = this.name = undefined;
     this.deprecated = false;
@@ -99,6 +101,8 @@ interface Pending<T> { seq: number; entry: T }
 
 const span = (offset: number, length: number): ScalarSpan => ({ offset, length, style: 'double', flow: false });
 const IS_WS = (c: number) => c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab;
+/** A run of string characters that are neither a quote, a backslash nor a control character (JSON allows none raw). */
+const PLAIN_CHARACTERS = /[^"\\\x00-\x1f]*/y;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
@@ -251,10 +255,12 @@ class JsonIndexScanner {
     if (text.charCodeAt(keyOffset) !== Ch.Quote) throw declined;
     const key = this.readString(true)!;
     const keys = frame.keys;
-    if (keys.length < KEYS_BY_LIST) {
-      for (let i = 0; i < keys.length; i++) if (keys[i] === key) throw declined;
-      keys.push(key);
-      if (keys.length === KEYS_BY_LIST) for (const k of keys) frame.keySet.add(k);
+    const count = frame.keyCount;
+    if (count < KEYS_BY_LIST) {
+      for (let i = 0; i < count; i++) if (keys[i] === key) throw declined;
+      keys[count] = key;
+      frame.keyCount = count + 1;
+      if (count + 1 === KEYS_BY_LIST) for (const k of keys) frame.keySet.add(k);
     } else {
       if (frame.keySet.has(key)) throw declined;
       frame.keySet.add(key);
@@ -277,20 +283,20 @@ class JsonIndexScanner {
     let pos = start;
     let escaped = false;
     for (;;) {
+      // The characters that need no look run natively (a description is hundreds of them).
+      PLAIN_CHARACTERS.lastIndex = pos;
+      PLAIN_CHARACTERS.test(text);
+      pos = PLAIN_CHARACTERS.lastIndex;
       const c = text.charCodeAt(pos);
       if (c === Ch.Quote) break;
-      if (c === Ch.Backslash) {
-        escaped = true;
-        const e = text.charCodeAt(pos + 1);
-        if (e === 117) { // \uXXXX
-          if (!(isHex(text.charCodeAt(pos + 2)) && isHex(text.charCodeAt(pos + 3)) && isHex(text.charCodeAt(pos + 4)) && isHex(text.charCodeAt(pos + 5)))) throw declined;
-          pos += 6;
-        } else if (e === Ch.Quote || e === Ch.Backslash || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) pos += 2;
-        else throw declined;
-        continue;
-      }
-      if (c < 0x20 || Number.isNaN(c)) throw declined;
-      pos++;
+      if (c !== Ch.Backslash) throw declined; // a control character, or the text's end
+      escaped = true;
+      const e = text.charCodeAt(pos + 1);
+      if (e === 117) { // \uXXXX
+        if (!(isHex(text.charCodeAt(pos + 2)) && isHex(text.charCodeAt(pos + 3)) && isHex(text.charCodeAt(pos + 4)) && isHex(text.charCodeAt(pos + 5)))) throw declined;
+        pos += 6;
+      } else if (e === Ch.Quote || e === Ch.Backslash || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) pos += 2;
+      else throw declined;
     }
     this.pos = pos + 1;
     if (!decode) return undefined;
@@ -358,7 +364,8 @@ class JsonIndexScanner {
     frame.keyLength = keyLength;
     frame.visited = place !== FREE;
     frame.place = place === FREE ? undefined : place;
-    frame.inExtension = (parent?.inExtension ?? false) || (typeof key === 'string' && key.startsWith('x-'));
+    // Read only at visited frames' references; an unvisited frame's children are unvisited too.
+    frame.inExtension = place !== FREE && ((parent?.inExtension ?? false) || (typeof key === 'string' && key.charCodeAt(0) === 120 && key.charCodeAt(1) === Ch.Minus));
     frame.owner = parent ? parent.owner : -1;
     if (frame.visited) {
       frame.definition = this.addDefinition(parent, depth, frame.place, key, keyOffset, keyLength);

@@ -142,6 +142,8 @@ describe('json-index-scan: the same index as the tree path', () => {
     const declined = [
       '', '   ', '[]', '"openapi"', '{"openapi":"3.0.0",}', '{"openapi":"3.0.0"', '{"openapi":"3.0.0"} x', '{"openapi":"3.0.0","a":01}',
       '{"openapi":"3.0.0","a":"\\x"}', '{"openapi":"3.0.0","a":"\\u12G4"}', '{"openapi":"3.0.0","a":"tab\there"}', '{"openapi":"3.0.0","a":tru}',
+      // Raw control characters in a value or a key, and strings the text ends in (the plain run stops at each).
+      '{"openapi":"3.0.0","a":"nul\u0000"}', '{"openapi":"3.0.0","a":"\u001f"}', '{"openapi":"3.0.0","a\nb":1}', '{"openapi":"3.0.0","a":"abc', '{"openapi":"3.0.0","a":"abc\\',
       '{"openapi":"3.0.0","a":1,"a":2}', '{"openapi":"3.0.0","info":{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k3":0}}',
       '{"openapi":"3.0.0","p\\u0061ths":{},"paths":{}}', '{"info":{}}', '{"components":{"schemas":{"A":{}}}}',
       `{"openapi":"3.0.0","deep":${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}}`,
