@@ -45,7 +45,9 @@ const threadTimes = (pid) => readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
   }
 });
 
-const server = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+// BENCH_SERVER_ARGS: node options for the server (`--cpu-prof --cpu-prof-dir=DIR` profiles it and its worker threads).
+const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...serverArgs, join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
 let indexed;
 const indexedAt = new Promise((resolve) => (indexed = resolve));
