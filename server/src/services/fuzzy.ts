@@ -176,7 +176,7 @@ export function fuzzyMatcher(query: string): (name: string, lowerName?: string) 
   return (name, lowerName) => {
     if (q === '') return 0;
     const n = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
-    const ln = lowerName !== undefined && lowerName.length === n.length ? lowerName : n.toLowerCase();
+    const ln = lowerName !== undefined && lowerName.length === n.length ? lowerName : lowerInPlace(n);
     weighing = Weighing.Score;
     scoredName = n;
     scoredQuery = q;
@@ -185,6 +185,22 @@ export function fuzzyMatcher(query: string): (name: string, lowerName?: string) 
     // The whole name typed (in any case) comes first; then shorter names before longer ones.
     return best + (ln === characters.lower ? EXACT_BONUS : 0) - n.length * 0.01;
   };
+}
+
+/**
+ * The name in lower case, each character at its place: one whose lower case is longer ('İ') is kept
+ * as written (no typed query holds it). The score reads the name as written and in lower case at the
+ * same places: shifted, it counted word starts and cases of other characters than those matched.
+ */
+function lowerInPlace(name: string): string {
+  const lower = name.toLowerCase();
+  if (lower.length === name.length) return lower;
+  let out = '';
+  for (const character of name) {
+    const lowered = character.toLowerCase();
+    out += lowered.length === character.length ? lowered : character;
+  }
+  return out;
 }
 
 /**

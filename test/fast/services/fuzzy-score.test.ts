@@ -58,4 +58,15 @@ describe('fuzzy score kernel', () => {
       assert.equal(fuzzyMatcher(query)(name), plainScore(query, name), `${query} in ${name}`);
     }
   });
+
+  it('reads a name whose lower case is longer at the places of the name as written', () => {
+    // 'İ' lower-cases to two characters: the places after it are those of the written name, where
+    // its word starts and cases are read, as for any other first letter.
+    for (const [query, name] of [['pet', 'İdPetStore'], ['PS', 'İPetStore'], ['ds', 'İd_store']]) {
+      const written = name.replace('İ', 'X');
+      assert.equal(fuzzyMatcher(query)(name), fuzzyMatcher(query)(written), `${query} in ${name}`);
+      assert.equal(fuzzyMatcher(query)(name, name.toLowerCase()), fuzzyMatcher(query)(written), `${query} in ${name}, its lower case given`);
+    }
+    assert.equal(fuzzyMatcher('pet')('İdPetStore'), 1 + WORD_START_BONUS + 2 * (2 + RUN_BONUS) - 0.1);
+  });
 });
