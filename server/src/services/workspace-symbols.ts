@@ -275,7 +275,7 @@ function piecesBound(query: string, typedQuery: string): (lowerName: string, upp
  * character adds that character's points to the last one's.
  * Without `runs`, no run bonus: the places' points alone.
  */
-function firstBoundPoints(query: string, typedQuery: string, runs = true):
+export function firstBoundPoints(query: string, typedQuery: string, runs = true):
   (lowerName: string, upperStarts: number, lowerStarts: number, from: number, placesLow: number, placesHigh: number) => number {
   const pairs = queryPairs(query);
   const { bits, upper, lower } = typedCases(query, typedQuery);
