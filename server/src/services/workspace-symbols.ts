@@ -161,6 +161,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         const g = found.names[c];
         const name = segment.names[g];
         if (!tightened[c]) {
+          tightened[c] = 1;
           const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
             tightBound(name, segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]);
           bounds[c] = Math.min(bounds[c], tighter);
