@@ -119,37 +119,16 @@ describe('the first bound of fuzzy scores', () => {
     assert.equal(firstBound('eT', [long]), 2 + 1 + 5 + 1 + 5 - long.length * 0.01);
   });
 
-  it('keeps the answers of scoring every name across keystrokes, at several limits', () => {
+  it('keeps the answers of scoring every name across keystrokes and edits, at several limits', () => {
     seed = 99; // names of their own, whichever tests ran before
-    const files: FileIndex[] = Array.from({ length: 6 }, (_, f) => {
-      const names = new Set<string>();
-      while (names.size < 150) {
-        const name = random(3) === 0 && names.size > 0 ? respelled([...names][random(names.size)]) : generatedName();
-        if (name.trim() === name && name !== '') names.add(name);
-      }
-      const text = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n${[...names].map((n) => `    ${JSON.stringify(n)}: {type: string}`).join('\n')}\n`;
-      return indexFile(`/w/f${f}.yaml`, parseText(text, 'yaml'));
-    });
-    const everyName = (query: string, limit: number) => {
-      const typed = query.trim();
-      const lower = typed.toLowerCase();
-      const score = fuzzyMatcher(typed);
-      const ranked = files.flatMap((f) => f.definitions.flatMap((d) => {
-        const nameLower = d.name.toLowerCase();
-        // Exact and prefix matches rank shorter first by their lower-case length ('İ' lower-cases to two characters).
-        const [rank, value] = nameLower === lower ? [d.name === typed ? 0 : 1, -nameLower.length] : nameLower.startsWith(lower) ? [2, -nameLower.length] : [3, score(d.name, nameLower)];
-        return value === undefined ? [] : [{ key: `${f.path} ${d.name}`, rank, value, nameLower, path: f.path }];
-      }));
-      ranked.sort((a, b) => a.rank - b.rank || b.value - a.value || (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0) || (a.path < b.path ? -1 : 1));
-      return ranked.slice(0, limit).map((r) => r.key);
-    };
+    const files: FileIndex[] = Array.from({ length: 6 }, (_, f) => generatedFile(`/w/f${f}.yaml`));
     const sequences = [
       // Typed letter by letter, Backspace, typed on in another case.
       ['P', 'Pe', 'Pet', 'PetS', 'PetSt', 'PetS', 'Pet', 'PeT', 'PeTs'],
       // A query that stops extending the last one, then one that is a subsequence of it.
       ['e', 'eT', 'eTS', 'pt', 'pet', 'pst', 'ps'],
       // Separators and non-ASCII typed.
-      ['v', 'v1', 'v1/', 'v1/p', 'é', 'éÉ', 'Ω', 'Ωω', 'ß', 'ßs'],
+      ['v', 'v1', 'v1/', 'v1/p', 'é', 'éÉ', 'Ω', 'Ωω', 'ß', 'ßs', 'İ', 'İp'],
     ];
     for (const limit of [1, 5, 30, 256]) {
       for (const sequence of sequences) {
@@ -157,9 +136,53 @@ describe('the first bound of fuzzy scores', () => {
         for (const file of files) index.set(file);
         for (const query of sequence) {
           const answer = workspaceSymbols(index, query, limit).map((s) => `${s.selection.file} ${s.name}`);
-          assert.deepEqual(answer, everyName(query, limit), `${sequence.join(' > ')}: ${query} (${limit})`);
+          assert.deepEqual(answer, everyName(files, query, limit), `${sequence.join(' > ')}: ${query} (${limit})`);
         }
       }
     }
+    // A file replaced and one removed between two letters: the candidates carried are not the files'.
+    for (const limit of [3, 40]) {
+      const index = new WorkspaceIndex();
+      let current = files.slice();
+      for (const file of current) index.set(file);
+      const typed = (query: string) => assert.deepEqual(workspaceSymbols(index, query, limit).map((s) => `${s.selection.file} ${s.name}`), everyName(current, query, limit), `${query} (${limit})`);
+      typed('P');
+      typed('Pe');
+      const replaced = generatedFile('/w/f2.yaml');
+      index.set(replaced);
+      current = current.map((f) => (f.path === replaced.path ? replaced : f));
+      typed('Pet');
+      typed('PetS');
+      index.remove('/w/f4.yaml');
+      current = current.filter((f) => f.path !== '/w/f4.yaml');
+      typed('PetSt');
+      typed('PetS');
+    }
   });
 });
+
+/** A description of 150 generated schema names, some the respelling of another. */
+function generatedFile(path: string): FileIndex {
+  const names = new Set<string>();
+  while (names.size < 150) {
+    const name = random(3) === 0 && names.size > 0 ? respelled([...names][random(names.size)]) : generatedName();
+    if (name.trim() === name && name !== '') names.add(name);
+  }
+  const text = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n${[...names].map((n) => `    ${JSON.stringify(n)}: {type: string}`).join('\n')}\n`;
+  return indexFile(path, parseText(text, 'yaml'));
+}
+
+/** The answer name by name: exact, then prefix (shorter first), then fuzzy by score; ties by name, then file. */
+function everyName(files: FileIndex[], query: string, limit: number): string[] {
+  const typed = query.trim();
+  const lower = typed.toLowerCase();
+  const score = fuzzyMatcher(typed);
+  const ranked = files.flatMap((f) => f.definitions.flatMap((d) => {
+    const nameLower = d.name.toLowerCase();
+    // Exact and prefix matches rank shorter first by their lower-case length ('İ' lower-cases to two characters).
+    const [rank, value] = nameLower === lower ? [d.name === typed ? 0 : 1, -nameLower.length] : nameLower.startsWith(lower) ? [2, -nameLower.length] : [3, score(d.name, nameLower)];
+    return value === undefined ? [] : [{ key: `${f.path} ${d.name}`, rank, value, nameLower, path: f.path }];
+  }));
+  ranked.sort((a, b) => a.rank - b.rank || b.value - a.value || (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0) || (a.path < b.path ? -1 : 1));
+  return ranked.slice(0, limit).map((r) => r.key);
+}
