@@ -173,18 +173,42 @@ function bestAlignment(query: QueryCharacters, ln: string, length: number): numb
 export function fuzzyMatcher(query: string): (name: string, lowerName?: string) => number | undefined {
   const q = query.replace(/\s+/g, '').slice(0, MAX_QUERY);
   const characters = new QueryCharacters(q.toLowerCase());
+  const typedAtLowerPlaces = atLowerPlaces(q);
   return (name, lowerName) => {
     if (q === '') return 0;
     const n = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
-    const ln = lowerName !== undefined && lowerName.length === n.length ? lowerName : n.toLowerCase();
+    let ln = lowerName !== undefined && lowerName.length === n.length ? lowerName : n.toLowerCase();
     weighing = Weighing.Score;
     scoredName = n;
-    scoredQuery = q;
-    const best = bestAlignment(characters, ln, n.length);
+    if (ln.length !== n.length) {
+      // Read at the places of its lower case, where the index's bounds and scan read it.
+      scoredName = atLowerPlaces(n);
+      if (ln.length !== scoredName.length) ln = Array.from(n, (c) => c.toLowerCase()).join('');
+      if (ln.length > MAX_NAME) (ln = ln.slice(0, MAX_NAME)), (scoredName = scoredName.slice(0, MAX_NAME));
+    }
+    scoredQuery = typedAtLowerPlaces;
+    const best = bestAlignment(characters, ln, ln.length);
     if (best === NONE) return undefined;
     // The whole name typed (in any case) comes first; then shorter names before longer ones.
     return best + (ln === characters.lower ? EXACT_BONUS : 0) - n.length * 0.01;
   };
+}
+
+/**
+ * A name as written at the places of its lower case: a character whose lower case is longer ('İ'
+ * lower-cases to 'i' and a combining dot) is followed by the rest of its lower case. Word starts
+ * and cases are read from it at the places where the lower case matched: read from the name as
+ * written, one place off after such a character, the score counted those of characters it had not
+ * matched and could exceed every bound of the name (a match dropped).
+ */
+function atLowerPlaces(name: string): string {
+  if (name.toLowerCase().length === name.length) return name;
+  let out = '';
+  for (const character of name) {
+    const lowered = character.toLowerCase();
+    out += lowered.length > character.length ? character + lowered.slice(character.length) : character;
+  }
+  return out;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
 import { Segment } from '../workspace/symbol-index';
-import { lowerBound, MAX_SCANNED, maskOf, operationLabel, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
+import { lowerBound, MAX_SCANNED, maskOf, operationLabel, PLACES_KNOWN, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, typedCases, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -131,7 +131,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
       const g = found.names[c];
       const name = segment.names[g];
       if (name.startsWith(lower)) continue; // ranked above already
-      if (found.points[c] < 0) found.points[c] = firstPoints(name, segment.upperStarts[g], segment.lowerStarts[g], 0);
+      if (found.points[c] < 0) found.points[c] = firstPoints(name, segment.upperStarts[g], segment.lowerStarts[g], 0, segment.startPlacesLow[g], segment.startPlacesHigh[g]);
       // Whole points less the length term, as a score is: never below the score it bounds by rounding.
       bounds[c] = found.points[c] - Math.min(segment.lengths[g], MAX_SCANNED) * 0.01;
       kept[keptCount++] = c;
@@ -261,38 +261,72 @@ function fillingLength(segments: readonly Segment[], runs: readonly { from: numb
 function piecesBound(query: string, typedQuery: string): (lowerName: string, upperStarts: number, lowerStarts: number, writtenLength: number) => number {
   const places = firstBoundPoints(query, typedQuery, false);
   return (lowerName, upperStarts, lowerStarts, writtenLength) =>
-    places(lowerName, upperStarts, lowerStarts, 0) + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) -
+    places(lowerName, upperStarts, lowerStarts, 0, 1, 0) + RUN_BONUS * (query.length - fewestPieces(query, lowerName)) -
     Math.min(writtenLength, MAX_SCANNED) * 0.01;
 }
 
 /**
  * For a query, the whole points of a name's first bound (all but the length term) that its
- * characters from `from` on add: per character its best place's (the name's start, a word start
- * with the case point only where a word start of the typed case holds it, elsewhere 2), and a run
- * bonus where its pair with the one before is in the part of the name scored. The characters are
- * counted apart: a query typed one more character adds that character's points to the last one's.
+ * characters from `from` on add. A character weighs 2 (1, and 1 more in the same case) plus the
+ * best of: the name's start (8, the first character only); a word start (5, the case point only
+ * where a word start of the typed case holds it); a run bonus (5) where its pair with the one
+ * before is in the part of the name scored; both a word start and the run bonus only where that
+ * pair ends at a place where a word can start (see placeCanStartWord: a hump inside a run, a
+ * separator typed). Each character's best is taken apart from the others': a query typed one more
+ * character adds that character's points to the last one's.
  * Without `runs`, no run bonus: the places' points alone.
  */
-function firstBoundPoints(query: string, typedQuery: string, runs = true): (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number {
+export function firstBoundPoints(query: string, typedQuery: string, runs = true):
+  (lowerName: string, upperStarts: number, lowerStarts: number, from: number, placesLow: number, placesHigh: number) => number {
   const pairs = queryPairs(query);
   const { bits, upper, lower } = typedCases(query, typedQuery);
-  return (lowerName, upperStarts, lowerStarts, from) => {
+  return (lowerName, upperStarts, lowerStarts, from, placesLow, placesHigh) => {
     let points = 0;
     const starts = upperStarts | lowerStarts;
     for (let i = from; i < query.length; i++) {
       const bit = bits[i];
-      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) points += 2 + START_BONUS;
-      else if ((starts & bit) !== 0) {
-        const caseHeld = (upper[i] === 1 && (upperStarts & bit) !== 0) || (lower[i] === 1 && (lowerStarts & bit) !== 0);
-        points += 1 + WORD_START_BONUS + (caseHeld ? 1 : 0);
-      } else points += 2;
-      if (runs && i > 0) {
-        const at = lowerName.indexOf(pairs[i]);
-        if (at >= 0 && at < MAX_SCANNED - 1) points += RUN_BONUS;
+      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) {
+        points += 2 + START_BONUS;
+        continue;
       }
+      const caseHeld = (upper[i] === 1 && (upperStarts & bit) !== 0) || (lower[i] === 1 && (lowerStarts & bit) !== 0);
+      const atWordStart = (starts & bit) !== 0 ? 1 + WORD_START_BONUS + (caseHeld ? 1 : 0) : 0;
+      const run = runs && i > 0 ? pairEnd(lowerName, pairs[i], atWordStart > 0, placesLow, placesHigh) : PairEnd.Absent;
+      if (run === PairEnd.AtWordStart) points += atWordStart + RUN_BONUS;
+      else points += Math.max(atWordStart, run === PairEnd.Present ? 2 + RUN_BONUS : 2);
     }
     return points;
   };
+}
+
+const enum PairEnd {
+  Absent,
+  Present,
+  /** Present, and ending at a place where a word can start. */
+  AtWordStart,
+}
+
+/**
+ * Whether a query's pair is in the part of a lower-case name scored and, when `wordStarts` (its
+ * second character starts a word somewhere), whether an occurrence ends where a word can start.
+ */
+function pairEnd(lowerName: string, pair: string, wordStarts: boolean, placesLow: number, placesHigh: number): PairEnd {
+  let at = lowerName.indexOf(pair);
+  if (at < 0 || at >= MAX_SCANNED - 1) return PairEnd.Absent;
+  if (!wordStarts) return PairEnd.Present;
+  for (; at >= 0 && at < MAX_SCANNED - 1; at = lowerName.indexOf(pair, at + 1)) {
+    if (placeCanStartWord(at + 1, placesLow, placesHigh)) return PairEnd.AtWordStart;
+  }
+  return PairEnd.Present;
+}
+
+/**
+ * Whether a word of some spelling of a name can start at place j (j > 0): where one does below
+ * PLACES_KNOWN when the places are known (see addWordStartPlaces), anywhere otherwise.
+ */
+function placeCanStartWord(j: number, placesLow: number, placesHigh: number): boolean {
+  if ((placesLow & 1) !== 0 || j >= PLACES_KNOWN) return true;
+  return j < 32 ? (placesLow & (1 << j)) !== 0 : (placesHigh & (1 << (j - 32))) !== 0;
 }
 
 /**
@@ -388,7 +422,7 @@ const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: s
  */
 function fuzzyCandidates(
   index: WorkspaceIndex, segments: readonly Segment[], compact: string, typedCompact: string,
-  firstPoints: (lowerName: string, upperStarts: number, lowerStarts: number, from: number) => number,
+  firstPoints: ReturnType<typeof firstBoundPoints>,
 ): Candidates {
   // Signed, as `&` gives the masks: the bit of other characters (see charBit) is the sign bit.
   const queryMask = maskOf(compact) | 0;
@@ -422,7 +456,7 @@ function fuzzyCandidates(
       found.names[found.count] = k;
       found.ends[found.count] = at;
       found.points[found.count++] = extending && from.points[c] >= 0
-        ? from.points[c] + firstPoints(name, segment.upperStarts[k], segment.lowerStarts[k], matchedBefore) : -1;
+        ? from.points[c] + firstPoints(name, segment.upperStarts[k], segment.lowerStarts[k], matchedBefore, segment.startPlacesLow[k], segment.startPlacesHigh[k]) : -1;
     }
   } else {
     segments.forEach((segment, s) => {

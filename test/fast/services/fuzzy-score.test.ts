@@ -58,4 +58,19 @@ describe('fuzzy score kernel', () => {
       assert.equal(fuzzyMatcher(query)(name), plainScore(query, name), `${query} in ${name}`);
     }
   });
+
+  it('reads a name whose lower case is longer at the places of its lower case', () => {
+    // 'İ' lower-cases to 'i' and a combining dot: the word starts and cases after it are read where
+    // the lower case matched, as after any other first letter.
+    for (const [query, name] of [['pet', 'İdPetStore'], ['PS', 'İPetStore'], ['ds', 'İd_store']]) {
+      const written = name.replace('İ', 'X');
+      assert.equal(fuzzyMatcher(query)(name), fuzzyMatcher(query)(written), `${query} in ${name}`);
+      assert.equal(fuzzyMatcher(query)(name, name.toLowerCase()), fuzzyMatcher(query)(written), `${query} in ${name}, its lower case given`);
+    }
+    assert.equal(fuzzyMatcher('pet')('İdPetStore'), 1 + WORD_START_BONUS + 2 * (2 + RUN_BONUS) - 0.1);
+    // Its 'i' is matched (a Turkish name is found by what is typed), at the name's start; the dot
+    // after it breaks a run into 'st', so 'St' of Store, a word start, scores more.
+    assert.equal(fuzzyMatcher('ist')('İstanbulStore'), 1 + START_BONUS + (1 + WORD_START_BONUS) + (2 + RUN_BONUS) - 0.13);
+    assert.equal(fuzzyMatcher('ist')('İstanbul'), 1 + START_BONUS + 2 + (2 + RUN_BONUS) - 0.08);
+  });
 });
