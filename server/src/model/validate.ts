@@ -25,8 +25,6 @@ export interface ValueError {
 export interface ValidateOptions {
   /** Properties that may be left out although `required`: readOnly in requests, writeOnly in responses. */
   direction?: 'request' | 'response';
-  /** Keywords read by earlier validators of the same trees (see SchemaKeywords); else this validator's own. */
-  keywords?: SchemaKeywords;
 }
 
 const MAX_DEPTH = 64;
@@ -110,21 +108,6 @@ const KEYWORD_NAMES = new Set<unknown>(Object.keys({
   const: true, prefixItems: true, patternProperties: true,
 } satisfies Record<KeywordName, true>));
 
-/**
- * Each schema's keywords, read once for many validators: GitHub's description validates its
- * examples against 9,411 schemas 38,897 times, one validator per object. Only for trees that do not
- * change while it is kept (one run of the rules: an edit stops the run), as it never reads a schema again.
- */
-export class SchemaKeywords {
-  private readonly bySchema = new Map<SyntaxNode, Keywords>();
-
-  of(schema: SyntaxNode): Keywords {
-    let keywords = this.bySchema.get(schema);
-    if (!keywords) this.bySchema.set(schema, (keywords = new Keywords(schema)));
-    return keywords;
-  }
-}
-
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
 const IN_PROGRESS: ValueError[] = [];
 
@@ -136,13 +119,12 @@ export class SchemaValidator {
    * (schema, value) through many branches; only through them can a value meet a schema twice.
    */
   private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
-  private readonly keywords: SchemaKeywords;
+  private readonly keywords = new Map<SyntaxNode, Keywords>();
   /** OpenAPI 3.1 and 3.2: JSON Schema 2020-12. */
   private readonly jsonSchema2020: boolean;
   /** 2020-12 documents whose `jsonSchemaDialect` is another dialect: no schema of theirs is judged. */
   private readonly otherDialect: boolean;
   constructor(private readonly analysis: Analysis, private readonly options: ValidateOptions = {}) {
-    this.keywords = options.keywords ?? new SchemaKeywords();
     this.jsonSchema2020 = analysis?.version === '3.1' || analysis?.version === '3.2';
     this.otherDialect = this.jsonSchema2020 && isOtherDialect(analysis.root?.root?.get('jsonSchemaDialect'));
   }
@@ -206,7 +188,9 @@ export class SchemaValidator {
   }
 
   private keywordsOf(schema: SyntaxNode): Keywords {
-    return this.keywords.of(schema);
+    let keywords = this.keywords.get(schema);
+    if (!keywords) this.keywords.set(schema, (keywords = new Keywords(schema)));
+    return keywords;
   }
 
   private checkResolved(k: Keywords, value: SyntaxNode, doc: SourceDocument, path: ValuePath, depth: number): ValueError[] {

@@ -1,7 +1,7 @@
 import { OPENAPI_VERSIONS } from '../model/spec';
-import { SchemaKeywords, SchemaValidator, ValidateOptions } from '../model/validate';
+import { SchemaValidator, ValidateOptions } from '../model/validate';
 import { OpenApiObject } from '../model/analysis';
-import { defineRule, RuleContext } from '../check/types';
+import { defineRule } from '../check/types';
 import { firstLineSpan } from '../check/report';
 import { isFreeTextValue } from '../check/shift';
 
@@ -10,15 +10,6 @@ function direction(object: OpenApiObject): ValidateOptions['direction'] {
   if (object.kind === 'Header') return 'response';
   if (object.kind === 'MediaType') return object.parent?.kind === 'RequestBody' ? 'request' : object.parent?.kind === 'Response' ? 'response' : undefined;
   return undefined;
-}
-
-/** Schemas' keywords per run of the rules (a context lives for one run, which an edit stops). */
-const keywordsPerRun = new WeakMap<RuleContext, SchemaKeywords>();
-
-function keywordsOfRun(context: RuleContext): SchemaKeywords {
-  let keywords = keywordsPerRun.get(context);
-  if (!keywords) keywordsPerRun.set(context, (keywords = new SchemaKeywords()));
-  return keywords;
 }
 
 /** Objects besides Schemas whose `example` is validated (their `examples` are Example objects). */
@@ -53,7 +44,7 @@ export default defineRule({
     if (!example && examples?.kind !== 'object' && examples?.kind !== 'array') return; // most objects have nothing to validate
     const schema = object.kind === 'Schema' ? node : node.get('schema');
     if (schema?.kind !== 'object') return;
-    const validator = new SchemaValidator(context.analysis, { direction: direction(object), keywords: keywordsOfRun(context) });
+    const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
     if (example) {
       for (const e of validator.validate(example, schema, doc)) context.report({ at: firstLineSpan(doc, e.node), messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
     }
