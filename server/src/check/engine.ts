@@ -467,10 +467,6 @@ class RuleRun {
     const { earlier, recheck, keptWhole, due, times } = this;
     const phase = times && performance.now();
     const referencesToVisit = earlier?.referencesToVisit;
-    // Looked up once, not per reference and rule (GitHub's description: 10,460 references, ten rules).
-    const rules = this.referenceRules;
-    const states = rules.map((rule) => this.contextFor(rule));
-    const whole = rules.map((rule) => keptWhole.has(rule.rule.id));
     for (const reference of this.analysis.references) {
       if (referencesToVisit && !referencesToVisit.has(reference)) continue;
       if (due()) yield;
@@ -480,10 +476,9 @@ class RuleRun {
         if (kept.length > 0) this.append(reference, kept.filter((d) => !keptWhole.has(d.rule)));
         continue;
       }
-      for (let r = 0; r < rules.length; r++) {
-        if (whole[r] && !again) continue;
-        const rule = rules[r];
-        const state = states[r];
+      for (const rule of this.referenceRules) {
+        if (keptWhole.has(rule.rule.id) && !again) continue;
+        const state = this.contextFor(rule);
         state.unit = reference;
         state.doc = reference.doc;
         const started = times && performance.now();
