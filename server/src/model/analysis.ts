@@ -307,7 +307,10 @@ function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   if (node.kind !== 'object') return undefined;
   const ref = node.get('$ref');
   if (ref?.kind !== 'string') return undefined;
-  const parsed = parseRef(ref.value as string);
+  const text = ref.value as string;
+  // Most references are within the document (`#/components/...`): nothing to load, and no need to parse them twice.
+  if (text.charCodeAt(0) === 35 /* # */) return undefined;
+  const parsed = parseRef(text);
   // A remote document too: its text is fetched already, but a large one still parses in steps.
   const target = refLocation(item.doc.path, parsed);
   if (!target || !('location' in target)) return undefined;
