@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fuzzyBound, fuzzyMatcher } from '../../../server/src/services/fuzzy';
 import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
-import { parseText } from '../../../server/src/syntax/parse';
-import { indexFile } from '../../../server/src/workspace/file-index';
 import { addWordStartPlaces, caseStartMasks } from '../../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
+import { answerScoringEveryName, keptSpellings, schemasFile } from '../../helpers/symbol-oracle';
 
 let seed = 5;
 const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
@@ -33,20 +32,10 @@ describe('the positional bound of fuzzy scores', () => {
       const spellings = [first, ...Array.from({ length: random(3) }, () => respelled(first))];
       const lower = first.toLowerCase();
       if (spellings.some((s) => s.toLowerCase() !== lower)) continue; // a case change that is not one name (ß -> SS)
-      const low = new Uint32Array(1);
-      const high = new Uint32Array(1);
-      let upper = 0;
-      let lowerStarts = 0;
-      for (const spelling of spellings) {
-        addWordStartPlaces(spelling, lower.length, low, high, 0);
-        const masks = caseStartMasks(spelling);
-        upper |= masks.upper;
-        lowerStarts |= masks.lower;
-      }
-      const shortest = Math.min(...spellings.map((s) => Math.min(s.length, 256)));
+      const { low, high, upper, lowerStarts, shortest } = keptSpellings(spellings);
       for (const query of QUERIES) {
         if (lower.startsWith(query.toLowerCase())) continue; // ranked as a prefix: never bounded
-        const bound = fuzzyBound(query)(lower, low[0], high[0], upper, lowerStarts, shortest);
+        const bound = fuzzyBound(query)(lower, low, high, upper, lowerStarts, shortest);
         for (const spelling of spellings) {
           const score = fuzzyMatcher(query)(spelling, lower);
           if (score === undefined) continue;
@@ -89,27 +78,14 @@ describe('the positional bound of fuzzy scores', () => {
     const files = Array.from({ length: 8 }, (_, f) => {
       const names = new Set<string>();
       while (names.size < 120) names.add(random(3) === 0 ? respelled([...names][random(names.size || 1)] ?? generatedName()) : generatedName());
-      const text = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n${[...names].map((n) => `    ${JSON.stringify(n)}: {type: string}`).join('\n')}\n`;
-      return indexFile(`/w/f${f}.yaml`, parseText(text, 'yaml'));
+      return schemasFile(`/w/f${f}.yaml`, names);
     });
     const index = new WorkspaceIndex();
     for (const file of files) index.set(file);
-    const everyName = (query: string, limit: number) => {
-      const lower = query.toLowerCase();
-      const score = fuzzyMatcher(query);
-      const ranked = files.flatMap((f) => f.definitions.flatMap((d) => {
-        const nameLower = d.name.toLowerCase();
-        // Exact and prefix matches rank shorter first by their lower-case length ('İ' lower-cases to two characters).
-        const [rank, value] = nameLower === lower ? [d.name === query ? 0 : 1, -nameLower.length] : nameLower.startsWith(lower) ? [2, -nameLower.length] : [3, score(d.name, nameLower)];
-        return value === undefined ? [] : [{ key: `${f.path} ${d.name}`, rank, value, nameLower, path: f.path }];
-      }));
-      ranked.sort((a, b) => a.rank - b.rank || b.value - a.value || (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0) || (a.path < b.path ? -1 : 1));
-      return ranked.slice(0, limit).map((r) => r.key);
-    };
     for (const query of QUERIES) {
       for (const limit of [1, 7, 40]) {
         const answer = workspaceSymbols(index, query, limit).map((s) => `${s.selection.file} ${s.name}`);
-        assert.deepEqual(answer, everyName(query, limit), `${query} (${limit})`);
+        assert.deepEqual(answer, answerScoringEveryName(files, query, limit), `${query} (${limit})`);
       }
     }
   });

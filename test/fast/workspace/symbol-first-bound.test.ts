@@ -9,10 +9,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fuzzyMatcher } from '../../../server/src/services/fuzzy';
 import { firstBoundPoints, workspaceSymbols } from '../../../server/src/services/workspace-symbols';
-import { parseText } from '../../../server/src/syntax/parse';
-import { FileIndex, indexFile } from '../../../server/src/workspace/file-index';
-import { addWordStartPlaces, caseStartMasks } from '../../../server/src/workspace/symbol-table';
+import { FileIndex } from '../../../server/src/workspace/file-index';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
+import { answerScoringEveryName, keptSpellings, schemasFile } from '../../helpers/symbol-oracle';
 
 let seed = 17;
 const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 8) % n;
@@ -29,33 +28,16 @@ const generatedName = () => {
 const respelled = (name: string) => Array.from(name, (c) => (random(4) === 0 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
 const QUERIES = ['Pet', 'pet', 'PET', 'pT', 'PetSt', 'petst', 'eTS', 'tS', 'Ts', 'p/e', 'e_t', 'v1/p', '2e', 'éÉ', 'Ωω', 'ßs', 'İp', 'pp', 'ttt', 'pEtS'];
 
-/** What the index keeps of a lower-case name's spellings (see symbol-index.ts). */
-function kept(spellings: string[]) {
-  const lower = spellings[0].toLowerCase();
-  const low = new Uint32Array(1);
-  const high = new Uint32Array(1);
-  let upper = 0;
-  let lowerStarts = 0;
-  for (const spelling of spellings) {
-    addWordStartPlaces(spelling, lower.length, low, high, 0);
-    const masks = caseStartMasks(spelling);
-    upper |= masks.upper;
-    lowerStarts |= masks.lower;
-  }
-  const shortest = Math.min(...spellings.map((s) => Math.min(s.length, 256)));
-  return { lower, low: low[0], high: high[0], upper, lowerStarts, shortest };
-}
-
 /** The first bound as the query reads it: whole points less the length term. */
 function firstBound(query: string, spellings: string[]): number {
-  const { lower, low, high, upper, lowerStarts, shortest } = kept(spellings);
+  const { lower, low, high, upper, lowerStarts, shortest } = keptSpellings(spellings);
   const compact = query.toLowerCase().replace(/\s+/g, '');
   return firstBoundPoints(compact, query.replace(/\s+/g, ''))(lower, upper, lowerStarts, 0, low, high) - shortest * 0.01;
 }
 
 /** The first bound with a character's word start and run bonus counted wherever each holds, apart. */
 function apartBound(query: string, spellings: string[]): number {
-  const { lower, upper, lowerStarts, shortest } = kept(spellings);
+  const { lower, upper, lowerStarts, shortest } = keptSpellings(spellings);
   const compact = query.toLowerCase();
   const bare = firstBoundPoints(compact, query, false)(lower, upper, lowerStarts, 0, 1, 0);
   let runs = 0;
@@ -74,7 +56,7 @@ describe('the first bound of fuzzy scores', () => {
       const first = generatedName();
       const spellings = [first, ...Array.from({ length: random(3) }, () => respelled(first))];
       if (spellings.some((s) => s.toLowerCase() !== first.toLowerCase())) continue; // a case change that is not one name (ß -> SS)
-      const { lower, low, high, upper, lowerStarts } = kept(spellings);
+      const { lower, low, high, upper, lowerStarts } = keptSpellings(spellings);
       for (const query of QUERIES) {
         const compact = query.toLowerCase();
         if (lower.startsWith(compact)) continue; // ranked as a prefix: never bounded
@@ -136,7 +118,7 @@ describe('the first bound of fuzzy scores', () => {
         for (const file of files) index.set(file);
         for (const query of sequence) {
           const answer = workspaceSymbols(index, query, limit).map((s) => `${s.selection.file} ${s.name}`);
-          assert.deepEqual(answer, everyName(files, query, limit), `${sequence.join(' > ')}: ${query} (${limit})`);
+          assert.deepEqual(answer, answerScoringEveryName(files, query, limit), `${sequence.join(' > ')}: ${query} (${limit})`);
         }
       }
     }
@@ -145,7 +127,7 @@ describe('the first bound of fuzzy scores', () => {
       const index = new WorkspaceIndex();
       let current = files.slice();
       for (const file of current) index.set(file);
-      const typed = (query: string) => assert.deepEqual(workspaceSymbols(index, query, limit).map((s) => `${s.selection.file} ${s.name}`), everyName(current, query, limit), `${query} (${limit})`);
+      const typed = (query: string) => assert.deepEqual(workspaceSymbols(index, query, limit).map((s) => `${s.selection.file} ${s.name}`), answerScoringEveryName(current, query, limit), `${query} (${limit})`);
       typed('P');
       typed('Pe');
       const replaced = generatedFile('/w/f2.yaml');
@@ -168,21 +150,6 @@ function generatedFile(path: string): FileIndex {
     const name = random(3) === 0 && names.size > 0 ? respelled([...names][random(names.size)]) : generatedName();
     if (name.trim() === name && name !== '') names.add(name);
   }
-  const text = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n${[...names].map((n) => `    ${JSON.stringify(n)}: {type: string}`).join('\n')}\n`;
-  return indexFile(path, parseText(text, 'yaml'));
+  return schemasFile(path, names);
 }
 
-/** The answer name by name: exact, then prefix (shorter first), then fuzzy by score; ties by name, then file. */
-function everyName(files: FileIndex[], query: string, limit: number): string[] {
-  const typed = query.trim();
-  const lower = typed.toLowerCase();
-  const score = fuzzyMatcher(typed);
-  const ranked = files.flatMap((f) => f.definitions.flatMap((d) => {
-    const nameLower = d.name.toLowerCase();
-    // Exact and prefix matches rank shorter first by their lower-case length ('İ' lower-cases to two characters).
-    const [rank, value] = nameLower === lower ? [d.name === typed ? 0 : 1, -nameLower.length] : nameLower.startsWith(lower) ? [2, -nameLower.length] : [3, score(d.name, nameLower)];
-    return value === undefined ? [] : [{ key: `${f.path} ${d.name}`, rank, value, nameLower, path: f.path }];
-  }));
-  ranked.sort((a, b) => a.rank - b.rank || b.value - a.value || (a.nameLower < b.nameLower ? -1 : a.nameLower > b.nameLower ? 1 : 0) || (a.path < b.path ? -1 : 1));
-  return ranked.slice(0, limit).map((r) => r.key);
-}
