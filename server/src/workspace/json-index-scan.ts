@@ -55,8 +55,7 @@ class Frame {
   pendingKey = '';
   pendingKeyOffset = -1;
   pendingKeyLength = 0;
-  /** Keys read, to find a repeated one (a Set past a few). */
-  /** The first keys read (KEYS_BY_LIST at most; `keyCount` of them are this object's), then all of them in a Set. */
+  /** Keys read, to find a repeated one: the first keys read (KEYS_BY_LIST at most; `keyCount` of them are this object's), then all of them in a Set. */
   readonly keys: string[] = new Array<string>(KEYS_BY_LIST).fill('');
   keyCount = 0;
   readonly keySet = new Set<string>();
