@@ -63,7 +63,7 @@ export function workspaceSymbolsPerFile(index: WorkspaceIndex, query: string, li
         if (offering[f] < 0) offering[f] = offers(file) ? 1 : 0;
         if (offering[f] === 0) continue;
       }
-      bounds[c] = scoreBound(compact, pairs, name, table.starts[k], table.written[k]?.length ?? 0);
+      bounds[c] = scoreBound(compact, pairs, name, (table.upperStarts[k] | table.lowerStarts[k]) >>> 0, table.written[k]?.length ?? 0);
       kept[keptCount++] = c;
     }
     const { order, starts, top } = bucketsByBound(kept.subarray(0, keptCount), bounds);

@@ -28,8 +28,6 @@ export interface SymbolTable {
   readonly targets: Uint32Array;
   /** Per name: its characters as bits (see charBit). */
   readonly masks: Uint32Array;
-  /** Per name: the characters that start a word in it (see isWordStart), as bits. */
-  readonly starts: Uint32Array;
   /**
    * Per name: the characters that start a word in it in upper case, and those that do otherwise
    * (a typed character gains the case point at a word start only where the case is its own).
@@ -113,14 +111,6 @@ export function addWordStartPlaces(written: string, lowerLength: number, low: Ui
   high[at] |= highs;
 }
 
-/** The characters (lower case, as bits) that start a word of a name as written. */
-export function wordStartMask(name: string): number {
-  let mask = 0;
-  const length = Math.min(name.length, MAX_SCANNED);
-  for (let j = 0; j < length; j++) if (isWordStart(name, j)) mask |= charBit(name.charAt(j).toLowerCase().charCodeAt(0));
-  return mask >>> 0;
-}
-
 /** The characters (lower case, as bits) that start a word of a name as written in upper case (`upper`), or not. */
 export function caseStartMasks(name: string): { upper: number; lower: number } {
   let upper = 0;
@@ -195,7 +185,7 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
   const count = order.length;
   const names = new Array<string>(count);
   const written = new Array<string | undefined>(count);
-  const table = { names, written, targets: new Uint32Array(count), masks: new Uint32Array(count), starts: new Uint32Array(count),
+  const table = { names, written, targets: new Uint32Array(count), masks: new Uint32Array(count),
     upperStarts: new Uint32Array(count), lowerStarts: new Uint32Array(count), lengths: new Uint16Array(count), shared: new Uint8Array(count), mask: 0, pathless };
   let mask = 0;
   for (let k = 0; k < count; k++) {
@@ -205,7 +195,6 @@ export function* symbolTableSteps(file: FileIndex): Steps<void> {
     written[k] = originals[order[k]];
     table.targets[k] = targets[order[k]];
     const asWritten = written[k] ?? writtenName(file, table.targets[k]);
-    table.starts[k] = wordStartMask(asWritten);
     const cased = caseStartMasks(asWritten);
     table.upperStarts[k] = cased.upper;
     table.lowerStarts[k] = cased.lower;
