@@ -6,7 +6,7 @@ import { drain, stepClock, Steps } from '../syntax/steps';
 import { DocumentStore, SourceDocument } from './documents';
 import { refLocation } from './location';
 import { RefFailure, resolveRefTarget, Target } from './resolve';
-import { ParsedRef, parseRef } from './ref';
+import { isLocalRef, ParsedRef, parseRef } from './ref';
 import { FieldSpec, isOtherDialect, ObjectKind, OpenApiVersion, specOf } from './spec';
 
 export type { RefFailure, Target };
@@ -309,7 +309,7 @@ function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   if (ref?.kind !== 'string') return undefined;
   const text = ref.value as string;
   // Most references are within the document (`#/components/...`): nothing to load, and no need to parse them twice.
-  if (text.charCodeAt(0) === 35 /* # */) return undefined;
+  if (isLocalRef(text)) return undefined;
   const parsed = parseRef(text);
   // A remote document too: its text is fetched already, but a large one still parses in steps.
   const target = refLocation(item.doc.path, parsed);

@@ -71,6 +71,11 @@ const MAX_LONG_REF_CHARS = 2_000_000;
 let longRefChars = 0;
 
 /** A `$ref` value read as a URI reference: its form, file, pointer and syntax problems. Never mutate the result. */
+/** Whether a reference names no file: `#/...` (or nothing) is within the document it is in; what parseRef calls 'local'. */
+export function isLocalRef(raw: string): boolean {
+  return raw === '' || raw.charCodeAt(0) === 35; // '#'
+}
+
 export function parseRef(raw: string): ParsedRef {
   if (raw.length < LONG_REF) return parseRefText(raw);
   let parsed = longRefs.get(raw);
@@ -94,7 +99,7 @@ function parseRefText(raw: string): ParsedRef {
   const hash = raw.indexOf('#');
   const filePart = hash < 0 ? raw : raw.slice(0, hash);
   const fragment = hash < 0 ? undefined : raw.slice(hash + 1);
-  const form: RefForm = filePart === '' ? 'local' : /^[A-Za-z][A-Za-z0-9+.-]*:/.test(filePart) || filePart.startsWith('//') ? 'url' : 'file';
+  const form: RefForm = isLocalRef(raw) ? 'local' : /^[A-Za-z][A-Za-z0-9+.-]*:/.test(filePart) || filePart.startsWith('//') ? 'url' : 'file';
 
   if (raw === '') {
     syntaxProblems.push({ code: 'empty', start: 0, length: 0, message: 'The reference is empty.' });

@@ -84,10 +84,10 @@ describe('workspace symbol search', () => {
   });
 });
 
-/** The characters (lower case, as bits) that start a word of a name as written. */
+/** The characters (lower case, as bits) that start a word of a name as written (its first 256 scored). */
 function wordStartLetters(name: string): number {
   let mask = 0;
-  for (let j = 0; j < name.length; j++) if (isWordStart(name, j)) mask |= charBit(name.charAt(j).toLowerCase().charCodeAt(0));
+  for (let j = 0; j < Math.min(name.length, 256); j++) if (isWordStart(name, j)) mask |= charBit(name.charAt(j).toLowerCase().charCodeAt(0));
   return mask >>> 0;
 }
 
