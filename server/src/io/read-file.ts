@@ -2,9 +2,10 @@
 // open without blocking, look at what the descriptor is, read regular files only and at most the
 // size limit. A `$ref` can name anything: a named pipe (a read would wait forever), /dev/zero (a
 // read never ends), /dev/stdin (the server's own protocol input), a symlink loop.
+import { isUtf8 } from 'buffer';
 import * as fs from 'fs';
 import * as path from 'path';
-import { decodeText, FileRead, FileSource, LoadFailure } from '../model/documents';
+import { decodeText, FileRead, FileSource, LoadFailure, undecodable } from '../model/documents';
 
 /** Files above this size are refused unless the caller sets a lower limit. */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -106,7 +107,7 @@ function processDescriptor(absolutePath: string): string | undefined {
   return undefined;
 }
 
-function openFailure(absolutePath: string, error: NodeJS.ErrnoException): FileRead {
+function openFailure(absolutePath: string, error: NodeJS.ErrnoException): LoadFailure {
   switch (error.code) {
     case 'ENOENT': {
       // A symlink whose target is missing says so.
@@ -151,6 +152,20 @@ function openFailure(absolutePath: string, error: NodeJS.ErrnoException): FileRe
  * regular file.
  */
 export function readTextFile(absolutePath: string, maxBytes = MAX_FILE_BYTES): FileRead {
+  const read = readFileBytes(absolutePath, maxBytes);
+  return 'bytes' in read ? decodeText(read.bytes) : read;
+}
+
+/**
+ * Whether decodeText gives these bytes' text (less a byte order mark), checked without making it:
+ * the indexing worker reads a JSON file's bytes as they are (workspace/json-index-scan.ts).
+ */
+export function decodesAsUtf8(bytes: Uint8Array): boolean {
+  return typeof isUtf8 === 'function' && !undecodable(bytes) && isUtf8(bytes);
+}
+
+/** The bytes of a regular file of at most `maxBytes`, or why not (see readTextFile). */
+export function readFileBytes(absolutePath: string, maxBytes = MAX_FILE_BYTES): { bytes: Buffer } | LoadFailure {
   // Checked before the open: the descriptor after it says only what the file is, not how it was named.
   const descriptor = processDescriptor(absolutePath);
   if (descriptor) return special(absolutePath, descriptor);
@@ -179,7 +194,7 @@ export function readTextFile(absolutePath: string, maxBytes = MAX_FILE_BYTES): F
       // /proc and /sys files report no size but have content: not a document anyone writes.
       return special(absolutePath, 'a system file that reports no size, not a document');
     }
-    return decodeText(bytes.subarray(0, read));
+    return { bytes: bytes.subarray(0, read) };
   } catch (e) {
     return { reason: 'unreadable', message: `${absolutePath} cannot be read: ${(e as Error).message}` };
   } finally {

@@ -284,13 +284,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Bytes -> text: refuses binary files and invalid UTF-8 with a message that says where. */
 export function decodeText(bytes: Uint8Array): FileRead {
-  if (looksLikeUtf16(bytes)) {
-    return { reason: 'utf16', message: 'The file is UTF-16 text; YAML and JSON tools expect UTF-8: save it as UTF-8.' };
-  }
-  const probe = Math.min(bytes.length, 8000);
-  for (let i = 0; i < probe; i++) {
-    if (bytes[i] === 0) return { reason: 'binary', message: 'The file is binary (it contains NUL bytes), not a YAML or JSON document.' };
-  }
+  const failure = undecodable(bytes);
+  if (failure) return failure;
   try {
     const text = UTF8.decode(bytes);
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
@@ -298,6 +293,18 @@ export function decodeText(bytes: Uint8Array): FileRead {
     const offset = firstInvalidUtf8(bytes);
     return { reason: 'encoding', offset, message: `The file is not valid UTF-8 (byte 0x${bytes[offset]?.toString(16).padStart(2, '0')} at byte offset ${offset}).` };
   }
+}
+
+/** Why bytes are no UTF-8 text, told before any is decoded: UTF-16, or binary. */
+export function undecodable(bytes: Uint8Array): LoadFailure | undefined {
+  if (looksLikeUtf16(bytes)) {
+    return { reason: 'utf16', message: 'The file is UTF-16 text; YAML and JSON tools expect UTF-8: save it as UTF-8.' };
+  }
+  const probe = Math.min(bytes.length, 8000);
+  for (let i = 0; i < probe; i++) {
+    if (bytes[i] === 0) return { reason: 'binary', message: 'The file is binary (it contains NUL bytes), not a YAML or JSON document.' };
+  }
+  return undefined;
 }
 
 /** A UTF-16 byte order mark, or ASCII text with every other byte NUL (UTF-16 without one). */

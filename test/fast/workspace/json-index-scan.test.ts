@@ -176,6 +176,42 @@ describe('json-index-scan: the same index as the tree path', () => {
     assertSame(JSON.stringify({ openapi: '3.0.0', components: { schemas: { A: deep } } }));
   });
 
+  it('reads a file from its bytes as the tree reads its decoded text: characters past ASCII, line breaks, a byte order mark', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'json-index-scan-bytes-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      // Two-, three- and four-byte characters before and inside what the index keeps, so that every
+      // offset after them counts UTF-16 units, not bytes; lone CRs and CRLFs between tokens.
+      const doc = {
+        openapi: '3.0.3', info: { title: 'Tiere \u00e9\u4e2d\ud83d\ude00', version: '1' },
+        paths: { '/t\u00e9r': { get: { operationId: 'h\u00e9\ud83d\ude00', tags: ['\u4e2d'], responses: { 200: { $ref: '#/components/responses/R\u00e9' } } } } },
+        components: { schemas: { '\u00c9l\u00e8ve': { description: '\ud83d\ude00'.repeat(50), $ref: '#/components/schemas/\u4e2d' } }, responses: { 'R\u00e9': { description: 'ok' } } },
+      };
+      const text = JSON.stringify(doc, null, 1).replace(/\n/g, (_, at: number) => (at % 3 === 0 ? '\r' : at % 3 === 1 ? '\r\n' : '\n'));
+      for (const written of [text, '\ufeff' + text]) {
+        writeFileSync(file, written);
+        const outcome = runIndexJob({ path: file, maxBytes: 1 << 20, referenced: false });
+        assert.ok('index' in outcome);
+        const tree = indexFile(file, parseJson(text));
+        assert.equal(JSON.stringify(plain(outcome.index)), JSON.stringify(plain(tree)));
+        const ref = [...outcome.index.refs].find((r) => r.raw === '#/components/schemas/\u4e2d')!;
+        assert.equal(text.slice(ref.span.offset, ref.span.offset + ref.span.length), '"#/components/schemas/\u4e2d"');
+        assert.equal(outcome.index.operations[0].operationId, 'h\u00e9\ud83d\ude00');
+        assert.equal(outcome.index.length, text.length);
+      }
+      // The version key written with an escape: the text's look for `openapi` does not see it, so the
+      // file is no description to the index, as before; nor is one whose bytes are not UTF-8.
+      writeFileSync(file, '{"op\\u0065napi":"3.0.3","paths":{}}');
+      assert.deepStrictEqual(runIndexJob({ path: file, maxBytes: 1 << 20, referenced: false }), { path: file, skipped: 'not-openapi', keys: ['openapi', 'paths'] });
+      writeFileSync(file, Buffer.concat([Buffer.from('{"openapi":"3.0.3","info":{"title":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"},"paths":{}}')]));
+      assert.deepStrictEqual(runIndexJob({ path: file, maxBytes: 1 << 20, referenced: false }), { path: file, skipped: 'encoding' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // A lone surrogate has no UTF-8 form: the tree path indexes such a text.
+    assert.equal(scanJsonIndex(FILE, '{"openapi":"3.0.0","info":{"title":"\ud800"},"paths":{}}'), undefined);
+  });
+
   it('equals the tree on generated descriptions', () => {
     let seed = 7;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);

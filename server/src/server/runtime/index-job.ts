@@ -1,11 +1,12 @@
 // Indexing one file from disk: read (through the project's bounded file reading), parse, index.
 // Runs in the indexing worker (server/index-worker.ts), or in the server's own thread when no
 // worker can start.
-import { readTextFile } from '../../io/read-file';
+import { decodesAsUtf8, readFileBytes } from '../../io/read-file';
+import { decodeText } from '../../model/documents';
 import { detectFormat, parseText } from '../../syntax/parse';
 import { FileIndex, indexFile } from '../../workspace/file-index';
 import { EncodedIndex, encodeIndex } from '../../workspace/index-transfer';
-import { scanJsonIndex } from '../../workspace/json-index-scan';
+import { scanJsonBytes, scanJsonIndex } from '../../workspace/json-index-scan';
 
 export interface IndexJob {
   path: string;
@@ -31,15 +32,46 @@ export function indexReply(outcome: IndexOutcome): IndexReply {
 const MENTIONS_OPENAPI = /["']?(?:openapi|swagger)["']?\s*:/;
 
 export function runIndexJob(job: IndexJob): IndexOutcome {
-  const read = readTextFile(job.path, job.maxBytes);
-  if (!('text' in read)) return { path: job.path, skipped: read.reason };
-  const text = read.text;
+  const read = readFileBytes(job.path, job.maxBytes);
+  if (!('bytes' in read)) return { path: job.path, skipped: read.reason };
+  const bytes = read.bytes;
+  // A JSON description is read in one pass over its bytes, without a tree and never decoded, where
+  // the text's way below would index it so; what the pass declines goes through the tree.
+  const scanned = job.path.toLowerCase().endsWith('.json') && (job.referenced || mentionsVersionKey(bytes) === true) && decodesAsUtf8(bytes);
+  if (scanned) {
+    const index = scanJsonBytes(job.path, bytes);
+    if (index) return { path: job.path, index };
+  }
+  const decoded = decodeText(bytes);
+  if (!('text' in decoded)) return { path: job.path, skipped: decoded.reason };
+  const text = decoded.text;
   const format = detectFormat(job.path, text);
   if (!job.referenced && !MENTIONS_OPENAPI.test(text)) return { path: job.path, skipped: 'not-openapi', keys: topLevelKeys(text, format) };
-  // A JSON description is read in one pass without its tree; what that pass declines, through the tree.
-  const index = (format === 'json' ? scanJsonIndex(job.path, text) : undefined) ?? indexFile(job.path, parseText(text, format));
+  const index = (format === 'json' && !scanned ? scanJsonIndex(job.path, text) : undefined) ?? indexFile(job.path, parseText(text, format));
   if (!job.referenced && !index.root) return { path: job.path, skipped: 'not-openapi', keys: index.definitions.filter((d) => d.pointer.length === 1).map((d) => d.name).slice(0, MAX_KEYS) };
   return { path: job.path, index };
+}
+
+const OPENAPI_BYTES = Buffer.from('openapi');
+const SWAGGER_BYTES = Buffer.from('swagger');
+
+/**
+ * MENTIONS_OPENAPI read on UTF-8 bytes: true where it matches the text; false where it does not;
+ * undefined where a character past ASCII stands where it reads blanks (`\s` holds some).
+ */
+function mentionsVersionKey(bytes: Buffer): boolean | undefined {
+  let unsure = false;
+  for (const word of [OPENAPI_BYTES, SWAGGER_BYTES]) {
+    // Each occurrence's blanks end before the next occurrence: one pass over the bytes per word.
+    for (let at = bytes.indexOf(word); at >= 0; at = bytes.indexOf(word, at + word.length)) {
+      let i = at + word.length;
+      if (bytes[i] === 34 || bytes[i] === 39) i++; // " or '
+      while (bytes[i] === 32 || (bytes[i] >= 9 && bytes[i] <= 13)) i++;
+      if (bytes[i] === 58) return true; // :
+      if (bytes[i] >= 0x80) unsure = true;
+    }
+  }
+  return unsure ? undefined : false;
 }
 
 /** Keys kept of a file that is not indexed: enough to tell a Schema file from a CI workflow. */
