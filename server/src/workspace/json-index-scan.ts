@@ -144,7 +144,7 @@ export function scanJsonIndex(filePath: string, text: string): FileIndex | undef
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * The same from a file's bytes, which must be valid UTF-8 (see io/read-file.ts utf8Bytes). A byte
+ * The same from a file's bytes, which must be valid UTF-8 (see io/read-file.ts decodesAsUtf8). A byte
  * order mark is not part of the text, as decodeText reads a file, unless `bomIsText` (a text
  * given as a string that starts with one: its offsets count it).
  */
@@ -479,7 +479,7 @@ class JsonIndexScanner {
     this.depth = depth;
   }
 
-  /** A scalar value at `start`, a member or an item of `parent`. */
+  /** A scalar value at byte `at`, a member or an item of `parent`. */
   private scalar(parent: Frame, at: number): void {
     const bytes = this.bytes;
     const c = bytes[at];
