@@ -70,12 +70,12 @@ const MAX_LONG_REFS = 8;
 const MAX_LONG_REF_CHARS = 2_000_000;
 let longRefChars = 0;
 
-/** A `$ref` value read as a URI reference: its form, file, pointer and syntax problems. Never mutate the result. */
 /** Whether a reference names no file: `#/...` (or nothing) is within the document it is in; what parseRef calls 'local'. */
 export function isLocalRef(raw: string): boolean {
   return raw === '' || raw.charCodeAt(0) === 35; // '#'
 }
 
+/** A `$ref` value read as a URI reference: its form, file, pointer and syntax problems. Never mutate the result. */
 export function parseRef(raw: string): ParsedRef {
   if (raw.length < LONG_REF) return parseRefText(raw);
   let parsed = longRefs.get(raw);

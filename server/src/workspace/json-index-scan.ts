@@ -249,7 +249,7 @@ class JsonIndexScanner {
       format: 'json',
       root: true,
       version: descriptionVersionOf(root),
-      lines: Uint32Array.from(this.lines),
+      lines: new Uint32Array(this.lines), // the constructor copies an array directly; `from` iterates
       length: bytes.length - this.saved,
       definitions: this.definitions,
       operations: byDocumentOrder(this.operations),

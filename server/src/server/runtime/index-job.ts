@@ -37,8 +37,8 @@ export function runIndexJob(job: IndexJob): IndexOutcome {
   const bytes = read.bytes;
   // A JSON description is read in one pass over its bytes, without a tree and never decoded, where
   // the text's way below would index it so; what the pass declines goes through the tree.
-  const scanned = job.path.toLowerCase().endsWith('.json') && (job.referenced || mentionsVersionKey(bytes) === true) && decodesAsUtf8(bytes);
-  if (scanned) {
+  const readAsBytes = job.path.toLowerCase().endsWith('.json') && (job.referenced || mentionsVersionKey(bytes) === true) && decodesAsUtf8(bytes);
+  if (readAsBytes) {
     const index = scanJsonBytes(job.path, bytes);
     if (index) return { path: job.path, index };
   }
@@ -47,7 +47,7 @@ export function runIndexJob(job: IndexJob): IndexOutcome {
   const text = decoded.text;
   const format = detectFormat(job.path, text);
   if (!job.referenced && !MENTIONS_OPENAPI.test(text)) return { path: job.path, skipped: 'not-openapi', keys: topLevelKeys(text, format) };
-  const index = (format === 'json' && !scanned ? scanJsonIndex(job.path, text) : undefined) ?? indexFile(job.path, parseText(text, format));
+  const index = (format === 'json' && !readAsBytes ? scanJsonIndex(job.path, text) : undefined) ?? indexFile(job.path, parseText(text, format));
   if (!job.referenced && !index.root) return { path: job.path, skipped: 'not-openapi', keys: index.definitions.filter((d) => d.pointer.length === 1).map((d) => d.name).slice(0, MAX_KEYS) };
   return { path: job.path, index };
 }
