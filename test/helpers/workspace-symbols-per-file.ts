@@ -1,10 +1,10 @@
 // The workspace symbol query as it was before the workspace-wide index (symbol-index.ts): one walk
 // of each file's table. Kept as the reference the new structure's answers are compared with.
 import { FileIndex } from '../../server/src/workspace/file-index';
-import { charBit, lowerBound, MAX_SCANNED, maskOf, scanSubsequence, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
+import { charBit, lowerBound, MAX_SCANNED, maskOf, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../server/src/workspace/workspace-index';
 import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from '../../server/src/services/fuzzy';
-import { BestMatches, better, distinctSymbols, isSubsequence, MAX_QUERY, MAX_RESULTS, pathlessLabel, queryPairs, Rank, symbolKey, symbolOf, WorkspaceSymbol } from '../../server/src/services/workspace-symbols';
+import { BestMatches, better, distinctSymbols, isSubsequence, MAX_QUERY, MAX_RESULTS, pathlessLabel, Rank, symbolKey, symbolOf, WorkspaceSymbol } from '../../server/src/services/workspace-symbols';
 
 export function workspaceSymbolsPerFile(index: WorkspaceIndex, query: string, limit = MAX_RESULTS): WorkspaceSymbol[] {
   const typed = query.trim().slice(0, MAX_QUERY);
@@ -166,7 +166,8 @@ function fuzzyCandidates(index: WorkspaceIndex, files: readonly FileIndex[], tab
   } else {
     found = { count: 0, files: new Uint32Array(1024), names: new Uint32Array(1024) };
     tables.forEach((table, f) => {
-      scanSubsequence(table, compact, queryMask, (k) => {
+      table.names.forEach((name, k) => {
+        if ((table.masks[k] & queryMask) !== queryMask || !isSubsequence(compact, name, MAX_SCANNED)) return;
         if (found.count === found.files.length) {
           const files = new Uint32Array(2 * found.count);
           const names = new Uint32Array(2 * found.count);
@@ -200,4 +201,9 @@ function bucketsByBound(candidates: Uint32Array, bounds: Float64Array): { order:
   const next = starts.slice();
   for (const c of candidates) order[next[bucketOf(c)]++] = c;
   return { order, starts, top };
+}
+
+/** Per query character but the first, the pair it makes with the one before. */
+function queryPairs(query: string): string[] {
+  return Array.from({ length: query.length }, (_, i) => (i === 0 ? '' : query.slice(i - 1, i + 1)));
 }

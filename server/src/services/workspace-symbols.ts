@@ -6,8 +6,8 @@
 // and prefix matches leave room in the answer. Nothing is built per query beyond its answer.
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
-import { Segment } from '../workspace/symbol-index';
-import { lowerBound, MAX_SCANNED, maskOf, operationLabel, PLACES_KNOWN, scanSubsequence, SymbolKind, writtenName } from '../workspace/symbol-table';
+import { scanSubsequence, Segment } from '../workspace/symbol-index';
+import { lowerBound, MAX_SCANNED, maskOf, operationLabel, PLACES_KNOWN, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, typedCases, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -118,8 +118,8 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   if (prefixed < best.capacity && distinctSymbols(best.entries()) < limit && compact !== '') {
     const score = fuzzyMatcher(typed);
     const typedCompact = typed.replace(/\s+/g, '');
-    const firstPoints = firstBoundPoints(compact, typedCompact);
-    const found = fuzzyCandidates(index, segments, compact, typedCompact, firstPoints);
+    const firstBound = new FirstBound(compact, typedCompact);
+    const found = fuzzyCandidates(index, segments, compact, typedCompact, firstBound);
     // Each candidate name's score bound (one per name, whatever its number of files), then its
     // entries scored best bound first: once the answer is full, a name whose bound cannot enter
     // ends the work (more than 66,000 names of the directory hold `pet`).
@@ -127,11 +127,13 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
     const kept = scratch.integers('kept', found.count);
     let keptCount = 0;
     for (let c = 0; c < found.count; c++) {
-      const segment = segments[found.segments[c]];
+      const s = found.segments[c];
+      const segment = segments[s];
       const g = found.names[c];
-      const name = segment.names[g];
-      if (name.startsWith(lower)) continue; // ranked above already
-      if (found.points[c] < 0) found.points[c] = firstPoints(name, segment.upperStarts[g], segment.lowerStarts[g], 0, segment.startPlacesLow[g], segment.startPlacesHigh[g]);
+      // In the prefix run: ranked above already. Told by its row, not its name: reading tens of
+      // thousands of names scattered over the heap would wait on memory for each.
+      if (g >= runs[s].from && g < runs[s].to) continue;
+      if (found.points[c] < 0) found.points[c] = firstBound.ofSegment(segment, g, 0);
       // Whole points less the length term, as a score is: never below the score it bounds by rounding.
       bounds[c] = found.points[c] - Math.min(segment.lengths[g], MAX_SCANNED) * 0.01;
       kept[keptCount++] = c;
@@ -276,48 +278,122 @@ function piecesBound(query: string, typedQuery: string): (lowerName: string, upp
  * character adds that character's points to the last one's.
  * Without `runs`, no run bonus: the places' points alone.
  */
-export function firstBoundPoints(query: string, typedQuery: string, runs = true):
-  (lowerName: string, upperStarts: number, lowerStarts: number, from: number, placesLow: number, placesHigh: number) => number {
-  const pairs = queryPairs(query);
-  const { bits, upper, lower } = typedCases(query, typedQuery);
-  return (lowerName, upperStarts, lowerStarts, from, placesLow, placesHigh) => {
+export class FirstBound {
+  private readonly pairs: QueryPairs;
+  private readonly cases: ReturnType<typeof typedCases>;
+
+  constructor(private readonly query: string, typedQuery: string, private readonly runs = true) {
+    this.pairs = new QueryPairs(query);
+    this.cases = typedCases(query, typedQuery);
+  }
+
+  /** The points of name g of a segment, read from its bytes (see Segment.chars) or, past Latin-1, its string. */
+  ofSegment(segment: Segment, g: number, from: number): number {
+    const start = segment.starts[g];
+    const end = segment.starts[g + 1];
+    const placesLow = segment.startPlacesLow[g];
+    const placesHigh = segment.startPlacesHigh[g];
+    if (end > start) {
+      if (this.runs) this.pairs.inBytes(segment.chars, start, end, placesLow, placesHigh);
+      return this.points(segment.chars[start], segment.upperStarts[g], segment.lowerStarts[g], from);
+    }
+    return this.ofString(segment.names[g], segment.upperStarts[g], segment.lowerStarts[g], from, placesLow, placesHigh);
+  }
+
+  ofString(lowerName: string, upperStarts: number, lowerStarts: number, from: number, placesLow: number, placesHigh: number): number {
+    if (this.runs) this.pairs.inString(lowerName, placesLow, placesHigh);
+    return this.points(lowerName.length > 0 ? lowerName.charCodeAt(0) : -1, upperStarts, lowerStarts, from);
+  }
+
+  /** After QueryPairs found the name's pairs. */
+  private points(firstCode: number, upperStarts: number, lowerStarts: number, from: number): number {
+    const { query, runs } = this;
+    const { bits, upper, lower } = this.cases;
     let points = 0;
     const starts = upperStarts | lowerStarts;
     for (let i = from; i < query.length; i++) {
       const bit = bits[i];
-      if (i === 0 && query.charCodeAt(0) === lowerName.charCodeAt(0)) {
+      if (i === 0 && query.charCodeAt(0) === firstCode) {
         points += 2 + START_BONUS;
         continue;
       }
       const caseHeld = (upper[i] === 1 && (upperStarts & bit) !== 0) || (lower[i] === 1 && (lowerStarts & bit) !== 0);
       const atWordStart = (starts & bit) !== 0 ? 1 + WORD_START_BONUS + (caseHeld ? 1 : 0) : 0;
-      const run = runs && i > 0 ? pairEnd(lowerName, pairs[i], atWordStart > 0, placesLow, placesHigh) : PairEnd.Absent;
-      if (run === PairEnd.AtWordStart) points += atWordStart + RUN_BONUS;
-      else points += Math.max(atWordStart, run === PairEnd.Present ? 2 + RUN_BONUS : 2);
+      const held = runs && i > 0 && (pairsHeld & (1 << i)) !== 0;
+      if (held && atWordStart > 0 && (pairsHeldAtWordStart & (1 << i)) !== 0) points += atWordStart + RUN_BONUS;
+      else points += Math.max(atWordStart, held ? 2 + RUN_BONUS : 2);
     }
     return points;
-  };
+  }
 }
 
-const enum PairEnd {
-  Absent,
-  Present,
-  /** Present, and ending at a place where a word can start. */
-  AtWordStart,
+/** The first bound's points of a name given as a string (see FirstBound). */
+export function firstBoundPoints(query: string, typedQuery: string, runs = true):
+  (lowerName: string, upperStarts: number, lowerStarts: number, from: number, placesLow: number, placesHigh: number) => number {
+  const bound = new FirstBound(query, typedQuery, runs);
+  return (lowerName, upperStarts, lowerStarts, from, placesLow, placesHigh) => bound.ofString(lowerName, upperStarts, lowerStarts, from, placesLow, placesHigh);
 }
+
+/** What QueryPairs found last: bit i for query character i whose pair with the one before is in the part of the name scored. */
+let pairsHeld = 0;
+/** Of those, bit i where an occurrence of the pair ends at a place where a word can start. */
+let pairsHeldAtWordStart = 0;
 
 /**
- * Whether a query's pair is in the part of a lower-case name scored and, when `wordStarts` (its
- * second character starts a word somewhere), whether an occurrence ends where a word can start.
+ * A query's pairs of adjacent characters, found in a name in one pass over its scanned part
+ * (rather than a search for each pair): per Latin-1 code, the pairs it begins and the pairs it ends.
  */
-function pairEnd(lowerName: string, pair: string, wordStarts: boolean, placesLow: number, placesHigh: number): PairEnd {
-  let at = lowerName.indexOf(pair);
-  if (at < 0 || at >= MAX_SCANNED - 1) return PairEnd.Absent;
-  if (!wordStarts) return PairEnd.Present;
-  for (; at >= 0 && at < MAX_SCANNED - 1; at = lowerName.indexOf(pair, at + 1)) {
-    if (placeCanStartWord(at + 1, placesLow, placesHigh)) return PairEnd.AtWordStart;
+class QueryPairs {
+  private readonly byFirst = new Int32Array(256);
+  private readonly bySecond = new Int32Array(256);
+  /** Pairs with a character past Latin-1, as [bit, first, second]: only a name's string can hold them. */
+  private readonly wide: number[][] = [];
+
+  constructor(query: string) {
+    for (let i = 1; i < query.length; i++) {
+      const first = query.charCodeAt(i - 1);
+      const second = query.charCodeAt(i);
+      if (first < 256 && second < 256) {
+        this.byFirst[first] |= 1 << i;
+        this.bySecond[second] |= 1 << i;
+      } else this.wide.push([1 << i, first, second]);
+    }
   }
-  return PairEnd.Present;
+
+  inBytes(chars: Uint8Array, start: number, end: number, placesLow: number, placesHigh: number): void {
+    const { byFirst, bySecond } = this;
+    let held = 0;
+    let atWordStart = 0;
+    let before = byFirst[chars[start]];
+    for (let at = start + 1; at < end; at++) {
+      const code = chars[at];
+      const found = before & bySecond[code];
+      before = byFirst[code];
+      if (found === 0) continue;
+      held |= found;
+      if (placeCanStartWord(at - start, placesLow, placesHigh)) atWordStart |= found;
+    }
+    pairsHeld = held;
+    pairsHeldAtWordStart = atWordStart;
+  }
+
+  inString(lowerName: string, placesLow: number, placesHigh: number): void {
+    const end = Math.min(lowerName.length, MAX_SCANNED);
+    let held = 0;
+    let atWordStart = 0;
+    for (let j = 1; j < end; j++) {
+      const first = lowerName.charCodeAt(j - 1);
+      const second = lowerName.charCodeAt(j);
+      let found = 0;
+      if (first < 256 && second < 256) found = this.byFirst[first] & this.bySecond[second];
+      else for (const [bit, a, b] of this.wide) if (a === first && b === second) found |= bit;
+      if (found === 0) continue;
+      held |= found;
+      if (placeCanStartWord(j, placesLow, placesHigh)) atWordStart |= found;
+    }
+    pairsHeld = held;
+    pairsHeldAtWordStart = atWordStart;
+  }
 }
 
 /**
@@ -347,11 +423,6 @@ function fewestPieces(query: string, name: string): number {
 function isIn(name: string, piece: string): boolean {
   const at = name.indexOf(piece);
   return at >= 0 && at + piece.length <= MAX_SCANNED;
-}
-
-/** Per query character but the first, the pair it makes with the one before. */
-export function queryPairs(query: string): string[] {
-  return Array.from({ length: query.length }, (_, i) => (i === 0 ? '' : query.slice(i - 1, i + 1)));
 }
 
 /** Candidates kept at most for the next query (12 bytes each): more, and the next query scans again. */
@@ -422,7 +493,7 @@ const lastCandidates = new WeakMap<WorkspaceIndex, { version: number; compact: s
  */
 function fuzzyCandidates(
   index: WorkspaceIndex, segments: readonly Segment[], compact: string, typedCompact: string,
-  firstPoints: ReturnType<typeof firstBoundPoints>,
+  firstBound: FirstBound,
 ): Candidates {
   // Signed, as `&` gives the masks: the bit of other characters (see charBit) is the sign bit.
   const queryMask = maskOf(compact) | 0;
@@ -446,17 +517,23 @@ function fuzzyCandidates(
       const segment = segments[from.segments[c]];
       const k = from.names[c];
       if ((segment.masks[k] & queryMask) !== queryMask) continue;
-      const name = segment.names[k];
-      const end = Math.min(name.length, MAX_SCANNED);
       let at = extending ? from.ends[c] : 0;
       let matched = matchedBefore;
-      while (matched < compact.length && at < end) if (name.charCodeAt(at++) === compact.charCodeAt(matched)) matched++;
+      const start = segment.starts[k];
+      const stored = segment.starts[k + 1] - start;
+      if (stored > 0) {
+        while (matched < compact.length && at < stored) if (segment.chars[start + at++] === compact.charCodeAt(matched)) matched++;
+      } else {
+        const name = segment.names[k]; // a character past Latin-1: not in the bytes
+        const end = Math.min(name.length, MAX_SCANNED);
+        while (matched < compact.length && at < end) if (name.charCodeAt(at++) === compact.charCodeAt(matched)) matched++;
+      }
       if (matched < compact.length) continue;
       found.segments[found.count] = from.segments[c];
       found.names[found.count] = k;
       found.ends[found.count] = at;
       found.points[found.count++] = extending && from.points[c] >= 0
-        ? from.points[c] + firstPoints(name, segment.upperStarts[k], segment.lowerStarts[k], matchedBefore, segment.startPlacesLow[k], segment.startPlacesHigh[k]) : -1;
+        ? from.points[c] + firstBound.ofSegment(segment, k, matchedBefore) : -1;
     }
   } else {
     segments.forEach((segment, s) => {

@@ -6,7 +6,7 @@
 // names, so no merge holds the thread for long); a file replaced or removed only marks its slot
 // dead, and a segment with as many dead names as live ones is written again without them.
 import { FileIndex } from './file-index';
-import { addWordStartPlaces, sharedPrefix, symbolTableOf, SymbolTable, writtenName } from './symbol-table';
+import { addWordStartPlaces, MAX_SCANNED, sharedPrefix, symbolTableOf, SymbolTable, writtenName } from './symbol-table';
 
 /**
  * A merge that would make a segment larger than this is not done: merging takes about 0.33 us a
@@ -43,6 +43,14 @@ export interface Segment {
   readonly lengths: Uint16Array;
   /** Leading characters shared with the name before it in this segment (at most 255). */
   readonly shared: Uint8Array;
+  /**
+   * The names' scanned characters (the first MAX_SCANNED) side by side, as Latin-1 codes: name g's
+   * are chars[starts[g]] to chars[starts[g + 1] - 1], none for a name with a character past
+   * Latin-1 (read from its string). A scan reads them in order from one buffer rather than strings
+   * scattered over the heap, where each name read waited on memory.
+   */
+  readonly chars: Uint8Array;
+  readonly starts: Uint32Array;
   /** Name g's entries are first[g] to first[g + 1] - 1 of slots and rows. */
   readonly first: Uint32Array;
   readonly slots: Uint32Array;
@@ -164,16 +172,18 @@ export class SymbolIndex {
   private merge(parts: readonly Segment[]): Segment {
     let entries = 0;
     let names = 0;
+    let chars = 0;
     const held: number[] = [];
     for (const part of parts) {
       entries += part.slots.length - part.dead;
       names += part.names.length;
+      chars += part.chars.length;
       for (const slot of part.held) {
         if (this.slots[slot]?.segment === part) held.push(slot);
         else if (this.slots[slot] === undefined) this.free.push(slot);
       }
     }
-    const out = emptySegment(names, entries, held);
+    const out = emptySegment(names, entries, held, chars);
     const at = new Array<number>(parts.length).fill(0);
     let g = -1;
     let e = 0;
@@ -214,6 +224,9 @@ export class SymbolIndex {
       out.lengths[g] = part.lengths[k];
       out.shared[g] = g === 0 ? 0 : sharedPrefix(out.names[g - 1], name);
       out.first[g + 1] = e;
+      let byte = out.starts[g];
+      for (let i = part.starts[k]; i < part.starts[k + 1]; i++) out.chars[byte++] = part.chars[i];
+      out.starts[g + 1] = byte;
     }
     const merged = trimmed(out, g + 1, mask);
     for (const slot of held) this.slots[slot]!.segment = merged;
@@ -221,21 +234,22 @@ export class SymbolIndex {
   }
 }
 
-function emptySegment(names: number, entries: number, held: number[]): Segment {
+function emptySegment(names: number, entries: number, held: number[], chars: number): Segment {
   return {
     names: new Array<string>(names), masks: new Uint32Array(names), upperStarts: new Uint32Array(names), lowerStarts: new Uint32Array(names),
     startPlacesLow: new Uint32Array(names), startPlacesHigh: new Uint32Array(names),
-    lengths: new Uint16Array(names), shared: new Uint8Array(names), first: new Uint32Array(names + 1),
+    lengths: new Uint16Array(names), shared: new Uint8Array(names), chars: new Uint8Array(chars), starts: new Uint32Array(names + 1), first: new Uint32Array(names + 1),
     slots: new Uint32Array(entries), rows: new Uint32Array(entries), mask: 0, dead: 0, held,
   };
 }
 
 /** The segment with its first `count` names (the per-name arrays were sized for names without sharing). */
 function trimmed(segment: Segment, count: number, mask: number): Segment {
-  if (count === segment.names.length) return { ...segment, mask: mask >>> 0 };
+  const chars = segment.starts[count] === segment.chars.length ? segment.chars : segment.chars.slice(0, segment.starts[count]);
+  if (count === segment.names.length) return { ...segment, chars, mask: mask >>> 0 };
   segment.names.length = count;
   return {
-    ...segment, names: segment.names, masks: segment.masks.slice(0, count),
+    ...segment, names: segment.names, chars, starts: segment.starts.slice(0, count + 1), masks: segment.masks.slice(0, count),
     upperStarts: segment.upperStarts.slice(0, count), lowerStarts: segment.lowerStarts.slice(0, count),
     startPlacesLow: segment.startPlacesLow.slice(0, count), startPlacesHigh: segment.startPlacesHigh.slice(0, count), lengths: segment.lengths.slice(0, count), shared: segment.shared.slice(0, count),
     first: segment.first.slice(0, count + 1), mask: mask >>> 0,
@@ -248,7 +262,9 @@ function trimmed(segment: Segment, count: number, mask: number): Segment {
  */
 function fromTable(slot: number, table: SymbolTable, file: FileIndex): Segment {
   const count = table.names.length;
-  const out = emptySegment(count, count, [slot]);
+  let chars = 0;
+  for (const name of table.names) chars += latin1Length(name);
+  const out = emptySegment(count, count, [slot], chars);
   out.slots.fill(slot);
   let g = -1;
   for (let k = 0; k < count; k++) {
@@ -266,9 +282,75 @@ function fromTable(slot: number, table: SymbolTable, file: FileIndex): Segment {
       out.upperStarts[g] = table.upperStarts[k];
       out.lengths[g] = table.lengths[k];
       out.shared[g] = g === 0 ? 0 : table.shared[k];
+      const from = out.starts[g];
+      const stored = latin1Length(name);
+      for (let j = 0; j < stored; j++) out.chars[from + j] = name.charCodeAt(j);
+      out.starts[g + 1] = from + stored;
     }
     addWordStartPlaces(table.written[k] ?? writtenName(file, table.targets[k]), name.length, out.startPlacesLow, out.startPlacesHigh, g);
     out.first[g + 1] = k + 1;
   }
   return trimmed(out, g + 1, table.mask);
 }
+
+/** How many characters of a lower-case name a segment's bytes hold: its first MAX_SCANNED, none when one of them is past Latin-1. */
+function latin1Length(name: string): number {
+  const end = Math.min(name.length, MAX_SCANNED);
+  for (let j = 0; j < end; j++) if (name.charCodeAt(j) > 255) return 0;
+  return end;
+}
+
+/**
+ * Visits the names of a segment that hold `query` (lower case, no spaces) as a subsequence. Between
+ * two names that share a prefix only the rest of the second is read: `matched[d]` holds how many
+ * query characters the first d characters of the last name read matched. A name whose mask lacks a
+ * query character is not read. `end`: the place after the query's earliest match in the name.
+ */
+export function scanSubsequence(segment: Segment, query: string, queryMask: number, visit: (k: number, end: number) => void): void {
+  // Compared as signed 32-bit integers, as `&` gives them: the bit of other characters is the sign bit.
+  const wanted = queryMask | 0;
+  if ((segment.mask & wanted) !== wanted) return;
+  const { names, masks, shared, chars, starts } = segment;
+  const matched = scanState;
+  const length = query.length;
+  /** Depth up to which `matched` describes the last name read; the shortest shared prefix since. */
+  let valid = 0;
+  /** Depth at which the last name read had matched the whole query (MAX_SCANNED + 1: it did not). */
+  let whole = MAX_SCANNED + 1;
+  for (let k = 0; k < names.length; k++) {
+    const prefix = shared[k];
+    if (prefix < valid) valid = prefix;
+    if ((masks[k] & wanted) !== wanted) continue;
+    if (valid >= whole) {
+      // It shares with the last name read the prefix that already held the whole query.
+      visit(k, whole);
+      continue;
+    }
+    let at = valid;
+    let count = matched[at];
+    whole = MAX_SCANNED + 1;
+    const from = starts[k];
+    const stored = starts[k + 1] - from;
+    if (stored > 0 || names[k].length === 0) {
+      while (at < stored && count < length) {
+        if (chars[from + at] === query.charCodeAt(count)) count++;
+        matched[++at] = count;
+      }
+    } else {
+      const name = names[k]; // a character past Latin-1: not in the bytes
+      const end = Math.min(name.length, MAX_SCANNED);
+      while (at < end && count < length) {
+        if (name.charCodeAt(at) === query.charCodeAt(count)) count++;
+        matched[++at] = count;
+      }
+    }
+    if (count === length) {
+      whole = at;
+      visit(k, at);
+    }
+    valid = at;
+  }
+}
+
+// matched[0] is always 0: no character read, none matched.
+const scanState = new Int32Array(MAX_SCANNED + 1);

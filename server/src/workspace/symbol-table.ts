@@ -226,54 +226,5 @@ export function lowerBound(names: readonly string[], lower: string): number {
   return low;
 }
 
-/** What a subsequence scan reads: a file's table or a segment of the workspace's (see symbol-index.ts). */
-export type ScannedNames = Pick<SymbolTable, 'names' | 'masks' | 'shared' | 'mask'>;
-
 /** The longest name read by a subsequence scan; longer names are matched on this many characters. */
 export const MAX_SCANNED = 256;
-
-/**
- * Visits the names of a table that hold `query` (lower case, no spaces) as a subsequence. Between
- * two names that share a prefix only the rest of the second is read: `matched[d]` holds how many
- * query characters the first d characters of the last name read matched. A name whose mask lacks a
- * query character is not read. `end`: the place after the query's earliest match in the name.
- */
-export function scanSubsequence(table: ScannedNames, query: string, queryMask: number, visit: (k: number, end: number) => void): void {
-  // Compared as signed 32-bit integers, as `&` gives them: the bit of other characters is the sign bit.
-  const wanted = queryMask | 0;
-  if ((table.mask & wanted) !== wanted) return;
-  const { names, masks, shared } = table;
-  const matched = scanState;
-  const length = query.length;
-  /** Depth up to which `matched` describes the last name read; the shortest shared prefix since. */
-  let valid = 0;
-  /** Depth at which the last name read had matched the whole query (MAX_SCANNED + 1: it did not). */
-  let whole = MAX_SCANNED + 1;
-  for (let k = 0; k < names.length; k++) {
-    const prefix = shared[k];
-    if (prefix < valid) valid = prefix;
-    if ((masks[k] & wanted) !== wanted) continue;
-    if (valid >= whole) {
-      // It shares with the last name read the prefix that already held the whole query.
-      visit(k, whole);
-      continue;
-    }
-    const name = names[k];
-    const end = Math.min(name.length, MAX_SCANNED);
-    let at = valid;
-    let count = matched[at];
-    whole = MAX_SCANNED + 1;
-    while (at < end && count < length) {
-      if (name.charCodeAt(at) === query.charCodeAt(count)) count++;
-      matched[++at] = count;
-    }
-    if (count === length) {
-      whole = at;
-      visit(k, at);
-    }
-    valid = at;
-  }
-}
-
-// matched[0] is always 0: no character read, none matched.
-const scanState = new Int32Array(MAX_SCANNED + 1);

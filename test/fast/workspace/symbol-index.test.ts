@@ -7,7 +7,8 @@ import { fuzzyMatcher } from '../../../server/src/services/fuzzy';
 import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
 import { parseText } from '../../../server/src/syntax/parse';
 import { indexFile } from '../../../server/src/workspace/file-index';
-import { charBit, isWordStart, maskOf, scanSubsequence, symbolTableOf, writtenName } from '../../../server/src/workspace/symbol-table';
+import { scanSubsequence, SymbolIndex } from '../../../server/src/workspace/symbol-index';
+import { charBit, isWordStart, maskOf, symbolTableOf, writtenName } from '../../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
 import { schemaNames } from '../../helpers/schema-names';
 
@@ -106,18 +107,29 @@ describe('the subsequence scan of a sorted table', () => {
   });
 
   it('visits exactly the names holding the query in order, however names share prefixes', () => {
-    const words = ['a', 'ab', 'abc', 'abcd', 'abd', 'abdc', 'acb', 'b', 'ba', 'bac', 'bca', 'cab', 'x'.repeat(300) + 'abc', 'zzzz'];
-    const text = root([], words.map((w) => `"${w}"`).map((w) => w.replace(/"/g, '')));
-    const table = symbolTableOf(file('t.yaml', text));
-    for (const query of ['a', 'ab', 'abc', 'bc', 'ca', 'acd', 'zz', 'q']) {
+    // Names past Latin-1 ('aΩb', 'abΩ') are read from their strings, the others from the segment's bytes, in one scan.
+    const words = ['a', 'ab', 'abc', 'abcd', 'abd', 'abdc', 'acb', 'aéb', 'aΩb', 'abΩ', 'abΩc', 'b', 'ba', 'bac', 'bca', 'cab', 'éa', 'x'.repeat(300) + 'abc', 'zzzz'];
+    const symbols = new SymbolIndex();
+    symbols.set(file('t.yaml', root([], words)));
+    const [segment] = symbols.segments;
+    assert.equal(symbols.segments.length, 1);
+    for (const query of ['a', 'ab', 'abc', 'bc', 'ca', 'acd', 'ωb', 'bω', 'éb', 'é', 'zz', 'q']) {
       const visited: string[] = [];
-      scanSubsequence(table, query, maskOf(query), (k) => visited.push(table.names[k]));
-      const expected = table.names.filter((n) => {
+      const ends: number[] = [];
+      scanSubsequence(segment, query, maskOf(query), (k, end) => (visited.push(segment.names[k]), ends.push(end)));
+      const expected = segment.names.filter((n) => {
         let i = 0;
         for (const c of n.slice(0, 256)) if (c === query[i]) i++;
         return i === query.length;
       });
       assert.deepEqual(visited, expected, query);
+      // Where the earliest match ends: the next letter typed goes on from there.
+      assert.deepEqual(ends, expected.map((n) => {
+        let i = 0;
+        let j = 0;
+        while (i < query.length) if (n[j++] === query[i]) i++;
+        return j;
+      }), query);
     }
   });
 });
