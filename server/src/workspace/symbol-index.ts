@@ -188,6 +188,18 @@ export class SymbolIndex {
     let g = -1;
     let e = 0;
     let mask = 0;
+    // Bytes of names kept are copied a run at a time: from part `runPart`'s bytes [runFrom, runTo) to out's at `runAt`.
+    let runPart = -1;
+    let runFrom = 0;
+    let runTo = 0;
+    let runAt = 0;
+    const copyRun = () => {
+      if (runTo > runFrom) out.chars.set(parts[runPart].chars.subarray(runFrom, runTo), runAt);
+    };
+    /** Where the bytes of the last name kept are: its part and the first and the end. */
+    let lastPart: Segment | undefined;
+    let lastStart = 0;
+    let lastEnd = 0;
     for (;;) {
       let from = -1;
       for (let p = 0; p < parts.length; p++) {
@@ -222,12 +234,26 @@ export class SymbolIndex {
       out.startPlacesLow[g] = part.startPlacesLow[k];
       out.startPlacesHigh[g] = part.startPlacesHigh[k];
       out.lengths[g] = part.lengths[k];
-      out.shared[g] = g === 0 ? 0 : sharedPrefix(out.names[g - 1], name);
+      const byteStart = part.starts[k];
+      const byteEnd = part.starts[k + 1];
+      out.shared[g] = g === 0 ? 0 : lastEnd > lastStart && byteEnd > byteStart
+        ? sharedBytes(lastPart!.chars, lastStart, lastEnd, part.chars, byteStart, byteEnd)
+        : sharedPrefix(out.names[g - 1], name);
       out.first[g + 1] = e;
-      let byte = out.starts[g];
-      for (let i = part.starts[k]; i < part.starts[k + 1]; i++) out.chars[byte++] = part.chars[i];
-      out.starts[g + 1] = byte;
+      out.starts[g + 1] = out.starts[g] + byteEnd - byteStart;
+      if (runPart === from && runTo === byteStart) runTo = byteEnd;
+      else {
+        copyRun();
+        runPart = from;
+        runFrom = byteStart;
+        runTo = byteEnd;
+        runAt = out.starts[g];
+      }
+      lastPart = part;
+      lastStart = byteStart;
+      lastEnd = byteEnd;
     }
+    copyRun();
     const merged = trimmed(out, g + 1, mask);
     for (const slot of held) this.slots[slot]!.segment = merged;
     return merged;
@@ -291,6 +317,14 @@ function fromTable(slot: number, table: SymbolTable, file: FileIndex): Segment {
     out.first[g + 1] = k + 1;
   }
   return trimmed(out, g + 1, table.mask);
+}
+
+/** How many leading bytes two names' bytes share, at most 255 (as sharedPrefix counts characters). */
+function sharedBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const most = Math.min(aEnd - aStart, bEnd - bStart, 255);
+  let i = 0;
+  while (i < most && a[aStart + i] === b[bStart + i]) i++;
+  return i;
 }
 
 /** How many characters of a lower-case name a segment's bytes hold: its first MAX_SCANNED, none when one of them is past Latin-1. */
