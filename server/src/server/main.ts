@@ -49,6 +49,7 @@ scheduler.offloader = parseThread;
 const session = new Session(scheduler);
 const workspace = new WorkspaceFiles(session);
 const checks = new CheckScheduler(connection, session, workspace);
+dispatch.requestWatcher = checks.idle;
 const ctx: ServerContext = { connection, dispatch, session, workspace, checks, editor: {}, settings: { codeLens: true, formatOrderKeys: false } };
 // The workspace's other descriptions are what checks consult for unused components; a change in
 // what they use of an open root's components checks it again.

@@ -95,4 +95,43 @@ describe('idle collection', () => {
       mock.timers.reset();
     }
   });
+
+  it('puts off a collection due while requests keep arriving, and arms none for a request alone', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const advance = (ms: number) => { for (let t = 0; t < ms; t += 50) mock.timers.tick(50); };
+    try {
+      // 100 MiB at 0.5 ms a MiB: 50 ms, within the short pause's bound.
+      const { engine, collector } = fakeEngine(100, 0.5);
+      collector.worked();
+      advance(IDLE_MS - 100);
+      // Symbol queries as a name is typed, one every 100 ms for 3 s: past the time it was due.
+      for (let query = 0; query < 30; query++) {
+        collector.hold();
+        advance(50);
+        collector.release();
+        advance(50);
+      }
+      assert.equal(engine.collections, 0, 'not between two requests');
+      advance(IDLE_MS + 100);
+      assert.equal(engine.collections, 1, 'once a pause lasted after the last answer');
+
+      // Nothing was due: a request answered does not make a collection due (the heap has grown again).
+      const quiet = fakeEngine(100, 0.5);
+      quiet.collector.hold();
+      quiet.collector.release();
+      advance(IDLE_LONG_MS * 2);
+      assert.equal(quiet.engine.collections, 0);
+
+      // An edit while a request is under way: its check says when it has worked, not the request.
+      const edited = fakeEngine(100, 0.5);
+      edited.collector.worked();
+      edited.collector.hold();
+      edited.collector.busy();
+      edited.collector.release();
+      advance(IDLE_LONG_MS * 2);
+      assert.equal(edited.engine.collections, 0);
+    } finally {
+      mock.timers.reset();
+    }
+  });
 });

@@ -10,6 +10,8 @@ const shutDownError = () => new ResponseError(ErrorCodes.InvalidRequest, 'The se
 export class Dispatcher {
   private shutDown = false;
   private readonly atShutdown: (() => unknown)[] = [];
+  /** Told of each request as it arrives and once it is answered (see IdleCollector.hold). */
+  requestWatcher: { hold(): void; release(): void } | undefined;
 
   constructor(readonly connection: Connection) {
     connection.onShutdown(async () => {
@@ -34,6 +36,8 @@ export class Dispatcher {
     this.connection.onRequest(method, async (params: P, token: CancellationToken) => {
       if (this.shutDown) throw shutDownError();
       const started = performance.now();
+      const watcher = this.requestWatcher;
+      watcher?.hold();
       try {
         return await handler(params, token);
       } catch (e) {
@@ -41,6 +45,7 @@ export class Dispatcher {
         this.connection.console.error(`${method} failed: ${(e as Error).stack ?? e}`);
         return fallback;
       } finally {
+        watcher?.release();
         mark('request answered', { method, ms: performance.now() - started });
       }
     });

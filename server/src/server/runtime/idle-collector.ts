@@ -72,10 +72,31 @@ export class IdleCollector {
     this.timer.unref?.();
   }
 
-  /** Something arrived (an edit, a request): not idle any more. */
+  /** An edit arrived: not idle any more (the check it starts says when it has worked). */
   busy(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.holding = 0;
+  }
+
+  /** Requests under way that put off a collection that was due. */
+  private holding = 0;
+
+  /**
+   * A request arrived: a collection that was due waits until the requests under way are answered
+   * and a pause has lasted again. A burst of requests (symbol queries as a name is typed, hovers)
+   * is no pause: a collection forced between two of them held the second for 140 ms.
+   */
+  hold(): void {
+    if (this.timer === undefined && this.holding === 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.holding++;
+  }
+
+  /** A request held by hold() was answered. */
+  release(): void {
+    if (this.holding > 0 && --this.holding === 0) this.worked();
   }
 
   /** Whether the last collectIfGrown left a grown heap because it would not fit the bound. */
