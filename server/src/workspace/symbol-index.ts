@@ -6,7 +6,7 @@
 // names, so no merge holds the thread for long); a file replaced or removed only marks its slot
 // dead, and a segment with as many dead names as live ones is written again without them.
 import { FileIndex } from './file-index';
-import { addWordStartPlaces, MAX_SCANNED, sharedPrefix, symbolTableOf, SymbolTable, writtenName } from './symbol-table';
+import { addWordStartPlaces, KeptSymbolTable, MAX_SCANNED, sharedPrefix, SymbolTable, takeSymbolTable, writtenName } from './symbol-table';
 
 /**
  * A merge that would make a segment larger than this is not done: merging takes about 0.33 us a
@@ -64,7 +64,7 @@ export interface Segment {
 
 interface Slot {
   file: FileIndex;
-  table: SymbolTable;
+  table: KeptSymbolTable;
   segment: Segment;
 }
 
@@ -88,7 +88,7 @@ export class SymbolIndex {
     return this.slots[slot]?.file;
   }
 
-  tableOf(slot: number): SymbolTable {
+  tableOf(slot: number): KeptSymbolTable {
     return this.slots[slot]!.table;
   }
 
@@ -111,12 +111,12 @@ export class SymbolIndex {
 
   set(file: FileIndex): void {
     this.remove(file.path);
-    const table = symbolTableOf(file);
+    const table = takeSymbolTable(file);
     const slot = this.free.pop() ?? this.slots.length;
     this.slotByPath.set(file.path, slot);
     if (table.pathless.length > 0) this.pathlessSlots.add(slot);
     const segment = fromTable(slot, table, file);
-    this.slots[slot] = { file, table, segment };
+    this.slots[slot] = { file, table: { count: table.names.length, written: table.written, targets: table.targets, pathless: table.pathless }, segment };
     this.push(segment);
   }
 
@@ -127,7 +127,7 @@ export class SymbolIndex {
     this.pathlessSlots.delete(slot);
     const { segment, table } = this.slots[slot]!;
     this.slots[slot] = undefined;
-    segment.dead += table.names.length;
+    segment.dead += table.count;
     if (2 * segment.dead >= segment.slots.length) {
       const at = this.stack.indexOf(segment);
       const live = this.merge([segment]);

@@ -147,6 +147,28 @@ export function writtenName(file: FileIndex, target: number): string {
 
 const tables = new WeakMap<FileIndex, SymbolTable>();
 
+/**
+ * What the workspace's symbol index keeps of a file's table once the file's segment is built from
+ * it: the rest (the names' masks, word starts, lengths, shared prefixes, and the list of the
+ * names, which the segments hold) is in the segments, and was 23 bytes a name kept twice.
+ */
+export interface KeptSymbolTable {
+  readonly count: number;
+  readonly written: SymbolTable['written'];
+  readonly targets: Uint32Array;
+  readonly pathless: readonly number[];
+}
+
+/**
+ * The file's table for the symbol index to build its segment from, no longer cached for the file
+ * after (a file set again, or asked by symbolTableOf, has its table built again).
+ */
+export function takeSymbolTable(file: FileIndex): SymbolTable {
+  const table = symbolTableOf(file);
+  tables.delete(file);
+  return table;
+}
+
 /** The file's table, built at once when it was not built in steps before. */
 export function symbolTableOf(file: FileIndex): SymbolTable {
   let table = tables.get(file);

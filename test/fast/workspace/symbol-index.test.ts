@@ -73,6 +73,23 @@ describe('workspace symbol search', () => {
     assert.deepEqual(names(ix, 'get'), ['getAlpine (GET /a)']);
   });
 
+  it('answers for a file set again after its removal, and set in a second index (its table is built again)', () => {
+    // The index keeps only what queries read of a file's table: the rest is in its segments.
+    const beta = file('b.yaml', root([['/b', 'get', 'getBeta'], ['/b', 'post', 'postBeta']], ['Beta', 'BetaList'], ['beta']));
+    const ix = new WorkspaceIndex();
+    ix.set(beta);
+    ix.remove('/w/b.yaml');
+    assert.deepEqual(names(ix, 'bet'), []);
+    ix.set(beta);
+    const expected = ['Beta', 'beta', 'BetaList', 'getBeta (GET /b)', 'postBeta (POST /b)'];
+    assert.deepEqual(names(ix, 'bet'), expected);
+    assert.deepEqual(names(ix, 'btl'), ['BetaList']);
+    const other = new WorkspaceIndex();
+    other.set(beta);
+    assert.deepEqual(names(other, 'bet'), expected);
+    assert.deepEqual(names(ix, 'bet'), expected);
+  });
+
   it('lists a fragment file\'s entries only when others reference them by pointer, and names a Path Item file\'s operations by the referencing path', () => {
     const ix = new WorkspaceIndex();
     ix.set(file('item.yaml', 'get:\n  operationId: getThing\n  responses:\n    "200": {description: OK}\n'));
