@@ -24,6 +24,11 @@ function fakeEngine(heapMiB: number, msPerMiB: number) {
   return { engine, collector };
 }
 
+/** Node's mock clock runs a timer set inside another only on a later tick: small steps. */
+const advance = (ms: number) => {
+  for (let t = 0; t < ms; t += 50) mock.timers.tick(50);
+};
+
 describe('idle collection', () => {
   it('collects a heap that a collection goes through quickly', () => {
     const { engine, collector } = fakeEngine(100, 0.5);
@@ -62,8 +67,6 @@ describe('idle collection', () => {
 
   it('collects a heap too large for a short pause once the pause has lasted, unless the user types first', () => {
     mock.timers.enable({ apis: ['setTimeout'] });
-    // Node's mock clock runs a timer set inside another only on a later tick: small steps.
-    const advance = (ms: number) => { for (let t = 0; t < ms; t += 50) mock.timers.tick(50); };
     try {
       // 131 MiB, as 300 edits of GitHub's 10 MB YAML leave: about 79 ms, over the short bound.
       const { engine, collector } = fakeEngine(131, 0.5);
@@ -98,7 +101,6 @@ describe('idle collection', () => {
 
   it('puts off a collection due while requests keep arriving, and arms none for a request alone', () => {
     mock.timers.enable({ apis: ['setTimeout'] });
-    const advance = (ms: number) => { for (let t = 0; t < ms; t += 50) mock.timers.tick(50); };
     try {
       // 100 MiB at 0.5 ms a MiB: 50 ms, within the short pause's bound.
       const { engine, collector } = fakeEngine(100, 0.5);
