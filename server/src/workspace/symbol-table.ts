@@ -1,9 +1,8 @@
-// One file's symbol names as a table for workspace symbol queries, after rust-analyzer's symbol
-// index: the lower-cased names sorted, so a prefix is one binary search and a contiguous run, and a
-// subsequence (fuzzy) scan reuses its work across names that share a prefix, as a walk of a trie or
-// an FST would. A character mask per name rejects most names without reading them. Built once per
-// index of the file (in steps for a large one) and replaced with it: a query reads every file's
-// table and builds nothing.
+// One file's symbol names as a table, after rust-analyzer's symbol index: the lower-cased names
+// sorted, each with its character mask, word starts and the prefix it shares with the one before.
+// Built once per index of the file (in steps for a large one); the workspace's symbol index
+// (symbol-index.ts) builds the file's first segment from it and keeps only its targets and
+// spellings, and queries read the segments.
 import { sortSteps, stepClock, Steps } from '../syntax/steps';
 import { FileIndex } from './file-index';
 
