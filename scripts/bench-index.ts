@@ -130,11 +130,11 @@ let segmentBytes = 0;
 let segmentEntries = 0;
 let segmentNames = 0;
 for (const segment of index.symbols.segments) {
-  // A name's string is its file table's; the segment holds a reference to it (8 bytes) and its arrays.
-  segmentBytes += 8 * segment.names.length;
+  // Every typed array of the segment counts, and the strings of the names its bytes do not hold whole (2 bytes a character).
+  for (const name of segment.unscanned.values()) segmentBytes += 2 * name.length;
   for (const array of Object.values(segment)) if (ArrayBuffer.isView(array)) segmentBytes += array.byteLength;
   segmentEntries += segment.slots.length;
-  segmentNames += segment.names.length;
+  segmentNames += segment.count;
 }
 console.log(`symbol index: ${index.symbols.segments.length} segments, ${segmentEntries} names (${segmentNames} distinct within their segment), ` +
   `${(segmentBytes / 2 ** 20).toFixed(1)} MiB of segment arrays, ${(segmentBytes / segmentEntries).toFixed(1)} bytes per name`);

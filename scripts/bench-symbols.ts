@@ -107,11 +107,11 @@ let segmentBytes = 0;
 let entries = 0;
 let distinct = 0;
 for (const segment of segments) {
-  // A name array's element is a pointer (8 bytes); its strings are the files' tables'. Every typed array of the segment counts.
-  segmentBytes += 8 * segment.names.length;
+  // Every typed array of the segment counts, and the strings of the names its bytes do not hold whole (2 bytes a character).
+  for (const name of segment.unscanned.values()) segmentBytes += 2 * name.length;
   for (const array of Object.values(segment)) if (ArrayBuffer.isView(array)) segmentBytes += array.byteLength;
   entries += segment.slots.length;
-  distinct += segment.names.length;
+  distinct += segment.count;
 }
 console.log(`symbol index: ${segments.length} segments, ${entries} names (${distinct} distinct within their segment), ` +
   `${(segmentBytes / 2 ** 20).toFixed(1)} MB of arrays, ${(segmentBytes / entries).toFixed(1)} bytes per name`);

@@ -6,8 +6,8 @@
 // and prefix matches leave room in the answer. Nothing is built per query beyond its answer.
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
-import { scanSubsequence, Segment } from '../workspace/symbol-index';
-import { lowerBound, MAX_SCANNED, maskOf, operationLabel, PLACES_KNOWN, SymbolKind, writtenName } from '../workspace/symbol-table';
+import { nameLength, nameOf, scanSubsequence, Segment } from '../workspace/symbol-index';
+import { MAX_SCANNED, maskOf, operationLabel, PLACES_KNOWN, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, typedCases, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -77,15 +77,18 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   // those up to the length that fills it are read first, and the rest only if they did not fill it
   // (some were dropped files' or definitions no one is offered).
   let prefixed = 0;
-  const runs = segments.map((segment) => prefixRun(segment.names, lower));
+  const runs = segments.map((segment) => prefixRun(segment, lower));
   const readRuns = (shortest: number, longest: number) => {
     segments.forEach((segment, s) => {
-      const { names, first, slots, rows } = segment;
+      const { first, slots, rows } = segment;
       for (let g = runs[s].from; g < runs[s].to; g++) {
-        const name = names[g];
-        if (name.length < shortest || name.length > longest) continue;
+        const length = nameLength(segment, g);
+        if (length < shortest || length > longest) continue;
+        // In the run, a name is the query when it is as long: its string is made only for an entry kept.
+        const exact = length === lower.length;
         // Once the answer is full of names as good, a longer one cannot enter (nor count: fuzzy is off).
-        if (prefixed >= best.capacity && !best.admits(name === lower ? Rank.ExactCase : Rank.Prefix, -name.length)) continue;
+        if (prefixed >= best.capacity && !best.admits(exact ? Rank.ExactCase : Rank.Prefix, -length)) continue;
+        let name: string | undefined;
         for (let e = first[g]; e < first[g + 1]; e++) {
           const file = symbols.fileOf(slots[e]);
           if (file === undefined) continue; // replaced or removed
@@ -93,8 +96,8 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
           const target = table.targets[rows[e]];
           if ((target & 3) === SymbolKind.Definition && !offers(slots[e], file)) continue;
           prefixed++;
-          const rank = name === lower ? rankOf(table.written[rows[e]] ?? writtenName(file, target), name) : Rank.Prefix;
-          if (best.admits(rank, -name.length)) best.add({ file, target, rank, score: -name.length, lower: name });
+          const rank = exact ? rankOf(table.written[rows[e]] ?? writtenName(file, target), lower) : Rank.Prefix;
+          if (best.admits(rank, -length)) best.add({ file, target, rank, score: -length, lower: (name ??= exact ? lower : nameOf(segment, g)) });
         }
       }
     });
@@ -161,7 +164,7 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
         if (!best.admits(Rank.Fuzzy, bounds[c])) break;
         const segment = segments[found.segments[c]];
         const g = found.names[c];
-        const name = segment.names[g];
+        const name = nameOf(segment, g);
         if (!tightened[c]) {
           tightened[c] = 1;
           const tighter = placesBound(name, segment.startPlacesLow[g], segment.startPlacesHigh[g], segment.upperStarts[g], segment.lowerStarts[g], segment.lengths[g]) ??
@@ -217,14 +220,20 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
   return result;
 }
 
-/** The names of a sorted list that start with `prefix`: from its lower bound to the first that does not. */
-function prefixRun(names: readonly string[], prefix: string): { from: number; to: number } {
-  const from = lowerBound(names, prefix);
-  let low = from;
-  let high = names.length;
+/** The names of a segment that start with `prefix`: from its lower bound to the first that does not. */
+function prefixRun(segment: Segment, prefix: string): { from: number; to: number } {
+  let low = 0;
+  let high = segment.count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (names[middle].startsWith(prefix)) low = middle + 1;
+    if (nameOf(segment, middle) < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const from = low;
+  high = segment.count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (nameOf(segment, middle).startsWith(prefix)) low = middle + 1;
     else high = middle;
   }
   return { from, to: low };
@@ -243,7 +252,7 @@ function fillingLength(segments: readonly Segment[], runs: readonly { from: numb
   segments.forEach((segment, s) => {
     for (let g = runs[s].from; g < runs[s].to; g++) {
       const entries = segment.first[g + 1] - segment.first[g];
-      counts[Math.min(segment.names[g].length, LENGTHS_COUNTED)] += entries;
+      counts[Math.min(nameLength(segment, g), LENGTHS_COUNTED)] += entries;
       total += entries;
     }
   });
@@ -297,7 +306,7 @@ export class FirstBound {
       if (this.runs) this.pairs.inBytes(segment.chars, start, end, placesLow, placesHigh);
       return this.points(segment.chars[start], segment.upperStarts[g], segment.lowerStarts[g], from);
     }
-    return this.ofString(segment.names[g], segment.upperStarts[g], segment.lowerStarts[g], from, placesLow, placesHigh);
+    return this.ofString(nameOf(segment, g), segment.upperStarts[g], segment.lowerStarts[g], from, placesLow, placesHigh);
   }
 
   ofString(lowerName: string, upperStarts: number, lowerStarts: number, from: number, placesLow: number, placesHigh: number): number {
@@ -503,7 +512,7 @@ function fuzzyCandidates(
   let found = spareCandidates.get(index) ?? candidateArrays(1024);
   found.count = 0;
   let names = 0;
-  for (const segment of segments) names += segment.names.length;
+  for (const segment of segments) names += segment.count;
   const current = last !== undefined && last.version === index.version;
   const extending = current && compact.startsWith(last.compact) && typedCompact.startsWith(last.typedCompact) &&
     last.typedCompact.length === last.compact.length && typedCompact.length === compact.length;
@@ -521,10 +530,10 @@ function fuzzyCandidates(
       let matched = matchedBefore;
       const start = segment.starts[k];
       const stored = segment.starts[k + 1] - start;
-      if (stored > 0) {
+      const name = stored === 0 ? segment.unscanned.get(k) : undefined; // a character past Latin-1: not in the bytes
+      if (name === undefined) {
         while (matched < compact.length && at < stored) if (segment.chars[start + at++] === compact.charCodeAt(matched)) matched++;
       } else {
-        const name = segment.names[k]; // a character past Latin-1: not in the bytes
         const end = Math.min(name.length, MAX_SCANNED);
         while (matched < compact.length && at < end) if (name.charCodeAt(at++) === compact.charCodeAt(matched)) matched++;
       }

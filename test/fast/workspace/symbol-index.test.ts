@@ -7,7 +7,7 @@ import { fuzzyMatcher } from '../../../server/src/services/fuzzy';
 import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
 import { parseText } from '../../../server/src/syntax/parse';
 import { indexFile } from '../../../server/src/workspace/file-index';
-import { scanSubsequence, SymbolIndex } from '../../../server/src/workspace/symbol-index';
+import { nameLength, nameOf, scanSubsequence, Segment, SymbolIndex } from '../../../server/src/workspace/symbol-index';
 import { charBit, isWordStart, maskOf, symbolTableOf, writtenName } from '../../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
 import { schemaNames } from '../../helpers/schema-names';
@@ -21,6 +21,7 @@ const root = (ops: [string, string, string][], schemas: string[], tags: string[]
 ].join('\n') + '\n';
 const file = (name: string, text: string) => indexFile(`/w/${name}`, parseText(text, 'yaml'));
 const names = (ix: WorkspaceIndex, query: string, limit?: number) => workspaceSymbols(ix, query, limit).map((s) => s.name);
+const namesOf = (segment: Segment) => Array.from({ length: segment.count }, (_, g) => nameOf(segment, g));
 
 describe('workspace symbol search', () => {
   const index = new WorkspaceIndex();
@@ -130,11 +131,16 @@ describe('the subsequence scan of a sorted table', () => {
     symbols.set(file('t.yaml', root([], words)));
     const [segment] = symbols.segments;
     assert.equal(symbols.segments.length, 1);
+    // The segment keeps bytes, not strings, but for the names they do not hold whole: each name comes back as it was.
+    const lower = [...new Set(words.map((w) => w.toLowerCase()))].sort();
+    assert.deepEqual(namesOf(segment), lower);
+    assert.deepEqual(namesOf(segment).map((_, g) => nameLength(segment, g)), lower.map((w) => w.length));
+    assert.deepEqual([...segment.unscanned.values()].sort(), ['abω', 'abωc', 'aωb', 'x'.repeat(300) + 'abc']);
     for (const query of ['a', 'ab', 'abc', 'bc', 'ca', 'acd', 'ωb', 'bω', 'éb', 'é', 'zz', 'q']) {
       const visited: string[] = [];
       const ends: number[] = [];
-      scanSubsequence(segment, query, maskOf(query), (k, end) => (visited.push(segment.names[k]), ends.push(end)));
-      const expected = segment.names.filter((n) => {
+      scanSubsequence(segment, query, maskOf(query), (k, end) => (visited.push(nameOf(segment, k)), ends.push(end)));
+      const expected = namesOf(segment).filter((n) => {
         let i = 0;
         for (const c of n.slice(0, 256)) if (c === query[i]) i++;
         return i === query.length;
@@ -148,6 +154,27 @@ describe('the subsequence scan of a sorted table', () => {
         return j;
       }), query);
     }
+  });
+});
+
+describe('segments merged from bytes', () => {
+  it('orders and joins names read from bytes and from strings alike, long names that share their first 256 characters too', () => {
+    const long = 'x'.repeat(300);
+    const perFile = [
+      ['b', 'éa', long + 'b', 'aΩb', 'ab'],
+      ['a', 'ab', long + 'a', 'aΩb', 'é', long + 'b'],
+      ['ab', 'ac', 'ÿ', 'aΩa', long + 'c', 'x'.repeat(256)],
+    ];
+    const symbols = new SymbolIndex();
+    // Files of one name each first: they are merged with each other, then with the larger ones.
+    perFile.flat().forEach((name, i) => symbols.set(file(`one-${i}.yaml`, root([], [name]))));
+    perFile.forEach((names, i) => symbols.set(file(`f${i}.yaml`, root([], names))));
+    const all = symbols.segments.flatMap((segment) => {
+      const names = namesOf(segment);
+      for (let g = 1; g < names.length; g++) assert.ok(names[g - 1] < names[g], `sorted and distinct: ${names[g - 1].slice(-3)} < ${names[g].slice(-3)}`);
+      return names;
+    });
+    assert.deepEqual([...new Set(all)].sort(), [...new Set(perFile.flat().map((n) => n.toLowerCase()))].sort());
   });
 });
 

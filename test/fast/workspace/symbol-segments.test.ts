@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { workspaceSymbols } from '../../../server/src/services/workspace-symbols';
 import { parseText } from '../../../server/src/syntax/parse';
 import { indexFile } from '../../../server/src/workspace/file-index';
-import { MAX_MERGED } from '../../../server/src/workspace/symbol-index';
+import { MAX_MERGED, nameOf } from '../../../server/src/workspace/symbol-index';
 import { WorkspaceIndex } from '../../../server/src/workspace/workspace-index';
 import { workspaceSymbolsPerFile } from '../../helpers/workspace-symbols-per-file';
 
@@ -114,8 +114,8 @@ describe('the workspace-wide symbol index', () => {
     const { segments } = index.symbols;
     let entries = 0;
     for (const segment of segments) {
-      for (let g = 1; g < segment.names.length; g++) assert.ok(segment.names[g - 1] < segment.names[g], 'sorted and distinct');
-      assert.equal(segment.first[segment.names.length], segment.slots.length);
+      for (let g = 1; g < segment.count; g++) assert.ok(nameOf(segment, g - 1) < nameOf(segment, g), 'sorted and distinct');
+      assert.equal(segment.first[segment.count], segment.slots.length);
       entries += segment.slots.length - segment.dead;
     }
     const live = [...index.all()].reduce((n, f) => n + f.operations.filter((o) => o.operationId !== undefined).length + f.operations.length + f.definitions.length + f.tags.length, 0);
