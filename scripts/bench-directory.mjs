@@ -48,7 +48,11 @@ const threadTimes = (pid) => readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
 // BENCH_SERVER_ARGS: node options for the server (`--cpu-prof --cpu-prof-dir=DIR` profiles it and its worker threads).
 const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const server = spawn(process.execPath, [...serverArgs, join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+// No timer for a partial message: vscode-jsonrpc arms it again for good, and a server killed
+// in the middle of one would keep this process alive (see test/helpers/lsp-client.ts).
+const reader = new StreamMessageReader(server.stdout);
+reader.partialMessageTimeout = 0;
+const connection = createMessageConnection(reader, new StreamMessageWriter(server.stdin));
 let indexed;
 const indexedAt = new Promise((resolve) => (indexed = resolve));
 let lastMessage = '';

@@ -17,7 +17,11 @@ export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESH
  */
 export function startBenchServer({ script = join(root, 'dist', 'server.js'), nodeArgs = [], env = {}, settings = {}, stderr = 'inherit' } = {}) {
   const server = spawn(process.execPath, [...nodeArgs, script, '--stdio'], { stdio: ['pipe', 'pipe', stderr], env: { ...process.env, ...env } });
-  const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  // No timer for a partial message: vscode-jsonrpc arms it again for good, and a server killed
+  // in the middle of one would keep this process alive (see test/helpers/lsp-client.ts).
+  const reader = new StreamMessageReader(server.stdout);
+  reader.partialMessageTimeout = 0;
+  const connection = createMessageConnection(reader, new StreamMessageWriter(server.stdin));
   connection.onRequest('workspace/configuration', () => [settings]);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);

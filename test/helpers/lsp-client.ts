@@ -7,6 +7,18 @@ import type { Mark } from '../../server/src/server/runtime/marks';
 import * as path from 'path';
 import { REPO_ROOT } from './paths';
 
+/**
+ * A reader of the server's messages that arms no timer for a partial one. vscode-jsonrpc's reader
+ * arms a 10 s timer while a message is incomplete and arms it again each time it fires, and
+ * disposing the connection does not stop it: a server killed in the middle of a message kept the
+ * test file's process alive for good (a CI run waited on it for 20 minutes after its last test).
+ */
+export function serverReader(stdout: NodeJS.ReadableStream): StreamMessageReader {
+  const reader = new StreamMessageReader(stdout);
+  reader.partialMessageTimeout = 0;
+  return reader;
+}
+
 export class LspClient {
   private readonly process: ChildProcess;
   readonly connection: MessageConnection;
@@ -52,7 +64,7 @@ export class LspClient {
     this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OPENAPI_MARKS: '1', ...env } });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
     this.process.on('exit', (code, signal) => (this.exited = { code, signal }));
-    this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.connection = createMessageConnection(serverReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.diagnostics.set(params.uri, params);
       this.lastPublishAt = performance.now();

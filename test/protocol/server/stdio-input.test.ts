@@ -11,9 +11,10 @@ import { Writable } from 'stream';
 import { pathToFileURL } from 'url';
 import { after, before, describe, it } from 'node:test';
 import {
-  AbstractMessageWriter, createMessageConnection, Message, MessageConnection, MessageWriter, StreamMessageReader,
+  AbstractMessageWriter, createMessageConnection, Message, MessageConnection, MessageWriter,
 } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { serverReader } from '../../helpers/lsp-client';
 import { REPO_ROOT } from '../../helpers/paths';
 
 const SERVER = path.join(REPO_ROOT, 'dist', 'server.js');
@@ -80,7 +81,7 @@ class Server {
     this.child.stderr!.on('data', (d) => (this.stderr += d));
     this.exited = new Promise((resolve) => this.child.on('exit', resolve));
     this.writer = new ChunkedWriter(this.child.stdin!);
-    this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), this.writer);
+    this.connection = createMessageConnection(serverReader(this.child.stdout!), this.writer);
     this.connection.onRequest('workspace/configuration', () => [{}]);
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('window/workDoneProgress/create', () => null);
