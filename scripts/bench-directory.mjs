@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { createMessageConnection, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { serverReader } from './bench-server.mjs';
 import { corpusDir, installCorpus } from './corpus-install.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,11 +49,7 @@ const threadTimes = (pid) => readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
 // BENCH_SERVER_ARGS: node options for the server (`--cpu-prof --cpu-prof-dir=DIR` profiles it and its worker threads).
 const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const server = spawn(process.execPath, [...serverArgs, join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-// No timer for a partial message: vscode-jsonrpc arms it again for good, and a server killed
-// in the middle of one would keep this process alive (see test/helpers/lsp-client.ts).
-const reader = new StreamMessageReader(server.stdout);
-reader.partialMessageTimeout = 0;
-const connection = createMessageConnection(reader, new StreamMessageWriter(server.stdin));
+const connection = createMessageConnection(serverReader(server.stdout), new StreamMessageWriter(server.stdin));
 let indexed;
 const indexedAt = new Promise((resolve) => (indexed = resolve));
 let lastMessage = '';

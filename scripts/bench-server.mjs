@@ -15,13 +15,20 @@ export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESH
  * Starts a server. `settings`: what it reads as its `openapi30` settings; `stderr`: 'pipe' to read
  * it (traces), 'inherit' to show it; `nodeArgs`: before the script (profiling); `env`: added.
  */
+/**
+ * A reader of the server's messages with no timer for a partial one: vscode-jsonrpc arms it again
+ * for good, and a server killed in the middle of a message would keep this process alive (see
+ * test/helpers/lsp-client.ts).
+ */
+export function serverReader(stdout) {
+  const reader = new StreamMessageReader(stdout);
+  reader.partialMessageTimeout = 0;
+  return reader;
+}
+
 export function startBenchServer({ script = join(root, 'dist', 'server.js'), nodeArgs = [], env = {}, settings = {}, stderr = 'inherit' } = {}) {
   const server = spawn(process.execPath, [...nodeArgs, script, '--stdio'], { stdio: ['pipe', 'pipe', stderr], env: { ...process.env, ...env } });
-  // No timer for a partial message: vscode-jsonrpc arms it again for good, and a server killed
-  // in the middle of one would keep this process alive (see test/helpers/lsp-client.ts).
-  const reader = new StreamMessageReader(server.stdout);
-  reader.partialMessageTimeout = 0;
-  const connection = createMessageConnection(reader, new StreamMessageWriter(server.stdin));
+  const connection = createMessageConnection(serverReader(server.stdout), new StreamMessageWriter(server.stdin));
   connection.onRequest('workspace/configuration', () => [settings]);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);

@@ -7,7 +7,7 @@
 import { ObjectKind } from '../model/spec';
 import { FileIndex } from '../workspace/file-index';
 import { nameLength, nameOf, scanSubsequence, Segment } from '../workspace/symbol-index';
-import { MAX_SCANNED, maskOf, operationLabel, PLACES_KNOWN, SymbolKind, writtenName } from '../workspace/symbol-table';
+import { MAX_SCANNED, maskOf, operationLabel, partitionPoint, PLACES_KNOWN, SymbolKind, writtenName } from '../workspace/symbol-table';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { fuzzyBound, fuzzyMatcher, RUN_BONUS, START_BONUS, typedCases, WORD_START_BONUS } from './fuzzy';
 import { FileSpan } from './symbol-at';
@@ -222,21 +222,8 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = M
 
 /** The names of a segment that start with `prefix`: from its lower bound to the first that does not. */
 function prefixRun(segment: Segment, prefix: string): { from: number; to: number } {
-  let low = 0;
-  let high = segment.count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (nameOf(segment, middle) < prefix) low = middle + 1;
-    else high = middle;
-  }
-  const from = low;
-  high = segment.count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (nameOf(segment, middle).startsWith(prefix)) low = middle + 1;
-    else high = middle;
-  }
-  return { from, to: low };
+  const from = partitionPoint(0, segment.count, (g) => nameOf(segment, g) < prefix);
+  return { from, to: partitionPoint(from, segment.count, (g) => nameOf(segment, g).startsWith(prefix)) };
 }
 
 /** Longest name length counted apart; longer ones count as this long (then they are all read). */

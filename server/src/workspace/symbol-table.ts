@@ -235,16 +235,21 @@ export function sharedPrefix(a: string, b: string): number {
   return i;
 }
 
-/** The first name at or after `lower` in sort order. */
-export function lowerBound(names: readonly string[], lower: string): number {
-  let low = 0;
-  let high = names.length;
+/** The first index of [from, to) where `before` is false (it is true for a leading run, then false). */
+export function partitionPoint(from: number, to: number, before: (i: number) => boolean): number {
+  let low = from;
+  let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (names[middle] < lower) low = middle + 1;
+    if (before(middle)) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** The first name at or after `lower` in sort order. */
+export function lowerBound(names: readonly string[], lower: string): number {
+  return partitionPoint(0, names.length, (i) => names[i] < lower);
 }
 
 /** The longest name read by a subsequence scan; longer names are matched on this many characters. */
