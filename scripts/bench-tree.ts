@@ -1,0 +1,74 @@
+// The syntax tree's size and parse time (issue 32, item 1): GitHub's description parsed in process,
+// as JSON and as YAML. Bytes a node are the heap one parse keeps (after full collections; the text
+// was read before it) over its nodes; parse times are the process's first parse (the CLI's case:
+// cold code) and the median of the next ones. Run by scripts/bench-tree.mjs with --expose-gc.
+import { readFileSync } from 'node:fs';
+import { parseText } from '../server/src/syntax/parse';
+import { SourceFormat, SyntaxNode } from '../server/src/syntax/tree';
+
+const WARM_RUNS = 5;
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with --expose-gc (scripts/bench-tree.mjs does)');
+const collect = () => {
+  gc();
+  gc();
+};
+
+function countNodes(root: SyntaxNode | undefined): { nodes: number; collections: number } {
+  let nodes = 0;
+  let collections = 0;
+  const stack = root ? [root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    nodes++;
+    if (node.children) {
+      collections++;
+      for (const child of node.children) stack.push(child);
+    }
+  }
+  return { nodes, collections };
+}
+
+function measure(file: string, format: SourceFormat): void {
+  const text = readFileSync(file, 'utf8');
+  let started = performance.now();
+  parseText(text, format);
+  const firstMs = performance.now() - started;
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) {
+    collect();
+    started = performance.now();
+    parseText(text, format);
+    warm.push(performance.now() - started);
+  }
+  warm.sort((a, b) => a - b);
+  // Measured after the runs above: the tables of shared keys and values (tree.ts) are full, so the
+  // heap kept is this tree's alone, as for a document after the first.
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  const kept = parseText(text, format);
+  collect();
+  const heap = process.memoryUsage().heapUsed - before;
+  const { nodes, collections } = countNodes(kept.root);
+  const jsonParse = format === 'json' ? timeJsonParse(text) : undefined;
+  console.log(`tree of ${file.split('/').pop()} (${format.toUpperCase()}, ${(text.length / 1e6).toFixed(1)} M characters): ` +
+    `${nodes.toLocaleString('en')} nodes (${collections.toLocaleString('en')} collections), ${(heap / 2 ** 20).toFixed(1)} MiB, ` +
+    `${(heap / nodes).toFixed(0)} bytes a node; parse ${Math.round(firstMs)} ms first, median ${Math.round(warm[WARM_RUNS >> 1])} ms after` +
+    (jsonParse === undefined ? '' : ` (JSON.parse: ${Math.round(jsonParse)} ms)`));
+}
+
+/** JSON.parse of the same text, the floor a parse in JavaScript is compared with (median). */
+function timeJsonParse(text: string): number {
+  const times: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) {
+    collect();
+    const started = performance.now();
+    JSON.parse(text);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[WARM_RUNS >> 1];
+}
+
+const [json, yaml] = process.argv.slice(2);
+measure(json, 'json');
+if (yaml) measure(yaml, 'yaml');
