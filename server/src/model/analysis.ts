@@ -7,6 +7,7 @@ import { DocumentStore, SourceDocument } from './documents';
 import { refLocation } from './location';
 import { RefFailure, resolveRefTarget, Target } from './resolve';
 import { isLocalRef, ParsedRef, parseRef } from './ref';
+import { layoutKindAt } from './kinds';
 import { FieldSpec, isOtherDialect, ObjectKind, OpenApiVersion, specOf } from './spec';
 
 export type { RefFailure, Target };
@@ -475,6 +476,19 @@ class Walk {
     return reference;
   }
 
+  /**
+   * Whether a reference's target is walked as the kind its place expects: not when the layout makes
+   * it another kind (a Parameter where a Schema is expected). That is ref-target-kind's one finding;
+   * walked as a Schema, each field of the Parameter would be another ("name" is no Schema field).
+   */
+  private walksTarget(reference: Reference): boolean {
+    const { target, expected } = reference;
+    if (!target) return false;
+    if (expected === 'PathItem') return true;
+    const actual = layoutKindAt(target.doc.root, reference.parsed?.pointer ?? []);
+    return actual === undefined || actual === expected;
+  }
+
   private enqueue(doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean): void {
     this.queue.push(pending(doc, node, kind, parent, refAllowed, node, doc));
   }
@@ -512,7 +526,7 @@ class Walk {
       if (kinds.has(kind)) return;
       kinds.add(kind);
       const reference = this.recordReference(item, node, refNode, item.refAllowed);
-      if (reference.target) this.queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, true, item.usage, item.usageDoc));
+      if (this.walksTarget(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, true, item.usage, item.usageDoc));
       return;
     }
     const seen = this.visited.get(node);
@@ -524,7 +538,7 @@ class Walk {
     if (refNode) {
       // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
       const reference = this.recordReference(item, node, refNode, kind === 'PathItem' || item.refAllowed);
-      if (reference.target) this.queue.push(pending(reference.target.doc, reference.target.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
+      if (this.walksTarget(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
     const object = this.record(item, seen);
     const count = node.children!.length;

@@ -25,6 +25,17 @@ export function kindAt(root: SyntaxNode, segments: readonly string[], version: O
   return pendingContainer ? undefined : kind;
 }
 
+/**
+ * The kind a reference's target is by the format's layout: in an OpenAPI document, or under
+ * `components` in any file (`#/components/parameters/limit`); undefined where the layout gives it
+ * none (`schemas.yaml#/Pet`: a file of schemas that names one `info` holds no Info Object).
+ */
+export function layoutKindAt(root: SyntaxNode | undefined, segments: readonly string[]): ObjectKind | undefined {
+  if (root?.kind !== 'object') return undefined;
+  if (!root.get('openapi') && segments[0] !== 'components') return undefined;
+  return kindAt(root, segments);
+}
+
 /** The components map that holds objects of a kind. */
 export const COMPONENT_MAPS: Partial<Record<ObjectKind, string>> = {
   Schema: 'schemas', Response: 'responses', Parameter: 'parameters', Example: 'examples', RequestBody: 'requestBodies',

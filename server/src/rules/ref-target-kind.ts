@@ -1,4 +1,4 @@
-import { COMPONENT_MAPS, kindAt } from '../model/kinds';
+import { COMPONENT_MAPS, layoutKindAt } from '../model/kinds';
 import { escapePointerSegment } from '../model/ref';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
@@ -13,7 +13,7 @@ export default defineRule({
   description: 'The target of a `$ref` is the wrong kind of object for the place (a Parameter `$ref` to `#/components/schemas/X`).',
   spec: ['Reference Object', 'Components Object'],
   rationale:
-    'A reference stands for the object it points at: pointing at the wrong kind of object puts, for example, a Schema where a Parameter is expected.',
+    'A reference stands for the object it points at: pointing at the wrong kind of object puts, for example, a Schema where a Parameter is expected. The target is checked as what it is, not as what the place expects: this is the one finding, rather than one for each field the expected kind lacks or does not know.',
   messages: {
     wrong: '"{ref}" is {actual}, but {expected} is expected here.',
     suggest: '"{ref}" is {actual}, but {expected} is expected here. Did you mean "{suggestion}"?',
@@ -21,15 +21,8 @@ export default defineRule({
   checkReference(reference, context) {
     const { target, parsed, expected, refNode, doc } = reference;
     if (!target || !parsed || !reference.allowed || expected === 'PathItem') return;
-    // A location has a kind by the format's layout (`/components/parameters/x`), in the root or in
-    // a referenced file laid out the same way; elsewhere (`schemas.yaml#/Pet`) it has none.
-    const root = target.doc.root;
-    if (!root || root.kind !== 'object') return;
-    // A file that is no OpenAPI document (a file of schemas) has a kind by layout only under
-    // `components`: a schema it names `info` or `paths` is no Info or Paths Object.
-    const pointer = parsed.pointer ?? [];
-    const byLayout = Boolean(root.get('openapi')) || pointer[0] === 'components';
-    const actual = byLayout ? kindAt(root, pointer) : undefined;
+    const root = target.doc.root!;
+    const actual = layoutKindAt(root, parsed.pointer ?? []);
     if (!actual || actual === expected) return;
     const map = COMPONENT_MAPS[expected];
     const components = map ? root.get('components')?.get(map) : undefined;
