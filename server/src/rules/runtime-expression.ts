@@ -93,7 +93,7 @@ function embeddedExpressions(key: string): Embedded[] {
     }
     const problem = key[open + 1] === '$'
       ? expressionProblem(key, open + 1, close)
-      : { start: open + 1, length: Math.max(close - open - 1, 1), message: 'an embedded expression starts with "$".' };
+      : { start: open + 1, length: Math.max(close - open - 1, 1), message: `"${key.slice(open, close + 1)}" does not start with "$", as an expression in braces must (such as "{$request.body#/id}").` };
     found.push({ open, close, problem });
     open = close;
   }
