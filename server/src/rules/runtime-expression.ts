@@ -220,7 +220,7 @@ export default defineRule({
   severity: 'error',
   versions: OPENAPI_VERSIONS,
   description:
-    'A runtime expression that the grammar of the specification does not accept, at the bad character: a Link `parameters` or `requestBody` value that starts with `$`, and every `{$...}` embedded in a Callback key (error). A `$request.path.<name>` that names no path parameter of the operation (warning).',
+    'A runtime expression that the grammar of the specification does not accept, at the bad character: a Link `parameters` or `requestBody` value that starts with `$`, and every `{...}` embedded in a Callback key, which must hold an expression that starts with `$` (error). A `$request.path.<name>` that names no path parameter of the operation (warning).',
   spec: ['Runtime Expressions', 'Link Object', 'Callback Object'],
   rationale:
     'Clients evaluate these expressions at run time to fill in a linked request or a callback URL: one the grammar does not accept is taken as a constant or fails, and one that reads a path parameter the request does not have finds nothing, so the link or the callback goes to the wrong place.',
