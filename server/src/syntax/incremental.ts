@@ -253,10 +253,13 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
     if (block.errors.length > 0 && !recoveryEndsInBlock(newText, start, next, indent, depth, block)) return undefined;
   }
   const others = new Set(parent.children!.filter((c) => c !== member).map((c) => c.key));
+  // A key that repeats a sibling's, or the first of two that stops being one: the duplicate-key
+  // error sits on a member outside the block (the later one), which only a whole parse redoes.
+  const keyWas = others.has(member.key);
   const blockLines = lineIndexOf(block);
   for (const replacement of replacements) {
     if (blockLines.positionAt(replacement.keyOffset).character !== indent) return undefined;
-    if (replacement.key !== member.key && others.has(replacement.key)) return undefined;
+    if (replacement.key !== member.key && (others.has(replacement.key) || keyWas)) return undefined;
   }
 
   for (const replacement of replacements) moveSubtree(replacement, start);

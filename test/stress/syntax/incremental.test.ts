@@ -258,6 +258,19 @@ describe('incremental YAML reparse', () => {
     assert.equal(other.offset, result.parsed.text.indexOf('get: {}'));
     assert.deepEqual(result.parsed.root!.get('paths')!.get('/a')!.get('get')!.toValue(), { summary: 'x', deprecated: true });
   });
+
+  it('drops the duplicate-key error of a later member when the first of the two keys is renamed, as a whole parse does', () => {
+    const text = 'info:\n  x-a: 1\n  x-b: 2\n  x-a: 3\n';
+    const parsed = parseText(text, 'yaml');
+    assert.deepEqual(parsed.errors.map((e) => [e.code, e.offset]), [['DUPLICATE_KEY', text.lastIndexOf('x-a')]]);
+    for (const [from, to] of [['x-a: 1', 'x-c: 1'], ['x-a: 1', 'x-a: 5'], ['x-b: 2', 'x-a: 2']]) {
+      const edit = { offset: text.indexOf(from), length: from.length, newText: to };
+      const result = reparseEdit(parseText(text, 'yaml'), edit);
+      const whole = parseText(text.slice(0, edit.offset) + to + text.slice(edit.offset + from.length), 'yaml');
+      const errors = (result?.parsed ?? whole).errors.map((e) => [e.code, e.offset]);
+      assert.deepEqual(errors, whole.errors.map((e) => [e.code, e.offset]), `${from} -> ${to}`);
+    }
+  });
 });
 
 describe('incremental JSON reparse', () => {
