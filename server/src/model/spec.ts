@@ -210,7 +210,11 @@ const TABLE_31 = patched(TABLE, {
   Root: { fields: { jsonSchemaDialect: 'string', webhooks: '{PathItem|Ref}' }, required: ['openapi', 'info'] },
   Info: { fields: { summary: 'string' } },
   License: { fields: { identifier: 'string' } },
-  Components: { fields: { pathItems: '{PathItem|Ref}' } },
+  // The Schema Object may be a boolean (`true`, `false`) wherever one is expected.
+  Components: { fields: { pathItems: '{PathItem|Ref}', schemas: `{${SUBSCHEMA}}` } },
+  MediaType: { fields: { schema: SUBSCHEMA } },
+  Parameter: { fields: { schema: SUBSCHEMA } },
+  Header: { fields: { schema: SUBSCHEMA } },
   Operation: { required: [] },
   Schema: { fields: SCHEMA_2020_12 },
   Discriminator: { extensions: true },
