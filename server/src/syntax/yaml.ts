@@ -508,6 +508,10 @@ function yamlError(e: { pos: [number, number]; code: string; message: string }, 
   }
   const offset = Math.min(e.pos[0], text.length);
   const length = Math.max(0, Math.min(e.pos[1], text.length) - offset);
+  // The package's own words name an API of its own ("please use YAML.parseAllDocuments()").
+  if (e.code === 'MULTIPLE_DOCS') {
+    return { message: 'A second YAML document starts here, but a description is one document: remove this "---" line, or move what follows it to a file of its own.', offset, length: Math.min(length, 3), code: e.code, severity };
+  }
   // The yaml package appends " at line L, column C" to messages; positions already say that.
   const message = e.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '').trim();
   return { message: message.endsWith('.') ? message : message + '.', offset, length, code: e.code, severity };

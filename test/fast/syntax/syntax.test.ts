@@ -99,6 +99,14 @@ describe('YAML errors', () => {
     ]);
   });
 
+  it('says in its own words that a second document starts at a "---" line', () => {
+    for (const text of ["openapi: 3.0.3\npaths: {}\n---\n", "openapi: 3.0.3\npaths: {}\n---\nfoo: 1\n"]) {
+      assert.deepEqual(parseText(text, 'yaml').errors.map((e) => [e.offset, e.length, e.message]), [
+        [text.indexOf('---'), 3, 'A second YAML document starts here, but a description is one document: remove this "---" line, or move what follows it to a file of its own.'],
+      ]);
+    }
+  });
+
   it('reads a document indented with tabs as laid out (a tab as two spaces), with one error for the tabs', () => {
     const spaces = "openapi: 3.0.3\npaths:\n  /pets:\n    get:\n      parameters:\n        - name: limit\n          in: query\n";
     const tabs = spaces.replace(/^( +)/gm, (indent) => '\t'.repeat(indent.length / 2));
