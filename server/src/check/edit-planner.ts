@@ -276,7 +276,9 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
 /** A key whose value the analysis reads: `$ref`, and the root's version that decides which rules apply. */
 function analysisReads(key: string | number | undefined, parent: SyntaxNode | undefined): boolean {
   // `$schema` and `jsonSchemaDialect` too: a Schema of another dialect is not walked (3.1 and 3.2).
-  return key === '$ref' || key === '$schema' || (!parent?.parent && (key === 'openapi' || key === 'swagger' || key === 'jsonSchemaDialect'));
+  // The anchors a `$ref` names (`#pet`), and `$id`, against which references in its schema resolve.
+  return key === '$ref' || key === '$schema' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id' ||
+    (!parent?.parent && (key === 'openapi' || key === 'swagger' || key === 'jsonSchemaDialect'));
 }
 
 /** Whether every file an analysis read is still the tree it read (edited in place, not parsed again). */

@@ -26,6 +26,11 @@ export interface ParsedRef {
   file: string;
   /** Decoded JSON Pointer segments of the fragment; undefined when there is no fragment. */
   pointer: string[] | undefined;
+  /**
+   * A fragment that is a plain name (`#pet`): JSON Schema 2020-12 (OpenAPI 3.1 and 3.2) reads it as
+   * the schema whose `$anchor` (or `$dynamicAnchor`) is that name.
+   */
+  anchor?: string;
   syntaxProblems: RefSyntaxProblem[];
   escapeProblems: PointerEscapeProblem[];
 }
@@ -167,8 +172,12 @@ function parseRefText(raw: string): ParsedRef {
     message: '"~" in a JSON Pointer must be escaped as "~0" (and "/" as "~1").',
     suggestion: replaceAt(raw, badTildes, () => '~0'),
   }];
-  return { raw, form, file: safeDecode(filePart), pointer: segments, syntaxProblems, escapeProblems };
+  const anchor = fragment !== undefined && PLAIN_NAME.test(fragment) ? fragment : undefined;
+  return { raw, form, file: safeDecode(filePart), pointer: segments, syntaxProblems, escapeProblems, ...(anchor === undefined ? {} : { anchor }) };
 }
+
+/** JSON Schema 2020-12's anchor names (`$anchor`, and plain-name fragments). */
+const PLAIN_NAME = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 
 /** The distinct characters at some places of a text, in order of first place. */
 function charsAt(text: string, places: readonly number[]): Set<string> {

@@ -1,6 +1,6 @@
 // One `$ref` to its target: the file (loaded through the store) and the node its pointer names.
 import * as path from 'path';
-import { SyntaxNode } from '../syntax/tree';
+import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
 import { refLocation } from './location';
 import { ParsedRef, parseRef } from './ref';
@@ -32,6 +32,10 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
     if (!loaded.root || notData) return { failure: { reason: 'not-a-document', file } };
     targetDoc = loaded;
   }
+  if (parsed.anchor !== undefined) {
+    const anchored = anchorsOf(targetDoc.parsed).get(parsed.anchor);
+    if (anchored) return { target: { doc: targetDoc, node: anchored } };
+  }
   const segments = parsed.pointer ?? [];
   let node: SyntaxNode | undefined = targetDoc.root;
   for (let i = 0; i < segments.length; i++) {
@@ -41,6 +45,33 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   }
   if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
   return { target: { doc: targetDoc, node } };
+}
+
+const anchorIndexes = new WeakMap<ParsedText, Map<string, SyntaxNode>>();
+
+/**
+ * The schemas of a parsed text by their `$anchor` and `$dynamicAnchor` names (the first of a
+ * name), found in one walk of the tree when a reference first asks (an edit makes a new text).
+ */
+function anchorsOf(parsed: ParsedText): Map<string, SyntaxNode> {
+  let anchors = anchorIndexes.get(parsed);
+  if (anchors) return anchors;
+  anchors = new Map();
+  const stack = parsed.root ? [parsed.root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const children = node.children;
+    if (!children) continue;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (node.kind === 'object' && (child.key === '$anchor' || child.key === '$dynamicAnchor') && child.kind === 'string' && !anchors.has(child.value as string)) {
+        anchors.set(child.value as string, node);
+      }
+      stack.push(child);
+    }
+  }
+  anchorIndexes.set(parsed, anchors);
+  return anchors;
 }
 
 /** The node a JSON Pointer's decoded segments name from `root`, if any. */

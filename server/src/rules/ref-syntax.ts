@@ -9,6 +9,7 @@ export default defineRule({
   severity: 'error',
   versions: OPENAPI_VERSIONS,
   description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#`.',
+  versionNote: 'OpenAPI 3.1 and 3.2: a Schema\'s `$ref` may end in a plain name (`#pet`), the `$anchor` of a schema (JSON Schema 2020-12); that fragment is not reported there.',
   spec: ['Reference Object', 'Relative References in URLs'],
   rationale:
     'A $ref is a URI reference (RFC 3986): a value that is not one cannot be resolved the same way by every tool.',
@@ -23,7 +24,10 @@ export default defineRule({
       context.report({ at: { node: refNode }, messageId: 'notString', data: { actual: refNode.kind === 'null' ? 'empty' : refNode.kind === 'object' || refNode.kind === 'array' ? `an ${refNode.kind}` : `a ${refNode.kind}` } });
       return;
     }
+    // JSON Schema 2020-12 (3.1, 3.2): a plain-name fragment names a schema's `$anchor`.
+    const anchorAllowed = (context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema' && reference.parsed?.anchor !== undefined;
     for (const problem of reference.parsed?.syntaxProblems ?? []) {
+      if (problem.code === 'fragment' && anchorAllowed) continue;
       context.report({
         at: problem.code === 'empty' ? { node: refNode } : spanInScalar(doc, refNode, 'value', problem.start, problem.length),
         messageId: 'invalid',

@@ -47,10 +47,17 @@ function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined
   return [{ title: `Create the component "${name}"`, edits: [insertMember(parsed, parent, segments[failedAt], value)] }];
 }
 
+/** Whether a node is in a schema that has an `$id` (itself or one around it). */
+function underSchemaId(node: SyntaxNode): boolean {
+  for (let n: SyntaxNode | undefined = node; n; n = n.parent) if (n.kind === 'object' && n.get('$id')?.kind === 'string') return true;
+  return false;
+}
+
 export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
   versions: OPENAPI_VERSIONS,
+  versionNote: 'OpenAPI 3.1 and 3.2: a Schema\'s `$ref` that ends in a plain name (`#pet`) names the schema whose `$anchor` is that name; a `$ref` inside a schema that has an `$id` is resolved against that URI, which this check does not follow, so it is not reported.',
   description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it. In the editor, a remote document read from the cache because its host failed gets an information that says how old the copy is.',
   spec: ['Reference Object', 'Document Structure'],
   rationale:
@@ -58,6 +65,7 @@ export default defineRule({
   messages: {
     pointer: '"{ref}" does not resolve: {where} has no "{segment}".',
     pointerSuggest: '"{ref}" does not resolve: {where} has no "{segment}". Did you mean "{suggestion}"?',
+    anchor: '"{ref}" does not resolve: no schema of {where} has "$anchor: {anchor}".',
     missingFile: '"{ref}" does not resolve: the file "{file}" does not exist.',
     folder: '"{ref}" does not resolve: "{file}" is a folder, not a file.',
     notDocument: '"{ref}" does not resolve: "{file}" is not a YAML or JSON document.',
@@ -88,10 +96,18 @@ export default defineRule({
       return;
     }
     if (!failure || !parsed || failure.reason === 'not-string') return;
-    // Reported by ref-syntax or ref-pointer-escape with a fix of their own.
-    if (parsed.syntaxProblems.some((p) => p.code === 'bare-pointer' || p.code === 'fragment')) return;
     const ref = parsed.raw;
     const at = { node: refNode };
+    // 3.1, 3.2: inside a schema with an `$id`, a reference is resolved against that URI, which may
+    // name this document or another schema resource: not judged (a miss, never a false finding).
+    if ((context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema' && underSchemaId(reference.holder)) return;
+    // 3.1, 3.2: a plain-name fragment names a schema's `$anchor` (ref-syntax takes it as valid there).
+    if (failure.reason === 'pointer' && parsed.anchor !== undefined && (context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema') {
+      context.report({ at, messageId: 'anchor', data: { ref, anchor: parsed.anchor, where: failure.doc === doc ? 'this document' : `"${path.basename(failure.doc.path)}"` } });
+      return;
+    }
+    // Reported by ref-syntax or ref-pointer-escape with a fix of their own.
+    if (parsed.syntaxProblems.some((p) => p.code === 'bare-pointer' || p.code === 'fragment')) return;
     // The file the `$ref` names, as it names it: by its absolute path, or relative to this document.
     const named = (file: string) =>
       isRemoteLocation(file) || path.isAbsolute(parsed.file) ? file : path.relative(path.dirname(doc.path), file) || path.basename(file);

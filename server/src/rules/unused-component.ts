@@ -61,7 +61,7 @@ export default defineRule({
   tags: ['unnecessary'],
   kinds: ['Components'],
   versions: OPENAPI_VERSIONS,
-  versionNote: 'The same in every version; webhooks use components as paths do. A 3.1 or 3.2 document with neither `paths` nor `webhooks` is a library of components for other documents: its components are not reported.',
+  versionNote: 'The same in every version; webhooks use components as paths do. A 3.1 or 3.2 document with neither `paths` nor `webhooks` is a library of components for other documents: its components are not reported; nor is a schema with an `$id` or a `$dynamicAnchor`, which references by URI or `$dynamicRef` reach. A schema reached by its `$anchor` (`$ref: \'#pet\'`) counts as used.',
   // The graph is `$ref`s and security requirement keys, and discriminator mapping values.
   readsValue: (edited) => edited.kinds.includes('Discriminator'),
   // A generator: a large description can have thousands of unused components to report.
@@ -80,6 +80,9 @@ export default defineRule({
       for (const entry of map.children!) {
         const key = `${String(map.key)}/${String(entry.key)}`;
         if (reached.has(key)) continue;
+        // 3.1, 3.2: a schema with an `$id` or a `$dynamicAnchor` is reached by its URI or through
+        // `$dynamicRef`, which this graph does not follow.
+        if (context.version !== '3.0' && map.key === 'schemas' && entry.kind === 'object' && (entry.get('$id') || entry.get('$dynamicAnchor'))) continue;
         // Another description of the workspace may use it (a shared components document).
         if (context.workspace?.reachedFromOtherRoots(object.doc.path, object.doc.path, ['components', String(map.key), String(entry.key)])) continue;
         context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete "${key}"`, object.doc.parsed, entry)] });
