@@ -102,12 +102,13 @@ export default defineRule({
     // name this document or another schema resource: not judged (a miss, never a false finding).
     if ((context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema' && underSchemaId(reference.holder)) return;
     // 3.1, 3.2: a plain-name fragment names a schema's `$anchor` (ref-syntax takes it as valid there).
-    if (failure.reason === 'pointer' && parsed.anchor !== undefined && (context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema') {
-      context.report({ at, messageId: 'anchor', data: { ref, anchor: parsed.anchor, where: failure.doc === doc ? 'this document' : `"${path.basename(failure.doc.path)}"` } });
+    const anchorRef = parsed.anchor !== undefined && (context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema';
+    if (anchorRef && failure.reason === 'pointer') {
+      context.report({ at, messageId: 'anchor', data: { ref, anchor: parsed.anchor!, where: failure.doc === doc ? 'this document' : `"${path.basename(failure.doc.path)}"` } });
       return;
     }
     // Reported by ref-syntax or ref-pointer-escape with a fix of their own.
-    if (parsed.syntaxProblems.some((p) => p.code === 'bare-pointer' || p.code === 'fragment')) return;
+    if (parsed.syntaxProblems.some((p) => p.code === 'bare-pointer' || (p.code === 'fragment' && !anchorRef))) return;
     // The file the `$ref` names, as it names it: by its absolute path, or relative to this document.
     const named = (file: string) =>
       isRemoteLocation(file) || path.isAbsolute(parsed.file) ? file : path.relative(path.dirname(doc.path), file) || path.basename(file);
