@@ -22,6 +22,26 @@ function appliedWithParent(node: SyntaxNode): boolean {
   return APPLIED_WITH_PARENT.has(String(node.key));
 }
 
+/**
+ * OpenAPI 3.0: the schemas a schema is applied with as an `anyOf`/`oneOf` member or a `not`, from
+ * the nearest out (their properties count for its required names); undefined when one of them
+ * takes properties from elsewhere (an `allOf` member, or one with `allOf` or `$ref`), where no
+ * name can be judged.
+ */
+function schemasAround(node: SyntaxNode): SyntaxNode[] | undefined {
+  const around: SyntaxNode[] = [];
+  for (let n = node; ; ) {
+    const parent = n.parent;
+    const outer = parent?.kind === 'array' && (parent.key === 'anyOf' || parent.key === 'oneOf') ? parent.parent
+      : parent?.kind === 'object' && n.key === 'not' ? parent : undefined;
+    if (parent?.kind === 'array' && parent.key === 'allOf') return undefined;
+    if (!outer) return around;
+    if (outer.get('allOf') || outer.get('$ref')) return undefined;
+    around.push(outer);
+    n = outer;
+  }
+}
+
 /** Whether the properties a required name needs may come from elsewhere (JSON Schema 2020-12). */
 function definedElsewhere(node: SyntaxNode): boolean {
   return DEFINING.some((k) => node.get(k)) || node.parent?.key === 'dependentSchemas';
@@ -30,7 +50,7 @@ function definedElsewhere(node: SyntaxNode): boolean {
 export default defineRule({
   id: 'required-property-undefined',
   severity: 'warning',
-  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor a member of a composition or the `not` of another, whose properties count.',
+  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor an `allOf` member; for an `anyOf`/`oneOf` member or a `not`, the properties of the schemas it is applied with count too.',
   spec: ['Schema Object'],
   rationale:
     'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
@@ -40,22 +60,22 @@ export default defineRule({
     'OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): a required name can be defined in more places than `properties`, so the rule stays silent on a schema that also has `$ref` or `$dynamicRef` (allowed beside other keywords there), `patternProperties`, `additionalProperties`, `unevaluatedProperties`, `dependentSchemas`, `if`/`then`/`else` or a composition, and on a schema that is the `if`, `then` or `else` or a `dependentSchemas` entry of another one, whose properties count.',
   kinds: ['Schema'],
   members: ['required'],
-  // The schema's own `required` and `properties`, and whether it is a member of a composition: nothing else.
-  local: true,
   checkObject(object, context) {
     const { node } = object;
     const required = node.get('required');
     const properties = node.get('properties');
     if (required?.kind !== 'array' || properties?.kind !== 'object') return;
-    // Properties can come from elsewhere: a composed schema, or the schema a member is applied with.
+    // Properties can come from elsewhere: a composed schema, or the schemas a member is applied with.
     if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
-    if (appliedWithParent(node)) return;
-    if ((context.version ?? '3.0') !== '3.0' && definedElsewhere(node)) return;
+    if ((context.version ?? '3.0') !== '3.0' && (appliedWithParent(node) || definedElsewhere(node))) return;
+    const around = schemasAround(node);
+    if (!around) return;
+    const definedAround = (name: string) => around.some((schema) => schema.get('properties')?.get(name));
     // Built once per schema, not per name (10,000 required names against 10,000 properties).
     let unrequired: NameIndex | undefined;
     let claimPrefix: string | undefined;
     for (const name of required.children!) {
-      if (typeof name.value !== 'string' || properties.get(name.value)) continue;
+      if (typeof name.value !== 'string' || properties.get(name.value) || definedAround(name.value)) continue;
       const fixes: Fix[] = [];
       // A spelled-alike property is most likely what the name means: correct the name first.
       if (!unrequired) {
