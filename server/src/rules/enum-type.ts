@@ -3,6 +3,7 @@ import { OpenApiObject } from '../model/analysis';
 import { canonicalText, describe, matchesType } from '../model/validate';
 import { defineRule, RuleContext } from '../check/types';
 import { removalFix } from '../check/report';
+import { withNull } from './unknown-field';
 
 /** 2020-12: each value of one of the listed types, `null` only when "null" is one of them. */
 function checkEnum2020(object: OpenApiObject, context: RuleContext): void {
@@ -14,7 +15,7 @@ function checkEnum2020(object: OpenApiObject, context: RuleContext): void {
   const seen = new Set<string>();
   for (const item of node.get('enum')!.children!) {
     if (types && item.kind === 'null' && !types.includes('null')) {
-      context.report({ at: { node: item }, messageId: 'nullNotInType' });
+      context.report({ at: { node: item }, messageId: 'nullNotInType', data: { types: withNull(typeNode) } });
     } else if (types && item.kind !== 'null' && !types.some((t) => t !== 'null' && matchesType(item, t))) {
       context.report({ at: { node: item }, messageId: 'wrongType', data: { actual: describe(item), type: types.join('", "') } });
     }
@@ -36,7 +37,7 @@ export default defineRule({
     wrongType: 'This "enum" value is {actual}, but the schema\'s type is "{type}".',
     nullNotNullable: '"null" in "enum" needs "nullable: true" on the schema.',
     duplicate: 'This "enum" value is listed twice.',
-    nullNotInType: '"null" in "enum" needs "null" among the schema\'s types, such as type: [string, "null"].',
+    nullNotInType: '"null" in "enum" needs "null" among the schema\'s types: type: {types}.',
   },
   versions: OPENAPI_VERSIONS,
   versionNote:

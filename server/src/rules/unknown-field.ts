@@ -117,6 +117,15 @@ function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleCont
 
 const EARLIER_DRAFT_KEYWORDS = new Set(['definitions', 'dependencies', 'additionalItems', '$recursiveRef', '$recursiveAnchor', 'id']);
 
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+
+/** A schema's `type` with "null" added, as a message shows it (`[integer, "null"]`); a string's when it has none. */
+export function withNull(type: SyntaxNode | undefined): string {
+  const names = type?.kind === 'string' ? [String(type.value)] : type?.kind === 'array' ? type.children!.filter((t) => t.kind === 'string').map((t) => String(t.value)) : [];
+  const others = names.filter((name) => name !== 'null' && JSON_TYPES.has(name));
+  return `[${(others.length ? others : ['string']).join(', ')}, "null"]`;
+}
+
 /** `type: string` + `nullable: true` -> `type: [string, 'null']`; `nullable: false` says nothing: removed. */
 function nullableFix(doc: SourceDocument, schema: SyntaxNode, nullable: SyntaxNode): Fix[] {
   const remove = removalFix('Remove "nullable"', doc.parsed, nullable);
@@ -139,7 +148,7 @@ function checkMemberSince31(child: SyntaxNode, object: OpenApiObject, context: R
   const at = { node: child, part: 'key' as const };
   const spec = specOf(object.kind, version);
   if (object.kind === 'Schema' && key === 'nullable') {
-    context.report({ at, messageId: 'nullable', data: { version }, severity: 'warning', fixes: nullableFix(doc, node, child) });
+    context.report({ at, messageId: 'nullable', data: { version, types: withNull(node.get('type')) }, severity: 'warning', fixes: nullableFix(doc, node, child) });
     return;
   }
   if (version === '3.1' && specOf(object.kind, '3.2').fields.has(key)) {
@@ -178,7 +187,7 @@ export default defineRule({
     jsonSchema: '"{key}" is a JSON Schema keyword of OpenAPI 3.1, not of OpenAPI 3.0 Schema Objects: {instead}.',
     openapi31: '"{key}" is a field of OpenAPI 3.1, not of {where} in OpenAPI 3.0: {instead}.',
     headerName: 'A Header Object must not have "{key}": {why}.',
-    nullable: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: [string, "null"].',
+    nullable: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: {types}.',
     later: '"{key}" is a field of OpenAPI {later}, not of {where} in OpenAPI {version}: set "openapi" to a {later} version to use it.',
     discriminator: '"{key}" is not a field of the Discriminator Object, which has only "propertyName" and "mapping".',
   },
