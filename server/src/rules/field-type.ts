@@ -39,6 +39,8 @@ function converted(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): Fix 
   if (spec.shape === 'scalar' && spec.scalar === 'boolean' && node.kind === 'string' && /^(true|false)$/.test(node.value as string)) {
     return { title: `Change to ${node.value}`, edits: [replaceNode(node, node.value as string)] };
   }
+  const yaml11 = yaml11Boolean(node, spec, doc);
+  if (yaml11 !== undefined) return { title: `Change to ${yaml11}`, edits: [replaceNode(node, String(yaml11))] };
   if (spec.shape === 'scalar' && spec.scalar === 'string' && (node.kind === 'number' || node.kind === 'boolean')) {
     return { title: `Quote the value: "${source}"`, edits: [replaceNode(node, scalarText(parsed, source, 'single'))] };
   }
@@ -53,13 +55,23 @@ function converted(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): Fix 
   return undefined;
 }
 
+/** YAML 1.1's words for booleans (`yes`, `off`...), which YAML 1.2 reads as text: the boolean meant, unquoted in YAML only. */
+function yaml11Boolean(node: SyntaxNode, spec: FieldSpec, doc: SourceDocument): boolean | undefined {
+  if (doc.format !== 'yaml' || spec.shape !== 'scalar' || spec.scalar !== 'boolean' || node.kind !== 'string' || node.style !== 'plain') return undefined;
+  const word = String(node.value).toLowerCase();
+  return /^(y|yes|on)$/.test(word) ? true : /^(n|no|off)$/.test(word) ? false : undefined;
+}
+
 /** A field's value of the wrong type (a function, not a closure per call: it runs for every member of 250,000). */
 function reportWrongType(
   context: RuleContext, doc: SourceDocument, spec: FieldSpec, field: string, at: SyntaxNode, what: string, messageId = 'wrongType', fix?: Fix,
 ): void {
   // YAML reads `version: 1.0` as a number; say how to write the string.
   const quoteIt = doc.format === 'yaml' && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
-  context.report({ at: firstLineSpan(doc, at), messageId: quoteIt ? 'quoteIt' : messageId, data: { field, expected: what, actual: describe(at) }, fixes: fix ? [fix] : [] });
+  // YAML 1.2 reads `required: yes` as the text "yes"; say what it reads and what to write.
+  const meant = yaml11Boolean(at, spec, doc);
+  const id = quoteIt ? 'quoteIt' : meant !== undefined ? 'yaml11' : messageId;
+  context.report({ at: firstLineSpan(doc, at), messageId: id, data: { field, expected: what, actual: describe(at), word: String(at.value), meant: String(meant) }, fixes: fix ? [fix] : [] });
 }
 
 export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string, doc: SourceDocument, context: RuleContext): void {
@@ -120,6 +132,7 @@ export default defineRule({
   messages: {
     wrongType: '"{field}" must be {expected}, not {actual}.',
     quoteIt: '"{field}" must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
+    yaml11: '"{field}" must be {expected}, not the text "{word}": YAML 1.2 reads {word} as text (only YAML 1.1 read it as a boolean). Write {meant}.',
     wrongItem: 'Each item of "{field}" must be {expected}, not {actual}.',
     wrongEntry: '"{field}.{key}" must be {expected}, not {actual}.',
     tuple2020: '"items" is one schema for every item, not a list: a list of item schemas (a tuple) is "prefixItems".',
