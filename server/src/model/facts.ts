@@ -1,6 +1,7 @@
 // Facts of the OpenAPI 3.0 format that rules and services share: parameter locations and styles,
 // schema types, HTTP reason phrases, readable object names.
 import { lookupTable } from './lookup';
+import { SyntaxNode } from '../syntax/tree';
 
 /** HTTP reason phrases, for placeholders and completions. */
 export const REASON_PHRASES: Record<string, string> = lookupTable({
@@ -44,6 +45,13 @@ export const STYLE_TYPES: Record<string, string[]> = lookupTable({
 });
 
 export const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+
+/** A schema's `type` with "null" added, as advice shows it (`[integer, "null"]`); a string's when it names no type. */
+export function typesWithNull(type: SyntaxNode | undefined): string {
+  const names = type?.kind === 'string' ? [String(type.value)] : type?.kind === 'array' ? type.children!.filter((t) => t.kind === 'string').map((t) => String(t.value)) : [];
+  const known = names.filter((name) => SCHEMA_TYPES.includes(name));
+  return `[${(known.length ? known : ['string']).join(', ')}, "null"]`;
+}
 
 /** The OpenAPI 3.0.3 specification, which rule pages link to section by section. */
 export const SPEC_URL = 'https://spec.openapis.org/oas/v3.0.3';

@@ -3,7 +3,7 @@ import { OpenApiObject } from '../model/analysis';
 import { canonicalText, describe, matchesType } from '../model/validate';
 import { defineRule, RuleContext } from '../check/types';
 import { removalFix } from '../check/report';
-import { withNull } from './unknown-field';
+import { typesWithNull } from '../model/facts';
 
 /** 2020-12: each value of one of the listed types, `null` only when "null" is one of them. */
 function checkEnum2020(object: OpenApiObject, context: RuleContext): void {
@@ -15,7 +15,7 @@ function checkEnum2020(object: OpenApiObject, context: RuleContext): void {
   const seen = new Set<string>();
   for (const item of node.get('enum')!.children!) {
     if (types && item.kind === 'null' && !types.includes('null')) {
-      context.report({ at: { node: item }, messageId: 'nullNotInType', data: { types: withNull(typeNode) } });
+      context.report({ at: { node: item }, messageId: 'nullNotInType', data: { types: typesWithNull(typeNode) } });
     } else if (types && item.kind !== 'null' && !types.some((t) => t !== 'null' && matchesType(item, t))) {
       context.report({ at: { node: item }, messageId: 'wrongType', data: { actual: describe(item), type: types.join('", "') } });
     }

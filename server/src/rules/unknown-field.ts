@@ -6,7 +6,7 @@ import { defineRule, Fix, RuleContext } from '../check/types';
 import { eachMember } from '../check/member-steps';
 import { OpenApiObject } from '../model/analysis';
 import { closest } from '../check/suggest';
-import { kindName } from '../model/facts';
+import { kindName, typesWithNull } from '../model/facts';
 import { SourceDocument } from '../model/documents';
 import { removalFix } from '../check/report';
 import { lookupTable } from '../model/lookup';
@@ -117,15 +117,6 @@ function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleCont
 
 const EARLIER_DRAFT_KEYWORDS = new Set(['definitions', 'dependencies', 'additionalItems', '$recursiveRef', '$recursiveAnchor', 'id']);
 
-const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
-
-/** A schema's `type` with "null" added, as a message shows it (`[integer, "null"]`); a string's when it has none. */
-export function withNull(type: SyntaxNode | undefined): string {
-  const names = type?.kind === 'string' ? [String(type.value)] : type?.kind === 'array' ? type.children!.filter((t) => t.kind === 'string').map((t) => String(t.value)) : [];
-  const others = names.filter((name) => name !== 'null' && JSON_TYPES.has(name));
-  return `[${(others.length ? others : ['string']).join(', ')}, "null"]`;
-}
-
 /** `type: string` + `nullable: true` -> `type: [string, 'null']`; `nullable: false` says nothing: removed. */
 function nullableFix(doc: SourceDocument, schema: SyntaxNode, nullable: SyntaxNode): Fix[] {
   const remove = removalFix('Remove "nullable"', doc.parsed, nullable);
@@ -148,7 +139,7 @@ function checkMemberSince31(child: SyntaxNode, object: OpenApiObject, context: R
   const at = { node: child, part: 'key' as const };
   const spec = specOf(object.kind, version);
   if (object.kind === 'Schema' && key === 'nullable') {
-    context.report({ at, messageId: 'nullable', data: { version, types: withNull(node.get('type')) }, severity: 'warning', fixes: nullableFix(doc, node, child) });
+    context.report({ at, messageId: 'nullable', data: { version, types: typesWithNull(node.get('type')) }, severity: 'warning', fixes: nullableFix(doc, node, child) });
     return;
   }
   if (version === '3.1' && specOf(object.kind, '3.2').fields.has(key)) {
