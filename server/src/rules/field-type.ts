@@ -88,6 +88,8 @@ export function checkFieldValue(node: SyntaxNode, spec: FieldSpec, field: string
       reportWrongType(context, doc, spec, field, node, expected(spec));
       return;
     case 'array':
+      // A Schema's `examples` (3.1, 3.2) written as the map of Example Objects other objects have.
+      if (field === 'examples' && node.kind === 'object') return reportWrongType(context, doc, spec, field, node, expected(spec), 'examplesMap');
       if (node.kind !== 'array') return reportWrongType(context, doc, spec, field, node, expected(spec), 'wrongType', converted(node, spec, doc));
       if (spec.scalar && spec.scalar !== 'any') {
         for (const item of node.children!) if (!scalarMatches(item, spec.scalar)) context.report({ at: { node: item }, messageId: 'wrongItem', data: { field, expected: A[spec.scalar], actual: describe(item) } });
@@ -133,6 +135,7 @@ export default defineRule({
     wrongType: '"{field}" must be {expected}, not {actual}.',
     quoteIt: '"{field}" must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
     yaml11: '"{field}" must be {expected}, not the text "{word}": YAML 1.2 reads {word} as text (only YAML 1.1 read it as a boolean). Write {meant}.',
+    examplesMap: 'A Schema\'s "examples" is a list of example values, not a map: a map of Example Objects is the "examples" of a Media Type, Parameter or Header. Write the values as a list.',
     wrongItem: 'Each item of "{field}" must be {expected}, not {actual}.',
     wrongEntry: '"{field}.{key}" must be {expected}, not {actual}.',
     tuple2020: '"items" is one schema for every item, not a list: a list of item schemas (a tuple) is "prefixItems".',
