@@ -12,10 +12,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /**
- * Starts a server. `settings`: what it reads as its `openapi30` settings; `stderr`: 'pipe' to read
- * it (traces), 'inherit' to show it; `nodeArgs`: before the script (profiling); `env`: added.
- */
-/**
  * A reader of the server's messages with no timer for a partial one: vscode-jsonrpc arms it again
  * for good, and a server killed in the middle of a message would keep this process alive (see
  * test/helpers/lsp-client.ts).
@@ -26,6 +22,10 @@ export function serverReader(stdout) {
   return reader;
 }
 
+/**
+ * Starts a server. `settings`: what it reads as its `openapi30` settings; `stderr`: 'pipe' to read
+ * it (traces), 'inherit' to show it; `nodeArgs`: before the script (profiling); `env`: added.
+ */
 export function startBenchServer({ script = join(root, 'dist', 'server.js'), nodeArgs = [], env = {}, settings = {}, stderr = 'inherit' } = {}) {
   const server = spawn(process.execPath, [...nodeArgs, script, '--stdio'], { stdio: ['pipe', 'pipe', stderr], env: { ...process.env, ...env } });
   const connection = createMessageConnection(serverReader(server.stdout), new StreamMessageWriter(server.stdin));

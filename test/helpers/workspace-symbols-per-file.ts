@@ -1,7 +1,7 @@
 // The workspace symbol query as it was before the workspace-wide index (symbol-index.ts): one walk
 // of each file's table. Kept as the reference the new structure's answers are compared with.
 import { FileIndex } from '../../server/src/workspace/file-index';
-import { charBit, lowerBound, MAX_SCANNED, maskOf, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
+import { charBit, MAX_SCANNED, partitionPoint, maskOf, SymbolKind, SymbolTable, symbolTableOf, writtenName } from '../../server/src/workspace/symbol-table';
 import { WorkspaceIndex } from '../../server/src/workspace/workspace-index';
 import { fuzzyMatcher, RUN_BONUS, START_BONUS, WORD_START_BONUS } from '../../server/src/services/fuzzy';
 import { BestMatches, better, distinctSymbols, isSubsequence, MAX_QUERY, MAX_RESULTS, pathlessLabel, Rank, symbolKey, symbolOf, WorkspaceSymbol } from '../../server/src/services/workspace-symbols';
@@ -22,7 +22,7 @@ export function workspaceSymbolsPerFile(index: WorkspaceIndex, query: string, li
     const table = symbolTableOf(file);
     const { names } = table;
     let offering: boolean | undefined;
-    for (let k = lowerBound(names, lower); k < names.length && names[k].startsWith(lower); k++) {
+    for (let k = partitionPoint(0, names.length, (i) => names[i] < lower); k < names.length && names[k].startsWith(lower); k++) {
       const target = table.targets[k];
       if ((target & 3) === SymbolKind.Definition && !(offering ??= offers(file))) continue;
       prefixed++;

@@ -206,6 +206,14 @@ export interface Reference {
   failure: RefFailure | undefined;
 }
 
+/**
+ * Whether a reference names a schema by its `$anchor` (`#pet`): a plain-name fragment in a Schema
+ * place of a 3.1 or 3.2 document, which JSON Schema 2020-12 reads so.
+ */
+export function namesAnchor(reference: Reference, version: OpenApiVersion | undefined): boolean {
+  return reference.parsed?.anchor !== undefined && (version ?? '3.0') !== '3.0' && reference.expected === 'Schema';
+}
+
 export interface Analysis {
   root: SourceDocument;
   status: DocumentStatus;

@@ -1,4 +1,5 @@
 import { OPENAPI_VERSIONS } from '../model/spec';
+import { namesAnchor } from '../model/analysis';
 import { replaceScalar } from '../syntax/edit';
 import { defineRule } from '../check/types';
 import { spanInScalar } from '../check/report';
@@ -25,7 +26,7 @@ export default defineRule({
       return;
     }
     // JSON Schema 2020-12 (3.1, 3.2): a plain-name fragment names a schema's `$anchor`.
-    const anchorAllowed = (context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema' && reference.parsed?.anchor !== undefined;
+    const anchorAllowed = namesAnchor(reference, context.version);
     for (const problem of reference.parsed?.syntaxProblems ?? []) {
       if (problem.code === 'fragment' && anchorAllowed) continue;
       context.report({

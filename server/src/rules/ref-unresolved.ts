@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { MAX_CHAIN } from '../model/analysis';
+import { MAX_CHAIN, namesAnchor } from '../model/analysis';
 import { isRemoteLocation } from '../model/location';
 import { noticeOf } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
@@ -102,7 +102,7 @@ export default defineRule({
     // name this document or another schema resource: not judged (a miss, never a false finding).
     if ((context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema' && underSchemaId(reference.holder)) return;
     // 3.1, 3.2: a plain-name fragment names a schema's `$anchor` (ref-syntax takes it as valid there).
-    const anchorRef = parsed.anchor !== undefined && (context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema';
+    const anchorRef = namesAnchor(reference, context.version);
     if (anchorRef && failure.reason === 'pointer') {
       context.report({ at, messageId: 'anchor', data: { ref, anchor: parsed.anchor!, where: failure.doc === doc ? 'this document' : `"${path.basename(failure.doc.path)}"` } });
       return;

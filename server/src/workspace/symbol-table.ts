@@ -247,10 +247,5 @@ export function partitionPoint(from: number, to: number, before: (i: number) => 
   return low;
 }
 
-/** The first name at or after `lower` in sort order. */
-export function lowerBound(names: readonly string[], lower: string): number {
-  return partitionPoint(0, names.length, (i) => names[i] < lower);
-}
-
 /** The longest name read by a subsequence scan; longer names are matched on this many characters. */
 export const MAX_SCANNED = 256;
