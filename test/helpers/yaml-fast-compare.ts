@@ -21,6 +21,7 @@ export function fastDifference(text: string): { fast: boolean; difference?: stri
   if (!fast) return { fast: false };
   const full = parseYamlWithPackage(text);
   const difference = treeDifference(fast.root, full.root, text) ??
-    (JSON.stringify(errorLines(fast)) === JSON.stringify(errorLines(full)) ? undefined : `errors ${errorLines(fast).join('; ')} != ${errorLines(full).join('; ')}`);
+    (JSON.stringify(errorLines(fast)) === JSON.stringify(errorLines(full)) ? undefined : `errors ${errorLines(fast).join('; ')} != ${errorLines(full).join('; ')}`) ??
+    (fast.selfContainedBlocks === full.selfContainedBlocks ? undefined : `selfContainedBlocks ${fast.selfContainedBlocks} != ${full.selfContainedBlocks}`);
   return { fast: true, difference };
 }

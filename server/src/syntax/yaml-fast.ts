@@ -1,8 +1,9 @@
 // A fast reader for the YAML that OpenAPI documents are written in: block mappings and sequences,
-// plain, quoted and block scalars, and flow collections on one line. It builds the same tree as
-// the `yaml` package path (syntax/yaml.ts) about ten times faster, and gives up (returns
-// undefined) on anything else: anchors, aliases, tags, directives, multi-line quoted or flow
-// values, tabs in structure, anything malformed. The caller then parses with the `yaml` package,
+// plain, quoted and block scalars, flow collections on one line, and anchors and aliases of block
+// values, merge keys of aliases. It builds the same tree as the `yaml` package path (syntax/yaml.ts)
+// about ten times faster, and gives up (returns undefined) on anything else: tags, directives,
+// anchors on keys or inside flow collections, multi-line flow values, tabs in structure, anything
+// malformed. The caller then parses with the `yaml` package,
 // which also reports the errors. A randomized test holds the two to the same tree, node for node.
 //
 // It reads line by line with an explicit stack (no recursion over the document), so it can pause
@@ -33,6 +34,13 @@ const PIPE = 124;
 const GREATER = 62;
 const BACKSLASH = 92;
 const BOM = 0xfeff;
+const AMPERSAND = 38;
+const STAR = 42;
+
+/** Nodes that alias expansion may create per document: enough for real reuse, far below a bomb. */
+export const ALIAS_NODE_BUDGET = 100_000;
+/** Anchor and alias names this reader reads; any other is the `yaml` package's. */
+const ANCHOR_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** Thrown (and caught in this module only) when the text needs the `yaml` package. */
 class NotFast {}
@@ -211,6 +219,10 @@ interface Frame {
   indentless: boolean;
   /** Where its entries start in the reader's list of entries read. */
   first: number;
+  /** A mapping's merge keys (`<<: *name`): the copies of the mappings they name, in text order. */
+  merges?: SyntaxNode[];
+  /** The end of the last merge key's line. */
+  mergeLineEnd?: number;
 }
 
 /**
@@ -239,6 +251,8 @@ interface Pending {
   member: KeyData;
   /** Where an empty value is placed. */
   emptyAt: number;
+  /** `key: &name` with the value on the lines below: the name of the anchor it gets. */
+  anchor?: string;
 }
 
 class FastReader {
@@ -271,6 +285,16 @@ class FastReader {
   private readonly colons = new Finder(':');
   private readonly comments = new Finder(' #');
   private readonly colonSpaces = new Finder(': ');
+  /** Anchored nodes by name: the latest definition, the one an alias further on names. */
+  private readonly anchors = new Map<string, SyntaxNode>();
+  /** The block collections open (on the stack): an alias of one is inside it, a cycle. */
+  private readonly open = new Set<SyntaxNode>();
+  /** Copies made for aliases: the end of the alias's line (see close). */
+  private readonly aliasLineEnds = new Map<SyntaxNode, number>();
+  /** Nodes copied for aliases so far (bounded by ALIAS_NODE_BUDGET). */
+  private aliasNodes = 0;
+  /** Whether an alias was read: a block's value may then come from elsewhere in the text. */
+  usedAlias = false;
 
   constructor(private readonly text: string) {
     this.len = text.length;
@@ -336,6 +360,8 @@ class FastReader {
     while (this.stack.length > 0) this.close();
     if (!this.root) giveUp(); // an empty document: the `yaml` package says so
     yield* duplicateKeySteps(this.largeObjects, this.errors);
+    // The `yaml` package path reports a copied mapping's duplicate keys again, for each copy.
+    if (this.usedAlias && this.errors.length > 0) giveUp();
   }
 
   /**
@@ -386,7 +412,7 @@ class FastReader {
         this.item(i);
         return;
       }
-      this.setValue(pending, this.nullAt(pending.emptyAt));
+      this.setEmpty(pending);
     }
     // Close what this line is outside of.
     for (;;) {
@@ -421,6 +447,10 @@ class FastReader {
     }
     // A scalar on the lines below its key: plain or quoted (other forms are rare and intricate).
     const c = this.text.charCodeAt(i);
+    if (c === STAR && pending.anchor === undefined) {
+      this.setValue(pending, this.alias(i));
+      return;
+    }
     if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE) {
       const end = this.quoteEnd(i);
       if (end < 0) {
@@ -447,6 +477,7 @@ class FastReader {
     const node = new SyntaxNode(kind, at, 0, parent);
     const frame: Frame = { node, indent, indentless, first: -1 };
     if (this.stack.length >= MAX_DEPTH - 1) giveUp();
+    this.open.add(node);
     if (pending) this.setValue(pending, node);
     else if (!this.root) this.root = node;
     else giveUp();
@@ -459,11 +490,21 @@ class FastReader {
   private close(): void {
     const frame = this.stack.pop()!;
     const node = frame.node;
+    this.open.delete(node);
     const children = this.entries.slice(frame.first, this.entryCount);
     this.entryCount = frame.first;
     node.children = children;
+    const lastInText = children[children.length - 1];
+    if (frame.merges) merge(node, frame.merges);
     const last = children[children.length - 1];
     if (last && last.end > node.offset) node.length = last.end - node.offset;
+    else if (last) {
+      // What ends the collection lies before it (an alias's copy, members merged): the `yaml`
+      // package path keeps the package's range, which ends with the last entry's line.
+      const lineEnd = Math.max((lastInText && this.aliasLineEnds.get(lastInText)) ?? -1, frame.mergeLineEnd ?? -1);
+      if (lineEnd < 0) giveUp();
+      node.length = lineEnd - node.offset;
+    }
     if (node.kind === 'object') checkDuplicateKeys(node, this.errors, this.largeObjects);
   }
 
@@ -473,6 +514,8 @@ class FastReader {
     const parent = pending.frame.node;
     // Entries are kept in order, innermost collection last (see `entries`).
     if (pending.frame !== this.stack[this.stack.length - 1]) giveUp();
+    // Set as the value is made, before what it contains: an alias inside it is a cycle.
+    if (pending.anchor !== undefined) this.anchors.set(pending.anchor, value);
     value.parent = parent;
     value.key = member.key;
     value.keyOffset = member.keyOffset;
@@ -487,7 +530,122 @@ class FastReader {
   private emptyPending(): void {
     const pending = this.pending!;
     this.pending = undefined;
+    this.setEmpty(pending);
+  }
+
+  /** A pending member or item with nothing below it: an empty value. */
+  private setEmpty(pending: Pending): void {
+    // An anchored empty value (`key: &a` and nothing below) is the `yaml` package's.
+    if (pending.anchor !== undefined) giveUp();
     this.setValue(pending, this.nullAt(pending.emptyAt));
+  }
+
+  /**
+   * A value at `p` that is an alias (`*name`) or starts with an anchor (`&name`), read here into
+   * `pending` (or left pending, for a value on the lines below); false for any other value.
+   */
+  private anchorOrAlias(p: number, pending: Pending, frame: Frame): boolean {
+    const text = this.text;
+    const c = text.charCodeAt(p);
+    if (c === STAR) {
+      this.setValue(pending, this.alias(p));
+      return true;
+    }
+    if (c !== AMPERSAND) return false;
+    const nameEnd = this.nameEnd(p + 1);
+    let q = nameEnd;
+    while (q < this.lineEnd && text.charCodeAt(q) === SPACE) q++;
+    if (q >= this.lineEnd) {
+      pending.anchor = text.slice(p + 1, nameEnd);
+      this.pending = pending;
+      return true;
+    }
+    // A comment, an alias, a second anchor, or an anchor of a key (`- &a key: value`): the `yaml` package's.
+    const v = text.charCodeAt(q);
+    if (v === HASH || v === STAR || v === AMPERSAND || this.isDashItem(q) || this.keyAt(q)) giveUp();
+    const node = this.inlineValue(q, frame);
+    this.anchors.set(text.slice(p + 1, nameEnd), node);
+    this.setValue(pending, node);
+    return true;
+  }
+
+  /**
+   * `<<: *name`, a merge key: the members of the mapping the alias names that this mapping does not
+   * have itself join it when it closes. Other merge values (lists, mappings) are the `yaml` package's.
+   */
+  private mergeKey(frame: Frame, colon: number): void {
+    let p = colon + 1;
+    while (p < this.lineEnd && this.text.charCodeAt(p) === SPACE) p++;
+    if (this.text.charCodeAt(p) !== STAR) giveUp();
+    const copy = this.alias(p);
+    if (copy.kind !== 'object') giveUp();
+    (frame.merges ??= []).push(copy);
+    frame.mergeLineEnd = this.nextLine;
+  }
+
+  /** The end of an anchor's or alias's name starting at `from`; it ends at a space or the line's end. */
+  private nameEnd(from: number): number {
+    const text = this.text;
+    let end = from;
+    while (end < this.lineEnd && text.charCodeAt(end) !== SPACE) end++;
+    if (!ANCHOR_NAME.test(text.slice(from, end))) giveUp();
+    return end;
+  }
+
+  /**
+   * `*name` at `p`, alone on the rest of its line: a copy of the node its anchor is on, at the
+   * anchored node's place in the text, as the `yaml` package path expands it.
+   */
+  private alias(p: number): SyntaxNode {
+    const nameEnd = this.nameEnd(p + 1);
+    this.restOfLineEmpty(nameEnd);
+    const target = this.anchors.get(this.text.slice(p + 1, nameEnd));
+    // An unknown alias, or one inside the collection it names: the `yaml` package reports them.
+    if (!target || this.open.has(target)) giveUp();
+    const copy = this.copied(target);
+    this.aliasLineEnds.set(copy, this.nextLine);
+    this.usedAlias = true;
+    return copy;
+  }
+
+  /** A copy of a node and all below it (the copy's key is set where it is put). */
+  private copied(target: SyntaxNode): SyntaxNode {
+    const copy = (node: SyntaxNode) => {
+      const result = new SyntaxNode(node.kind, node.offset, node.length, undefined);
+      if (node.children) result.flow = node.flow;
+      else {
+        result.value = node.value;
+        result.style = node.style;
+      }
+      return result;
+    };
+    const root = copy(target);
+    const stack: [SyntaxNode, SyntaxNode, number][] = [[target, root, this.stack.length]];
+    let count = 1;
+    while (stack.length > 0) {
+      const [from, to, depth] = stack.pop()!;
+      const children = from.children;
+      if (!children) continue;
+      if (depth >= MAX_DEPTH - 2) giveUp();
+      const copies = new Array<SyntaxNode>(children.length);
+      for (let k = 0; k < children.length; k++) {
+        const child = children[k];
+        const childCopy = copy(child);
+        childCopy.parent = to;
+        childCopy.key = child.key;
+        childCopy.keyOffset = child.keyOffset;
+        childCopy.keyLength = child.keyLength;
+        childCopy.keyStyle = child.keyStyle;
+        childCopy.keyKind = child.keyKind;
+        copies[k] = childCopy;
+        if (child.children) stack.push([child, childCopy, depth + 1]);
+      }
+      to.children = copies;
+      count += children.length;
+      if (this.aliasNodes + count > ALIAS_NODE_BUDGET) giveUp();
+    }
+    this.aliasNodes += count;
+    return root;
   }
 
   /** A `- ` item of the sequence on top of the stack, its dash at `i`. */
@@ -501,6 +659,7 @@ class FastReader {
       this.pending = pending;
       return;
     }
+    if (this.anchorOrAlias(p, pending, frame)) return;
     if (this.isDashItem(p)) {
       // `- - a`: a sequence inside the item, its dashes at this column.
       this.openCollection('array', p, pending, p - this.lineStart, false);
@@ -521,8 +680,10 @@ class FastReader {
     const text = this.text;
     const keyEnd = this.keyAt(i);
     if (!keyEnd) giveUp();
-    // A merge key (`<<: *common`) merges another mapping into this one: the yaml package's reader does that.
-    if (keyEnd.style === 'plain' && keyEnd.end - i === 2 && text.startsWith('<<', i)) giveUp();
+    if (keyEnd.style === 'plain' && keyEnd.end - i === 2 && text.startsWith('<<', i)) {
+      this.mergeKey(frame, keyEnd.colon);
+      return;
+    }
     const key = new KeyData();
     this.setKey(key, i, keyEnd.end, keyEnd.style);
     let p = keyEnd.colon + 1;
@@ -534,6 +695,7 @@ class FastReader {
       return;
     }
     if (this.isDashItem(p) || this.keyAt(p)) giveUp(); // `a: - b`, `a: b: c`
+    if (this.anchorOrAlias(p, pending, frame)) return;
     this.setValue(pending, this.inlineValue(p, frame));
   }
 
@@ -1059,7 +1221,7 @@ export function* parseYamlFastSteps(text: string): Steps<ParsedText | undefined>
     if (step.done) break;
     yield;
   }
-  return { format: 'yaml', text, root: reader.root, errors: reader.errors, selfContainedBlocks: true };
+  return { format: 'yaml', text, root: reader.root, errors: reader.errors, selfContainedBlocks: !reader.usedAlias };
 }
 
 export function parseYamlFast(text: string): ParsedText | undefined {
@@ -1068,6 +1230,26 @@ export function parseYamlFast(text: string): ParsedText | undefined {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+/**
+ * Merge keys' mappings merged into a mapping: their members it does not have, earlier merge keys
+ * first, each member at its place in the text, as the `yaml` package path merges them.
+ */
+function merge(into: SyntaxNode, copies: readonly SyntaxNode[]): void {
+  const children = into.children!;
+  const present = new Set(children.map((c) => c.key));
+  let added = false;
+  for (const copy of copies) {
+    for (const member of copy.children!) {
+      if (present.has(member.key)) continue;
+      present.add(member.key);
+      member.parent = into;
+      children.push(member);
+      added = true;
+    }
+  }
+  if (added) children.sort((a, b) => a.memberStart - b.memberStart);
 }
 
 /** A flow collection being read: its node, a key read and waiting for its value, and whether an entry may come next. */

@@ -3,11 +3,10 @@ import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
 import { Steps } from './steps';
 import { Alias, Document, isAlias, isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
 import { emptyError } from './json';
-import { parseYamlFast, parseYamlFastSteps } from './yaml-fast';
+import { ALIAS_NODE_BUDGET, parseYamlFast, parseYamlFastSteps } from './yaml-fast';
 import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarStyle, SyntaxError, SyntaxNode } from './tree';
 
-/** Nodes that alias expansion may create per document: enough for real reuse, far below a bomb. */
-export const ALIAS_NODE_BUDGET = 100_000;
+export { ALIAS_NODE_BUDGET };
 
 type YamlNode = unknown;
 

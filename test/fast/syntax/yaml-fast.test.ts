@@ -83,10 +83,84 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     });
   });
 
-  it('leaves anchors, aliases, tags, directives, tabs in structure and broken text to the yaml package', () => {
-    for (const text of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', '%YAML 1.2\n---\na: 1\n', 'a:\t1\n', 'a: "open\n', 'a: b: c\n', '- a\nb: 1\n', '? a\n: b\n']) {
-      assert.equal(parseYamlFast(text), undefined, JSON.stringify(text));
+  it('leaves merge keys of lists, tags, directives, tabs in structure, intricate anchors and broken text to the yaml package', () => {
+    const texts = [
+      'a: !!str 1\n', '%YAML 1.2\n---\na: 1\n', 'a:\t1\n', 'a: "open\n', 'a: b: c\n', '- a\nb: 1\n', '? a\n: b\n',
+      // Merge keys of lists, of scalars, of mappings written in place, anchors of keys, aliases in flow collections, unknown aliases, an alias inside
+      // what it names, an anchored empty value, an anchor before a comment, odd names, a copy with
+      // duplicate keys (reported once per copy).
+      'a: &x {k: 1}\nb:\n  <<: [*x]\n', 'a: &x 1\nb:\n  <<: *x\n', 'b:\n  <<: {k: 1}\n', '&k a: 1\n', '- &k a: 1\n', 'a: &x 1\nb: {c: *x}\n', 'a: &x 1\nb: [*x]\n', 'b: *nope\n',
+      'a: &x\n  b: *x\n', 'a: &x\nb: 1\n', 'a: &x # note\n  b: 1\n', 'a: &x! 1\nb: *x!\n', 'a: &x 1\nb: *x c\n', 'a: &x *y\n',
+      'a: &x\n  k: 1\n  k: 2\nb: *x\n',
+    ];
+    for (const text of texts) assert.equal(parseYamlFast(text), undefined, JSON.stringify(text));
+  });
+
+  it('reads anchors, aliases and merge keys of block values as the yaml package path expands them', () => {
+    const text = [
+      'x: &one 1', 'resp: &resp', '  description: Not found', '  content:', '    application/json: {schema: {type: object}}',
+      'list: &list', '  - a', '  - "b"', 'text: &text |', '  block', 'paths:', '  /a:', '    get:', '      responses:',
+      "        '404': *resp", '        default:', '          *resp', '        500:', '          <<: *resp', '          description: Failed', '        501:', '          <<: *resp', '  /b:', '    x-items:', '      - *list', '      - *one   # a comment',
+      '    x-text: *text', 'one: &one 2', 'again: *one', '',
+    ].join('\n');
+    const { fast, difference } = fastDifference(text);
+    assert.ok(fast, 'read fast');
+    assert.equal(difference, undefined);
+    const parsed = parseYamlFast(text)!;
+    assert.equal(parsed.selfContainedBlocks, false, 'a block may take its value from elsewhere');
+    const resp = { description: 'Not found', content: { 'application/json': { schema: { type: 'object' } } } };
+    assert.deepEqual((parsed.root!.toValue() as Record<string, unknown>).paths, {
+      '/a': { get: { responses: { 404: resp, default: resp, 500: { ...resp, description: 'Failed' }, 501: resp } } }, '/b': { 'x-items': [['a', 'b'], 1], 'x-text': 'block\n' },
+    });
+    assert.equal(parsed.root!.get('again')!.value, 2, 'the closest anchor before the alias');
+    // A copy lies where its anchored node does (findings on it point there); its key is the alias's member's.
+    const copy = parsed.root!.get('paths')!.get('/a')!.get('get')!.get('responses')!.get('404')!;
+    assert.equal(copy.offset, text.indexOf('description: Not found'));
+    assert.equal(copy.keyOffset, text.indexOf("'404'"));
+    assert.notEqual(copy, parsed.root!.get('resp'));
+    assert.equal(parseYamlFast('a: &x 1\nb: 2\n')!.selfContainedBlocks, true, 'an anchor alone changes nothing');
+  });
+
+  it('never disagrees with the yaml package on documents given random anchors and aliases (fixed seed)', () => {
+    let seed = 20261129;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 60_000);
+    const valueLine = /^( *)(- +|[\w$/{}.'"-]+: +)(?=\S)/;
+    let aliased = 0;
+    let merged = 0;
+    const rounds = 2000;
+    for (let n = 0; n < rounds; n++) {
+      const lines = pick(texts).split('\n');
+      for (let a = 0; a < 1 + Math.floor(random() * 3); a++) {
+        // An anchor on a value (`key: &aN value`, or `key: &aN` over a block), an alias on a later value.
+        const name = pick(['a', 'b', 'resp', 'x.y-z_1']);
+        const at = Math.floor(random() * lines.length);
+        const header = /^( *)(- +|[\w$/{}.'"-]+:)$/.exec(lines[at]);
+        if (header) lines[at] += (header[2].endsWith(':') ? ' &' : '&') + name;
+        else if (valueLine.test(lines[at])) lines[at] = lines[at].replace(valueLine, `$1$2&${name} `);
+        else continue;
+        const later = at + 1 + Math.floor(random() * (lines.length - at - 1));
+        const match = valueLine.exec(lines[later] ?? '');
+        if (!match) continue;
+        // A merge key above a member, or an alias in place of its value.
+        if (random() < 0.3 && !match[2].startsWith('-')) lines.splice(later, 0, `${match[1]}<<: *${name}`);
+        else lines[later] = match[1] + match[2] + `*${name}` + (random() < 0.2 ? '  # note' : '');
+      }
+      let text = lines.join('\n');
+      if (random() < 0.3) {
+        const at = Math.floor(random() * (text.length + 1));
+        text = text.slice(0, at) + pick(PIECES) + text.slice(at);
+      }
+      const { fast, difference } = fastDifference(text);
+      if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${text}`);
+      if (fast && parseYamlFast(text)!.selfContainedBlocks === false) {
+        aliased++;
+        if (text.includes('<<: *')) merged++;
+      }
     }
+    assert.ok(aliased > rounds / 10, `${aliased} of ${rounds} documents with aliases read fast`);
+    assert.ok(merged > rounds / 50, `${merged} of ${rounds} documents with merge keys read fast`);
   });
 
   it('reads CR, CRLF and mixed line ends as YAML 1.2 does, and a BOM', () => {
