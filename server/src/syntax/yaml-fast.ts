@@ -533,10 +533,8 @@ class FastReader {
     this.setEmpty(pending);
   }
 
-  /** A pending member or item with nothing below it: an empty value. */
+  /** A pending member or item with nothing below it: an empty value (anchored, too). */
   private setEmpty(pending: Pending): void {
-    // An anchored empty value (`key: &a` and nothing below) is the `yaml` package's.
-    if (pending.anchor !== undefined) giveUp();
     this.setValue(pending, this.nullAt(pending.emptyAt));
   }
 
@@ -555,14 +553,16 @@ class FastReader {
     const nameEnd = this.nameEnd(p + 1);
     let q = nameEnd;
     while (q < this.lineEnd && text.charCodeAt(q) === SPACE) q++;
-    if (q >= this.lineEnd) {
+    const v = text.charCodeAt(q);
+    if (q >= this.lineEnd || v === HASH) {
+      // The value is on the lines below, or empty: then where a comment or the line's end starts.
       pending.anchor = text.slice(p + 1, nameEnd);
+      pending.emptyAt = q;
       this.pending = pending;
       return true;
     }
-    // A comment, an alias, a second anchor, or an anchor of a key (`- &a key: value`): the `yaml` package's.
-    const v = text.charCodeAt(q);
-    if (v === HASH || v === STAR || v === AMPERSAND || this.isDashItem(q) || this.keyAt(q)) giveUp();
+    // An alias, a second anchor, or an anchor of a key (`- &a key: value`): the `yaml` package's.
+    if (v === STAR || v === AMPERSAND || this.isDashItem(q) || this.keyAt(q)) giveUp();
     const node = this.inlineValue(q, frame);
     this.anchors.set(text.slice(p + 1, nameEnd), node);
     this.setValue(pending, node);

@@ -86,11 +86,11 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
   it('leaves merge keys of lists, tags, directives, tabs in structure, intricate anchors and broken text to the yaml package', () => {
     const texts = [
       'a: !!str 1\n', '%YAML 1.2\n---\na: 1\n', 'a:\t1\n', 'a: "open\n', 'a: b: c\n', '- a\nb: 1\n', '? a\n: b\n',
-      // Merge keys of lists, of scalars, of mappings written in place, anchors of keys, aliases in flow collections, unknown aliases, an alias inside
-      // what it names, an anchored empty value, an anchor before a comment, odd names, a copy with
+      // Merge keys of lists, of scalars, of mappings written in place, anchors of keys, aliases in
+      // flow collections, unknown aliases, an alias inside what it names, odd names, a copy with
       // duplicate keys (reported once per copy).
       'a: &x {k: 1}\nb:\n  <<: [*x]\n', 'a: &x 1\nb:\n  <<: *x\n', 'b:\n  <<: {k: 1}\n', '&k a: 1\n', '- &k a: 1\n', 'a: &x 1\nb: {c: *x}\n', 'a: &x 1\nb: [*x]\n', 'b: *nope\n',
-      'a: &x\n  b: *x\n', 'a: &x\nb: 1\n', 'a: &x # note\n  b: 1\n', 'a: &x! 1\nb: *x!\n', 'a: &x 1\nb: *x c\n', 'a: &x *y\n',
+      'a: &x\n  b: *x\n', 'a: &x! 1\nb: *x!\n', 'a: &x 1\nb: *x c\n', 'a: &x *y\n',
       'a: &x\n  k: 1\n  k: 2\nb: *x\n',
     ];
     for (const text of texts) assert.equal(parseYamlFast(text), undefined, JSON.stringify(text));
@@ -99,9 +99,9 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
   it('reads anchors, aliases and merge keys of block values as the yaml package path expands them', () => {
     const text = [
       'x: &one 1', 'resp: &resp', '  description: Not found', '  content:', '    application/json: {schema: {type: object}}',
-      'list: &list', '  - a', '  - "b"', 'text: &text |', '  block', 'paths:', '  /a:', '    get:', '      responses:',
+      'list: &list', '  - a', '  - "b"', 'text: &text |', '  block', 'none: &none', 'later: &later  # a comment', '  - 1', 'paths:', '  /a:', '    get:', '      responses:',
       "        '404': *resp", '        default:', '          *resp', '        500:', '          <<: *resp', '          description: Failed', '        501:', '          <<: *resp', '  /b:', '    x-items:', '      - *list', '      - *one   # a comment',
-      '    x-text: *text', 'one: &one 2', 'again: *one', '',
+      '    x-text: *text', '    x-none: *none', '    x-later: *later', 'one: &one 2', 'again: *one', '',
     ].join('\n');
     const { fast, difference } = fastDifference(text);
     assert.ok(fast, 'read fast');
@@ -110,7 +110,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     assert.equal(parsed.selfContainedBlocks, false, 'a block may take its value from elsewhere');
     const resp = { description: 'Not found', content: { 'application/json': { schema: { type: 'object' } } } };
     assert.deepEqual((parsed.root!.toValue() as Record<string, unknown>).paths, {
-      '/a': { get: { responses: { 404: resp, default: resp, 500: { ...resp, description: 'Failed' }, 501: resp } } }, '/b': { 'x-items': [['a', 'b'], 1], 'x-text': 'block\n' },
+      '/a': { get: { responses: { 404: resp, default: resp, 500: { ...resp, description: 'Failed' }, 501: resp } } }, '/b': { 'x-items': [['a', 'b'], 1], 'x-text': 'block\n', 'x-none': null, 'x-later': [1] },
     });
     assert.equal(parsed.root!.get('again')!.value, 2, 'the closest anchor before the alias');
     // A copy lies where its anchored node does (findings on it point there); its key is the alias's member's.
