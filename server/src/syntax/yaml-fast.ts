@@ -1,8 +1,9 @@
 // A fast reader for the YAML that OpenAPI documents are written in: block mappings and sequences,
-// plain, quoted and block scalars, flow collections on one line, and anchors and aliases of block
-// values, merge keys of aliases. It builds the same tree as the `yaml` package path (syntax/yaml.ts)
-// about ten times faster, and gives up (returns undefined) on anything else: tags, directives,
-// anchors on keys or inside flow collections, multi-line flow values, tabs in structure, anything
+// plain, quoted and block scalars, flow collections (over several lines too, and as the root: JSON
+// saved as YAML), and anchors and aliases of block values, merge keys of aliases. It builds the
+// same tree as the `yaml` package path (syntax/yaml.ts) about ten times faster, and gives up
+// (returns undefined) on anything else: tags, directives, anchors on keys or inside flow
+// collections, scalars over several lines inside flow collections, tabs in structure, anything
 // malformed. The caller then parses with the `yaml` package,
 // which also reports the errors. A randomized test holds the two to the same tree, node for node.
 //
@@ -395,7 +396,14 @@ class FastReader {
   private content(i: number, indent: number): void {
     const dash = this.isDashItem(i);
     if (!this.root) {
-      // The root: a block mapping or sequence (a scalar or flow root is the `yaml` package's).
+      const c = this.text.charCodeAt(i);
+      if (c === BRACE_OPEN || c === BRACKET_OPEN) {
+        // A flow root (JSON saved as YAML): nothing but comments may follow it.
+        this.root = this.flow(i, -1);
+        this.restOfLineEmpty(this.root.end);
+        return;
+      }
+      // Else a block mapping or sequence (a scalar root is the `yaml` package's).
       if (!dash && !this.keyAt(i)) giveUp();
       this.openCollection(dash ? 'array' : 'object', i, undefined, indent, false);
     }
@@ -445,8 +453,15 @@ class FastReader {
       this.member(frame, i);
       return;
     }
-    // A scalar on the lines below its key: plain or quoted (other forms are rare and intricate).
+    // A scalar or flow collection on the lines below its key: plain or quoted scalars (other forms
+    // are rare and intricate).
     const c = this.text.charCodeAt(i);
+    if (c === BRACE_OPEN || c === BRACKET_OPEN) {
+      const node = this.flow(i, pending.frame.indent);
+      this.restOfLineEmpty(node.end);
+      this.setValue(pending, node);
+      return;
+    }
     if (c === STAR && pending.anchor === undefined) {
       this.setValue(pending, this.alias(i));
       return;
@@ -784,7 +799,7 @@ class FastReader {
       return this.quoted(p, end);
     }
     if (c === BRACKET_OPEN || c === BRACE_OPEN) {
-      const node = this.flow(p);
+      const node = this.flow(p, frame.indent);
       this.restOfLineEmpty(node.end);
       return node;
     }
@@ -1080,21 +1095,37 @@ class FastReader {
     return node;
   }
 
-  /** A flow collection `[...]` or `{...}` that opens at `p` and closes on the same line. */
-  private flow(p: number): SyntaxNode {
+  /**
+   * A flow collection `[...]` or `{...}` that opens at `p`, in a block collection whose entries
+   * are at column `indent` (-1 for the root); the reader is left on the line it closes on.
+   */
+  private flow(p: number, indent: number): SyntaxNode {
     const text = this.text;
-    const lineEnd = this.lineEnd;
     const stack: FlowFrame[] = [openFlow(text, p)];
     let q = p + 1;
+    // A line at the block collection's column may only close the outermost bracket (more is BAD_INDENT).
+    let closingOnly = false;
     for (;;) {
-      while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
-      if (q >= lineEnd) giveUp(); // continues on the next line
+      while (q < this.lineEnd && text.charCodeAt(q) === SPACE) q++;
+      if (q >= this.lineEnd || (text.charCodeAt(q) === HASH && text.charCodeAt(q - 1) === SPACE)) {
+        q = this.nextFlowLine(indent);
+        closingOnly = q - this.lineStart === indent;
+        continue;
+      }
       const frame = stack[stack.length - 1];
       const c = text.charCodeAt(q);
       const closing = frame.node.kind === 'array' ? BRACKET_CLOSE : BRACE_CLOSE;
+      if (closingOnly && (c !== closing || stack.length > 1)) giveUp();
+      if (frame.pendingKey && (c === COMMA || c === BRACE_CLOSE)) {
+        // `{a: , b: 1}`: an empty value, a plain null where the key's line goes on after `: `.
+        const empty = new SyntaxNode('null', frame.emptyAt, 0, undefined);
+        empty.style = 'plain';
+        addToFlow(frame, empty);
+        frame.expectValue = false;
+        continue;
+      }
       if (c === closing) {
-        // `[a, ]` and `{a: }` are for the `yaml` package; `[]` is fine.
-        if (frame.pendingKey || (frame.expectValue && frame.node.children!.length > 0)) giveUp();
+        // `[]` and a comma after the last entry are fine.
         q++;
         const node = frame.node;
         node.length = q - node.offset;
@@ -1116,12 +1147,37 @@ class FastReader {
       } else {
         const value = this.flowScalar(q);
         q = value.end;
-        while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
+        while (q < this.lineEnd && text.charCodeAt(q) === SPACE) q++;
         // `[a: b]` is a one-pair mapping inside a sequence: the `yaml` package's.
         if (frame.node.kind === 'array' && text.charCodeAt(q) === COLON) giveUp();
         addToFlow(frame, value);
         frame.expectValue = false;
       }
+    }
+  }
+
+  /**
+   * Where the next line inside a flow collection (see `flow`) has content, past blank lines and
+   * comment lines; the reader moves to that line. Content must be indented past the block
+   * collection's column, but for closing brackets, which may stand at it.
+   */
+  private nextFlowLine(indent: number): number {
+    const text = this.text;
+    for (;;) {
+      if (this.nextLine >= this.len) giveUp(); // never closed: the `yaml` package reports it
+      this.lineStart = this.nextLine;
+      this.measureLine();
+      if (this.lineTab >= 0) giveUp();
+      let q = this.lineStart;
+      while (text.charCodeAt(q) === SPACE) q++;
+      if (q >= this.lineEnd) continue;
+      const column = q - this.lineStart;
+      if (column < indent || (column === 0 && this.isMarker(q))) giveUp();
+      if (text.charCodeAt(q) === HASH) {
+        if (column <= indent) giveUp();
+        continue;
+      }
+      return q;
     }
   }
 
@@ -1132,6 +1188,7 @@ class FastReader {
   private flowKey(q: number, frame: FlowFrame): number {
     const text = this.text;
     const lineEnd = this.lineEnd;
+    // The key's `:` stands on the key's line; its value may start on a later one.
     const c = text.charCodeAt(q);
     const key = new KeyData();
     let keyEnd: number;
@@ -1151,11 +1208,10 @@ class FastReader {
     while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
     if (text.charCodeAt(q) !== COLON) giveUp();
     q++;
-    if (style === 'plain' && text.charCodeAt(q) !== SPACE) giveUp();
+    if (style === 'plain' && q < lineEnd && text.charCodeAt(q) !== SPACE) giveUp();
     frame.pendingKey = key;
     while (q < lineEnd && text.charCodeAt(q) === SPACE) q++;
-    const v = text.charCodeAt(q);
-    if (v === COMMA || v === BRACE_CLOSE) giveUp(); // an empty value
+    frame.emptyAt = q;
     return q;
   }
 
@@ -1252,13 +1308,16 @@ function merge(into: SyntaxNode, copies: readonly SyntaxNode[]): void {
   if (added) children.sort((a, b) => a.memberStart - b.memberStart);
 }
 
-/** A flow collection being read: its node, a key read and waiting for its value, and whether an entry may come next. */
-type FlowFrame = { node: SyntaxNode; pendingKey: KeyData | undefined; expectValue: boolean };
+/**
+ * A flow collection being read: its node, a key read and waiting for its value (and where that
+ * value is placed when it is empty), and whether an entry may come next.
+ */
+type FlowFrame = { node: SyntaxNode; pendingKey: KeyData | undefined; expectValue: boolean; emptyAt: number };
 
 function openFlow(text: string, at: number): FlowFrame {
   const node = new SyntaxNode(text.charCodeAt(at) === BRACKET_OPEN ? 'array' : 'object', at, 0, undefined);
   node.flow = true;
-  return { node, pendingKey: undefined, expectValue: true };
+  return { node, pendingKey: undefined, expectValue: true, emptyAt: at };
 }
 
 /** An entry of the flow collection: an array's next item, or the value of an object's pending key. */
