@@ -22,7 +22,8 @@ function yamlTexts(): { name: string; text: string }[] {
 /** Small pieces of YAML syntax that random edits insert. */
 const PIECES = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', "'", '"', '|', '>', '|-', '>+', '|2', '[', ']', '{', '}', ',', '\n', '\r\n', '\r',
   '\t', 'a', '0', '1.5', '&a ', '*a', '!', '?', '? ', '---', '...', 'null', 'true', '~', '\\', '\\n', "''", '%', '@', '`', '0x1F',
-  '.inf', ' - ', '\n  ', '\n    ', '\n- ', 'k: v', '"k": 1', '{a: 1}', '[1, 2]', '\ufeff', '\u2028', '\x01', '\x7f', 'é', '😀'];
+  '.inf', ' - ', '\n  ', '\n    ', '\n- ', 'k: v', '"k": 1', '{a: 1}', '[1, 2]', '\ufeff', '\u2028', '\x01', '\x7f', 'é', '😀',
+  '\x00', '\x0b', '\x0c', '\x1b', '\x85'];
 
 describe('fast YAML reader', { timeout: 300_000 }, () => {
   it('reads every valid YAML document of the repository and the examples as the yaml package does', () => {
@@ -216,6 +217,34 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
       }
       const { fast, difference } = fastDifference(text);
       if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${text}`);
+      if (fast) read++;
+    }
+    assert.ok(read > rounds / 3, `${read} of ${rounds} read fast`);
+  });
+
+  it('reads control characters and a BOM inside a text as the yaml package does (fixed seed)', () => {
+    let seed = 20261131;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 20_000);
+    const controls = ['\x00', '\x01', '\x07', '\x08', '\x0b', '\x0c', '\x0e', '\x1b', '\x1f', '\x7f', '\ufeff', '\x85', '\u2028', '\xa0'];
+    let read = 0;
+    const rounds = 4000;
+    for (let n = 0; n < rounds; n++) {
+      let text = pick(texts);
+      for (let e = 1 + Math.floor(random() * 2); e > 0; e--) {
+        // Anywhere, at a line's start, after `:` or `: `, after a dash, before a comment.
+        let at = Math.floor(random() * (text.length + 1));
+        const where = random();
+        const after = (s: string, by: number) => (text.indexOf(s, at) >= 0 ? text.indexOf(s, at) + by : at);
+        if (where < 0.25) at = text.lastIndexOf('\n', at - 1) + 1;
+        else if (where < 0.5) at = after(': ', random() < 0.5 ? 1 : 2);
+        else if (where < 0.6) at = after('- ', 1);
+        else if (where < 0.7) at = after('#', 0);
+        text = text.slice(0, at) + pick(controls) + text.slice(at);
+      }
+      const { fast, difference } = fastDifference(text);
+      if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${JSON.stringify(text)}`);
       if (fast) read++;
     }
     assert.ok(read > rounds / 3, `${read} of ${rounds} read fast`);
