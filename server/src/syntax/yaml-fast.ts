@@ -292,6 +292,8 @@ class FastReader {
   private aliasNodes = 0;
   /** Whether an alias was read: a block's value may then come from elsewhere in the text. */
   usedAlias = false;
+  /** A comment line `#x` was passed while a value was pending (see read). */
+  private bareCommentAbove = false;
 
   constructor(private readonly text: string) {
     this.len = text.length;
@@ -328,9 +330,14 @@ class FastReader {
       let i = this.lineStart;
       while (text.charCodeAt(i) === SPACE) i++;
       if (i >= this.lineEnd || text.charCodeAt(i) === HASH) {
+        // `#x` at a line's start above a pending value's plain scalar: the `yaml` package reads the
+        // scalar and the next key as one key (MULTILINE_IMPLICIT_KEY).
+        if (this.pending && i === this.lineStart && i + 1 < this.lineEnd && text.charCodeAt(i + 1) !== SPACE) this.bareCommentAbove = true;
         this.lineStart = this.nextLine;
         continue;
       }
+      // A BOM starting a later line before any content: the `yaml` package skips it.
+      if (!this.root && text.charCodeAt(i) === BOM) giveUp();
       const indent = i - this.lineStart;
       if (indent === 0 && this.isMarker(i)) {
         // `---` may open the document once, before any content; `...`, a second document and
@@ -350,6 +357,7 @@ class FastReader {
       const lineEnd = this.lineEnd;
       this.quotedSpans.length = 0;
       this.content(i, indent);
+      this.bareCommentAbove = false;
       if (tab >= 0) this.tabsInsideQuotes(tab, lineStart, lineEnd);
       if (this.lineStart < this.nextLine) this.lineStart = this.nextLine;
     }
@@ -399,8 +407,10 @@ class FastReader {
         this.restOfLineEmpty(this.root.end);
         return;
       }
-      // Else a block mapping or sequence (a scalar root is the `yaml` package's).
+      // Else a block mapping or sequence (a scalar root is the `yaml` package's; so is a sequence
+      // after a BOM, which it reads as a broken document).
       if (!dash && !this.keyAt(i)) giveUp();
+      if (dash && this.text.charCodeAt(0) === BOM) giveUp();
       this.openCollection(dash ? 'array' : 'object', i, undefined, indent, false);
     }
     if (this.pending) {
@@ -472,7 +482,7 @@ class FastReader {
       }
       return;
     }
-    if (isIndicator(c)) giveUp();
+    if (isIndicator(c) || this.bareCommentAbove) giveUp();
     this.setValue(pending, this.plain(i, pending.frame.indent));
   }
 
@@ -509,14 +519,32 @@ class FastReader {
     if (frame.merges) merge(node, frame.merges);
     const last = children[children.length - 1];
     if (last && last.end > node.offset) node.length = last.end - node.offset;
-    else if (last) {
-      // What ends the collection lies before it (an alias's copy, members merged): the `yaml`
-      // package path keeps the package's range, which ends with the last entry's line.
+    else if (last || frame.merges) {
+      // What ends the collection lies before it (an alias's copy, members merged), or it has no
+      // entry but a merge of an empty mapping: the `yaml` package path keeps the package's range,
+      // which ends with the last entry's line (and comment lines after it, left to the package).
       const lineEnd = Math.max((lastInText && this.aliasLineEnds.get(lastInText)) ?? -1, frame.mergeLineEnd ?? -1);
-      if (lineEnd < 0) giveUp();
+      if (lineEnd < 0 || !last || this.commentLineFollows(lineEnd, frame.indent)) giveUp();
       node.length = lineEnd - node.offset;
     }
     if (node.kind === 'object') checkDuplicateKeys(node, this.errors, this.largeObjects);
+  }
+
+  /**
+   * Whether the first line from `from` that is not blank is a comment indented past `column` (a
+   * few lines looked at; past them, as if it were).
+   */
+  private commentLineFollows(from: number, column: number): boolean {
+    const text = this.text;
+    let at = from;
+    for (let lines = 0; lines < 64 && at < this.len; lines++) {
+      const lineStart = at;
+      while (text.charCodeAt(at) === SPACE) at++;
+      const c = text.charCodeAt(at);
+      if (c !== LF && c !== CR) return (c === HASH && at - lineStart > column) || c === TAB;
+      at += c === CR && text.charCodeAt(at + 1) === LF ? 2 : 1;
+    }
+    return at < this.len;
   }
 
   /** Puts a value in place of a pending member or item. */
@@ -653,7 +681,9 @@ class FastReader {
       }
       to.children = copies;
       count += children.length;
-      if (this.aliasNodes + count > ALIAS_NODE_BUDGET) giveUp();
+      // The `yaml` package path counts more for the same copy (each alias met again in it, up to
+      // twice as many): near the budget, its cut-off place is its own.
+      if (this.aliasNodes + count > ALIAS_NODE_BUDGET / 2) giveUp();
     }
     this.aliasNodes += count;
     return root;
@@ -1077,6 +1107,8 @@ class FastReader {
         previousMoreIndented = false;
       }
     }
+    // A last blank line without a line break, kept: the `yaml` package counts it otherwise.
+    if (chomp === 'keep' && trailingBlank > 0 && next >= this.len && !/[\r\n]$/.test(text)) giveUp();
     if (chomp === 'clip') value += '\n';
     else if (chomp === 'keep') value += '\n'.repeat(trailingBlank + 1);
     // Trailing blank lines belong to the scalar's range only when they are kept.
@@ -1170,7 +1202,8 @@ class FastReader {
       const column = q - this.lineStart;
       if (column < indent || (column === 0 && this.isMarker(q))) giveUp();
       if (text.charCodeAt(q) === HASH) {
-        if (column <= indent) giveUp();
+        // In a flow root too, a comment line at column 0 is an error.
+        if (column <= Math.max(indent, 0)) giveUp();
         continue;
       }
       return q;
@@ -1194,9 +1227,11 @@ class FastReader {
       if (keyEnd < 0) giveUp();
       style = c === QUOTE_SINGLE ? 'single' : 'double';
     } else {
-      if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && text.charCodeAt(q + 1) === SPACE)) giveUp();
+      if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && this.dashAlone(q))) giveUp();
       keyEnd = this.flowPlainEnd(q);
       style = 'plain';
+      // A merge key inside a flow mapping: the `yaml` package's.
+      if (keyEnd - q === 2 && text.startsWith('<<', q)) giveUp();
     }
     if (keyEnd === q) giveUp();
     this.setKey(key, q, keyEnd, style);
@@ -1211,6 +1246,12 @@ class FastReader {
     return q;
   }
 
+  /** A `-` inside a flow collection followed by a space, a flow indicator or the line's end: no scalar. */
+  private dashAlone(q: number): boolean {
+    const n = this.text.charCodeAt(q + 1);
+    return q + 1 >= this.lineEnd || n === SPACE || n === COMMA || n === BRACKET_CLOSE || n === BRACE_CLOSE;
+  }
+
   /** A quoted or plain scalar inside a flow collection at `q`. */
   private flowScalar(q: number): SyntaxNode {
     const text = this.text;
@@ -1220,7 +1261,7 @@ class FastReader {
       if (end < 0) giveUp();
       return this.quoted(q, end);
     }
-    if (isIndicator(c) || c === 63 || c === COLON || c === DASH && (text.charCodeAt(q + 1) === SPACE)) giveUp();
+    if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && this.dashAlone(q))) giveUp();
     const end = this.flowPlainEnd(q);
     if (end === q) giveUp();
     const resolved = resolvePlain(text.slice(q, end));

@@ -222,6 +222,25 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     assert.ok(read > rounds / 3, `${read} of ${rounds} read fast`);
   });
 
+  it('agrees with the yaml package where its ranges, errors and budget are its own (a review\'s counterexamples)', () => {
+    const texts = [
+      // Comment lines past a collection's column after an alias or merge that ends it: the range takes them in.
+      'a: &x 1\nb:\n  c: *x\n   #\n', 'a: &x 1\nb:\n  - *x\n\n   #\nc: 1\n', 'a: &x\n  k: 1\nb:\n  <<: *x\n   #\n',
+      'a: &x {}\nb:\n  <<: *x\n', // a merge of an empty mapping
+      '\n\ufeffa: 1\n', '# c\n\ufeffa: 1\n', '\ufeff- a\n- b\n', '\ufeff- [1, 2]\n', // BOMs the package skips or stops at
+      '{a: 1\n#\n}', 'a: [-]\n', '[-\n]', '{a: -}', 'a: {<<: {k: 1}}\n', '{<<: 1}', 'b: |+\n e\n ', 'e:\n#x\n t\nk: 1\n',
+      // Copies near the alias budget, which the package counts higher.
+      'x: &x\n' + Array.from({ length: 99 }, (_, i) => `  - ${i}\n`).join('') + 'y: &y\n  k: *x\nz:\n' + '  - *y\n'.repeat(989),
+    ];
+    for (const text of texts) assert.equal(fastDifference(text).difference, undefined, JSON.stringify(text.slice(0, 80)));
+    // Neighbours that stay fast.
+    for (const text of ['a: &x 1\nb:\n  c: *x\n# at the root\nd: 1\n', 'a: 1\n\ufeffb: 2\n', 'e:\n# x\n t\nk: 1\n', '{a: 1\n #\n}']) {
+      const { fast, difference } = fastDifference(text);
+      assert.equal(difference, undefined, JSON.stringify(text));
+      assert.ok(fast, `${JSON.stringify(text)} is read fast`);
+    }
+  });
+
   it('reads control characters and a BOM inside a text as the yaml package does (fixed seed)', () => {
     let seed = 20261131;
     const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
