@@ -19,6 +19,14 @@ function yamlTexts(): { name: string; text: string }[] {
   return files.filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => ({ name: path.relative(REPO_ROOT, f), text: fs.readFileSync(f, 'utf8').replace(/^.*\^\^\^.*\n/gm, '') }));
 }
 
+/** A fixed-seed random source (a linear congruential generator) and a pick from a list. */
+function seeded(start: number) {
+  let seed = start;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  return { random, pick };
+}
+
 /** Small pieces of YAML syntax that random edits insert. */
 const PIECES = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', "'", '"', '|', '>', '|-', '>+', '|2', '[', ']', '{', '}', ',', '\n', '\r\n', '\r',
   '\t', 'a', '0', '1.5', '&a ', '*a', '!', '?', '? ', '---', '...', 'null', 'true', '~', '\\', '\\n', "''", '%', '@', '`', '0x1F',
@@ -39,9 +47,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
   });
 
   it('never disagrees with the yaml package on randomly broken documents (fixed seed)', () => {
-    let seed = 20261122;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const { random, pick } = seeded(20261122);
     const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 60_000);
     let read = 0;
     const rounds = 6000;
@@ -124,9 +130,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
   });
 
   it('never disagrees with the yaml package on documents given random anchors and aliases (fixed seed)', () => {
-    let seed = 20261129;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const { random, pick } = seeded(20261129);
     const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 60_000);
     const valueLine = /^( *)(- +|[\w$/{}.'"-]+: +)(?=\S)/;
     let aliased = 0;
@@ -166,9 +170,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
   });
 
   it('never disagrees with the yaml package on blocks rewritten as flow collections over several lines (fixed seed)', () => {
-    let seed = 20261130;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const { random, pick } = seeded(20261130);
     const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 30_000 && parseYamlWithPackage(t).errors.length === 0);
     const scalar = (v: unknown) => (typeof v === 'string' && /^[A-Za-z][\w ]*$/.test(v) && random() < 0.5 ? v : typeof v === 'string' && random() < 0.3 ? `'${v.replace(/'/g, "''")}'` : JSON.stringify(v));
     /** A value as a flow collection written over lines, its closing bracket at column `column`. */
@@ -242,9 +244,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
   });
 
   it('reads control characters and a BOM inside a text as the yaml package does (fixed seed)', () => {
-    let seed = 20261131;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    const { random, pick } = seeded(20261131);
     const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 20_000);
     const controls = ['\x00', '\x01', '\x07', '\x08', '\x0b', '\x0c', '\x0e', '\x1b', '\x1f', '\x7f', '\ufeff', '\x85', '\u2028', '\xa0'];
     let read = 0;
