@@ -19,14 +19,17 @@ import { WorkspaceCheck } from './workspace-check';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 };
 
-/**
- * The findings to publish: all of them, or the most severe first and one line saying how many more.
- * Chosen in one pass over them (a file can have 100,000), and only those shown are sorted.
- */
 /** JSON errors an editor's JSON validation does not report: our depth limit, an empty document. */
 const OUR_JSON_ERRORS = new Set(['TooDeep', 'Empty']);
 
-function shownFindings(found: Diagnostic[]): Diagnostic[] {
+/**
+ * The findings to publish: all of them, or the most severe first and one line saying how many
+ * more. Of the least severe level shown, those nearest the top of the file: the list's order
+ * depends on which root was checked first (Session.diagnosticsIn merges the roots' findings), and
+ * what is shown must not. Chosen by their offsets (a file can have 100,000 findings); only those
+ * shown are sorted whole.
+ */
+export function shownFindings(found: Diagnostic[]): Diagnostic[] {
   if (found.length <= MAX_PUBLISHED_PER_FILE) return found;
   const perSeverity = [0, 0, 0, 0];
   for (const d of found) perSeverity[SEVERITY_ORDER[d.severity]]++;
@@ -34,17 +37,35 @@ function shownFindings(found: Diagnostic[]): Diagnostic[] {
   let last = 0;
   let room = MAX_PUBLISHED_PER_FILE;
   while (perSeverity[last] < room) room -= perSeverity[last++];
+  const offsets = new Float64Array(perSeverity[last]);
+  let n = 0;
+  for (const d of found) if (SEVERITY_ORDER[d.severity] === last) offsets[n++] = d.offset;
+  // The offset of the last one of that level that fits: those before it are shown, and of those at it, the first by place.
+  const bound = offsets.sort()[room - 1];
   const shown: Diagnostic[] = [];
+  const atBound: Diagnostic[] = [];
   for (const d of found) {
     const order = SEVERITY_ORDER[d.severity];
-    if (order < last || (order === last && room-- > 0)) shown.push(d);
+    if (order < last || (order === last && d.offset < bound)) shown.push(d);
+    else if (order === last && d.offset === bound) atBound.push(d);
   }
-  shown.sort((a, b) => a.offset - b.offset);
+  atBound.sort(byPlace);
+  for (let i = 0; i < atBound.length && shown.length < MAX_PUBLISHED_PER_FILE; i++) shown.push(atBound[i]);
+  shown.sort(byPlace);
   const more: Diagnostic = {
     ...shown[0], rule: shown[0].rule, severity: 'information', offset: 0, length: 0, fixes: [], related: [], tags: [],
     message: `${found.length - MAX_PUBLISHED_PER_FILE} more findings in this file are not shown; run openapi-check on it to list them all.`,
   };
   return [more, ...shown];
+}
+
+/** By place, then rule and message: an order that does not depend on the list's. */
+function byPlace(a: Diagnostic, b: Diagnostic): number {
+  return a.offset - b.offset || a.length - b.length || textOrder(a.rule, b.rule) || textOrder(a.message, b.message);
+}
+
+function textOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A run of checks: what it was asked to look at, and how it is stopped (a newer change). */
