@@ -1,7 +1,8 @@
 // The syntax tree's size and parse time (issue 32, item 1): GitHub's description parsed in process,
 // as JSON, as YAML and as YAML with an anchor and an alias. Bytes a node are the heap one parse
 // keeps (after full collections; the text was read before it) over its nodes; parse times are the
-// process's first parse (the CLI's case: cold code) and the median of the next ones. Run by scripts/bench-tree.mjs with --expose-gc.
+// process's first parse (the CLI's case: cold code) and the median of the next ones. Run by
+// scripts/bench-tree.mjs with --expose-gc.
 import { readFileSync } from 'node:fs';
 import { parseText } from '../server/src/syntax/parse';
 import { SourceFormat, SyntaxNode } from '../server/src/syntax/tree';

@@ -6,8 +6,6 @@ import { emptyError } from './json';
 import { ALIAS_NODE_BUDGET, parseYamlFast, parseYamlFastSteps } from './yaml-fast';
 import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarStyle, SyntaxError, SyntaxNode } from './tree';
 
-export { ALIAS_NODE_BUDGET };
-
 type YamlNode = unknown;
 
 class YamlConverter {

@@ -40,7 +40,8 @@ export function shownFindings(found: Diagnostic[]): Diagnostic[] {
   const offsets = new Float64Array(perSeverity[last]);
   let n = 0;
   for (const d of found) if (SEVERITY_ORDER[d.severity] === last) offsets[n++] = d.offset;
-  // The offset of the last one of that level that fits: those before it are shown, and of those at it, the first by place.
+  // The offset of the last one of that level that fits: those before it are shown, and of those
+  // at it, the first by place.
   const bound = offsets.sort()[room - 1];
   const shown: Diagnostic[] = [];
   const atBound: Diagnostic[] = [];
