@@ -1108,7 +1108,8 @@ class FastReader {
       }
     }
     // A last blank line without a line break, kept: the `yaml` package counts it otherwise.
-    if (chomp === 'keep' && trailingBlank > 0 && next >= this.len && !/[\r\n]$/.test(text)) giveUp();
+    const lastChar = text.charCodeAt(this.len - 1);
+    if (chomp === 'keep' && trailingBlank > 0 && next >= this.len && lastChar !== LF && lastChar !== CR) giveUp();
     if (chomp === 'clip') value += '\n';
     else if (chomp === 'keep') value += '\n'.repeat(trailingBlank + 1);
     // Trailing blank lines belong to the scalar's range only when they are kept.
@@ -1227,7 +1228,7 @@ class FastReader {
       if (keyEnd < 0) giveUp();
       style = c === QUOTE_SINGLE ? 'single' : 'double';
     } else {
-      if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && this.dashAlone(q))) giveUp();
+      if (!this.startsFlowPlain(q)) giveUp();
       keyEnd = this.flowPlainEnd(q);
       style = 'plain';
       // A merge key inside a flow mapping: the `yaml` package's.
@@ -1246,10 +1247,16 @@ class FastReader {
     return q;
   }
 
-  /** A `-` inside a flow collection followed by a space, a flow indicator or the line's end: no scalar. */
-  private dashAlone(q: number): boolean {
+  /**
+   * Whether a plain scalar inside a flow collection starts at `q`: not an indicator, `?` or `:`, nor
+   * a `-` followed by a space, a flow indicator or the line's end.
+   */
+  private startsFlowPlain(q: number): boolean {
+    const c = this.text.charCodeAt(q);
+    if (isIndicator(c) || c === 63 || c === COLON) return false;
+    if (c !== DASH) return true;
     const n = this.text.charCodeAt(q + 1);
-    return q + 1 >= this.lineEnd || n === SPACE || n === COMMA || n === BRACKET_CLOSE || n === BRACE_CLOSE;
+    return !(q + 1 >= this.lineEnd || n === SPACE || n === COMMA || n === BRACKET_CLOSE || n === BRACE_CLOSE);
   }
 
   /** A quoted or plain scalar inside a flow collection at `q`. */
@@ -1261,7 +1268,7 @@ class FastReader {
       if (end < 0) giveUp();
       return this.quoted(q, end);
     }
-    if (isIndicator(c) || c === 63 || c === COLON || (c === DASH && this.dashAlone(q))) giveUp();
+    if (!this.startsFlowPlain(q)) giveUp();
     const end = this.flowPlainEnd(q);
     if (end === q) giveUp();
     const resolved = resolvePlain(text.slice(q, end));
