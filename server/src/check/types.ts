@@ -122,9 +122,10 @@ export interface Rule {
    */
   local?: boolean;
   /**
-   * Like `local`, but also follows `$ref`s to the Schema and Example objects they reach (through
-   * `context.analysis.resolve` and the schema validator): findings are kept when, besides, no Schema
-   * or Example changed and every `$ref` resolves as it did.
+   * Like `local`, but also reads other Schema and Example objects: those `$ref`s reach (through
+   * `context.analysis.resolve` and the schema validator) and the schemas a schema is applied with
+   * around it (the `anyOf` it is a member of): findings are kept when, besides, no Schema or
+   * Example changed and every `$ref` resolves as it did.
    */
   localThroughRefs?: boolean;
   /**

@@ -1,7 +1,7 @@
 // Findings an incremental re-check keeps (whole, per object, through references) equal a fresh
 // check's in the cases the randomized re-check tests met only by chance: related places in another
 // edited file, values the merge fix compares, values inside free-form values that a `$ref` makes
-// an object, and the example and default rules' findings kept across edits elsewhere.
+// an object, and the example, default and required-name rules' findings kept across edits elsewhere.
 import assert from 'node:assert/strict';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
@@ -187,6 +187,39 @@ describe('findings kept by an incremental re-check', () => {
       const { kept, fresh } = checkBoth(session, root, () => (ran = runs.count));
       assert.deepEqual(kept, fresh);
       assert.ok(ran > 0);
+    } finally {
+      runs.restore();
+    }
+  });
+
+  it('keep required-name findings after typing in an operationId, and check them again when the schema around a oneOf member changes', () => {
+    const { session, docs, root } = openSession({
+      'required.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', "      responses: {'200': {description: OK}}",
+        'components:', '  schemas:', '    Pet:', '      type: object', '      properties:', '        nam: {type: string}', '      oneOf:',
+        '        - required: [name]', '          properties: {tag: {type: string}}', '    Toy:', '      type: object', '      required: [label]',
+        '      properties: {id: {type: string}}', '',
+      ],
+    });
+    const [doc] = docs;
+    const found = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'required-property-undefined').map((d) => d.message);
+    assert.deepEqual(found(), ['"name" is required but not defined in "properties".', '"label" is required but not defined in "properties".']);
+    const runs = countRuns(['required-property-undefined']);
+    try {
+      // A Schema read by no edit: the rule's findings are kept, and it runs on no schema.
+      assert.equal(typeAfter(session, doc, 'operationId: list', 'x'), 'recheck');
+      let ran = -1;
+      const typed = checkBoth(session, root, () => (ran = runs.count));
+      assert.deepEqual(typed.kept, typed.fresh);
+      assert.equal(ran, 0);
+      assert.equal(found().length, 2);
+      // The property the oneOf member requires, now defined in the schema around it.
+      runs.count = 0;
+      typeAfter(session, doc, '        nam', 'e');
+      const renamed = checkBoth(session, root, () => (ran = runs.count));
+      assert.deepEqual(renamed.kept, renamed.fresh);
+      assert.ok(ran > 0);
+      assert.deepEqual(found(), ['"label" is required but not defined in "properties".']);
     } finally {
       runs.restore();
     }
