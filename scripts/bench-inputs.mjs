@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { withOneAlias } from './bench-alias.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const benchDir = join(root, '.bench');
@@ -38,6 +39,13 @@ export function aloneInFolder(file, folder) {
 
 export function ensureGithubYaml() {
   return writeOnce(githubYaml, () => asYaml(JSON.parse(readFileSync(githubJson, 'utf8'))));
+}
+
+/** GitHub's description as YAML with one anchor and one alias, in a folder of its own (see aloneInFolder). */
+export function ensureGithubYamlWithAlias() {
+  const dir = join(benchDir, 'lsp-yaml-alias');
+  mkdirSync(dir, { recursive: true });
+  return writeOnce(join(dir, basename(githubYaml)), () => withOneAlias(readFileSync(ensureGithubYaml(), 'utf8')));
 }
 
 /** Copies of GitHub's paths added to its description: 17 make about 75 MB of JSON, 23 about 76 MB of YAML. */

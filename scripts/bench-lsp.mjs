@@ -6,19 +6,21 @@
 // states), how many edits took a full parse, completion latency, the server's RSS sampled during
 // the edits (peak, end, and a fresh server's after open), and how fast requests on another document
 // are answered while the large one is opened (also with a tag added, which takes the text to the
-// yaml package in a worker thread). Figures are medians and p95s.
+// yaml package in a worker thread). The edits again on the YAML with one anchor and one alias added
+// (BENCH_FORMS=yaml-alias). Figures are medians and p95s.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
-import { aloneInFolder, ensureGithubYaml, githubJson } from './bench-inputs.mjs';
+import { aloneInFolder, ensureGithubYaml, ensureGithubYamlWithAlias, githubJson } from './bench-inputs.mjs';
 import { SERVER_ENV, startBenchServer, stopBenchServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
 const MIXED = Number(process.env.BENCH_MIXED_EDITS ?? 500);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 20);
-const FORMS = (process.env.BENCH_FORMS ?? 'yaml,json').split(',');
+// yaml-alias: the YAML with one anchor and one alias (edits only: the blocks after them are reparsed alone).
+const FORMS = (process.env.BENCH_FORMS ?? 'yaml,json,yaml-alias').split(',');
 // Another build's server (to compare two versions in one run), and skipping the responsiveness rows.
 const SERVER = process.env.BENCH_SERVER ?? join(root, 'dist', 'server.js');
 const ONLY_EDITS = process.env.BENCH_ONLY_EDITS === '1';
@@ -105,19 +107,21 @@ async function responsiveness(label, file, text, languageId) {
   await stopServer(s);
 }
 
-async function benchForm(form) {
-  const file = form === 'yaml' ? yamlFile : jsonFile;
+async function benchForm(name) {
+  const withAlias = name === 'yaml-alias';
+  const form = withAlias ? 'yaml' : name;
+  const file = withAlias ? ensureGithubYamlWithAlias() : form === 'yaml' ? yamlFile : jsonFile;
   const text = readFileSync(file, 'utf8');
-  console.log(`\n== language server on ${file} (${(text.length / 1e6).toFixed(1)} MB ${form.toUpperCase()})`);
+  console.log(`\n== language server on ${file} (${(text.length / 1e6).toFixed(1)} MB ${form.toUpperCase()}${withAlias ? ', one anchor and one alias added' : ''})`);
   let parseMs;
-  if (form === 'yaml') {
+  if (form === 'yaml' && !withAlias) {
     const start = performance.now();
     parseDocument(text, { uniqueKeys: false, strict: true, version: '1.2' });
     parseMs = performance.now() - start;
     console.log(`reference: the yaml package's parseDocument of the same text in this run: ${Math.round(parseMs)} ms`);
   }
-  if (!ONLY_EDITS) await responsiveness(`this ${form.toUpperCase()} document`, file, text, form);
-  if (form === 'yaml' && !ONLY_EDITS) {
+  if (!ONLY_EDITS && !withAlias) await responsiveness(`this ${form.toUpperCase()} document`, file, text, form);
+  if (form === 'yaml' && !ONLY_EDITS && !withAlias) {
     // A tag anywhere sends the text to the yaml package, parsed in a worker thread.
     await responsiveness('this YAML document with one tag added', file, text + 'x-tagged: !!str tagged\n', 'yaml');
   }
@@ -208,7 +212,7 @@ async function benchForm(form) {
   console.log(`completion: ${fmt(completionTimes)} requests (target: p95 <= 50 ms)`);
 
   // Many mixed edits, for memory: free text, operationIds, pasted lines.
-  if (MIXED > 0) {
+  if (MIXED > 0 && !withAlias) {
     const mixed = [];
     for (let e = 0; e < MIXED; e++) {
       const kind = e % 3;

@@ -7,6 +7,7 @@
 //    it): that member alone is parsed again and put in place, with its syntax errors when the
 //    edit broke it (typing a new key passes through `d`, `des:`... ).
 // 3. JSON: a change strictly inside one object or array: that value alone is parsed again.
+// In YAML with aliases, 1 and 2 apply after the last alias only (see selfContainedFrom).
 // Anything else returns undefined and the caller parses the whole text.
 import { TextEdit } from './edit';
 import { nextNodeStart } from './child-at';
@@ -46,12 +47,22 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
     if (sourceOf(old).length > SEGMENTED_AT_ONCE_CHARS) stopSegmenting(old.root);
     else segmentTree(old.root);
   }
+  const from = selfContainedFrom(old);
   const result = old.format === 'json'
     ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
-    : old.selfContainedBlocks ? reparseScalar(old, edit) ?? reparseBlock(old, edit) : undefined;
+    : from !== undefined && edit.offset >= from ? reparseScalar(old, edit) ?? reparseBlock(old, edit, from) : undefined;
   if (result?.lines) rememberLineIndex(result.parsed, result.lines);
   else if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText);
   return result;
+}
+
+/**
+ * Where the YAML blocks that depend only on their own lines start: the whole text without aliases;
+ * after the last alias with them (an alias copies a block elsewhere, and copies are out of text
+ * order); undefined when none do (tags and directives, read by the `yaml` package).
+ */
+function selfContainedFrom(parsed: ParsedText): number | undefined {
+  return parsed.selfContainedBlocks ? 0 : parsed.aliasesEnd;
 }
 
 /** The deepest node whose value span contains [start, end]. */
@@ -133,7 +144,7 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
   node.value = detached(value);
   valueChangedIn(node);
   const errors = old.errors.length ? errorsAfter(old.errors, editEnd, editEnd, delta, []) : [];
-  return { parsed: editedText(old.format, source, old.root, errors, old.selfContainedBlocks), node, nodes: [node], replaced: node };
+  return { parsed: editedText(old.format, source, old.root, errors, old), node, nodes: [node], replaced: node };
 }
 
 /** Characters that cannot start or change YAML structure inside a scalar on one line. */
@@ -196,7 +207,8 @@ function blockEnd(lines: LineIndex, lineStart: number, indent: number, limit = I
   return text.length;
 }
 
-function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {
+/** `from`: where blocks that stand alone start (see selfContainedFrom); a member before it is not reparsed. */
+function reparseBlock(old: ParsedText, edit: TextEdit, from: number): Reparsed | undefined {
   // Block mapping members around the edit, outermost first.
   const members: SyntaxNode[] = [];
   for (let node = old.root; node?.children && !node.flow; ) {
@@ -206,17 +218,18 @@ function reparseBlock(old: ParsedText, edit: TextEdit): Reparsed | undefined {
     node = child;
   }
   for (let i = members.length - 1; i >= 0; i--) {
-    const result = reparseMember(old, edit, members[i]);
+    const result = reparseMember(old, edit, members[i], from);
     if (result) return result;
   }
   return undefined;
 }
 
-function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Reparsed | undefined {
+function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from: number): Reparsed | undefined {
   const parent = member.parent!;
   const text = sourceOf(old);
   const lines = lineIndexOf(old);
   const start = lines.lineStart(lines.lineOf(member.keyOffset));
+  if (start < from) return undefined;
   const indent = member.keyOffset - start;
   for (let i = start; i < member.keyOffset; i++) if (text.charCodeAt(i) !== 32) return undefined; // `- key:`
   const end = blockEnd(lines, start, indent, start + text.length * MAX_BLOCK_SHARE);
@@ -281,7 +294,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode): Rep
   // A block that ends the text owns the errors at its end too (an unclosed `[` is reported there).
   const errorsEnd = end >= text.length ? Infinity : end;
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, errorsEnd, delta, added) : [];
-  const parsed = editedText('yaml', newText, old.root, errors, true);
+  const parsed = editedText('yaml', newText, old.root, errors, old);
   if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, lines: newLines };
   return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
 }
@@ -542,7 +555,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     for (const a of ancestors) a.length += delta;
     const added = fragment.errors.map((e) => ({ ...e, offset: e.offset + start }));
     const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, oldEnd, delta, added) : [];
-    const parsed = editedText('json', text, old.root, errors);
+    const parsed = editedText('json', text, old.root, errors, {});
     if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced };
     return { parsed, node: replacement, nodes: [replacement], replaced: node };
   }

@@ -402,6 +402,15 @@ export interface ParsedText {
    * (what the incremental reparse needs to replace one block alone).
    */
   selfContainedBlocks?: boolean;
+  /**
+   * YAML with aliases (blocks not all self-contained): the start of the line after the last alias
+   * and after the last mapping with a merge key (the members a merge brings depend on the
+   * mapping's own). Blocks from there on hold no alias, no anchored node an alias copies and no
+   * member of a merging mapping, so they too depend only on their own lines; and every copy, placed
+   * at its anchored node's text, lies before them (the tree is in text order from there on). Set
+   * by the fast reader only.
+   */
+  aliasesEnd?: number;
 }
 
 /** Depth beyond which parsers stop building the tree (an error says so); keeps recursion bounded. */
@@ -505,7 +514,7 @@ function duplicateKeyError(node: SyntaxNode): SyntaxError {
 }
 
 /** A parsed text after an incremental edit: its whole text is joined from `source` when read. */
-export function editedText(format: SourceFormat, source: PieceText, root: SyntaxNode | undefined, errors: SyntaxError[], selfContainedBlocks?: boolean): ParsedText {
+export function editedText(format: SourceFormat, source: PieceText, root: SyntaxNode | undefined, errors: SyntaxError[], before: Pick<ParsedText, 'selfContainedBlocks' | 'aliasesEnd'>): ParsedText {
   return {
     format,
     source,
@@ -514,7 +523,8 @@ export function editedText(format: SourceFormat, source: PieceText, root: Syntax
     },
     root,
     errors,
-    selfContainedBlocks,
+    selfContainedBlocks: before.selfContainedBlocks,
+    aliasesEnd: before.aliasesEnd,
   };
 }
 

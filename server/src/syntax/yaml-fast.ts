@@ -292,6 +292,8 @@ class FastReader {
   private aliasNodes = 0;
   /** Whether an alias was read: a block's value may then come from elsewhere in the text. */
   usedAlias = false;
+  /** The start of the line after the last alias read, or after the last mapping with a merge key (see ParsedText.aliasesEnd). */
+  aliasesEnd = 0;
   /** A comment line `#x` was passed while a value was pending (see read). */
   private bareCommentAbove = false;
 
@@ -516,7 +518,11 @@ class FastReader {
     this.entryCount = frame.first;
     node.children = children;
     const lastInText = children[children.length - 1];
-    if (frame.merges) merge(node, frame.merges);
+    if (frame.merges) {
+      merge(node, frame.merges);
+      // Which members a merge brings depends on the mapping's own keys, down to its last line.
+      this.aliasesEnd = Math.max(this.aliasesEnd, this.lineStart);
+    }
     const last = children[children.length - 1];
     if (last && last.end > node.offset) node.length = last.end - node.offset;
     else if (last || frame.merges) {
@@ -644,6 +650,7 @@ class FastReader {
     const copy = this.copied(target);
     this.aliasLineEnds.set(copy, this.nextLine);
     this.usedAlias = true;
+    this.aliasesEnd = this.nextLine;
     return copy;
   }
 
@@ -1321,7 +1328,8 @@ export function* parseYamlFastSteps(text: string): Steps<ParsedText | undefined>
     if (step.done) break;
     yield;
   }
-  return { format: 'yaml', text, root: reader.root, errors: reader.errors, selfContainedBlocks: !reader.usedAlias };
+  const aliasesEnd = reader.usedAlias ? reader.aliasesEnd : undefined;
+  return { format: 'yaml', text, root: reader.root, errors: reader.errors, selfContainedBlocks: !reader.usedAlias, aliasesEnd };
 }
 
 export function parseYamlFast(text: string): ParsedText | undefined {

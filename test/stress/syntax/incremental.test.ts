@@ -12,6 +12,7 @@ import { hasKeyIndex, isSegmented, ParsedText, segmentTreeSteps, SyntaxNode } fr
 import { decodeParseSteps, encodeParse, EncodedParse } from '../../../server/src/syntax/tree-transfer';
 import { drain } from '../../../server/src/syntax/steps';
 import { REPO_ROOT } from '../../helpers/paths';
+import { withAliases } from '../../helpers/yaml-aliases';
 import { Session } from '../../../server/src/server/state/session';
 import type { SourceDocument } from '../../../server/src/model/documents';
 import { LineIndex } from '../../../server/src/syntax/line-index';
@@ -56,11 +57,22 @@ function assertLikeFullParse(incremental: ParsedText, expected: ParsedText, labe
   }
 }
 
+/** Each file's text, and the same with anchors and aliases (the fast reader reads both). */
+function textsOf(files: string[]): { name: string; text: string }[] {
+  return files.flatMap((file) => {
+    const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    const aliased = withAliases(text);
+    const parsed = parseText(aliased, 'yaml');
+    assert.ok(!parsed.selfContainedBlocks && parsed.aliasesEnd! > 0, 'the fast reader reads the aliases');
+    return [{ name: path.basename(file), text }, { name: `${path.basename(file)} with aliases`, text: aliased }];
+  });
+}
+
 describe('incremental YAML reparse', () => {
-  for (const file of ['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml']) {
-    it(`equals a full parse after 400 random edits of ${path.basename(file)}`, () => {
-      const next = random(file.length * 7919);
-      let parsed = parseText(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), 'yaml');
+  for (const { name, text: original } of textsOf(['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml'])) {
+    it(`equals a full parse after 400 random edits of ${name}`, () => {
+      const next = random(name.length * 7919);
+      let parsed = parseText(original, 'yaml');
       let fast = 0;
       let full = 0;
       for (let i = 0; i < 400; i++) {
@@ -102,10 +114,10 @@ describe('incremental YAML reparse', () => {
   // Edits that change structure inside a block: new lines at the indent of a field, removed
   // lines, indentation changes, keys renamed, flow collections typed.
   const LINES = ['tags: [a, b]', 'deprecated: true', 'x-note: |', '  literal text', '- item', 'description: >-', '# comment', 'summary: "q"', 'type: object', 'a: {b: c}', '', 'key:'];
-  for (const file of ['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/readme-extensions.yaml']) {
-    it(`block reparse equals a full parse after 400 random line edits of ${path.basename(file)}`, () => {
-      const next = random(file.length * 104729);
-      let parsed = parseText(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), 'yaml');
+  for (const { name, text: original } of textsOf(['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/readme-extensions.yaml'])) {
+    it(`block reparse equals a full parse after 400 random line edits of ${name}`, () => {
+      const next = random(name.length * 104729);
+      let parsed = parseText(original, 'yaml');
       let blocks = 0;
       let broken = 0;
       for (let i = 0; i < 400; i++) {
@@ -151,10 +163,9 @@ describe('incremental YAML reparse', () => {
   // fresh server's). The yaml package's error recovery may read past the block that was edited.
   const HOSTILE = ['{', '}', '[', ']', ':', ': ', 'é', '\t', "'", '"', '#', '-', '\n', '&a', '*a', ' ', 'x'];
   const sortedErrors = (parsed: ParsedText) => parsed.errors.map((e) => JSON.stringify(e)).sort();
-  for (const file of ['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/callbacks.yaml']) {
-    it(`equals a full parse, errors and all, after 250 hostile characters typed or deleted in ${path.basename(file)}`, () => {
-      const next = random(file.length * 31337);
-      const original = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+  for (const { name, text: original } of textsOf(['examples/petstore/openapi.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/complex-nesting.yaml', 'node_modules/@readme/oas-examples/3.0/yaml/callbacks.yaml'])) {
+    it(`equals a full parse, errors and all, after 250 hostile characters typed or deleted in ${name}`, () => {
+      const next = random(name.length * 31337);
       let parsed = parseText(original, 'yaml');
       let brokenBlocks = 0;
       for (let i = 0; i < 250; i++) {
@@ -239,10 +250,31 @@ describe('incremental YAML reparse', () => {
     assert.deepEqual(small?.nodes.map((n) => n.key), ['responses', 'tags']);
   });
 
-  it('parses the whole text again when aliases could copy the edited block elsewhere', () => {
-    const parsed = parseText('a: &x\n  b: 1\nc: *x\n', 'yaml');
+  it('parses the whole text again when aliases could copy the edited block elsewhere, and reparses a block after the last alias alone', () => {
+    const text = 'a: &x\n  b: 1\nc: *x\ne:\n  f: 2\n';
+    const parsed = parseText(text, 'yaml');
     assert.equal(parsed.selfContainedBlocks, false);
+    assert.equal(parsed.aliasesEnd, text.indexOf('e:'));
     assert.equal(reparseEdit(parsed, { offset: 12, length: 0, newText: '\n  d: 2' }), undefined);
+    const edit = { offset: text.length - 1, length: 0, newText: '\n  g: 3' };
+    const result = reparseEdit(parsed, edit)!;
+    assert.equal(result.replaced.key, 'f');
+    assert.deepEqual(result.nodes.map((n) => n.key), ['f', 'g']);
+    const expected = parseText(text.slice(0, -1) + edit.newText + '\n', 'yaml');
+    assert.deepEqual(flatten(result.parsed.root), flatten(expected.root));
+    // The copy keeps the anchored block's place; the next edit after the alias is reparsed too.
+    assert.equal(result.parsed.root!.get('c')!.get('b')!.offset, text.indexOf('1'));
+    assert.equal(result.parsed.aliasesEnd, parsed.aliasesEnd);
+  });
+
+  it('parses the whole text again after an edit in a mapping with a merge key, whose own keys decide what the merge brings', () => {
+    const text = 'a: &x\n  b: 1\n  d: 0\nc:\n  <<: *x\n  d: 2\ne: 3\n';
+    const parsed = parseText(text, 'yaml');
+    assert.equal(parsed.aliasesEnd, text.indexOf('e:'));
+    // Without its own `d`, the mapping takes a's.
+    assert.equal(reparseEdit(parsed, { offset: text.indexOf('d: 2'), length: 4, newText: 'x: 2' }), undefined);
+    assert.equal(parseText(text.replace('d: 2', 'x: 2'), 'yaml').root!.get('c')!.get('d')!.value, 0);
+    assert.ok(reparseEdit(parsed, { offset: text.indexOf('3'), length: 1, newText: '4' }));
   });
 
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
