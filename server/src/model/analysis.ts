@@ -5,7 +5,7 @@ import { NodeMap } from '../syntax/node-map';
 import { drain, stepClock, Steps } from '../syntax/steps';
 import { DocumentStore, SourceDocument } from './documents';
 import { refLocation } from './location';
-import { RefFailure, resolveRefTarget, Target } from './resolve';
+import { RefFailure, resolveInSchemaResources, resolveRefTarget, Target } from './resolve';
 import { isLocalRef, ParsedRef, parseRef } from './ref';
 import { layoutKindAt } from './kinds';
 import { FieldSpec, isOtherDialect, ObjectKind, OpenApiVersion, specOf } from './spec';
@@ -310,8 +310,11 @@ function pending(
   return { doc, node, kind, parent, refAllowed, usage, usageDoc };
 }
 
-/** The file an object's `$ref` names when it is not loaded yet (or out of date). */
-function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
+/**
+ * The file an object's `$ref` names when it is not loaded yet (or out of date). `schemaIds`: the
+ * object is a Schema whose `$ref` may name a schema resource of its own document (see schemaIdsApply).
+ */
+function fileToLoad(item: Pending, store: DocumentStore, schemaIds: boolean): string | undefined {
   const node = item.node;
   if (node.kind !== 'object') return undefined;
   const ref = node.get('$ref');
@@ -320,6 +323,7 @@ function fileToLoad(item: Pending, store: DocumentStore): string | undefined {
   // Most references are within the document (`#/components/...`): nothing to load, and no need to parse them twice.
   if (isLocalRef(text)) return undefined;
   const parsed = parseRef(text);
+  if (schemaIds && resolveInSchemaResources(item.doc, parsed, node)) return undefined;
   // A remote document too: its text is fetched already, but a large one still parses in steps.
   const target = refLocation(item.doc.path, parsed);
   if (!target || !('location' in target)) return undefined;
@@ -411,13 +415,18 @@ class Walk {
     this.schemasOfOtherDialect = version !== '3.0' && isOtherDialect(rootDoc.root?.get('jsonSchemaDialect'));
   }
 
+  /** 3.1 and 3.2 read a Schema's `$ref` as JSON Schema 2020-12 does: against the `$id`s around it. */
+  private schemaIdsApply(item: Pending): boolean {
+    return this.version !== '3.0' && item.kind === 'Schema';
+  }
+
   *steps(): Steps<void> {
     const { queue, rootDoc, store } = this;
     queue.push(pending(rootDoc, rootDoc.root!, 'Root', undefined, false, rootDoc.root!, rootDoc));
     const due = stepClock();
     for (let i = 0; i < queue.length; i++) {
       // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
-      const file = fileToLoad(queue[i], store);
+      const file = fileToLoad(queue[i], store, this.schemaIdsApply(queue[i]));
       if (file) yield* store.loadSteps(file);
       this.visit(queue[i]);
       // Before the next object, as at once: the walk's order stays the same.
@@ -445,12 +454,14 @@ class Walk {
     this.documents.forEach((doc, i) => (this.documents[i] = newest(doc)));
   }
 
-  private resolveRef(doc: SourceDocument, parsed: ParsedRef): ReturnType<typeof resolveRefTarget> {
+  private resolveRef(doc: SourceDocument, parsed: ParsedRef, schemaHolder: SyntaxNode | undefined): ReturnType<typeof resolveRefTarget> {
+    // A schema resource of the same document (3.1, 3.2: `$id`) names no file to watch.
+    const inResource = schemaHolder && resolveInSchemaResources(doc, parsed, schemaHolder);
     // Every file and URL a reference names: the server checks again what reads one when it changes
     // (an edit, a file saved, a remote document's fetch that ended).
-    const target = refLocation(doc.path, parsed);
+    const target = inResource ? undefined : refLocation(doc.path, parsed);
     if (target && 'location' in target) this.files.add(target.location);
-    const result = resolveRefTarget(this.store, doc, parsed);
+    const result = inResource ?? resolveRefTarget(this.store, doc, parsed);
     const reached = result.target?.doc ?? (result.failure?.reason === 'pointer' ? result.failure.doc : undefined);
     if (reached && !this.seenDocuments.has(reached)) {
       this.seenDocuments.add(reached);
@@ -472,7 +483,7 @@ class Walk {
       if (!parsed) this.parsedRefs.set(text, (parsed = parseRef(text)));
       reference.parsed = parsed;
       if (allowed) {
-        const { target, failure } = this.resolveRef(item.doc, reference.parsed);
+        const { target, failure } = this.resolveRef(item.doc, reference.parsed, this.schemaIdsApply(item) ? holder : undefined);
         reference.target = target;
         reference.failure = failure;
       }

@@ -4,6 +4,7 @@ import { ParsedText, SyntaxNode } from '../syntax/tree';
 import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
 import { refLocation } from './location';
 import { ParsedRef, parseRef } from './ref';
+import { resolveInResources } from './schema-ids';
 
 export type RefFailure =
   | { reason: 'not-string' }
@@ -19,7 +20,13 @@ export interface Target {
 }
 
 
-export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef): { target?: Target; failure?: RefFailure } {
+/**
+ * A `$ref`'s target. `holder`: the Schema Object holding it, in a 3.1 or 3.2 document, where a
+ * schema resource of the same document (`$id`) may be what it names (see schema-ids.ts).
+ */
+export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef, holder?: SyntaxNode): { target?: Target; failure?: RefFailure } {
+  const inResource = holder && resolveInSchemaResources(doc, parsed, holder);
+  if (inResource) return inResource;
   let targetDoc = doc;
   const target = refLocation(doc.path, parsed);
   if (target && 'unsupported' in target) return { failure: { reason: 'url', why: target.unsupported } };
@@ -45,6 +52,14 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   }
   if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
   return { target: { doc: targetDoc, node } };
+}
+
+/** The target of a Schema's `$ref` in a schema resource of its own document, or undefined when it names none. */
+export function resolveInSchemaResources(doc: SourceDocument, parsed: ParsedRef, holder: SyntaxNode): { target?: Target; failure?: RefFailure } | undefined {
+  const found = resolveInResources(doc.parsed, doc.path, holder, parsed);
+  if (!found) return undefined;
+  if ('node' in found) return { target: { doc, node: found.node } };
+  return { failure: { reason: 'pointer', doc, segments: parsed.pointer ?? [], failedAt: found.failedAt, parent: found.parent } };
 }
 
 const anchorIndexes = new WeakMap<ParsedText, Map<string, SyntaxNode>>();

@@ -22,7 +22,9 @@ export default defineRule({
     const { target, parsed, expected, refNode, doc } = reference;
     if (!target || !parsed || !reference.allowed || expected === 'PathItem') return;
     const root = target.doc.root!;
-    const actual = layoutKindAt(root, parsed.pointer ?? []);
+    // Where the target is, not what the pointer says: a 3.1 `$ref` may name a schema by its
+    // `$anchor` or `$id` (`#pet`, `https://example.com/pet`).
+    const actual = layoutKindAt(root, target.node.path.map(String));
     if (!actual || actual === expected) return;
     const map = COMPONENT_MAPS[expected];
     const components = map ? root.get('components')?.get(map) : undefined;

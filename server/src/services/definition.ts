@@ -1,5 +1,5 @@
 // Go to definition: from a `$ref` value to the node it names (in this file or another one).
-import { Analysis, Target } from '../model/analysis';
+import { Analysis, documentVersion, Target } from '../model/analysis';
 import { SyntaxNode } from '../syntax/tree';
 import { DocumentStore, SourceDocument } from '../model/documents';
 import { parseRef } from '../model/ref';
@@ -23,7 +23,9 @@ export function definitionAt(store: DocumentStore, doc: SourceDocument, offset: 
   const node = at.node;
   const origin = (n: SyntaxNode, onKey = false) => (onKey ? { offset: n.keyOffset, length: n.keyLength } : { offset: n.offset, length: n.length });
   if (node.key === '$ref' && node.kind === 'string' && !at.onKey) {
-    const { target } = resolveRefTarget(store, doc, parseRef(node.value as string));
+    // 3.1, 3.2: a Schema's `$ref` may name a schema resource of this document by its `$id`.
+    const schemaIds = (analysis?.version ?? documentVersion(doc.root)) !== '3.0';
+    const { target } = resolveRefTarget(store, doc, parseRef(node.value as string), schemaIds ? node.parent : undefined);
     return target ? { origin: origin(node), target } : undefined;
   }
   if (isSwagger2Root(doc.root)) return swagger2SchemeAt(doc, node, at.onKey);

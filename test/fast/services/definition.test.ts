@@ -36,15 +36,44 @@ components:
   securitySchemes:
     api_key: {type: apiKey, name: key, in: header}
 `,
+  '/virtual/ids.yaml': `openapi: 3.1.0
+info:
+  title: T
+  version: 1.0.0
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                $ref: 'https://example.com/schemas/pet'
+components:
+  schemas:
+    Pet:
+      $id: https://example.com/schemas/pet
+      properties:
+        owner:
+          $ref: owner
+        name:
+          $ref: '#/$defs/Name'
+      $defs:
+        Name: {type: string}
+    Owner:
+      $id: https://example.com/schemas/owner
+      type: object
+`,
   '/virtual/parameters.yaml': `components:
   parameters:
     id: {name: id, in: path, required: true, schema: {type: string}}
 `,
 };
 
-function definition(marker: string, occurrence = 0, shift = 1) {
+function definition(marker: string, occurrence = 0, shift = 1, file = '/virtual/openapi.yaml') {
   const store = new DocumentStore({ read: (p) => (FILES[p] !== undefined ? { text: FILES[p] } : { reason: 'missing', message: 'missing' }) });
-  const doc = store.get('/virtual/openapi.yaml') as SourceDocument;
+  const doc = store.get(file) as SourceDocument;
   let at = -1;
   for (let i = 0; i <= occurrence; i++) at = doc.text.indexOf(marker, at + 1);
   const result = definitionAt(store, doc, at + shift, analyze(doc, store));
@@ -66,6 +95,12 @@ describe('definition', () => {
   });
   it("goes from an operation's tag to its root tags entry", () => {
     assert.deepEqual(definition('tags: [pets]', 0, 8), { path: '/virtual/openapi.yaml', pointer: '/tags/0', origin: 'pets' });
+  });
+  it('3.1: follows a $ref to a schema named by its $id, or resolved against the $id of the schema it is in', () => {
+    const ids = (marker: string) => definition(marker, 0, 1, '/virtual/ids.yaml');
+    assert.deepEqual(ids("'https://example.com/schemas/pet'"), { path: '/virtual/ids.yaml', pointer: '/components/schemas/Pet', origin: "'https://example.com/schemas/pet'" });
+    assert.deepEqual(ids('owner\n'), { path: '/virtual/ids.yaml', pointer: '/components/schemas/Owner', origin: 'owner' });
+    assert.deepEqual(ids("'#/$defs/Name'"), { path: '/virtual/ids.yaml', pointer: '/components/schemas/Pet/$defs/Name', origin: "'#/$defs/Name'" });
   });
   it('answers nothing elsewhere', () => {
     assert.equal(definition('title: T', 0, 8), undefined);
