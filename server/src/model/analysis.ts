@@ -735,8 +735,8 @@ class SlotUsage implements Usage {
 
 /** A failed pointer whose document is read through its slot. */
 function pointerFailure(failure: Extract<RefFailure, { reason: 'pointer' }>, slot: DocumentSlot): RefFailure {
-  const { segments, failedAt, parent } = failure;
-  return { reason: 'pointer', get doc() { return slot.doc; }, segments, failedAt, parent };
+  const { segments, failedAt, parent, inSchema } = failure;
+  return { reason: 'pointer', get doc() { return slot.doc; }, segments, failedAt, parent, inSchema };
 }
 
 /**

@@ -12,7 +12,8 @@ export type RefFailure =
   | { reason: 'url'; why: string }
   | { reason: 'file'; file: string; failure: LoadFailure }
   | { reason: 'not-a-document'; file: string }
-  | { reason: 'pointer'; doc: SourceDocument; segments: string[]; failedAt: number; parent: SyntaxNode | undefined };
+  /** `inSchema`: the pointer is read from a schema the `$ref` names by its `$id` (3.1, 3.2), not from the document. */
+  | { reason: 'pointer'; doc: SourceDocument; segments: string[]; failedAt: number; parent: SyntaxNode | undefined; inSchema?: boolean };
 
 export interface Target {
   doc: SourceDocument;
@@ -59,7 +60,7 @@ export function resolveInSchemaResources(doc: SourceDocument, parsed: ParsedRef,
   const found = resolveInResources(doc.parsed, doc.path, holder, parsed);
   if (!found) return undefined;
   if ('node' in found) return { target: { doc, node: found.node } };
-  return { failure: { reason: 'pointer', doc, segments: parsed.pointer ?? [], failedAt: found.failedAt, parent: found.parent } };
+  return { failure: { reason: 'pointer', doc, segments: parsed.pointer ?? [], failedAt: found.failedAt, parent: found.parent, inSchema: true } };
 }
 
 const anchorIndexes = new WeakMap<ParsedText, Map<string, SyntaxNode>>();

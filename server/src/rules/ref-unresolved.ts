@@ -153,8 +153,8 @@ export default defineRule({
         const segment = segments[failedAt] ?? '';
         const prefix = '/' + segments.slice(0, failedAt).map(escapePointerSegment).join('/');
         const file = ref.slice(0, Math.max(0, ref.indexOf('#')));
-        // 3.1, 3.2: a URL that fails in this very document names a schema by its `$id`; the pointer is from there.
-        const resource = parsed.form === 'url' && failure.doc === doc ? `the schema "${file}"` : undefined;
+        // 3.1, 3.2: the `$ref` names a schema by its `$id`; the pointer is read from there.
+        const resource = failure.inSchema ? `the schema "${file}"` : undefined;
         const where = resource
           ? (failedAt === 0 ? resource : `"${prefix}" in ${resource}`)
           : (failedAt === 0 ? 'the document root' : '"' + prefix + '"') + (failure.doc === doc ? '' : ` in "${named(failure.doc.path)}"`);
