@@ -13,7 +13,7 @@ import { TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { CheckResult } from './checker';
 import { EarlierFindings } from './engine';
-import { EditedFile, EditedSpan, findingMovesThrough, findingsMoveWithValue, isFreeText, movedDiagnostic, movedRange } from './shift';
+import { EditedFile, EditedSpan, findingMovesThrough, findingsMoveWithValue, isFreeText, isFreeTextKey, movedDiagnostic, movedRange } from './shift';
 import { Diagnostic, EditedValue, Rule } from './types';
 
 type Unit = Parameters<NonNullable<CheckResult['perUnit']>['get']>[0];
@@ -351,9 +351,17 @@ function editedSpan(reparsed: Reparsed, edit: TextEdit, before: LineIndex): Edit
   return { memberStart: replaced.memberStart, valueStart: replaced.offset, valueEnd, nextLine, uniform };
 }
 
-/** A free-text string that is still one after the edit (same key, still a string). */
-function stillFreeText(before: SyntaxNode, after: SyntaxNode): boolean {
-  return before.kind === 'string' && after.kind === 'string' && before.key === after.key && isFreeText(before) && isFreeText(after);
+/**
+ * A free-text string that is still one after the edit (same key, still a string): where the syntax
+ * says so, or a field of an object every last check's analysis knows (an Example Object's summary,
+ * under `examples`, where the syntax alone sees data).
+ */
+function stillFreeText(before: SyntaxNode, after: SyntaxNode, lastChecks: readonly LastCheck[]): boolean {
+  if (before.kind !== 'string' || after.kind !== 'string' || before.key !== after.key) return false;
+  if (isFreeText(before) && isFreeText(after)) return true;
+  const parent = before.parent;
+  return isFreeTextKey(before.key) && parent === after.parent && parent?.kind === 'object' &&
+    lastChecks.every(({ result }) => (result.analysis?.objectsAt(parent).length ?? 0) > 0);
 }
 
 
@@ -373,7 +381,7 @@ export function editOnlyMovesFindings(
   lastChecks: readonly LastCheck[], rules: readonly Rule[], filePath: string, before: SourceDocument, reparsed: Reparsed, edit: TextEdit,
 ): boolean {
   if (lastChecks.some(({ since }) => since?.edits.size !== 0)) return false;
-  if (reparsed.nodes.length !== 1 || !stillFreeText(reparsed.replaced, reparsed.node)) return false;
+  if (reparsed.nodes.length !== 1 || !stillFreeText(reparsed.replaced, reparsed.node, lastChecks)) return false;
   if (lastChecks.some(({ result }) => readByRule(reparsed.replaced, result.analysis, rules))) return false;
   if (!errorsOnlyMoved(before.parsed.errors, reparsed.parsed.errors, edit)) return false;
   const span = editedSpan(reparsed, edit, before.lineIndex);

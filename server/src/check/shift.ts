@@ -13,6 +13,11 @@ const FREE_TEXT = new Set(['description', 'summary', 'title']);
  */
 const VALUES = new Set(['example', 'examples', 'default', 'enum', 'value']);
 
+/** Whether a key names free text (a description, a summary, a title) where it is a field. */
+export function isFreeTextKey(key: string | number | undefined): boolean {
+  return typeof key === 'string' && FREE_TEXT.has(key);
+}
+
 /** Whether a scalar is free text that no rule reads (only its presence matters to them). */
 export function isFreeText(node: SyntaxNode): boolean {
   if (typeof node.key !== 'string' || !FREE_TEXT.has(node.key) || node.parent?.kind !== 'object') return false;

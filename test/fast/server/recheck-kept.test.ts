@@ -138,6 +138,27 @@ describe('findings kept by an incremental re-check', () => {
     }
   });
 
+  it("only move after typing in an Example Object's summary, and are checked again after typing in its value", () => {
+    const { session, docs, root } = openSession({
+      'example-summary.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':", '          description: OK',
+        '          content:', '            application/json:', '              schema: {type: object, properties: {id: {type: integer}}}',
+        "              examples: {one: {$ref: '#/components/examples/One'}}", 'components:', '  examples:', '    One:',
+        '      summary: One pet', '      value: {id: abc}', '',
+      ],
+    });
+    const [doc] = docs;
+    const found = () => describeAll(session.results.get(root)!.diagnostics.filter((d) => d.rule === 'example-valid'));
+    assert.equal(found().length, 1);
+    // Under `examples`, where an example's data is, but a field of the Example Object: free text.
+    assert.equal(typeAfter(session, doc, 'summary: One', 'x'), 'findings-unchanged');
+    assert.deepEqual(describeAll(session.results.get(root)!.diagnostics), checkBoth(session, root).fresh);
+    // The same word in the example's value is data the example is checked by.
+    assert.equal(typeAfter(session, doc, 'id: ab', '1'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+  });
+
   it('are checked again after typing in a free-form value that a $ref makes an object of another kind', () => {
     // The Schema's example is a Parameter too: its `name` is the example's value as much as a name.
     const { session, docs, root } = openSession({
