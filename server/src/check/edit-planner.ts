@@ -191,8 +191,12 @@ export class EditsSinceCheck {
         return found.map(moved);
       },
       referencedUnchanged: (analysis) => {
-        // An edit inside a Schema or Example touched its node (the edit's ancestors are touched).
-        for (const node of this.touched) if (before.objectsAt(node).some((o) => o.kind === 'Schema' || o.kind === 'Example')) return false;
+        // An edit inside a Schema or Example touched its node (the edit's ancestors are touched),
+        // or one inside what a Schema is applied with (a `$ref` into an `anyOf` of something no walk
+        // made a Schema): rules of that Schema read it (a required name defined there).
+        for (const node of this.touched) {
+          if (before.objectsAt(node).some((o) => o.kind === 'Schema' || o.kind === 'Example') || composesSchema(before, node)) return false;
+        }
         // A `$ref` written by an edit is in a new block, whose objects are checked again anyway;
         // one that was there must reach the same node. The same walk brought up to date holds the
         // same references (10,000 in GitHub's description, looked up on every keystroke).
@@ -256,11 +260,18 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
       if (fieldSpec?.kind) return 'structure';
     }
   }
-  // Nothing in the old member was an object or a `$ref`, or reached by one.
+  // Nothing in the old member was an object or a `$ref`, or reached by one; neither member holds a
+  // key the analysis reads (an `$id` in a free-form value, which a `$ref` by URI may name).
   const stack = [replaced];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.key === '$ref' || analysis.objectsAt(n).length > 0 || analysis.isReferenced(n)) return 'structure';
+    if (analysisReads(n.key, n.parent) || analysis.objectsAt(n).length > 0 || analysis.isReferenced(n)) return 'structure';
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  for (const node of nodes) stack.push(node);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (analysisReads(n.key, n.parent)) return 'structure';
     if (n.children) for (const c of n.children) stack.push(c);
   }
   // A `$ref` that did not resolve may resolve now, through a key the edit added.
@@ -271,6 +282,34 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
     if (failure?.reason === 'pointer' && (!failure.parent || around.has(failure.parent))) return 'structure';
   }
   return 'member';
+}
+
+/** Composition members looked at by composesSchema before it answers yes, to be safe. */
+const MAX_COMPOSITION_MEMBERS = 10_000;
+
+/**
+ * Whether a node has, as an `anyOf`, `oneOf` or `allOf` member or its `not` (or theirs, on down),
+ * a Schema of the analysis: the Schema is applied with the node, and its rules read the node.
+ */
+function composesSchema(analysis: Analysis, node: SyntaxNode): boolean {
+  const stack = [node];
+  for (let seen = 0; stack.length > 0; seen++) {
+    if (seen > MAX_COMPOSITION_MEMBERS) return true;
+    const n = stack.pop()!;
+    if (n.kind !== 'object') continue;
+    const members: SyntaxNode[] = [];
+    for (const key of ['anyOf', 'oneOf', 'allOf']) {
+      const list = n.get(key);
+      if (list?.kind === 'array') for (const item of list.children!) members.push(item);
+    }
+    const not = n.get('not');
+    if (not) members.push(not);
+    for (const member of members) {
+      if (analysis.objectsAt(member).some((o) => o.kind === 'Schema')) return true;
+      stack.push(member);
+    }
+  }
+  return false;
 }
 
 /** A key whose value the analysis reads: `$ref`, and the root's version that decides which rules apply. */

@@ -55,12 +55,24 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   return { target: { doc: targetDoc, node } };
 }
 
-/** The target of a Schema's `$ref` in a schema resource of its own document, or undefined when it names none. */
+/**
+ * The target of a Schema's `$ref` in a schema resource of its own document, or undefined when it
+ * names none. A pointer that fails from a resource the `$ref` is inside of is left to the
+ * document (`#/components/schemas/Owner` inside a schema with an `$id`, which 2020-12 reads from
+ * that schema, is written for the document by many).
+ */
 export function resolveInSchemaResources(doc: SourceDocument, parsed: ParsedRef, holder: SyntaxNode): { target?: Target; failure?: RefFailure } | undefined {
   const found = resolveInResources(doc.parsed, doc.path, holder, parsed);
   if (!found) return undefined;
   if ('node' in found) return { target: { doc, node: found.node } };
-  return { failure: { reason: 'pointer', doc, segments: parsed.pointer ?? [], failedAt: found.failedAt, parent: found.parent, inSchema: true } };
+  const segments = parsed.pointer ?? [];
+  let node: SyntaxNode | undefined = found.resource;
+  for (let i = 0; i < segments.length; i++) {
+    const parent: SyntaxNode = node!;
+    node = child(parent, segments[i]);
+    if (!node) return found.inResource ? undefined : { failure: { reason: 'pointer', doc, segments, failedAt: i, parent, inSchema: true } };
+  }
+  return { target: { doc, node: node! } };
 }
 
 const anchorIndexes = new WeakMap<ParsedText, Map<string, SyntaxNode>>();

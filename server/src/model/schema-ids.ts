@@ -10,8 +10,15 @@ import { ParsedRef } from './ref';
 
 /** Members whose values are data, not schemas: an `$id` in an example is the example's. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
+/** Maps of schemas by name: there a key is a name (a property called `value`), not a keyword. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas']);
 
-const isData = (key: string | number | undefined) => typeof key === 'string' && (DATA_KEYS.has(key) || key.startsWith('x-'));
+/** Whether a member holds data (an example, an extension...), not schemas. */
+function isData(member: SyntaxNode, parent: SyntaxNode): boolean {
+  const key = member.key;
+  if (typeof key !== 'string' || NAME_MAPS.has(String(parent.key))) return false;
+  return DATA_KEYS.has(key) || key.startsWith('x-');
+}
 
 /** The `$id` of an object, when it has a string one. */
 function idOf(node: SyntaxNode): string | undefined {
@@ -36,8 +43,8 @@ function documentUri(path: string): string {
 }
 
 interface ResourceIndex {
-  /** The resources by their absolute URIs (the first of a URI). */
-  byUri: Map<string, SyntaxNode>;
+  /** The resources by their absolute URIs; null for a URI two of them claim (which one is meant is not judged). */
+  byUri: Map<string, SyntaxNode | null>;
   /** Per resource asked about, its schemas by `$anchor` and `$dynamicAnchor` names (see anchorsIn). */
   anchors: Map<SyntaxNode, Map<string, SyntaxNode>>;
 }
@@ -60,9 +67,9 @@ function resourcesOf(parsed: ParsedText, path: string): ResourceIndex {
     if (!children) continue;
     const id = idOf(node);
     const uri = id === undefined ? undefined : absolute(id, outer);
-    if (uri !== undefined && !index.byUri.has(uri)) index.byUri.set(uri, node);
+    if (uri !== undefined) index.byUri.set(uri, index.byUri.has(uri) ? null : node);
     const base = uri ?? outer;
-    for (let i = children.length - 1; i >= 0; i--) if (!isData(children[i].key)) stack.push([children[i], base]);
+    for (let i = children.length - 1; i >= 0; i--) if (!isData(children[i], node)) stack.push([children[i], base]);
   }
   resourceIndexes.set(parsed, index);
   return index;
@@ -97,42 +104,37 @@ function anchorsIn(index: ResourceIndex, resource: SyntaxNode): Map<string, Synt
       if (name?.kind === 'string' && !anchors.has(name.value as string)) anchors.set(name.value as string, node);
     }
     const children = node.children;
-    if (children) for (let i = children.length - 1; i >= 0; i--) if (!isData(children[i].key)) stack.push(children[i]);
+    if (children) for (let i = children.length - 1; i >= 0; i--) if (!isData(children[i], node)) stack.push(children[i]);
   }
   index.anchors.set(resource, anchors);
   return anchors;
 }
 
 export type ResourceTarget =
+  /** The schema an anchor names. */
   | { node: SyntaxNode }
-  /** The resource was found, its fragment's pointer not: where it stopped, from the resource. */
-  | { resource: SyntaxNode; failedAt: number; parent: SyntaxNode | undefined };
+  /**
+   * The resource a URI names, its fragment's pointer to be read from it; `inResource`: the `$ref`
+   * is inside a resource itself (a pointer that fails there is not judged: see resolve.ts).
+   */
+  | { resource: SyntaxNode; inResource: boolean };
 
 /**
- * The target of a Schema's `$ref` (`holder` holds it) in a schema resource of its own document:
- * a URI that names one (`https://example.com/pet`, or `pet` inside `$id: https://example.com/`),
- * or a fragment inside the resource the holder is in (`#/$defs/tag`, `#name`). Undefined when the
- * reference names no resource of the document, and for every reference of a document without `$id`.
+ * What a Schema's `$ref` (`holder` holds it) names among the schema resources of its own document:
+ * a URI that names one (`https://example.com/pet`, `pet` inside `$id: https://example.com/`, a
+ * relative path that an embedded `$id` takes), or, inside a resource, a fragment of it (`#/$defs/tag`,
+ * `#name`). Undefined when it names none (and for a fragment outside every resource, the
+ * document's), and when a URI is claimed by two resources or an anchor is not found.
  */
 export function resolveInResources(parsed: ParsedText, path: string, holder: SyntaxNode, ref: ParsedRef): ResourceTarget | undefined {
+  const around = baseOf(holder, path);
+  if (!around || (!around.inResource && ref.form === 'local')) return undefined;
   const index = resourcesOf(parsed, path);
   if (index.byUri.size === 0) return undefined;
-  const around = baseOf(holder, path);
-  // Outside every resource a reference is the document's, but for a URL that names one.
-  if (!around || (!around.inResource && ref.form !== 'url')) return undefined;
   const uri = absolute(ref.raw, around.base);
   const resource = uri === undefined ? undefined : index.byUri.get(uri);
   if (!resource) return undefined;
-  if (ref.anchor !== undefined) {
-    const node = anchorsIn(index, resource).get(ref.anchor);
-    return node ? { node } : { resource, failedAt: 0, parent: undefined };
-  }
-  let node: SyntaxNode | undefined = resource;
-  const segments = ref.pointer ?? [];
-  for (let i = 0; i < segments.length; i++) {
-    const parent: SyntaxNode = node!;
-    node = parent.kind === 'object' ? parent.get(segments[i]) : parent.kind === 'array' && /^(0|[1-9]\d*)$/.test(segments[i]) ? parent.at(Number(segments[i])) : undefined;
-    if (!node) return { resource, failedAt: i, parent };
-  }
-  return { node: node! };
+  if (ref.anchor === undefined) return { resource, inResource: around.inResource };
+  const node = anchorsIn(index, resource).get(ref.anchor);
+  return node ? { node } : undefined;
 }

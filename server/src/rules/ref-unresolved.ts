@@ -57,7 +57,7 @@ export default defineRule({
   id: 'ref-unresolved',
   severity: 'error',
   versions: OPENAPI_VERSIONS,
-  versionNote: 'OpenAPI 3.1 and 3.2: a Schema\'s `$ref` that ends in a plain name (`#pet`) names the schema whose `$anchor` is that name. A schema with an `$id` is named by that URI: a Schema\'s `$ref` to it (`https://example.com/schemas/pet`, with a pointer or an anchor after `#` or not) is followed in the document, and a pointer that is not there is reported. A `$ref` inside such a schema is resolved against its URI: what it names in the document is followed; anything else (another document\'s schema) is not judged.',
+  versionNote: 'OpenAPI 3.1 and 3.2: a Schema\'s `$ref` that ends in a plain name (`#pet`) names the schema whose `$anchor` is that name. A schema with an `$id` is named by that URI: a Schema\'s `$ref` to it (`https://example.com/schemas/pet`, with a pointer or an anchor after `#` or not) is followed in the document, and a pointer that is not there is reported. A `$ref` inside such a schema is resolved against its URI: what it names in the document is followed; a pointer that fails there is read from the document, and anything still not found (another document\'s schema) is not judged.',
   description: 'The target of a `$ref` does not exist: missing pointer, missing file, missing pointer in another file, a remote document that could not be fetched. A URL whose host is not allowed is not fetched: it gets an information "not checked" that says how to allow it. In the editor, a remote document read from the cache because its host failed gets an information that says how old the copy is.',
   spec: ['Reference Object', 'Document Structure'],
   rationale:
@@ -98,9 +98,9 @@ export default defineRule({
     if (!failure || !parsed || failure.reason === 'not-string') return;
     const ref = parsed.raw;
     const at = { node: refNode };
-    // 3.1, 3.2: inside a schema with an `$id`, a reference is resolved against that URI; one that
-    // names no schema resource of this document may name another's: not judged (a miss, never a
-    // false finding).
+    // 3.1, 3.2: inside a schema with an `$id`, a reference that fails is not judged: resolved
+    // against that URI it may name another document's schema, or mean this document (a pointer
+    // written for the document, not for the schema): a miss, never a false finding.
     if ((context.version ?? '3.0') !== '3.0' && reference.expected === 'Schema' && underSchemaId(reference.holder)) return;
     // 3.1, 3.2: a plain-name fragment names a schema's `$anchor` (ref-syntax takes it as valid there).
     const anchorRef = namesAnchor(reference, context.version);

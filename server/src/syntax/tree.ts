@@ -403,12 +403,13 @@ export interface ParsedText {
    */
   selfContainedBlocks?: boolean;
   /**
-   * YAML with aliases (blocks not all self-contained): the start of the line after the last alias
-   * and after the last mapping with a merge key (the members a merge brings depend on the
-   * mapping's own). Blocks from there on hold no alias, no anchored node an alias copies and no
-   * member of a merging mapping, so they too depend only on their own lines; and every copy, placed
-   * at its anchored node's text, lies before them (the tree is in text order from there on). Set
-   * by the fast reader only.
+   * YAML with aliases (blocks not all self-contained): the start of the line after the first line
+   * with content that follows the last alias and the last mapping with a merge key (the members a
+   * merge brings depend on the mapping's own keys; comment lines typed right below a collection an
+   * alias ends join its range). Blocks from there on hold no alias, no anchored node an alias
+   * copies and no member of a merging mapping, so they too depend only on their own lines; and
+   * every copy, placed at its anchored node's text, lies before them (the tree is in text order
+   * from there on). Set by the fast reader only.
    */
   aliasesEnd?: number;
 }

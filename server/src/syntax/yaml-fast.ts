@@ -1328,8 +1328,27 @@ export function* parseYamlFastSteps(text: string): Steps<ParsedText | undefined>
     if (step.done) break;
     yield;
   }
-  const aliasesEnd = reader.usedAlias ? reader.aliasesEnd : undefined;
+  const aliasesEnd = reader.usedAlias ? pastNextContentLine(text, reader.aliasesEnd) : undefined;
   return { format: 'yaml', text, root: reader.root, errors: reader.errors, selfContainedBlocks: !reader.usedAlias, aliasesEnd };
+}
+
+/**
+ * The start of the line after the first line from `from` with content (not blank, not a comment).
+ * A collection that an alias or merge ends takes in the comment lines indented below it (the
+ * `yaml` package's range): a comment typed there changes it, so that line is not past the aliases.
+ */
+function pastNextContentLine(text: string, from: number): number {
+  let at = from;
+  while (at < text.length) {
+    const lineEnd = text.indexOf('\n', at);
+    const next = lineEnd < 0 ? text.length : lineEnd + 1;
+    let i = at;
+    while (i < next && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+    const c = text.charCodeAt(i);
+    if (i < next && c !== LF && c !== CR && c !== HASH) return next;
+    at = next;
+  }
+  return text.length;
 }
 
 export function parseYamlFast(text: string): ParsedText | undefined {

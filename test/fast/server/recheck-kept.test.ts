@@ -159,6 +159,26 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(kept, fresh);
   });
 
+  it('are checked again when an edit moves an $id in or out of what is walked for schema resources', () => {
+    const { session, docs, root } = openSession({
+      'ids.yaml': [
+        'openapi: 3.1.0', 'info:', '  title: T', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':",
+        '          description: OK', '          content:', "            application/json: {schema: {$ref: 'https://example.com/schemas/pet#/properties/nam'}}",
+        '          links:', '            Same:', '              operationId: listPets', '              requestBody: {$id: https://example.com/schemas/pet}',
+        'components:', '  schemas:', '    Pet:', '      $id: https://example.com/schemas/pet', '      properties: {name: {type: string}}', '',
+      ],
+    });
+    const [doc] = docs;
+    const errors = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'ref-unresolved' && d.severity === 'error').length;
+    // Two schemas claim the URI: which one is meant is not judged.
+    assert.equal(errors(), 0);
+    // The link's free-form value becomes an extension's, which is not walked.
+    assert.equal(typeAfter(session, doc, 'listPets\n              ', 'x-'), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.equal(errors(), 1, 'the schema alone has the URI: its pointer fails');
+  });
+
   it('are checked again after typing in a free-form value that a $ref makes an object of another kind', () => {
     // The Schema's example is a Parameter too: its `name` is the example's value as much as a name.
     const { session, docs, root } = openSession({
@@ -244,6 +264,23 @@ describe('findings kept by an incremental re-check', () => {
     } finally {
       runs.restore();
     }
+  });
+
+  it('check a required name again when the schema around it changes, also one no walk made a Schema (a $ref into its anyOf)', () => {
+    const { session, docs, root } = openSession({
+      'required-around.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':", '          description: OK',
+        '          content:', "            application/json: {schema: {$ref: '#/x-defs/Wrapper/anyOf/0'}}", 'x-defs:', '  Wrapper:', '    type: object',
+        '    properties:', '      nam: {type: string}', '    anyOf:', '      - required: [name]', '        properties: {tag: {type: string}}', '',
+      ],
+    });
+    const [doc] = docs;
+    const found = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'required-property-undefined').map((d) => d.message);
+    assert.deepEqual(found(), ['"name" is required but not defined in "properties".']);
+    typeAfter(session, doc, '      nam', 'e');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(found(), []);
   });
 });
 

@@ -254,7 +254,7 @@ describe('incremental YAML reparse', () => {
     const text = 'a: &x\n  b: 1\nc: *x\ne:\n  f: 2\n';
     const parsed = parseText(text, 'yaml');
     assert.equal(parsed.selfContainedBlocks, false);
-    assert.equal(parsed.aliasesEnd, text.indexOf('e:'));
+    assert.equal(parsed.aliasesEnd, text.indexOf('  f:'));
     assert.equal(reparseEdit(parsed, { offset: 12, length: 0, newText: '\n  d: 2' }), undefined);
     const edit = { offset: text.length - 1, length: 0, newText: '\n  g: 3' };
     const result = reparseEdit(parsed, edit)!;
@@ -268,13 +268,27 @@ describe('incremental YAML reparse', () => {
   });
 
   it('parses the whole text again after an edit in a mapping with a merge key, whose own keys decide what the merge brings', () => {
-    const text = 'a: &x\n  b: 1\n  d: 0\nc:\n  <<: *x\n  d: 2\ne: 3\n';
+    const text = 'a: &x\n  b: 1\n  d: 0\nc:\n  <<: *x\n  d: 2\ne: 3\nf: 4\n';
     const parsed = parseText(text, 'yaml');
-    assert.equal(parsed.aliasesEnd, text.indexOf('e:'));
+    assert.equal(parsed.aliasesEnd, text.indexOf('f:'));
     // Without its own `d`, the mapping takes a's.
     assert.equal(reparseEdit(parsed, { offset: text.indexOf('d: 2'), length: 4, newText: 'x: 2' }), undefined);
     assert.equal(parseText(text.replace('d: 2', 'x: 2'), 'yaml').root!.get('c')!.get('d')!.value, 0);
-    assert.ok(reparseEdit(parsed, { offset: text.indexOf('3'), length: 1, newText: '4' }));
+    const edit = { offset: text.indexOf('4'), length: 1, newText: '5' };
+    const result = reparseEdit(parsed, edit)!;
+    assert.deepEqual(flatten(result.parsed.root), flatten(parseText(text.replace('f: 4', 'f: 5'), 'yaml').root));
+  });
+
+  it('parses the whole text again after a comment line typed right below a collection an alias ends, whose range takes it in', () => {
+    for (const text of ['a: &x\n  b: 1\nc:\n  d: *x\ne: 1\ng: 2\n', 'a: &x\n  b: 1\nl:\n  - *x\n\ne: 1\ng: 2\n', 'a: &x\n  b: 1\nc:\n  <<: *x\ne: 1\ng: 2\n']) {
+      const parsed = parseText(text, 'yaml');
+      assert.equal(parsed.aliasesEnd, text.indexOf('g:'), text);
+      const at = text.indexOf('e: 1');
+      assert.equal(reparseEdit(parsed, { offset: at, length: 0, newText: '    # comment\n' }), undefined, text);
+      const grown = parseText(text.slice(0, at) + '    # comment\n' + text.slice(at), 'yaml');
+      // The package's range of the collection ends after the comment.
+      assert.ok(grown.root!.children![1].end > at, text);
+    }
   });
 
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
