@@ -276,19 +276,23 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   }
 
   for (const replacement of replacements) moveSubtree(replacement, start);
+  const ancestors: SyntaxNode[] = [];
+  for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
+  // Block mappings start with their first member's key: those that did start where it does now.
+  const startAtFirst = new Set(ancestors.filter((a) => a.kind === 'object' && a.offset === a.children![0]?.memberStart));
   // The members the edit left as they were keep their nodes (and so their findings and objects):
   // typing a new key in an operation reparses the operation, but only the new key is new.
   const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText) : undefined;
   if (!kept) parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
   // What was computed from the children of the nodes around the new members is out of date.
   else valueChangedIn(kept.nodes[0].parent!);
-  const ancestors: SyntaxNode[] = [];
-  for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
   moveAfter(old.root!, ancestors, new Set(kept ? [member] : replacements), end, delta);
   // Block collections end with their last entry (syntax/yaml.ts), innermost first.
   for (const a of ancestors) {
     const last = a.children![a.children!.length - 1];
-    a.length = last.end - a.offset;
+    const endsAt = last.end;
+    if (startAtFirst.has(a)) a.offset = a.children![0].memberStart;
+    a.length = endsAt - a.offset;
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   // A block that ends the text owns the errors at its end too (an unclosed `[` is reported there).

@@ -267,6 +267,15 @@ describe('incremental YAML reparse', () => {
     assert.equal(result.parsed.aliasesEnd, parsed.aliasesEnd);
   });
 
+  it('moves the start of a block mapping with its first member, as a whole parse puts it', () => {
+    for (const [text, at, newText] of [['x: 1\nu:\n  v: word\n', 0, '\n'], ['u:\n  v: word\n  w: 1\n', 5, '\n  '], ['a: 1\nb: 2\n', 0, '# c\n']] as const) {
+      const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText });
+      const after = text.slice(0, at) + newText + text.slice(at);
+      assert.ok(result, JSON.stringify(after));
+      assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root), JSON.stringify(after));
+    }
+  });
+
   it('parses the whole text again after an edit in a mapping with a merge key, whose own keys decide what the merge brings', () => {
     const text = 'a: &x\n  b: 1\n  d: 0\nc:\n  <<: *x\n  d: 2\ne: 3\nf: 4\n';
     const parsed = parseText(text, 'yaml');
