@@ -125,7 +125,7 @@ export interface Rule {
    * Like `local`, but also reads other Schema and Example objects: those `$ref`s reach (through
    * `context.analysis.resolve` and the schema validator) and the schemas a schema is applied with
    * around it (the `anyOf` it is a member of): findings are kept when, besides, no Schema or
-   * Example changed and every `$ref` resolves as it did.
+   * Example changed, nor anything a Schema is applied with, and every `$ref` resolves as it did.
    */
   localThroughRefs?: boolean;
   /**

@@ -58,8 +58,9 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
 
 /**
  * Where the YAML blocks that depend only on their own lines start: the whole text without aliases;
- * after the last alias with them (an alias copies a block elsewhere, and copies are out of text
- * order); undefined when none do (tags and directives, read by the `yaml` package).
+ * past the last alias with them (ParsedText.aliasesEnd: an alias copies a block elsewhere, and
+ * copies are out of text order); undefined when none do (tags and directives, read by the `yaml`
+ * package).
  */
 function selfContainedFrom(parsed: ParsedText): number | undefined {
   return parsed.selfContainedBlocks ? 0 : parsed.aliasesEnd;

@@ -650,7 +650,7 @@ class FastReader {
     const copy = this.copied(target);
     this.aliasLineEnds.set(copy, this.nextLine);
     this.usedAlias = true;
-    this.aliasesEnd = this.nextLine;
+    this.aliasesEnd = Math.max(this.aliasesEnd, this.nextLine);
     return copy;
   }
 
