@@ -37,9 +37,15 @@ function absolute(reference: string, base: string): string | undefined {
   }
 }
 
-/** The URI a document is read from: its URL, or its file's `file:` URL. */
-function documentUri(path: string): string {
-  return isRemoteLocation(path) ? path : pathToFileURL(path).href;
+/**
+ * A document's base URI: its `$self` (3.2), resolved against where it is read from; else that
+ * place: its URL, or its file's `file:` URL.
+ */
+function documentUri(root: SyntaxNode | undefined, path: string): string {
+  const location = isRemoteLocation(path) ? path : pathToFileURL(path).href;
+  const self = root?.kind === 'object' ? root.get('$self') : undefined;
+  if (self?.kind !== 'string' || !/^3\.2\./.test(String(root!.get('openapi')?.value))) return location;
+  return absolute(self.value as string, location) ?? location;
 }
 
 interface ResourceIndex {
@@ -60,7 +66,7 @@ function resourcesOf(parsed: ParsedText, path: string): ResourceIndex {
   let index = resourceIndexes.get(parsed);
   if (index) return index;
   index = { byUri: new Map(), anchors: new Map() };
-  const stack: [SyntaxNode, string][] = parsed.root ? [[parsed.root, documentUri(path)]] : [];
+  const stack: [SyntaxNode, string][] = parsed.root ? [[parsed.root, documentUri(parsed.root, path)]] : [];
   while (stack.length) {
     const [node, outer] = stack.pop()!;
     const children = node.children;
@@ -75,14 +81,16 @@ function resourcesOf(parsed: ParsedText, path: string): ResourceIndex {
   return index;
 }
 
-/** The base URI of a node: its document's, with each `$id` around it (and its own) applied, outermost first. */
+/** The base URI of a node: its document's (see documentUri), with each `$id` around it (and its own) applied, outermost first. */
 function baseOf(node: SyntaxNode, path: string): { base: string; inResource: boolean } | undefined {
   const ids: string[] = [];
+  let root = node;
   for (let n: SyntaxNode | undefined = node; n; n = n.parent) {
     const id = idOf(n);
     if (id !== undefined) ids.push(id);
+    root = n;
   }
-  let base: string | undefined = documentUri(path);
+  let base: string | undefined = documentUri(root, path);
   for (let i = ids.length - 1; i >= 0 && base !== undefined; i--) base = absolute(ids[i], base);
   return base === undefined ? undefined : { base, inResource: ids.length > 0 };
 }

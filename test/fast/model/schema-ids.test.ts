@@ -63,6 +63,13 @@ describe('schema resources ($id)', () => {
     });
   });
 
+  it('3.2: resolves against the document\'s $self', () => {
+    assert.deepEqual(resolved('3.2.0', [
+      '$self: https://example.com/api/openapi.yaml', ...paths('schemas/pet'),
+      'components:', '  schemas:', '    Pet:', '      $id: https://example.com/api/schemas/pet', '      type: object',
+    ]), { 'schemas/pet': '/components/schemas/Pet' });
+  });
+
   it('leaves 3.0 documents as they were: $id is not a keyword there', () => {
     assert.deepEqual(resolved('3.0.3', [
       ...paths('https://example.com/schemas/pet'), 'components:', '  schemas:', '    Pet:', '      $id: https://example.com/schemas/pet',
