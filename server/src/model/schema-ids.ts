@@ -20,10 +20,23 @@ function isData(member: SyntaxNode, parent: SyntaxNode): boolean {
   return DATA_KEYS.has(key) || key.startsWith('x-');
 }
 
-/** The `$id` of an object, when it has a string one. */
+/** The `$id` of an object, when it has a string one (looked up: for a node's few ancestors). */
 function idOf(node: SyntaxNode): string | undefined {
   const id = node.kind === 'object' ? node.get('$id') : undefined;
   return id?.kind === 'string' ? (id.value as string) : undefined;
+}
+
+/**
+ * An object's first member of this key, when it is a string, read from its children: for the walks
+ * of every object, where `get` would build an index of each large object's keys.
+ */
+function memberString(node: SyntaxNode, key: string): string | undefined {
+  if (node.kind !== 'object') return undefined;
+  const children = node.children!;
+  for (let i = 0; i < children.length; i++) {
+    if (children[i].key === key) return children[i].kind === 'string' ? (children[i].value as string) : undefined;
+  }
+  return undefined;
 }
 
 /** `reference` resolved against `base`, without its fragment; undefined when either is not a URI. */
@@ -71,7 +84,7 @@ function resourcesOf(parsed: ParsedText, path: string): ResourceIndex {
     const [node, outer] = stack.pop()!;
     const children = node.children;
     if (!children) continue;
-    const id = idOf(node);
+    const id = memberString(node, '$id');
     const uri = id === undefined ? undefined : absolute(id, outer);
     if (uri !== undefined) index.byUri.set(uri, index.byUri.has(uri) ? null : node);
     const base = uri ?? outer;
@@ -106,10 +119,10 @@ function anchorsIn(index: ResourceIndex, resource: SyntaxNode): Map<string, Synt
   const stack = [resource];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node !== resource && idOf(node) !== undefined) continue;
+    if (node !== resource && memberString(node, '$id') !== undefined) continue;
     for (const key of ['$anchor', '$dynamicAnchor']) {
-      const name = node.kind === 'object' ? node.get(key) : undefined;
-      if (name?.kind === 'string' && !anchors.has(name.value as string)) anchors.set(name.value as string, node);
+      const name = memberString(node, key);
+      if (name !== undefined && !anchors.has(name)) anchors.set(name, node);
     }
     const children = node.children;
     if (children) for (let i = children.length - 1; i >= 0; i--) if (!isData(children[i], node)) stack.push(children[i]);
