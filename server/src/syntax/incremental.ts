@@ -35,6 +35,12 @@ export interface Reparsed {
  */
 export const SEGMENTED_AT_ONCE_CHARS = 1_000_000;
 
+/** A line that starts with a document marker (YAML 1.2, 9.1: `---` or `...` then a space or the line's end). */
+const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/m;
+
+/** The `yaml` package's message for a flow collection without its closing bracket. */
+const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a [\]}]\.?$/;
+
 /** Largest share of the text a block may have; beyond it a full parse costs about the same. */
 const MAX_BLOCK_SHARE = 0.5;
 
@@ -243,6 +249,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // below a key can be another member's (the block would drop it).
   if (nextNodeStart(member) < end) return undefined;
   if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
+  // An error from above that reaches into the block (a key read over several lines) is measured
+  // by the block's text too.
+  if (old.errors.some((e) => e.offset < start && e.offset + e.length > start)) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.edit(edit.offset, edit.length, edit.newText);
   // After the edit the region still ends where the next block starts, at the start of a line.
@@ -254,18 +263,25 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   let depth = 0;
   for (let n = parent.parent; n; n = n.parent) depth++;
   // A copy: the new nodes' strings must not keep this whole version of the text alive.
-  const block = parseYamlBlock(detached(newText.slice(start, newEnd)), depth);
+  const blockText = detached(newText.slice(start, newEnd));
+  // `---` or `...` at a line's start ends the document there: what follows is a second one, which
+  // the whole text's parse reports and leaves out of the tree.
+  if (DOCUMENT_MARKER.test(blockText)) return undefined;
+  const block = parseYamlBlock(blockText, depth);
   const blockRoot = block?.root;
   const replacements = blockRoot?.children ?? [];
   if (!block || replacements.length === 0 || (newMembers ? block.errors.length > 0 : replacements.length !== 1)) return undefined;
   if (newEnd < newText.length && (block.errors.length > 0 || old.errors.length > 0)) {
+    // An unclosed `[` or `{`: the whole text's parse reads on into the lines after the block, as
+    // many as it takes to close it or find a line less indented, which no probe of one line tells.
+    if (block.errors.some((e) => UNCLOSED_FLOW.test(e.message))) return undefined;
     const next = keyLineAfter(newText, newLines, newEnd);
     if (old.errors.length > 0 && (!next || oldErrorsOn(next, end, old.errors, delta))) return undefined;
     // In a text with errors the old tree may hold no node for the lines after the block (the yaml
     // package's recovery can drop a member whole): the next node must be that line's.
     if (old.errors.length > 0 && nextNodeStart(member) !== next!.start + next!.indent - delta) return undefined;
-    if (block.errors.length > 0 && !recoveryEndsInBlock(newText, start, next, indent, depth, block)) return undefined;
-  }
+    if (block.errors.length > 0 && !recoveryEndsInBlock(newText, lines, start, newEnd, next, member, block)) return undefined;
+  } else if (block.errors.length > 0 && !recoveryEndsInBlock(newText, lines, start, newEnd, 'end of text', member, block)) return undefined;
   const others = new Set(parent.children!.filter((c) => c !== member).map((c) => c.key));
   // A key that repeats a sibling's, or the first of two that stops being one: the duplicate-key
   // error sits on a member outside the block (the later one), which only a whole parse redoes.
@@ -314,7 +330,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
  */
 function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, newText: TextLike): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
   if (old.kind !== 'object' || fresh.kind !== 'object' || old.flow || fresh.flow) return undefined;
-  if (old.key !== fresh.key || old.keyOffset !== fresh.keyOffset || old.offset !== fresh.offset || old.packedFlags !== fresh.packedFlags) return undefined;
+  if (old.key !== fresh.key || old.keyOffset !== fresh.keyOffset || old.keyLength !== fresh.keyLength) return undefined;
+  if (old.offset !== fresh.offset || old.packedFlags !== fresh.packedFlags) return undefined;
   const before = old.children!;
   const after = fresh.children!;
   const same = (a: SyntaxNode, b: SyntaxNode) =>
@@ -395,6 +412,8 @@ interface KeyLine {
   indent: number;
   /** The line up to its key's colon (the value after it may be long: a minified flow collection). */
   key: string;
+  /** The whole line, when it is not long. */
+  line?: string;
 }
 
 /**
@@ -411,7 +430,8 @@ function keyLineAfter(text: TextLike, lines: LineIndex, end: number): KeyLine | 
     if (indent < 0 || content[indent] === '#') continue;
     const colon = /:(?=[ \t\r\n]|$)/.exec(content);
     if (!colon && lineEnd - start > MAX_KEY_LINE) return undefined;
-    return { start, indent, key: colon ? content.slice(0, colon.index + 1) : content.replace(/[\r\n]+$/, '') };
+    const whole = lineEnd - start <= MAX_KEY_LINE ? content.replace(/[\r\n]+$/, '') : undefined;
+    return { start, indent, key: colon ? content.slice(0, colon.index + 1) : content.replace(/[\r\n]+$/, ''), line: whole };
   }
   return undefined;
 }
@@ -428,37 +448,96 @@ function oldErrorsOn(next: KeyLine, oldEnd: number, oldErrors: readonly SyntaxEr
 }
 
 /**
- * Whether a block that parsed with errors reads the same with the next member's key line after
- * it. The yaml package's recovery from some errors reaches past the block: after `name: é{type:
- * string}` (a mapping nested in a compact one) it reads the next lines at `name`'s indent into
- * `name`'s value, after an unclosed `{` it reads on into the next lines, after a stray `}` every
- * later token is an error. The key line shows each of these (its key is not a member of its own,
- * or the errors differ) at the cost of parsing one line more. When the next line is less indented
- * (the block ends its mapping) the enclosing block is the one to check: false.
+ * Whether a block that parsed with errors reads the same in its place in the whole text. The yaml
+ * package's recovery depends on what is around the block:
+ * - on the collections that hold it: `'200'|` on the last line of a `responses` mapping four levels
+ *   deep is read otherwise than at the top of a text of its own;
+ * - on whether its mapping has members before it: `c` over an indented line is a key without a
+ *   value after other keys, and the start of a multi-line key before any;
+ * - on the lines after it: after `name: é{type: string}` (a mapping nested in a compact one) it
+ *   reads the next lines at `name`'s indent into `name`'s value, after an unclosed `{` or `[` it
+ *   reads on into the next lines, after a stray `}` every later token is an error.
+ * So the block is parsed again between lines standing for what surrounds it (see surroundings) and
+ * the next member's line (`next`; none when the block ends the text), and must read the same
+ * there. When the next line is less indented (the block ends its mapping) the enclosing block is
+ * the one to check: false.
  */
-function recoveryEndsInBlock(text: TextLike, start: number, next: KeyLine | undefined, indent: number, depth: number, block: ParsedText): boolean {
-  if (!next || next.indent !== indent) return false;
+function recoveryEndsInBlock(text: TextLike, lines: LineIndex, start: number, end: number, next: KeyLine | undefined | 'end of text', member: SyntaxNode, block: ParsedText): boolean {
+  const indent = member.keyOffset - start;
+  if (next !== 'end of text' && (!next || next.indent !== indent)) return false;
   // An error on the member's own key line (a quote typed into the key, `:&a` after it): the whole
   // text reads that line as a line of the enclosing mapping, which recovers differently.
   const keyLineEnd = text.slice(start, start + MAX_KEY_LINE).search(/[\r\n]/);
   if (keyLineEnd < 0 || block.errors.some((e) => e.offset < keyLineEnd)) return false;
-  const probe = parseYamlBlock(detached(text.slice(start, next.start) + next.key), depth);
+  const context = surroundings(member, lines);
+  if (context === undefined) return false;
+  // The next line whole: an unclosed flow collection reads on into its value too.
+  const after = next === 'end of text' ? '' : next.line ?? next.key;
+  const probe = parseYamlBlock(detached(context.lines + text.slice(start, end) + after), 0);
+  let holder = probe?.root;
+  for (let level = 0; level < context.levels && holder?.children; level++) holder = holder.children[holder.children.length - 1];
   const members = block.root!.children!;
-  const probed = probe?.root?.children;
-  if (!probed || probed.length !== members.length + 1) return false;
-  return members.every((m, i) => sameSubtree(m, probed[i])) && sameErrors(probe!.errors, block.errors);
+  const probed = holder?.children?.slice(context.before);
+  if (!probed || probed.length !== members.length + (after ? 1 : 0)) return false;
+  const shift = context.lines.length;
+  return members.every((m, i) => sameSubtree(m, probed[i], shift)) && sameErrors(block.errors, probe!.errors, shift);
+}
+
+/**
+ * Lines that open, at their columns, the collections around a member, as its block's context
+ * (see recoveryEndsInBlock): a key line for each mapping, a dash for each sequence, and a member
+ * or item before the path's one where the text has one. `levels`: the collections they open below
+ * the root; `before`: 1 when a member stands before the block in its mapping. Undefined when a
+ * sequence item's dash is not where a block sequence has it.
+ */
+function surroundings(member: SyntaxNode, lines: LineIndex): { lines: string; levels: number; before: number } | undefined {
+  const path: SyntaxNode[] = [];
+  for (let n = member; n.parent; n = n.parent) path.push(n);
+  path.reverse();
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const node = path[i];
+    const container = node.parent!;
+    const hasBefore = container.children![0] !== node;
+    if (container.kind === 'object') {
+      const pad = ' '.repeat(columnOf(lines, node.keyOffset));
+      if (hasBefore) out += `${pad}_${i}: 0\n`;
+      if (i < path.length - 1) out += `${pad}_${i}_:\n`;
+    } else {
+      const dash = dashBefore(lines, node.offset);
+      if (dash < 0) return undefined;
+      const pad = ' '.repeat(columnOf(lines, dash));
+      if (hasBefore) out += `${pad}- 0\n`;
+      out += `${pad}-\n`;
+    }
+  }
+  return { lines: out, levels: path.length - 1, before: member.parent!.children![0] !== member ? 1 : 0 };
+}
+
+function columnOf(lines: LineIndex, offset: number): number {
+  return offset - lines.lineStart(lines.lineOf(offset));
+}
+
+/** The `-` that starts the block sequence item at `offset` on its line (a space or more between), or -1. */
+function dashBefore(lines: LineIndex, offset: number): number {
+  const text = lines.text;
+  const lineStart = lines.lineStart(lines.lineOf(offset));
+  let i = offset - 1;
+  while (i >= lineStart && text.charCodeAt(i) === 32) i--;
+  return i >= lineStart && i < offset - 1 && text.charCodeAt(i) === 45 ? i : -1;
 }
 
 /** The yaml package does not read an implicit key longer than this (YAML 1.2 limits it to 1024). */
 const MAX_KEY_LINE = 1024;
 
-/** Whether two subtrees (of parses of texts that start at the same offset) are the same nodes. */
-function sameSubtree(a: SyntaxNode, b: SyntaxNode): boolean {
+/** Whether two subtrees are the same nodes, the second's text starting `shift` characters later. */
+function sameSubtree(a: SyntaxNode, b: SyntaxNode, shift: number): boolean {
   const stack: [SyntaxNode, SyntaxNode][] = [[a, b]];
   while (stack.length) {
     const [x, y] = stack.pop()!;
-    if (x.offset !== y.offset || x.length !== y.length || x.packedFlags !== y.packedFlags || x.key !== y.key) return false;
-    if (x.keyOffset !== y.keyOffset || x.keyLength !== y.keyLength || !Object.is(x.value, y.value)) return false;
+    if (x.offset + shift !== y.offset || x.length !== y.length || x.packedFlags !== y.packedFlags || x.key !== y.key) return false;
+    const keyOffset = x.keyOffset < 0 ? x.keyOffset : x.keyOffset + shift;
+    if (keyOffset !== y.keyOffset || x.keyLength !== y.keyLength || !Object.is(x.value, y.value)) return false;
     const xs = x.children;
     const ys = y.children;
     if (!xs || !ys) {

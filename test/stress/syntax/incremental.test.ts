@@ -431,6 +431,61 @@ describe('incremental JSON reparse', () => {
   });
 });
 
+describe('every single edit of small documents', () => {
+  // Each edit at each offset of texts that hold what the incremental reparse has edges for: nested
+  // block mappings ending the text, sequences of mappings, block and quoted scalars, flow
+  // collections, comments, a text broken already. Where the reparse takes an edit, its tree and
+  // errors must be a whole parse's, exactly (the randomized tests above sample; this enumerates).
+  const YAML_TEXTS = [
+    "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n",
+    "openapi: 3.0.3\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n        '404':\n          description: no\n  /b: {}\ncomponents: {}\n",
+    'p:\n  - name: id\n    in: path\n  - name: q\n    schema:\n      type: string\nz: 1\n',
+    'a:\n  b: |\n    text\n\n    more\n  c: >\n    folded\n  d: "q\\"x"\ne: \'it\'\'s\'\n',
+    's:\n  t:\n    u: [1, {v: w}]\n    x: {y: [z]}\n  # trailing\n\nn: ~\n',
+    "x:\n  # c\n  y: 'q'\n\n  z: \"w\"\n# end\n",
+    'w:\n    -x x\n    - y: z\n',
+    "n:\n  type: [string, 'null']\n  max: 40\nm:\n  p:\n    '^x-': {type: string}\n  u: false\n",
+  ];
+  const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
+  const JSON_TEXTS = [
+    '{\n  "openapi": "3.0.3",\n  "info": {"title": "T", "version": "1"},\n  "paths": {\n    "/a": {"get": {"responses": {"200": {"description": "ok"}}}}\n  },\n  "x": [1, 2, {"a": null}]\n}\n',
+    '{"a": {"b": [1, {"c": "d"}], "e": "f\\"g"}, "h": {}}\n',
+  ];
+  const JSON_PIECES = ['a', ' ', '\n', '"', '{', '}', '[', ']', ',', ':', '""', '{}', '"a": 1', ',"b": 2', '\\', '1', 'null', '/*', '\t'];
+
+  const errorsOf = (parsed: ParsedText) => parsed.errors.map((e) => JSON.stringify(e)).sort();
+
+  function everyEdit(texts: string[], pieces: string[], format: 'yaml' | 'json'): number {
+    let taken = 0;
+    for (const text of texts) {
+      for (let offset = 0; offset <= text.length; offset++) {
+        for (const length of [0, 1, 2]) {
+          if (offset + length > text.length) continue;
+          for (const newText of length ? ['', ...pieces] : pieces) {
+            const edit = { offset, length, newText };
+            const result = reparseEdit(parseText(text, format), edit);
+            if (!result) continue;
+            taken++;
+            const expected = parseText(text.slice(0, offset) + newText + text.slice(offset + length), format);
+            const label = `${JSON.stringify(text.slice(0, 40))}… ${JSON.stringify(edit)}`;
+            assert.deepEqual(flatten(result.parsed.root), flatten(expected.root), label);
+            assert.deepEqual(errorsOf(result.parsed), errorsOf(expected), label);
+          }
+        }
+      }
+    }
+    return taken;
+  }
+
+  it('YAML: the reparsed tree and errors are a whole parse\'s', () => {
+    assert.ok(everyEdit(YAML_TEXTS, YAML_PIECES, 'yaml') > 10_000, 'most edits are reparsed');
+  });
+
+  it('JSON: the reparsed tree and errors are a whole parse\'s', () => {
+    assert.ok(everyEdit(JSON_TEXTS, JSON_PIECES, 'json') > 2_000, 'most edits are reparsed');
+  });
+});
+
 describe('segments cut in steps', () => {
   // 84,000 nodes: walking them takes longer than one step, so the walk pauses.
   const paths = Array.from({ length: 12_000 }, (_, i) =>
