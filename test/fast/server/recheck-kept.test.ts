@@ -282,6 +282,33 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(kept, fresh);
     assert.deepEqual(found(), []);
   });
+
+  it('show the second-document error when a "---" line is pasted, as a fresh check does', () => {
+    const { session, docs, root } = openSession({
+      'marker.yaml': [...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', "      responses: {'200': {description: OK}}", 'components: {}', ''],
+    });
+    const [doc] = docs;
+    typeAfter(session, doc, "{description: OK}}\n", '---\n');
+    assert.ok(doc.text.includes("OK}}\n---\ncomponents"));
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    const syntax = session.results.get(root)!.diagnostics.filter((d) => d.rule === 'syntax');
+    assert.deepEqual(syntax.map((d) => [d.offset, d.length, d.message]), [
+      [doc.text.indexOf('---'), 3, 'A second YAML document starts here, but a description is one document: remove this "---" line, or move what follows it to a file of its own.'],
+    ]);
+  });
+
+  it('show the error of a key typed at the end of the text below nested members where a fresh check shows it', () => {
+    const { session, docs, root } = openSession({
+      'last-key.yaml': [...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', '      responses:', "        '200':", '          description: OK', ''],
+    });
+    const [doc] = docs;
+    // A quoted key and then a character that is no colon: the whole text reads the line below as a key.
+    typeAfter(session, doc, "'200'", '|');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.ok(session.results.get(root)!.diagnostics.some((d) => d.rule === 'syntax' && d.message.startsWith('Implicit map keys need to be followed by map values')));
+  });
 });
 
 /** Counts the calls of these rules' checkObject until restored. */
