@@ -142,13 +142,14 @@ export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: So
 /**
  * Whether a range stays one range through edits: each edit is before it, after it, or inside it.
  * An edit that cuts across its start or end leaves no range `shift` could move it to, and text
- * inserted right at its start or end may or may not belong to it (a line added after the member
- * a fix deletes is not deleted with it).
+ * written right at its start or end may or may not belong to it: a line added after the member a
+ * fix deletes is not deleted with it, nor the indentation a line break typed over its end adds.
  */
 export function movesThrough(offset: number, length: number, edits: readonly TextEdit[]): boolean {
   for (const edit of edits) {
     const end = edit.offset + edit.length;
     if (edit.length === 0 && (edit.offset === offset || edit.offset === offset + length)) return false;
+    if (edit.newText.length > 0 && (edit.offset === offset || end === offset + length)) return false;
     const before = offset + length <= edit.offset;
     const inside = offset <= edit.offset && offset + length >= end;
     if (!before && !inside && offset < end) return false;

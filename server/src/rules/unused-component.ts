@@ -62,8 +62,9 @@ export default defineRule({
   kinds: ['Components'],
   versions: OPENAPI_VERSIONS,
   versionNote: 'The same in every version; webhooks use components as paths do. A 3.1 or 3.2 document with neither `paths` nor `webhooks` is a library of components for other documents: its components are not reported; nor is a schema with an `$id` or a `$dynamicAnchor`, which references by URI or `$dynamicRef` reach. A schema reached by its `$anchor` (`$ref: \'#pet\'`) counts as used.',
-  // The graph is `$ref`s and security requirement keys, and discriminator mapping values.
-  readsValue: (edited) => edited.kinds.includes('Discriminator'),
+  // The graph is `$ref`s, security requirement keys (a key typed or renamed is a member edit of
+  // the requirement) and discriminator mapping values.
+  readsValue: (edited) => edited.kinds.includes('Discriminator') || edited.kinds.includes('SecurityRequirement'),
   // A generator: a large description can have thousands of unused components to report.
   *checkObject(object, context) {
     const { analysis } = context;

@@ -2,7 +2,7 @@
 // quoting and key order stay as the author wrote them; and the text of a new member written into
 // an object (YAML block or JSON), creating the maps on the way (`components`, `schemas`).
 import { SourceDocument } from '../model/documents';
-import { applyEdits, indentUnit, insertMember, setMember, TextEdit, WriteValue } from '../syntax/edit';
+import { applyEdits, indentUnit, insertMember, newline, setMember, TextEdit, WriteValue } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 
 /** End of a node's real content (YAML block ranges can include trailing blank lines and comments). */
@@ -51,8 +51,7 @@ export function blockText(doc: SourceDocument, node: SyntaxNode, indent: string,
 }
 
 export function newlineOf(doc: SourceDocument): string {
-  const lf = doc.text.indexOf('\n');
-  return lf > 0 && doc.text[lf - 1] === '\r' ? '\r\n' : '\n';
+  return newline(doc.parsed);
 }
 
 /** Whether an object can take a new member as text: a YAML block mapping, or JSON across lines. */

@@ -128,26 +128,23 @@ function contentEnd(text: TextLike, node: SyntaxNode): number {
 }
 
 /**
- * The indentation of the first line that starts with spaces (or one tab) and then has content.
- * Line by line from one line feed to the next, the spaces read from the text only when they run
- * past the window the line feed was found in.
+ * How much of a text's start its layout (indent unit, line break) is read from: an edit after it
+ * leaves the layout as it was, and the language server checks no more on each keystroke.
  */
+export const LAYOUT_WINDOW = 64 * 1024;
+
+/** The indentation of the first line in the layout window that starts with spaces (or one tab) and then has content. */
 function firstIndent(text: TextLike): string | undefined {
-  const WINDOW = 16 * 1024;
-  for (let at = 0; at < text.length; at += WINDOW) {
-    const window = text.slice(at, at + WINDOW);
-    for (let i = window.indexOf('\n'); i >= 0; i = window.indexOf('\n', i + 1)) {
-      const start = at + i + 1;
-      if (window.charCodeAt(i + 1) === TAB || (i + 1 === window.length && text.charCodeAt(start) === TAB)) {
-        if (isContent(text, start + 1)) return '\t';
-        continue;
-      }
-      let inWindow = i + 1;
-      while (inWindow < window.length && window.charCodeAt(inWindow) === SPACE) inWindow++;
-      let end = at + inWindow;
-      if (inWindow === window.length) while (text.charCodeAt(end) === SPACE) end++;
-      if (end > start && isContent(text, end)) return ' '.repeat(Math.min(end - start, 8));
+  const head = text.slice(0, LAYOUT_WINDOW);
+  for (let i = head.indexOf('\n'); i >= 0; i = head.indexOf('\n', i + 1)) {
+    const start = i + 1;
+    if (head.charCodeAt(start) === TAB) {
+      if (isContent(head, start + 1)) return '\t';
+      continue;
     }
+    let end = start;
+    while (head.charCodeAt(end) === SPACE) end++;
+    if (end > start && isContent(head, end)) return ' '.repeat(Math.min(end - start, 8));
   }
   return undefined;
 }
@@ -164,15 +161,25 @@ function columnOf(parsed: ParsedText, offset: number): number {
 const newlines = new WeakMap<ParsedText, string>();
 const indentUnits = new WeakMap<ParsedText, string>();
 
-function newline(parsed: ParsedText): string {
+/** The line break the document uses: the first one's, in the layout window ("\n" when none). */
+export function newline(parsed: ParsedText): string {
   let nl = newlines.get(parsed);
   if (nl === undefined) {
     const text = sourceOf(parsed);
-    const lf = searchFrom(text, 0, /\n/);
+    const lf = text.slice(0, LAYOUT_WINDOW).indexOf('\n');
     nl = lf > 0 && text.charCodeAt(lf - 1) === CR ? '\r\n' : '\n';
     newlines.set(parsed, nl);
   }
   return nl;
+}
+
+/**
+ * Whether an edit changed what fixes are written with (the indent unit, the line break): the
+ * findings kept from before it carry fixes written with the old ones.
+ */
+export function layoutChanged(before: ParsedText, after: ParsedText, edit: TextEdit): boolean {
+  if (edit.offset > LAYOUT_WINDOW) return false;
+  return indentUnit(before) !== indentUnit(after) || newline(before) !== newline(after);
 }
 
 /** The indentation step the document uses (2 when it cannot tell). */

@@ -165,8 +165,8 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (/[\r\n]/.test(edit.newText) || /[\r\n]/.test(removed)) return undefined;
   const node = deepestAt(old.root!, edit.offset, editEnd);
   if (!node || node.kind !== 'string' || node.children) return undefined;
-  // An error inside the scalar: the parser's reading of it is not ours to redo.
-  if (old.errors.some((e) => e.offset >= node.memberStart && e.offset <= node.end)) return undefined;
+  // An error inside the scalar, or over it: the parser's reading of it is not ours to redo.
+  if (old.errors.some((e) => e.offset <= node.end && e.offset + e.length >= node.memberStart)) return undefined;
   const raw = source.slice(node.offset, node.end);
   if (/[\r\n]/.test(raw)) return undefined;
   if (node.style === 'block') return undefined;
@@ -239,6 +239,10 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   if (start < from) return undefined;
   const indent = member.keyOffset - start;
   for (let i = start; i < member.keyOffset; i++) if (text.charCodeAt(i) !== 32) return undefined; // `- key:`
+  // A member out of line with its siblings: the whole text reports it (and what follows) against
+  // the mapping's column, which a block parsed alone does not know.
+  const sibling = parent.children![parent.children![0] === member ? 1 : 0];
+  if (sibling && sibling.keyOffset >= 0 && columnOf(lines, sibling.keyOffset) !== indent) return undefined;
   const end = blockEnd(lines, start, indent, start + text.length * MAX_BLOCK_SHARE);
   const editEnd = edit.offset + edit.length;
   // The member must fill its block, and the edit stay inside it (an insertion at `end` belongs to
@@ -249,9 +253,11 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // below a key can be another member's (the block would drop it).
   if (nextNodeStart(member) < end) return undefined;
   if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
-  // An error from above that reaches into the block (a key read over several lines) is measured
-  // by the block's text too.
-  if (old.errors.some((e) => e.offset < start && e.offset + e.length > start)) return undefined;
+  // An error elsewhere that the yaml package recovers from by reading on (an unclosed `[`, a line
+  // out of place, a key over several lines): how it reads the block, and the lines after it, may
+  // change with the block, which no probe of its surroundings shows. Only a duplicate key and
+  // warnings stay where they are.
+  if (old.errors.some((e) => (e.offset < start || e.offset >= end) && !staysPut(e))) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.edit(edit.offset, edit.length, edit.newText);
   // After the edit the region still ends where the next block starts, at the start of a line.
@@ -299,7 +305,7 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   const startAtFirst = new Set(ancestors.filter((a) => a.kind === 'object' && a.offset === a.children![0]?.memberStart));
   // The members the edit left as they were keep their nodes (and so their findings and objects):
   // typing a new key in an operation reparses the operation, but only the new key is new.
-  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText) : undefined;
+  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText, block.errors.length > 0) : undefined;
   if (!kept) parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
   // What was computed from the children of the nodes around the new members is out of date.
   else valueChangedIn(kept.nodes[0].parent!);
@@ -328,14 +334,17 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
  * holds no collection, preferably, when the edit only added members), or undefined when the trees
  * differ at the top (another key, a flow collection) or old members went (several in one, removed).
  */
-function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, newText: TextLike): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
+function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, newText: TextLike, broken: boolean): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
   if (old.kind !== 'object' || fresh.kind !== 'object' || old.flow || fresh.flow) return undefined;
   if (old.key !== fresh.key || old.keyOffset !== fresh.keyOffset || old.keyLength !== fresh.keyLength) return undefined;
   if (old.offset !== fresh.offset || old.packedFlags !== fresh.packedFlags) return undefined;
   const before = old.children!;
   const after = fresh.children!;
+  // In a block parsed with errors the same text may not parse the same way: the recovery from a
+  // broken member reads on into the next ones (an unclosed `[`). There the trees are compared too.
   const same = (a: SyntaxNode, b: SyntaxNode) =>
-    a.key === b.key && a.end - a.memberStart === b.end - b.memberStart && oldText.slice(a.memberStart, a.end) === newText.slice(b.memberStart, b.end);
+    a.key === b.key && a.end - a.memberStart === b.end - b.memberStart && oldText.slice(a.memberStart, a.end) === newText.slice(b.memberStart, b.end) &&
+    (!broken || sameSubtree(a, b, b.memberStart - a.memberStart));
   let head = 0;
   while (head < before.length && head < after.length && same(before[head], after[head])) head++;
   let tail = 0;
@@ -344,7 +353,7 @@ function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, ne
   let oldEnd = before.length - tail;
   let newEnd = after.length - tail;
   if (oldEnd - from === 1 && newEnd - from === 1) {
-    const deeper = keepUnchanged(before[from], after[from], oldText, newText);
+    const deeper = keepUnchanged(before[from], after[from], oldText, newText, broken);
     if (deeper) {
       moveKept(before, after, 0, before.length, from);
       old.length = fresh.length;
@@ -392,6 +401,11 @@ function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member:
   for (let n = member.parent!.parent; n; n = n.parent) depth++;
   const alone = parseYamlBlock(sourceOf(old).slice(start, end), depth);
   return alone !== undefined && sameErrors(alone.errors, inside, start);
+}
+
+/** A syntax error no change elsewhere in the text moves or changes: a duplicate key, a warning. */
+function staysPut(error: SyntaxError): boolean {
+  return error.code === 'DUPLICATE_KEY' || error.severity === 'warning';
 }
 
 /** Whether two parses report the same errors, in any order; `shift` moves the first ones' offsets. */
@@ -582,7 +596,7 @@ function reparseJsonString(old: ParsedText, edit: TextEdit): Reparsed | undefine
   const editEnd = edit.offset + edit.length;
   const node = deepestAt(old.root!, edit.offset, editEnd);
   if (!node || node.kind !== 'string' || edit.offset <= node.offset || editEnd >= node.end) return undefined;
-  if (old.errors.some((e) => e.offset >= node.memberStart && e.offset <= node.end)) return undefined;
+  if (old.errors.some((e) => e.offset <= node.end && e.offset + e.length >= node.memberStart)) return undefined;
   const source = sourceOf(old);
   const removed = source.slice(edit.offset, editEnd);
   if (/["\\\u0000-\u001f]/.test(edit.newText + removed)) return undefined;
@@ -613,6 +627,13 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     if (node.end >= oldText.length && old.errors.some((e) => e.offset >= oldText.length)) continue;
     if (old.errors.some((e) => e.offset < node.offset && e.offset + e.length > node.offset)) continue;
     if (nextNodeStart(node) < node.end) continue; // a recovered tree where a sibling starts inside it
+    // The old text's errors inside the value must be its own (a comma missing before it is
+    // reported at its first character), as for YAML blocks (errorsAreTheBlocks).
+    const inside = old.errors.filter((e) => e.offset >= node.offset && e.offset < node.end);
+    if (inside.length > 0) {
+      const alone = parseJsonFragment(oldText.slice(node.offset, node.end), i);
+      if (!alone || !sameErrors(alone.errors, inside, node.offset)) continue;
+    }
     const start = node.offset;
     const end = node.end + delta;
     const fragment = parseJsonFragment(detached(text.slice(start, end)), i);
@@ -620,6 +641,8 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     // Past the depth limit the strict reader skips what it does not build, errors included: what
     // is reported there is the whole text's parse's to say.
     if (fragment.errors.some((e) => e.code === 'TooDeep')) return undefined;
+    // Broken in two places: the recovery from the other error may read this value otherwise.
+    if (fragment.errors.length > 0 && old.errors.some((e) => e.offset < node.offset || e.offset >= node.end)) return undefined;
     const replacement = fragment.root;
     moveSubtree(replacement, start);
     replacement.key = node.key;
@@ -629,7 +652,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     const parent = node.parent!;
     const oldEnd = node.end;
     // As in YAML blocks: the members the edit left as they were keep their nodes.
-    const kept = keepUnchanged(node, replacement, oldText, text);
+    const kept = keepUnchanged(node, replacement, oldText, text, fragment.errors.length > 0);
     if (!kept) parent.replaceChild(parent.children!.indexOf(node), replacement);
     else valueChangedIn(kept.nodes[0].parent!);
     const ancestors: SyntaxNode[] = [];

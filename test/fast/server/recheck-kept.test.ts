@@ -309,6 +309,80 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(kept, fresh);
     assert.ok(session.results.get(root)!.diagnostics.some((d) => d.rule === 'syntax' && d.message.startsWith('Implicit map keys need to be followed by map values')));
   });
+
+  it('write their fixes with the new indent unit after an edit changes it, as a fresh check does', () => {
+    const { session, docs, root } = openSession({
+      'indent-unit.yaml': ['openapi: 3.0.3', 'info:', '  title: T', "x-version: '1'", 'paths:', '  /pets:', '    get:', '      operationId: listPets', ''],
+    });
+    const [doc] = docs;
+    const addResponses = () => session.results.get(root)!.diagnostics.find((d) => d.rule === 'required-field' && d.message.includes('"responses"'))!.fixes[0].edits[0].newText;
+    assert.equal(addResponses(), "\n      responses:\n        '200':\n          description: OK");
+    // The first indented line of the text, the unit fixes indent by, is now indented by four.
+    typeAfter(session, doc, 'info:\n', '  ');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.equal(addResponses(), "\n      responses:\n          '200':\n              description: OK");
+  });
+
+  it('report a security scheme unused once the requirement naming it is renamed, and not once it is named again', () => {
+    const { session, docs, root } = openSession({
+      'scheme-use.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      security:', '        - other: []', '          api_key: []', "      responses: {'200': {description: OK}}",
+        'components:', '  securitySchemes:', '    api_key: {type: apiKey, name: key, in: header}', '    other: {type: apiKey, name: key2, in: header}', '',
+      ],
+    });
+    const [doc] = docs;
+    const unused = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'unused-component').map((d) => d.message);
+    assert.deepEqual(unused(), []);
+    typeAfter(session, doc, '          api_key', ',');
+    let { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(unused(), ['"securitySchemes/api_key" is never used: no operation references it, directly or through other components.']);
+    const at = doc.text.indexOf('api_key,');
+    const lines = new LineIndex(doc.text);
+    session.applyChanges(doc, [{ range: { start: lines.positionAt(at + 7), end: lines.positionAt(at + 8) }, text: '' }]);
+    ({ kept, fresh } = checkBoth(session, root));
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(unused(), []);
+  });
+
+  it('check the scopes a requirement lists again when a scope under a misspelled flow name changes', () => {
+    const { session, docs, root } = openSession({
+      'scopes.yaml': [
+        ...HEAD, 'security:', '  - petstore_auth: [read]', 'paths: {}', 'components:', '  securitySchemes:', '    petstore_auth:', '      type: oauth2', '      flows:',
+        '        implicitt:', '          authorizationUrl: https://example.com/auth', '          scopes:', '            read: Read pets', '',
+      ],
+    });
+    const [doc] = docs;
+    const undeclared = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'security-scopes').map((d) => d.message);
+    assert.deepEqual(undeclared(), []);
+    typeAfter(session, doc, '            re', 'e');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(undeclared(), ['Scope "read" is not declared in any flow of the "petstore_auth" scheme. Did you mean "reead"?']);
+  });
+
+  it('write a removal fix again when a line break is typed over the end of the member it removes', () => {
+    const parameter = (path: string, name: string, value: string, given: string) => [
+      `  ${path}:`, '    get:', '      parameters:', `        - name: ${name}`, `          in: ${path.includes('{') ? 'path' : 'query'}`, '          required: true',
+      '          schema:', '            type: string', `            enum: [${value}]`, `            default: ${given}`, '      responses:', "        '200':", '          description: OK',
+    ];
+    const { session, docs, root } = openSession({
+      'constant.yaml': [...HEAD, 'paths:', ...parameter('/pets', 'version', 'v2', 'v2'), ...parameter('/pets/{kind}', 'kind', 'cat', 'dog'), ''],
+    });
+    const [doc] = docs;
+    const removal = () => session.results.get(root)!.diagnostics.find((d) => d.rule === 'constant-parameter' && d.message.includes('"kind"'))!.fixes[0].edits[0];
+    const before = removal();
+    assert.equal(doc.text.slice(before.offset, before.offset + before.length), '            default: dog\n');
+    // The line break after `default: dog` replaced by one with two spaces after it.
+    const at = doc.text.indexOf('default: dog') + 'default: dog'.length;
+    const lines = new LineIndex(doc.text);
+    session.applyChanges(doc, [{ range: { start: lines.positionAt(at), end: lines.positionAt(at + 1) }, text: '\n  ' }]);
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    const after = removal();
+    assert.equal(doc.text.slice(after.offset, after.offset + after.length), '            default: dog\n');
+  });
 });
 
 /** Counts the calls of these rules' checkObject until restored. */

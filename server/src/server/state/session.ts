@@ -13,7 +13,7 @@ import { UniqueFindings } from '../../check/unique-findings';
 import { shiftDiagnostics } from '../../check/shift';
 import { changeOf, editOnlyMovesFindings, EditsSinceCheck } from '../../check/edit-planner';
 import { carrySuppressions } from '../../check/suppressions';
-import { TextEdit } from '../../syntax/edit';
+import { layoutChanged, TextEdit } from '../../syntax/edit';
 import { checkDocumentSteps, CheckResult } from '../../check/checker';
 import { fixAllSteps } from '../../check/fix-all';
 import { Config, findConfigFile, readConfig, RuleConfig } from '../../check/config';
@@ -342,6 +342,11 @@ export class Session {
         // Free text that no rule reads (see readByRule): every root's findings stay and only move
         // (unless a re-check is due anyway: then its findings are moved through every edit at once).
         const roots = this.rootsReading(doc.path);
+        // A new indent unit or line break: every finding's fix is written again (a full check).
+        if (layoutChanged(cached.parsed, reparsed.parsed, edit)) {
+          for (const root of roots) this.sinceCheck.delete(root);
+          return 'recheck';
+        }
         const lastChecks = roots.map((root) => ({ result: this.results.get(root)!, since: this.sinceCheck.get(root) }));
         if (roots.length > 0 && editOnlyMovesFindings(lastChecks, RULES, doc.path, cached, reparsed, edit)) {
           for (const { result } of lastChecks) {
