@@ -447,11 +447,20 @@ describe('every single edit of small documents', () => {
     "x:\n  # c\n  y: 'q'\n\n  z: \"w\"\n# end\n",
     'w:\n    -x x\n    - y: z\n',
     "n:\n  type: [string, 'null']\n  max: 40\nm:\n  p:\n    '^x-': {type: string}\n  u: false\n",
+    // Broken elsewhere (found by chained random edits): a flow mapping open over a line, whose error
+    // spans the scalars after it; a member out of line with its siblings.
+    'openapi: 3.0.3\ninfo: {title: Fixture, version: 1.0.0}\nservers:\n  - url: https://api.petstore.io/v1\n  - url: /\n  - url: https://{region}.petstore.io\n   {ariables:\n      region: {default: eu}\npaths: {}\n',
+    "openapi: 3.1.0\ninfo:\n  title: Shared components, referenced b: y other documents\n  version: 1.0.0\ncomponents:\n  schemas:\n    Money:\n      type: object\n      properties:\n        amoun't:\n null      type: number\n        currency:\n          type: string\n",
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
     '{\n  "openapi": "3.0.3",\n  "info": {"title": "T", "version": "1"},\n  "paths": {\n    "/a": {"get": {"responses": {"200": {"description": "ok"}}}}\n  },\n  "x": [1, 2, {"a": null}]\n}\n',
     '{"a": {"b": [1, {"c": "d"}], "e": "f\\"g"}, "h": {}}\n',
+    // Broken elsewhere: a comma missing before a value (reported at its first character), a
+    // comma missing inside one, a string left open.
+    '{\n  "security": [\n 1   {\n      "apiKey": []\n    }\n  ],\n  "paths": {}\n}\n',
+    '{"a": {"b": 1 "c": 2}, "d": [1, 2, {"e": 3}]}\n',
+    '{"a": {"b": "x}, "d": [1, 2]}\n',
   ];
   const JSON_PIECES = ['a', ' ', '\n', '"', '{', '}', '[', ']', ',', ':', '""', '{}', '"a": 1', ',"b": 2', '\\', '1', 'null', '/*', '\t'];
 
