@@ -274,12 +274,15 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
     if (analysisReads(n.key, n.parent)) return 'structure';
     if (n.children) for (const c of n.children) stack.push(c);
   }
-  // A `$ref` that did not resolve may resolve now, through a key the edit added.
+  // A `$ref` that did not resolve may resolve now, through a key the edit added; or its message
+  // (the keys it suggests) may change, where the edit replaced the node it stopped at.
   const around = new Set<SyntaxNode>();
   for (let n: SyntaxNode | undefined = now; n; n = n.parent) around.add(n);
   for (const reference of analysis.references) {
     const failure = reference.failure;
-    if (failure?.reason === 'pointer' && (!failure.parent || around.has(failure.parent))) return 'structure';
+    if (failure?.reason !== 'pointer') continue;
+    if (!failure.parent || around.has(failure.parent)) return 'structure';
+    for (let n: SyntaxNode | undefined = failure.parent; n; n = n.parent) if (n === replaced) return 'structure';
   }
   return 'member';
 }

@@ -156,6 +156,8 @@ function shiftAroundScalar(old: ParsedText, node: SyntaxNode, edit: TextEdit, va
 
 /** Characters that cannot start or change YAML structure inside a scalar on one line. */
 const SAFE_INNER = /^[A-Za-z0-9 .,_()/+=;-]*$/;
+/** Characters typed or removed in a scalar of a text broken elsewhere that leave its recovery as it was. */
+const BROKEN_TEXT_SAFE = /^[A-Za-z0-9 ._()/+=;-]*$/;
 const OTHER_TYPE = /^(true|false|null|yes|no|on|off|~|[-+]?(\d|\.\d)[\d._eE+-]*|\.inf|\.nan)$/i;
 
 function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
@@ -183,6 +185,10 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   for (let n = node.parent; n; n = n.parent) if (n.flow) inFlow = true;
   if (inFlow && (!SAFE_INNER.test(newInner) || newInner.includes(','))) return undefined; // `,[]{}` end a scalar in flow context
   if (/[\t]/.test(newInner)) return undefined;
+  // In a text broken elsewhere, only characters no recovery reads as structure: a string left
+  // open above may close at a quote typed here (the yaml package looks for its closing quote
+  // further on), a collection left open may end at a comma or bracket.
+  if (!BROKEN_TEXT_SAFE.test(edit.newText + removed) && old.errors.some((e) => !staysPut(e))) return undefined;
   if (node.style === 'single' && /'/.test(edit.newText + removed)) return undefined;
   if (node.style === 'double' && /["\\]/.test(edit.newText + removed)) return undefined;
   if (!quote) {

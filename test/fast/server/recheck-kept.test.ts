@@ -383,6 +383,23 @@ describe('findings kept by an incremental re-check', () => {
     const after = removal();
     assert.equal(doc.text.slice(after.offset, after.offset + after.length), '            default: dog\n');
   });
+
+  it('suggest the keys of the mapping a $ref stops at once an edit replaced that mapping', () => {
+    const { session, docs, root } = openSession({
+      'suggest.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', "      responses: {'200': {description: OK, content: {application/json: {schema: {$ref: '#/x-defs/Pets'}}}}}",
+        'x-defs:', '  Pet1: {type: object}', 'x-end: 1', '',
+      ],
+    });
+    const [doc] = docs;
+    const unresolved = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'ref-unresolved').map((d) => d.message);
+    assert.deepEqual(unresolved(), ['"#/x-defs/Pets" does not resolve: "/x-defs" has no "Pets". Did you mean "#/x-defs/Pet1"?']);
+    // A line typed into the indentation of `Pet1`: `x-defs` is empty, `Pet1` gone.
+    typeAfter(session, doc, 'x-defs:\n ', '\n  x: 1');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(unresolved(), ['"#/x-defs/Pets" does not resolve: "/x-defs" has no "Pets".']);
+  });
 });
 
 /** Counts the calls of these rules' checkObject until restored. */

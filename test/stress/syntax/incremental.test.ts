@@ -451,6 +451,9 @@ describe('every single edit of small documents', () => {
     // spans the scalars after it; a member out of line with its siblings.
     'openapi: 3.0.3\ninfo: {title: Fixture, version: 1.0.0}\nservers:\n  - url: https://api.petstore.io/v1\n  - url: /\n  - url: https://{region}.petstore.io\n   {ariables:\n      region: {default: eu}\npaths: {}\n',
     "openapi: 3.1.0\ninfo:\n  title: Shared components, referenced b: y other documents\n  version: 1.0.0\ncomponents:\n  schemas:\n    Money:\n      type: object\n      properties:\n        amoun't:\n null      type: number\n        currency:\n          type: string\n",
+    // A string left open above a scalar with a quote in it; a flow mapping left open at the top.
+    "s:\n  P:\n    o:\n      - r: '#/c\n    f: int32/Dog'\n    d: 1\n  C:\n    t: o\n",
+    "{aths:\n  /e:\n    g:\n      t: s\n   :\n    t: s     '200':\n        d: The q strin'g is\n",
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
