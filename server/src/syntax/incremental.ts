@@ -27,6 +27,8 @@ export interface Reparsed {
   replaced: SyntaxNode;
   /** The new text's line index, when the reparse built it. */
   lines?: LineIndex;
+  /** A collection around the edit starts or ends elsewhere than where the edit moved it (see reparseMember). */
+  reshaped?: boolean;
 }
 
 /**
@@ -317,19 +319,27 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   else valueChangedIn(kept.nodes[0].parent!);
   moveAfter(old.root!, ancestors, new Set(kept ? [member] : replacements), end, delta);
   // Block collections end with their last entry (syntax/yaml.ts), innermost first.
+  // Whether a collection around the block now starts or ends elsewhere than the edit moved it to
+  // (a broken member the recovery reads shorter): what is placed by its bounds (a fix inserting a
+  // member after its last one) must be computed again.
+  // Bounds at the edit or inside it may go either way (a member typed after the last one).
+  let reshaped = false;
+  const movedAway = (now: number, was: number) => (was < edit.offset && now !== was) || (was > editEnd && now !== was + delta);
   for (const a of ancestors) {
+    const [oldStart, oldEnd] = [a.offset, a.end];
     const last = a.children![a.children!.length - 1];
     const endsAt = last.end;
     if (startAtFirst.has(a)) a.offset = a.children![0].memberStart;
     a.length = endsAt - a.offset;
+    if (movedAway(a.offset, oldStart) || movedAway(a.end, oldEnd)) reshaped = true;
   }
   const added = block.errors.map((e) => ({ ...e, offset: e.offset + start }));
   // A block that ends the text owns the errors at its end too (an unclosed `[` is reported there).
   const errorsEnd = end >= text.length ? Infinity : end;
   const errors = old.errors.length || added.length ? errorsAfter(old.errors, start, errorsEnd, delta, added) : [];
   const parsed = editedText('yaml', newText, old.root, errors, old);
-  if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, lines: newLines };
-  return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines };
+  if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, lines: newLines, reshaped };
+  return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines, reshaped };
 }
 
 /**

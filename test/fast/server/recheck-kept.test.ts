@@ -400,6 +400,28 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(kept, fresh);
     assert.deepEqual(unresolved(), ['"#/x-defs/Pets" does not resolve: "/x-defs" has no "Pets".']);
   });
+
+  it('write a fix placed after the last member again when the recovery from a broken member reads the mapping shorter', () => {
+    // Found by a chained random-edit fuzz: a `{` typed into a broken parameter list leaves the
+    // operation (and its Path Item) ending before `responses`; "Add path parameter" inserts after
+    // the Path Item's last member, which is no longer where the edit moved it.
+    const { session, docs, root } = openSession({
+      'reshaped.yaml': [
+        'openapi: 3.0.3', 'info:', "  title: Fixtur'e", '  version: 1.0.0', 'paths:', '  /pets:', '    post:', '      operationId: createPet',
+        '      responses:', "        '201':", '          description: Created', '          links::', '            GetPet.by-id_1:',
+        '              operationId: getPet', '  /pets/{petId}:', '    get:', '      operationId: getPet', '      pa', '      format: int32rameters:',
+        '        - name: petId', '          in: pa', '                required: true', '          schema: {type: st ring}', '      responses:',
+        "        '200':", '        description: OK', '',
+      ],
+    });
+    const [doc] = docs;
+    const insertAt = () => session.results.get(root)!.diagnostics.find((d) => d.rule === 'path-params-defined')!.fixes[0].edits[0].offset;
+    assert.equal(insertAt(), doc.text.length - 1);
+    typeAfter(session, doc, '                required: true\n        ', '{');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.equal(doc.text.slice(insertAt() - 15, insertAt()), '{type: st ring}', 'after the last member the recovery reads');
+  });
 });
 
 /** Counts the calls of these rules' checkObject until restored. */

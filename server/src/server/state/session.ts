@@ -348,7 +348,7 @@ export class Session {
           return 'recheck';
         }
         const lastChecks = roots.map((root) => ({ result: this.results.get(root)!, since: this.sinceCheck.get(root) }));
-        if (roots.length > 0 && editOnlyMovesFindings(lastChecks, RULES, doc.path, cached, reparsed, edit)) {
+        if (roots.length > 0 && !reparsed.reshaped && editOnlyMovesFindings(lastChecks, RULES, doc.path, cached, reparsed, edit)) {
           for (const { result } of lastChecks) {
             for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
             if (result.document?.path === doc.path) result.document = updated;
@@ -357,7 +357,7 @@ export class Session {
         }
         for (const root of roots) {
           const analysis = this.results.get(root)?.analysis;
-          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, reparsed.nodes, analysis ? changeOf(analysis, reparsed.replaced, reparsed.nodes) : 'structure');
+          this.sinceCheck.get(root)?.record(doc.path, edit, reparsed.replaced, reparsed.nodes, analysis && !reparsed.reshaped ? changeOf(analysis, reparsed.replaced, reparsed.nodes) : 'structure');
         }
         return 'recheck';
       }
