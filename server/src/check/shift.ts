@@ -142,8 +142,9 @@ export function shiftDiagnostics(diagnostics: Diagnostic[], from: string, to: So
 /**
  * Whether a range stays one range through edits: each edit is before it, after it, or inside it.
  * An edit that cuts across its start or end leaves no range `shift` could move it to, and text
- * written right at its start or end may or may not belong to it: a line added after the member a
- * fix deletes is not deleted with it, nor the indentation a line break typed over its end adds.
+ * inserted right at its start or end, or written by a replacement of its first or last characters,
+ * may or may not belong to it: a line added after the member a fix deletes is not deleted with it,
+ * nor the indentation a line break typed over its end adds.
  */
 export function movesThrough(offset: number, length: number, edits: readonly TextEdit[]): boolean {
   for (const edit of edits) {

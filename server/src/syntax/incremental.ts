@@ -40,8 +40,18 @@ export const SEGMENTED_AT_ONCE_CHARS = 1_000_000;
 /** A line that starts with a document marker (YAML 1.2, 9.1: `---` or `...` then a space or the line's end). */
 const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/m;
 
+/** syntax/yaml.ts's messages for the rest of a text read as unreadable, and for a string never closed. */
+const UNREADABLE_REST = /^The rest of the document cannot be read from here/;
+const NEVER_CLOSED = /^This string is never closed|^Missing closing ["']quote/;
+
 /** The `yaml` package's message for a flow collection without its closing bracket. */
 const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a [\]}]\.?$/;
+
+/** A line whose leading whitespace holds a tab. */
+const TAB_IN_INDENT = /^ *\t/m;
+
+/** Enclosing members (YAML) or values (JSON) the reparse tries, innermost first, before it parses the whole text. */
+const MAX_LEVELS_TRIED = 12;
 
 /** Largest share of the text a block may have; beyond it a full parse costs about the same. */
 const MAX_BLOCK_SHARE = 0.5;
@@ -190,7 +200,7 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   // In a text broken elsewhere, only characters no recovery reads as structure: a string left
   // open above may close at a quote typed here (the yaml package looks for its closing quote
   // further on), a collection left open may end at a comma or bracket.
-  if (!BROKEN_TEXT_SAFE.test(edit.newText + removed) && old.errors.some((e) => !staysPut(e))) return undefined;
+  if (!BROKEN_TEXT_SAFE.test(edit.newText + removed) && old.errors.some(readsOn)) return undefined;
   if (node.style === 'single' && /'/.test(edit.newText + removed)) return undefined;
   if (node.style === 'double' && /["\\]/.test(edit.newText + removed)) return undefined;
   if (!quote) {
@@ -217,7 +227,9 @@ function blockEnd(lines: LineIndex, lineStart: number, indent: number, limit = I
     let i = start;
     while (text.charCodeAt(i) === 32) i++;
     const c = text.charCodeAt(i);
-    if (i < text.length && c !== 10 && c !== 13 && i - start <= indent) return start;
+    // A tab in the leading whitespace: YAML reads such a line as blank or as indented by the tab,
+    // not as the next block; inside the block it sends the block to the whole text's parse.
+    if (i < text.length && c !== 10 && c !== 13 && c !== 9 && i - start <= indent) return start;
   }
   return text.length;
 }
@@ -232,7 +244,8 @@ function reparseBlock(old: ParsedText, edit: TextEdit, from: number): Reparsed |
     if (node.kind === 'object') members.push(child);
     node = child;
   }
-  for (let i = members.length - 1; i >= 0; i--) {
+  // Innermost first; past a few levels a whole parse is as cheap (each level parses its block).
+  for (let i = members.length - 1; i >= Math.max(0, members.length - MAX_LEVELS_TRIED); i--) {
     const result = reparseMember(old, edit, members[i], from);
     if (result) return result;
   }
@@ -261,11 +274,16 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // below a key can be another member's (the block would drop it).
   if (nextNodeStart(member) < end) return undefined;
   if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
-  // An error elsewhere that the yaml package recovers from by reading on (an unclosed `[`, a line
-  // out of place, a key over several lines): how it reads the block, and the lines after it, may
-  // change with the block, which no probe of its surroundings shows. Only a duplicate key and
-  // warnings stay where they are.
-  if (old.errors.some((e) => (e.offset < start || e.offset >= end) && !staysPut(e))) return undefined;
+  // Errors elsewhere. One above that the yaml package recovers from by reading on (an unclosed `[`
+  // or quote, a line that fits nowhere) may read the block's new lines otherwise. One below may
+  // have come from the block's own old error, which the edit may take away. Either way the whole
+  // text's parse says; an error above that reads nothing on (a key without a value, a misaligned
+  // line, whose recovery the block's context probe covers) and any below a clean block stay.
+  // One from above that reaches into the block (a key read over several lines) is measured by the
+  // block's text too.
+  if (old.errors.some((e) => e.offset < start && e.offset + e.length > start)) return undefined;
+  const blockHadErrors = old.errors.some((e) => e.offset >= start && e.offset < end);
+  if (old.errors.some((e) => (e.offset < start ? readsOn(e) : e.offset >= end && blockHadErrors && !staysPut(e)))) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.edit(edit.offset, edit.length, edit.newText);
   // After the edit the region still ends where the next block starts, at the start of a line.
@@ -281,7 +299,12 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // `---` or `...` at a line's start ends the document there: what follows is a second one, which
   // the whole text's parse reports and leaves out of the tree.
   if (DOCUMENT_MARKER.test(blockText)) return undefined;
+  // A tab in a line's leading whitespace is blank or indentation (an error) by what comes after the
+  // block: `b:` above a line of spaces and a tab reads the tab as the start of its value.
+  if (TAB_IN_INDENT.test(blockText) || TAB_IN_INDENT.test(text.slice(start, end))) return undefined;
   const block = parseYamlBlock(blockText, depth);
+  // A new error in the block may read on into an old one below it, as no probe of one line shows.
+  if (block && block.errors.length > 0 && old.errors.some((e) => e.offset >= end && !staysPut(e))) return undefined;
   const blockRoot = block?.root;
   const replacements = blockRoot?.children ?? [];
   if (!block || replacements.length === 0 || (newMembers ? block.errors.length > 0 : replacements.length !== 1)) return undefined;
@@ -419,9 +442,18 @@ function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member:
   return alone !== undefined && sameErrors(alone.errors, inside, start);
 }
 
-/** A syntax error no change elsewhere in the text moves or changes: a duplicate key, a warning. */
+/** A syntax error whose reading depends on no other block: a duplicate key, a warning (they still move with edits above them). */
 function staysPut(error: SyntaxError): boolean {
   return error.code === 'DUPLICATE_KEY' || error.severity === 'warning';
+}
+
+/**
+ * An error the yaml package recovers from by reading on past its line: an unclosed flow
+ * collection or quoted string, a block collection inside a flow one, the rest of the text read
+ * as unreadable; how the lines after it read depends on them.
+ */
+function readsOn(error: SyntaxError): boolean {
+  return error.code === 'BLOCK_IN_FLOW' || UNCLOSED_FLOW.test(error.message) || UNREADABLE_REST.test(error.message) || NEVER_CLOSED.test(error.message);
 }
 
 /** Whether two parses report the same errors, in any order; `shift` moves the first ones' offsets. */
@@ -635,7 +667,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
   const delta = edit.newText.length - edit.length;
   const oldText = sourceOf(old);
   const text = oldText.edit(edit.offset, edit.length, edit.newText);
-  for (let i = around.length - 1; i >= 1; i--) {
+  for (let i = around.length - 1; i >= Math.max(1, around.length - MAX_LEVELS_TRIED); i--) {
     const node = around[i];
     if (node.length > oldText.length * MAX_BLOCK_SHARE) return undefined;
     // A value the old text's recovery ended at the end of the text (not at its own bracket): what
@@ -646,6 +678,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     // The old text's errors inside the value must be its own (a comma missing before it is
     // reported at its first character), as for YAML blocks (errorsAreTheBlocks).
     const inside = old.errors.filter((e) => e.offset >= node.offset && e.offset < node.end);
+    if (inside.some((e) => e.offset === node.offset)) continue;
     if (inside.length > 0) {
       const alone = parseJsonFragment(oldText.slice(node.offset, node.end), i);
       if (!alone || !sameErrors(alone.errors, inside, node.offset)) continue;

@@ -13,7 +13,7 @@ import { LineIndex } from '../../../server/src/syntax/line-index';
 import { REPO_ROOT } from '../../helpers/paths';
 
 const describeAll = (ds: readonly Diagnostic[]) =>
-  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message])])).sort();
+  ds.map((d) => JSON.stringify([d.doc.path, d.rule, d.severity, d.offset, d.length, d.message, d.fixes.map((f) => [f.title, f.edits]), d.related.map((r) => [r.doc.path, r.offset, r.length, r.message]), d.tags])).sort();
 
 const FOLDER = path.join(REPO_ROOT, 'examples', 'recheck-kept');
 

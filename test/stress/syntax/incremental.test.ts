@@ -492,11 +492,50 @@ describe('every single edit of small documents', () => {
   }
 
   it('YAML: the reparsed tree and errors are a whole parse\'s', () => {
-    assert.ok(everyEdit(YAML_TEXTS, YAML_PIECES, 'yaml') > 10_000, 'most edits are reparsed');
+    assert.ok(everyEdit(YAML_TEXTS, YAML_PIECES, 'yaml') > 10_000, 'over 10,000 edits are reparsed, not parsed whole');
   });
 
   it('JSON: the reparsed tree and errors are a whole parse\'s', () => {
-    assert.ok(everyEdit(JSON_TEXTS, JSON_PIECES, 'json') > 2_000, 'most edits are reparsed');
+    assert.ok(everyEdit(JSON_TEXTS, JSON_PIECES, 'json') > 2_000, 'over 2,000 edits are reparsed, not parsed whole');
+  });
+});
+
+describe('edits in a text broken elsewhere', () => {
+  const text = fs.readFileSync(path.join(REPO_ROOT, 'examples/petstore/openapi.yaml'), 'utf8');
+  const operation = text.indexOf('\n', text.indexOf('operationId: listPets'));
+
+  for (const [broken, label] of [['  version 1.0.0', 'a key without its colon'], ['   version: 1.0.0', 'a misaligned line'], ['  x-a: 1\n  x-a: 2', 'a duplicate key']] as const) {
+    it(`reparses a line typed far below ${label} alone, as a whole parse reads it`, () => {
+      const line = /^ {2}version: .*$/m.exec(text)!;
+      const before = text.slice(0, line.index) + broken + text.slice(line.index + line[0].length);
+      const old = parseText(before, 'yaml');
+      assert.ok(old.errors.length > 0, 'the text is broken above');
+      const edit = { offset: operation + before.length - text.length, length: 0, newText: '\n      summary: List' };
+      const result = reparseEdit(old, edit);
+      assert.ok(result && result.node !== result.replaced, 'the block is parsed alone');
+      const expected = parseText(before.slice(0, edit.offset) + edit.newText + before.slice(edit.offset), 'yaml');
+      assert.deepEqual(flatten(result.parsed.root), flatten(expected.root));
+      assert.deepEqual(result.parsed.errors, expected.errors);
+    });
+  }
+
+  it('parses the whole text after an edit below an unclosed flow collection, which the yaml package reads on from', () => {
+    const at = text.indexOf('  title:');
+    const before = text.slice(0, at) + '  x-list: [a, b\n' + text.slice(at);
+    const edit = { offset: operation + before.length - text.length, length: 0, newText: '\n      summary: List' };
+    assert.equal(reparseEdit(parseText(before, 'yaml'), edit), undefined);
+  });
+
+  it('reads a line of spaces and a tab below a block as the whole text does', () => {
+    // YAML reads the line as blank until the line above it loses its value; then the tab is
+    // indentation, an error. The block used to end at that line and miss the error.
+    const before = 'a:\n  b: 1\n  \t\n  c:\n    d: 2\nz:\n  y: a longer block, so that the one edited is a small part of the text\n';
+    const edit = { offset: before.indexOf('1'), length: 1, newText: '' };
+    const after = before.slice(0, edit.offset) + before.slice(edit.offset + 1);
+    const expected = parseText(after, 'yaml');
+    assert.ok(expected.errors.some((e) => e.code === 'TAB_AS_INDENT'));
+    const result = reparseEdit(parseText(before, 'yaml'), edit);
+    if (result) assert.deepEqual(result.parsed.errors, expected.errors);
   });
 });
 
