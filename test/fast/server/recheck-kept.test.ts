@@ -34,8 +34,13 @@ function openSession(files: Record<string, string[]>): { session: Session; docs:
 function typeAfter(session: Session, doc: OpenDocument, after: string, text: string): ReturnType<Session['applyChanges']> {
   const at = doc.text.indexOf(after);
   assert.ok(at >= 0, `"${after}" is in ${path.basename(doc.path)}`);
-  const position = new LineIndex(doc.text).positionAt(at + after.length);
-  return session.applyChanges(doc, [{ range: { start: position, end: position }, text }]);
+  return replaceAt(session, doc, at + after.length, 0, text);
+}
+
+/** Replaces `length` characters at `offset` of a document, as an editor sends it. */
+function replaceAt(session: Session, doc: OpenDocument, offset: number, length: number, text: string): ReturnType<Session['applyChanges']> {
+  const lines = new LineIndex(doc.text);
+  return session.applyChanges(doc, [{ range: { start: lines.positionAt(offset), end: lines.positionAt(offset + length) }, text }]);
 }
 
 /** The root checked again by the session, and by a new session given the same texts. */
@@ -339,8 +344,7 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(kept, fresh);
     assert.deepEqual(unused(), ['"securitySchemes/api_key" is never used: no operation references it, directly or through other components.']);
     const at = doc.text.indexOf('api_key,');
-    const lines = new LineIndex(doc.text);
-    session.applyChanges(doc, [{ range: { start: lines.positionAt(at + 7), end: lines.positionAt(at + 8) }, text: '' }]);
+    replaceAt(session, doc, at + 7, 1, '');
     ({ kept, fresh } = checkBoth(session, root));
     assert.deepEqual(kept, fresh);
     assert.deepEqual(unused(), []);
@@ -376,8 +380,7 @@ describe('findings kept by an incremental re-check', () => {
     assert.equal(doc.text.slice(before.offset, before.offset + before.length), '            default: dog\n');
     // The line break after `default: dog` replaced by one with two spaces after it.
     const at = doc.text.indexOf('default: dog') + 'default: dog'.length;
-    const lines = new LineIndex(doc.text);
-    session.applyChanges(doc, [{ range: { start: lines.positionAt(at), end: lines.positionAt(at + 1) }, text: '\n  ' }]);
+    replaceAt(session, doc, at, 1, '\n  ');
     const { kept, fresh } = checkBoth(session, root);
     assert.deepEqual(kept, fresh);
     const after = removal();
