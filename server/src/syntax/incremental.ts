@@ -42,6 +42,8 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/m;
 
 /** syntax/yaml.ts's messages for the rest of a text read as unreadable, and for a string never closed. */
 const UNREADABLE_REST = /^The rest of the document cannot be read from here/;
+/** The yaml package's messages about flow collections (`Unexpected flow-seq-start token.`, `Flow map in block collection…`). */
+const FLOW_ERROR = /flow/i;
 const NEVER_CLOSED = /^This string is never closed|^Missing closing ["']quote/;
 
 /** The `yaml` package's message for a flow collection without its closing bracket. */
@@ -448,12 +450,12 @@ function staysPut(error: SyntaxError): boolean {
 }
 
 /**
- * An error the yaml package recovers from by reading on past its line: an unclosed flow
- * collection or quoted string, a block collection inside a flow one, the rest of the text read
- * as unreadable; how the lines after it read depends on them.
+ * An error the yaml package may recover from by reading on past its line: any about a flow
+ * collection (an unclosed or unexpected `[` or `{` leaves the lexer reading flow), a string never
+ * closed, the rest of the text read as unreadable; how the lines after it read depends on them.
  */
 function readsOn(error: SyntaxError): boolean {
-  return error.code === 'BLOCK_IN_FLOW' || UNCLOSED_FLOW.test(error.message) || UNREADABLE_REST.test(error.message) || NEVER_CLOSED.test(error.message);
+  return FLOW_ERROR.test(error.message) || UNREADABLE_REST.test(error.message) || NEVER_CLOSED.test(error.message);
 }
 
 /** Whether two parses report the same errors, in any order; `shift` moves the first ones' offsets. */

@@ -454,6 +454,8 @@ describe('every single edit of small documents', () => {
     // A string left open above a scalar with a quote in it; a flow mapping left open at the top.
     "s:\n  P:\n    o:\n      - r: '#/c\n    f: int32/Dog'\n    d: 1\n  C:\n    t: o\n",
     "{aths:\n  /e:\n    g:\n      t: s\n   :\n    t: s     '200':\n        d: The q strin'g is\n",
+    // An unexpected `[` after a quoted key: the lexer reads flow from there, so a `[` typed below is structure.
+    "openapi: 3.0.3\ninfo:\n  title: Fixture\n  version: 1.0.0\npaths:\n  /pets/{token}:\n    get:\n      parameters:\n        - {name: limit, in: query}\n        - {name: keyword, in: query}\n        - {name: token, in: path, required: true}\n      responses:\n        '200'[:\n         a description: OK\n",
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
