@@ -276,16 +276,22 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // below a key can be another member's (the block would drop it).
   if (nextNodeStart(member) < end) return undefined;
   if (!errorsAreTheBlocks(old, start, end, member)) return undefined;
-  // Errors elsewhere. One above that the yaml package recovers from by reading on (an unclosed `[`
-  // or quote, a line that fits nowhere) may read the block's new lines otherwise. One below may
-  // have come from the block's own old error, which the edit may take away. Either way the whole
-  // text's parse says; an error above that reads nothing on (a key without a value, a misaligned
-  // line, whose recovery the block's context probe covers) and any below a clean block stay.
+  // Errors elsewhere. One above in the same top-level member may have left the mappings around the
+  // block read otherwise (a misaligned line, a compact mapping reading on), and one above that the
+  // yaml package recovers from by reading on (an unclosed `[` or quote, a line that fits nowhere)
+  // may read the block's new lines otherwise, however far. One below may have come from the
+  // block's own old error, which the edit may take away. Either way the whole text's parse says;
+  // an error in an earlier top-level member that reads nothing on, and any below a clean block, stay.
   // One from above that reaches into the block (a key read over several lines) is measured by the
   // block's text too.
   if (old.errors.some((e) => e.offset < start && e.offset + e.length > start)) return undefined;
+  let top = member;
+  while (top.parent?.parent) top = top.parent;
+  const topStart = top.memberStart;
   const blockHadErrors = old.errors.some((e) => e.offset >= start && e.offset < end);
-  if (old.errors.some((e) => (e.offset < start ? readsOn(e) : e.offset >= end && blockHadErrors && !staysPut(e)))) return undefined;
+  const reaches = (e: SyntaxError) =>
+    e.offset < start ? readsOn(e) || (e.offset >= topStart && !staysPut(e)) : e.offset >= end && blockHadErrors && !staysPut(e);
+  if (old.errors.some(reaches)) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.edit(edit.offset, edit.length, edit.newText);
   // After the edit the region still ends where the next block starts, at the start of a line.
