@@ -337,6 +337,14 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
     if (replacement.key !== member.key && (others.has(replacement.key) || keyWas)) return undefined;
   }
 
+  if (replacements.some((r) => endsByWhatFollows(r, (at) => blockText.slice(at, at + 3)))) return undefined;
+  // The same for the block scalar right above the block: blank lines typed at the block's start are its.
+  const index = parent.children!.indexOf(member);
+  if (index > 0) {
+    let above = parent.children![index - 1];
+    while (above.children?.length) above = above.children[above.children.length - 1];
+    if (endsByWhatFollows(above, (at) => text.slice(at, at + 3))) return undefined;
+  }
   for (const replacement of replacements) moveSubtree(replacement, start);
   const ancestors: SyntaxNode[] = [];
   for (let n: SyntaxNode | undefined = parent; n; n = n.parent) ancestors.push(n);
@@ -599,6 +607,24 @@ function dashBefore(lines: LineIndex, offset: number): number {
 
 /** The yaml package does not read an implicit key longer than this (YAML 1.2 limits it to 1024). */
 const MAX_KEY_LINE = 1024;
+
+/**
+ * Whether a subtree holds a block scalar whose range depends on the lines after it: an empty one,
+ * or one that keeps its trailing line breaks (`|+`), takes in the blank lines before the next
+ * content, which a block parsed alone ends before. `headerAt`: the text at a scalar's offset.
+ */
+function endsByWhatFollows(root: SyntaxNode, headerAt: (offset: number) => string): boolean {
+  const stack = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.children) for (const c of n.children) stack.push(c);
+    else if (n.style === 'block' && (n.value === '' || KEEP_CHOMPING.test(headerAt(n.offset)))) return true;
+  }
+  return false;
+}
+
+/** A block scalar header that keeps trailing line breaks: `|+`, `>+`, `|2+`, `|+2`. */
+const KEEP_CHOMPING = /^[|>](?:\d?\+)/;
 
 /** Whether two subtrees are the same nodes, the second's text starting `shift` characters later. */
 function sameSubtree(a: SyntaxNode, b: SyntaxNode, shift: number): boolean {

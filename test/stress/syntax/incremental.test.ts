@@ -447,6 +447,10 @@ describe('every single edit of small documents', () => {
     "x:\n  # c\n  y: 'q'\n\n  z: \"w\"\n# end\n",
     'w:\n    -x x\n    - y: z\n',
     "n:\n  type: [string, 'null']\n  max: 40\nm:\n  p:\n    '^x-': {type: string}\n  u: false\n",
+    // Block scalars whose range takes in the blank lines after them: empty, and keeping line breaks.
+    'x:\n  w: |\nc: 1\n',
+    'r:\n  a: |\n    t\n  # c\n  b: 2\n',
+    'q:\n  d: >-\n    folded\n\n  e: |+\n    keep\n\nz: 1\n',
     // Broken elsewhere (found by chained random edits): a flow mapping open over a line, whose error
     // spans the scalars after it; a member out of line with its siblings.
     'openapi: 3.0.3\ninfo: {title: Fixture, version: 1.0.0}\nservers:\n  - url: https://api.petstore.io/v1\n  - url: /\n  - url: https://{region}.petstore.io\n   {ariables:\n      region: {default: eu}\npaths: {}\n',
