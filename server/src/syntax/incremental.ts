@@ -352,7 +352,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   const startAtFirst = new Set(ancestors.filter((a) => a.kind === 'object' && a.offset === a.children![0]?.memberStart));
   // The members the edit left as they were keep their nodes (and so their findings and objects):
   // typing a new key in an operation reparses the operation, but only the new key is new.
-  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText, block.errors.length > 0) : undefined;
+  // Kept members are compared by tree too where either version of the block was read by recovery.
+  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText, block.errors.length > 0 || blockHadErrors) : undefined;
   if (!kept) parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
   // What was computed from the children of the nodes around the new members is out of date.
   else valueChangedIn(kept.nodes[0].parent!);
