@@ -725,8 +725,6 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     // Past the depth limit the strict reader skips what it does not build, errors included: what
     // is reported there is the whole text's parse's to say.
     if (fragment.errors.some((e) => e.code === 'TooDeep')) return undefined;
-    // Broken in two places: the recovery from the other error may read this value otherwise.
-    if (fragment.errors.length > 0 && old.errors.some((e) => e.offset < node.offset || e.offset >= node.end)) return undefined;
     const replacement = fragment.root;
     moveSubtree(replacement, start);
     replacement.key = node.key;
