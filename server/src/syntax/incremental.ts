@@ -100,14 +100,20 @@ function deepestAt(root: SyntaxNode, start: number, end: number): SyntaxNode | u
 
 /** The child whose start (member start by default) is the last at or before `offset`. */
 function childBefore(node: SyntaxNode, offset: number, startOf: (n: SyntaxNode) => number = (n) => n.memberStart): SyntaxNode | undefined {
+  const index = childIndexBefore(node, offset, startOf);
+  return index < 0 ? undefined : node.children![index];
+}
+
+/** The index of childBefore's child, or -1. */
+function childIndexBefore(node: SyntaxNode, offset: number, startOf: (n: SyntaxNode) => number = (n) => n.memberStart): number {
   const children = node.children!;
   let low = 0;
   let high = children.length - 1;
-  let found: SyntaxNode | undefined;
+  let found = -1;
   while (low <= high) {
     const mid = (low + high) >> 1;
     if (startOf(children[mid]) <= offset) {
-      found = children[mid];
+      found = mid;
       low = mid + 1;
     } else high = mid - 1;
   }
@@ -281,7 +287,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // yaml package recovers from by reading on (an unclosed `[` or quote, a line that fits nowhere)
   // may read the block's new lines otherwise, however far. One below may have come from the
   // block's own old error, which the edit may take away. Either way the whole text's parse says;
-  // an error in an earlier top-level member that reads nothing on, and any below a clean block, stay.
+  // an error in an earlier top-level member that reads nothing on, and any below a clean block, stay,
+  // as does one deeper inside an earlier member of any mapping around the block (insideEarlierSibling).
   // One from above that reaches into the block (a key read over several lines) is measured by the
   // block's text too.
   if (old.errors.some((e) => e.offset < start && e.offset + e.length > start)) return undefined;
@@ -289,8 +296,15 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   while (top.parent?.parent) top = top.parent;
   const topStart = top.memberStart;
   const blockHadErrors = old.errors.some((e) => e.offset >= start && e.offset < end);
+  // A broken line at the top level (a key without its colon) may be read on into the next lines at
+  // column 0 up to the next top-level key (`serve` over `:` is a key over two lines): one after the
+  // key line of the member before the block's.
+  const topIndex = childIndexBefore(old.root!, topStart);
+  const previousTopStart = topIndex > 0 ? old.root!.children![topIndex - 1].memberStart : 0;
   const reaches = (e: SyntaxError) =>
-    e.offset < start ? readsOn(e) || (e.offset >= topStart && !staysPut(e)) : e.offset >= end && blockHadErrors && !staysPut(e);
+    e.offset < start
+      ? readsOn(e) || (!staysPut(e) && (e.offset >= topStart ? !insideEarlierSibling(e, member, text, lines) : e.offset >= previousTopStart && unindented(e, text, lines)))
+      : e.offset >= end && blockHadErrors && !staysPut(e);
   if (old.errors.some(reaches)) return undefined;
   const delta = edit.newText.length - edit.length;
   const newText = text.edit(edit.offset, edit.length, edit.newText);
@@ -457,6 +471,47 @@ function errorsAreTheBlocks(old: ParsedText, start: number, end: number, member:
   for (let n = member.parent!.parent; n; n = n.parent) depth++;
   const alone = parseYamlBlock(sourceOf(old).slice(start, end), depth);
   return alone !== undefined && sameErrors(alone.errors, inside, start);
+}
+
+/**
+ * Whether an error above the block lies on a line deeper inside an earlier member of a block
+ * mapping around it (a key left without its colon in another operation of `paths`), the error not
+ * reading on. The next member's key line, at the mapping's column, closes every collection the
+ * broken lines opened deeper: from there on the yaml package reads the lines as it would without
+ * the error, as it does after an error in an earlier top-level member. An error on a key line of
+ * that mapping (a misaligned member, "All mapping items must start at the same column") or less
+ * indented does not qualify: it may have changed the mapping itself.
+ */
+function insideEarlierSibling(error: SyntaxError, member: SyntaxNode, text: TextLike, lines: LineIndex): boolean {
+  const errorLine = lines.lineOf(error.offset);
+  for (let around: SyntaxNode | undefined = member; around?.parent; around = around.parent) {
+    const mapping = around.parent;
+    if (mapping.kind !== 'object') continue; // the item of a sequence: its mapping's members are the level
+    if (mapping.flow || around.keyOffset < 0) return false;
+    // The error is before this mapping: the level is one of the mappings further out.
+    if (lines.lineOf(mapping.children![0].memberStart) >= errorLine) continue;
+    const column = columnOf(lines, around.keyOffset);
+    const index = childIndexBefore(mapping, error.offset);
+    const earlier = mapping.children![index];
+    if (!earlier || earlier === around || earlier.keyOffset < 0 || lines.lineOf(earlier.keyOffset) >= errorLine) return false;
+    if (columnOf(lines, earlier.keyOffset) !== column) return false;
+    // The member after it starts on a later line (a misaligned key's error is before the key).
+    const following = mapping.children![index + 1];
+    if (following.keyOffset < 0 || lines.lineOf(following.keyOffset) <= errorLine) return false;
+    const lineStart = lines.lineStart(errorLine);
+    let indent = 0;
+    while (indent < MAX_KEY_LINE && text.charCodeAt(lineStart + indent) === 32) indent++;
+    const lead = text.charCodeAt(lineStart + indent);
+    // Blank, a tab or a comment where the content starts: not plainly inside the earlier member.
+    return indent > column && !Number.isNaN(lead) && lead !== 10 && lead !== 13 && lead !== 9 && lead !== 35;
+  }
+  return false;
+}
+
+/** Whether an error's line starts with something other than a space (content at column 0, a tab). */
+function unindented(error: SyntaxError, text: TextLike, lines: LineIndex): boolean {
+  const lead = text.charCodeAt(lines.lineStart(lines.lineOf(error.offset)));
+  return lead !== 32 && lead !== 10 && lead !== 13 && lead !== 35;
 }
 
 /** A syntax error whose reading depends on no other block: a duplicate key, a warning (they still move with edits above them). */

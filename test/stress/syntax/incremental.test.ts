@@ -460,6 +460,13 @@ describe('every single edit of small documents', () => {
     "{aths:\n  /e:\n    g:\n      t: s\n   :\n    t: s     '200':\n        d: The q strin'g is\n",
     // An unexpected `[` after a quoted key: the lexer reads flow from there, so a `[` typed below is structure.
     "openapi: 3.0.3\ninfo:\n  title: Fixture\n  version: 1.0.0\npaths:\n  /pets/{token}:\n    get:\n      parameters:\n        - {name: limit, in: query}\n        - {name: keyword, in: query}\n        - {name: token, in: path, required: true}\n      responses:\n        '200'[:\n         a description: OK\n",
+    // An error deeper inside an earlier member of the same mapping (a key without its colon, a
+    // misaligned line): the blocks after it are parsed alone.
+    'paths:\n  /a:\n    get:\n      summ\n      x: 1\n  /b:\n    get:\n      operationId: b\n  /c: {}\nz: 1\n',
+    'c:\n  s:\n    A:\n       type: object\n      x: 1\n    B:\n      type: string\n      d: 2\n',
+    // A top-level key without its colon: the yaml package reads it on into the lines at column 0 below it.
+    'openapi: 3.0.3\ninfo:\n  t: 1\nserve\n:\n  - url: x\n',
+    'a:\n  b: 1\nc d\n e\nf:\n  g: 2\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
@@ -524,6 +531,34 @@ describe('edits in a text broken elsewhere', () => {
       assert.deepEqual(result.parsed.errors, expected.errors);
     });
   }
+
+  // In the same top-level member (`paths`): the next path's key line closes what the broken line opened.
+  const getPet = text.indexOf('\n', text.indexOf('operationId: getPet'));
+  for (const [broken, label] of [['      summary', 'a key without its colon'], ['       summary: List pets', 'a misaligned line'], ['      summ\n        ary: List pets', 'a key read over two lines'], ['      - List pets', 'a sequence item in a mapping']] as const) {
+    it(`reparses a line typed in another path below ${label} in an earlier path alone, as a whole parse reads it`, () => {
+      const line = '      summary: List pets';
+      const at = text.indexOf(line);
+      const before = text.slice(0, at) + broken + text.slice(at + line.length);
+      const old = parseText(before, 'yaml');
+      assert.ok(old.errors.length > 0, 'the text is broken above, in paths');
+      for (const newText of ['\n      deprecated: true', '\n      ', 'x', '\n    x']) {
+        const edit = { offset: getPet + before.length - text.length, length: 0, newText };
+        const result = reparseEdit(parseText(before, 'yaml'), edit);
+        const expected = parseText(before.slice(0, edit.offset) + newText + before.slice(edit.offset), 'yaml');
+        if (newText.startsWith('\n      d')) assert.ok(result && result.node !== result.replaced, 'the block is parsed alone');
+        if (!result) continue;
+        assert.deepEqual(flatten(result.parsed.root), flatten(expected.root), JSON.stringify(newText));
+        assert.deepEqual(result.parsed.errors, expected.errors, JSON.stringify(newText));
+      }
+    });
+  }
+
+  it('parses the whole text after an edit below a path key out of line with the others', () => {
+    const before = text.replace('  /pets/{petId}:', '   /pets/{petId}:');
+    assert.ok(parseText(before, 'yaml').errors.length > 0);
+    const offset = before.indexOf('\n', before.indexOf('operationId: replacePet'));
+    assert.equal(reparseEdit(parseText(before, 'yaml'), { offset, length: 0, newText: '\n      deprecated: true' }), undefined);
+  });
 
   it('parses the whole text after an edit below an unclosed flow collection, which the yaml package reads on from', () => {
     const at = text.indexOf('  title:');
