@@ -1,6 +1,6 @@
 // Bundles scripts/bench-tree.ts with esbuild and runs it on GitHub's description as JSON and YAML
-// (also with an anchor and an alias): the syntax tree's bytes a node and parse times (issue 32,
-// item 1). Inputs made on demand.
+// (also with an anchor and an alias, and with a syntax error): the syntax tree's bytes a node and
+// parse times (issue 32, item 1). Inputs made on demand.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -1,11 +1,13 @@
 // The syntax tree's size and parse time (issue 32, item 1): GitHub's description parsed in process,
-// as JSON, as YAML and as YAML with an anchor and an alias. Bytes a node are the heap one parse
-// keeps (after full collections; the text was read before it) over its nodes; parse times are the
-// process's first parse (the CLI's case: cold code) and the median of the next ones. Run by
-// scripts/bench-tree.mjs with --expose-gc.
+// as JSON, as YAML, as YAML with an anchor and an alias, and as YAML with a key left without its
+// colon (a syntax error: read around that line, timed against the `yaml` package path). Bytes a
+// node are the heap one parse keeps (after full collections; the text was read before it) over its
+// nodes; parse times are the process's first parse (the CLI's case: cold code) and the median of
+// the next ones. Run by scripts/bench-tree.mjs with --expose-gc.
 import { readFileSync } from 'node:fs';
 import { parseText } from '../server/src/syntax/parse';
 import { SourceFormat, SyntaxNode } from '../server/src/syntax/tree';
+import { parseYamlWithPackage } from '../server/src/syntax/yaml';
 import { withOneAlias } from './bench-alias.mjs';
 
 const WARM_RUNS = 5;
@@ -31,7 +33,7 @@ function countNodes(root: SyntaxNode | undefined): { nodes: number; collections:
   return { nodes, collections };
 }
 
-function measure(file: string, format: SourceFormat, edit?: { name: string; change: (text: string) => string }): void {
+function measure(file: string, format: SourceFormat, edit?: { name: string; change: (text: string) => string }, againstPackage = false): void {
   const text = edit ? edit.change(readFileSync(file, 'utf8')) : readFileSync(file, 'utf8');
   let started = performance.now();
   parseText(text, format);
@@ -53,10 +55,20 @@ function measure(file: string, format: SourceFormat, edit?: { name: string; chan
   const heap = process.memoryUsage().heapUsed - before;
   const { nodes, collections } = countNodes(kept.root);
   const jsonParse = format === 'json' ? timeJsonParse(text) : undefined;
+  const packageParse = againstPackage ? timePackageParse(text) : undefined;
   console.log(`tree of ${file.split('/').pop()}${edit ? ` ${edit.name}` : ''} (${format.toUpperCase()}, ${(text.length / 1e6).toFixed(1)} M characters): ` +
     `${nodes.toLocaleString('en')} nodes (${collections.toLocaleString('en')} collections), ${(heap / 2 ** 20).toFixed(1)} MiB, ` +
     `${(heap / nodes).toFixed(0)} bytes a node; parse ${Math.round(firstMs)} ms first, median ${Math.round(warm[WARM_RUNS >> 1])} ms after` +
-    (jsonParse === undefined ? '' : ` (JSON.parse: ${Math.round(jsonParse)} ms)`));
+    (jsonParse === undefined ? '' : ` (JSON.parse: ${Math.round(jsonParse)} ms)`) +
+    (packageParse === undefined ? '' : ` (the yaml package path: ${Math.round(packageParse)} ms)`));
+}
+
+/** The `yaml` package path's parse of the same text, once (seconds on 10 MB). */
+function timePackageParse(text: string): number {
+  collect();
+  const started = performance.now();
+  parseYamlWithPackage(text);
+  return performance.now() - started;
 }
 
 /** JSON.parse of the same text, the floor a parse in JavaScript is compared with (median). */
@@ -78,4 +90,13 @@ if (yaml) {
   // Hand-written YAML often shares a block through an anchor: one alias once sent the whole text to
   // the `yaml` package (ten times slower); the fast reader now expands it.
   measure(yaml, 'yaml', { name: 'with an anchor and an alias', change: withOneAlias });
+  // A key left without its colon in the first operation: the fast reader reads around that line
+  // (syntax/yaml-around.ts); the whole text went to the `yaml` package before.
+  measure(yaml, 'yaml', { name: 'with a key left without its colon', change: withUnfinishedKey }, true);
+}
+
+function withUnfinishedKey(text: string): string {
+  const operation = text.indexOf('\n      operationId:', text.indexOf('\npaths:'));
+  const lineEnd = text.indexOf('\n', operation + 1);
+  return text.slice(0, lineEnd) + '\n      summ' + text.slice(lineEnd);
 }

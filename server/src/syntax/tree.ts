@@ -354,7 +354,7 @@ const MAX_INTERNED_KEYS = 100_000;
  * (descriptions) rarely repeat. Shared through a table of their own, not internalized as keys are:
  * internalizing makes a hidden class per distinct string, and values are many more than keys.
  */
-const SHARED_VALUE_MAX = 40;
+export const SHARED_VALUE_MAX = 40;
 const sharedValues = new Map<string, string>();
 /** Distinct values kept; beyond it the table starts again, as the keys' does. */
 const MAX_SHARED_VALUES = 100_000;

@@ -256,6 +256,10 @@ class FastReader {
   private readonly len: number;
   /** Start of the line being read. */
   private lineStart = 0;
+  /** lineStart, for the caller of a reader that gave up (a read over several lines may have gone past the end). */
+  get lineReached(): number {
+    return Math.min(this.lineStart, this.len);
+  }
   private lineEnd = 0;
   /** Start of the next line. */
   private nextLine = 0;
@@ -1310,6 +1314,17 @@ class FastReader {
  * package. In steps: the language server pauses between them.
  */
 export function* parseYamlFastSteps(text: string): Steps<ParsedText | undefined> {
+  const read = yield* readYamlFastSteps(text);
+  return 'gaveUpAt' in read ? undefined : read;
+}
+
+/** Where the fast reader gave up on a text: the start of the line it was reading. */
+export interface GaveUp {
+  gaveUpAt: number;
+}
+
+/** parseYamlFastSteps, saying where the reader gave up. */
+export function* readYamlFastSteps(text: string): Steps<ParsedText | GaveUp> {
   // Control characters and a BOM past the start are characters of scalars to the `yaml` package,
   // as to this reader (they once sent a text to the package: a fuzzed workspace's 3 MB of YAML
   // held the parse worker for seconds).
@@ -1322,7 +1337,7 @@ export function* parseYamlFastSteps(text: string): Steps<ParsedText | undefined>
     try {
       step = steps.next();
     } catch (e) {
-      if (e === NOT_FAST) return undefined;
+      if (e === NOT_FAST) return { gaveUpAt: reader.lineReached };
       throw e;
     }
     if (step.done) break;

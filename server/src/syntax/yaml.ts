@@ -1,9 +1,8 @@
 // YAML text -> SyntaxNode tree through the `yaml` package (YAML 1.2 core schema, source offsets).
-import { OFF_THREAD_MIN_CHARS, parsedElsewhere } from './off-thread';
-import { Steps } from './steps';
+import { OFF_THREAD_MIN_CHARS } from './off-thread';
 import { Alias, Document, isAlias, isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
 import { emptyError } from './json';
-import { ALIAS_NODE_BUDGET, parseYamlFast, parseYamlFastSteps } from './yaml-fast';
+import { ALIAS_NODE_BUDGET, parseYamlFast } from './yaml-fast';
 import { MAX_DEPTH, NodeKind, ParsedText, reportDuplicateKeys, ScalarStyle, SyntaxError, SyntaxNode } from './tree';
 
 type YamlNode = unknown;
@@ -287,19 +286,12 @@ function scalarStyle(type: Scalar.Type | undefined): ScalarStyle {
   }
 }
 
-/** A YAML text's tree: the fast reader's when it can read the text, else the `yaml` package's. */
+/**
+ * A YAML text's tree: the fast reader's when it can read the text, else the `yaml` package's (the
+ * reference the tests hold other reads to; parse.ts also reads a large text around broken lines).
+ */
 export function parseYaml(text: string): ParsedText {
   return parseYamlFast(text) ?? parseYamlWithPackage(text);
-}
-
-/**
- * The same in steps, for the language server. The `yaml` package's parse is one long step (seconds
- * for 10 MB): a large text goes to a worker thread while the driver waits.
- */
-export function* parseYamlSteps(text: string, source?: string): Steps<ParsedText> {
-  const fast = yield* parseYamlFastSteps(text);
-  if (fast) return fast;
-  return yield* parsedElsewhere(text, 'yaml', () => parseYamlWithPackage(text), source);
 }
 
 /**

@@ -2,36 +2,11 @@
 // node for node and error for error, whenever it reads a text at all: on every YAML document of
 // the repository and of the examples, and on thousands of randomly broken variants from a fixed seed.
 import assert from 'node:assert/strict';
-import * as fs from 'fs';
-import * as path from 'path';
 import { describe, it } from 'node:test';
 import { parseYaml, parseYamlWithPackage } from '../../../server/src/syntax/yaml';
 import { parseYamlFast } from '../../../server/src/syntax/yaml-fast';
 import { SyntaxNode } from '../../../server/src/syntax/tree';
-import { REPO_ROOT } from '../../helpers/paths';
-import { fastDifference, filesUnder } from '../../helpers/yaml-fast-compare';
-
-const EXAMPLES = path.join(REPO_ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'yaml');
-
-/** Fixture texts without their `^^^` annotation lines. */
-function yamlTexts(): { name: string; text: string }[] {
-  const files = [...filesUnder(path.join(REPO_ROOT, 'test')), ...filesUnder(path.join(REPO_ROOT, 'examples')), ...filesUnder(EXAMPLES)];
-  return files.filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => ({ name: path.relative(REPO_ROOT, f), text: fs.readFileSync(f, 'utf8').replace(/^.*\^\^\^.*\n/gm, '') }));
-}
-
-/** A fixed-seed random source (a linear congruential generator) and a pick from a list. */
-function seeded(start: number) {
-  let seed = start;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
-  return { random, pick };
-}
-
-/** Small pieces of YAML syntax that random edits insert. */
-const PIECES = [' ', '  ', ':', ': ', '-', '- ', '#', ' #', "'", '"', '|', '>', '|-', '>+', '|2', '[', ']', '{', '}', ',', '\n', '\r\n', '\r',
-  '\t', 'a', '0', '1.5', '&a ', '*a', '!', '?', '? ', '---', '...', 'null', 'true', '~', '\\', '\\n', "''", '%', '@', '`', '0x1F',
-  '.inf', ' - ', '\n  ', '\n    ', '\n- ', 'k: v', '"k": 1', '{a: 1}', '[1, 2]', '\ufeff', '\u2028', '\x01', '\x7f', 'é', '😀',
-  '\x00', '\x0b', '\x0c', '\x1b', '\x85'];
+import { fastDifference, randomlyBroken, seeded, YAML_PIECES, yamlTexts } from '../../helpers/yaml-fast-compare';
 
 describe('fast YAML reader', { timeout: 300_000 }, () => {
   it('reads every valid YAML document of the repository and the examples as the yaml package does', () => {
@@ -52,21 +27,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     let read = 0;
     const rounds = 6000;
     for (let n = 0; n < rounds; n++) {
-      let text = pick(texts);
-      for (let e = 1 + Math.floor(random() * 3); e > 0; e--) {
-        const at = Math.floor(random() * (text.length + 1));
-        const r = random();
-        if (r < 0.45) text = text.slice(0, at) + pick(PIECES) + text.slice(at);
-        else if (r < 0.7) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 5));
-        else if (r < 0.85) {
-          const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-          text = random() < 0.5 ? text.slice(0, lineStart) + pick([' ', '  ', '   ']) + text.slice(lineStart) : text.slice(0, lineStart) + text.slice(lineStart).replace(/^ {1,3}/, '');
-        } else {
-          const lines = text.split('\n');
-          lines.splice(Math.floor(random() * lines.length), 0, lines[Math.floor(random() * lines.length)]);
-          text = lines.join('\n');
-        }
-      }
+      const text = randomlyBroken(pick(texts), { random, pick });
       const { fast, difference } = fastDifference(text);
       if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${text}`);
       if (fast) read++;
@@ -156,7 +117,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
       let text = lines.join('\n');
       if (random() < 0.3) {
         const at = Math.floor(random() * (text.length + 1));
-        text = text.slice(0, at) + pick(PIECES) + text.slice(at);
+        text = text.slice(0, at) + pick(YAML_PIECES) + text.slice(at);
       }
       const { fast, difference } = fastDifference(text);
       if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${text}`);
@@ -215,7 +176,7 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
       }
       if (random() < 0.2) {
         const at = Math.floor(random() * (text.length + 1));
-        text = text.slice(0, at) + pick(PIECES) + text.slice(at);
+        text = text.slice(0, at) + pick(YAML_PIECES) + text.slice(at);
       }
       const { fast, difference } = fastDifference(text);
       if (difference !== undefined) assert.fail(`${difference}\n--- text:\n${text}`);

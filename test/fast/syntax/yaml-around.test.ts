@@ -1,0 +1,75 @@
+// A large YAML text the fast reader gives up on is read around the line it gave up on
+// (syntax/yaml-around.ts): the tree and errors must be exactly the `yaml` package path's, or the
+// text goes to the package whole. On a generated description with one broken line, and on
+// thousands of randomly broken documents (read around at any size here, fixed seed).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseText } from '../../../server/src/syntax/parse';
+import { drain } from '../../../server/src/syntax/steps';
+import { ParsedText } from '../../../server/src/syntax/tree';
+import { parseYamlWithPackage } from '../../../server/src/syntax/yaml';
+import { parseYamlAroundSteps } from '../../../server/src/syntax/yaml-around';
+import { parseYamlFast } from '../../../server/src/syntax/yaml-fast';
+import { largeDescription } from '../../helpers/large-description';
+import { errorLines, treeDifference } from '../../helpers/tree-diff';
+import { randomlyBroken, seeded, yamlTexts } from '../../helpers/yaml-fast-compare';
+
+/** Where two parses of `text` differ (tree, errors in any order), or undefined. */
+function difference(a: ParsedText, b: ParsedText, text: string): string | undefined {
+  return treeDifference(a.root, b.root, text) ??
+    (JSON.stringify(errorLines(a)) === JSON.stringify(errorLines(b)) ? undefined : `errors ${errorLines(a).join('; ')} != ${errorLines(b).join('; ')}`);
+}
+
+/** The generated description (over 64 KB, what goes to a worker) with `line` put below its first operationId. */
+function withLine(line: string): string {
+  const text = largeDescription(300);
+  const at = text.indexOf('\n', text.indexOf('      operationId: getItem0'));
+  return text.slice(0, at) + '\n' + line + text.slice(at);
+}
+
+describe('a large YAML text read around the line the fast reader gives up on', () => {
+  for (const [line, what] of [['      summ', 'a key without its colon'], ['       x-misaligned: 1', 'a misaligned line'], ['      - item', 'a sequence item in a mapping'],
+    ['      x-tagged: !!str 1', 'a tag'], ['      x-anchored-key: {&a k: 1}', 'an anchor inside a flow collection']] as const) {
+    it(`reads ${what} as the yaml package does, parsing only the operation around it with the package`, () => {
+      const text = withLine(line);
+      assert.equal(parseYamlFast(text), undefined, 'the fast reader gives up on it');
+      const around = drain(parseYamlAroundSteps(text));
+      assert.ok(around, 'read around the line');
+      const whole = parseYamlWithPackage(text);
+      assert.equal(difference(around, whole, text), undefined);
+      assert.deepEqual(around.errors, whole.errors, 'errors in the same order, too');
+      assert.equal(around.text, text);
+      assert.equal(difference(parseText(text, 'yaml'), whole, text), undefined, 'parseText reads it so');
+    });
+  }
+
+  it('leaves to the yaml package what it cannot show to read the same: a string or flow collection left open, many broken lines, a small text', () => {
+    const texts = [
+      withLine("      x-open: 'no closing quote"),
+      withLine('      x-open: [a, b'),
+      withLine(['      a', '      x-a: 1', '      b', '      x-b: 1', '      c', '      x-c: 1', '      d'].join('\n')),
+      'openapi: 3.0.3\ninfo:\n  title\n  version: 1.0.0\n',
+    ];
+    for (const text of texts) {
+      assert.equal(drain(parseYamlAroundSteps(text)), undefined, JSON.stringify(text.slice(0, 80)));
+      assert.equal(difference(parseText(text, 'yaml'), parseYamlWithPackage(text), text), undefined);
+    }
+  });
+
+  it('never disagrees with the yaml package on randomly broken documents, read around at any size (fixed seed)', () => {
+    const { random, pick } = seeded(20261129);
+    const texts = yamlTexts().map((t) => t.text).filter((t) => t.length < 60_000);
+    let readAround = 0;
+    const rounds = 4000;
+    for (let n = 0; n < rounds; n++) {
+      const text = randomlyBroken(pick(texts), { random, pick });
+      if (parseYamlFast(text)) continue;
+      const around = drain(parseYamlAroundSteps(text, 0));
+      if (!around) continue;
+      readAround++;
+      const found = difference(around, parseYamlWithPackage(text), text);
+      if (found !== undefined) assert.fail(`${found}\n--- text:\n${text}`);
+    }
+    assert.ok(readAround > rounds / 10, `${readAround} of ${rounds} read around`);
+  });
+});
