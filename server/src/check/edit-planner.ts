@@ -279,6 +279,9 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
   const around = new Set<SyntaxNode>();
   for (let n: SyntaxNode | undefined = now; n; n = n.parent) around.add(n);
   for (const reference of analysis.references) {
+    // An empty YAML `$ref` (`$ref: #/...` is a comment): the fix that quotes it suggests the keys
+    // nearest to the comment's pointer, read from the whole document.
+    if (reference.refNode.kind === 'null' && reference.doc.format === 'yaml') return 'structure';
     const failure = reference.failure;
     if (failure?.reason !== 'pointer') continue;
     if (!failure.parent || around.has(failure.parent)) return 'structure';

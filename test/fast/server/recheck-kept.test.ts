@@ -404,6 +404,25 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(unresolved(), ['"#/x-defs/Pets" does not resolve: "/x-defs" has no "Pets".']);
   });
 
+  it('suggest the nearest key again for an unquoted YAML $ref once a key on its path is renamed', () => {
+    // Found by the session fuzz: `$ref: #/...` is a comment; the fix quoting it names the nearest keys
+    // along its pointer, read from anywhere in the document.
+    const { session, docs, root } = openSession({
+      'comment-ref.yaml': [
+        ...HEAD, 'paths:', '  /pets:', '    get:', '      responses:', "        '200':", '          description: OK', '          content:',
+        '            application/json:', '              schema:', '                $ref: #/x-defs/Pets', 'x-defs:', '  Pet1: {type: object}', '',
+      ],
+    });
+    const [doc] = docs;
+    const quoteFix = () => session.results.get(root)!.diagnostics.find((d) => d.rule === 'ref-yaml-comment')!.fixes[0].title;
+    assert.equal(quoteFix(), "Quote the reference: '#/x-defs/Pet1'");
+    const at = doc.text.indexOf('Pet1');
+    replaceAt(session, doc, at, 4, 'Pets2');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.equal(quoteFix(), "Quote the reference: '#/x-defs/Pets2'");
+  });
+
   it('write a fix placed after the last member again when the recovery from a broken member reads the mapping shorter', () => {
     // Found by a chained random-edit fuzz: a `{` typed into a broken parameter list leaves the
     // operation (and its Path Item) ending before `responses`; "Add path parameter" inserts after
