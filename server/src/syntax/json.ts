@@ -8,9 +8,17 @@ import * as jsonc from 'jsonc-parser';
 import { checkDuplicateKeys, duplicateKeySteps, internKey, internValue, MAX_DEPTH, ParsedText, SyntaxError, SyntaxNode, reportDuplicateKeys } from './tree';
 
 class StrictJsonError extends Error {
+  /** Where the objects and arrays open at the error start, outermost first (set by readValues). */
+  openAt: readonly number[] = [];
   constructor(readonly offset: number) {
     super('json');
   }
+}
+
+/** Where the strict reader stopped on a text with an error, and the objects and arrays open there (outermost first). */
+export interface StrictFailure {
+  failedAt: number;
+  openAt: readonly number[];
 }
 
 const enum Ch {
@@ -64,8 +72,17 @@ class StrictJsonParser {
   }
 
   private *readValues(): Generator<void, void, void> {
-    const text = this.text;
     const stack: JsonFrame[] = [];
+    try {
+      yield* this.readValuesWith(stack);
+    } catch (e) {
+      if (e instanceof StrictJsonError) e.openAt = stack.map((frame) => frame.node.offset);
+      throw e;
+    }
+  }
+
+  private *readValuesWith(stack: JsonFrame[]): Generator<void, void, void> {
+    const text = this.text;
     // The entries of the open collections, innermost last. A collection gets its children as one
     // array of their exact number when it closes: an array grown by push holds room for 17 or
     // more, and most collections have two or three entries (13 MB of 53 in GitHub's description).
@@ -292,6 +309,12 @@ export function parseJson(text: string): ParsedText {
  * one long step: a large one in a worker thread while the driver waits.
  */
 export function* parseJsonSteps(text: string, source?: string): Steps<ParsedText> {
+  const read = yield* readJsonStrictSteps(text);
+  return 'failedAt' in read ? yield* parseJsonAfterFailure(text, read, source) : read;
+}
+
+/** The strict reader's tree of a text, or where it stopped. */
+export function* readJsonStrictSteps(text: string): Steps<ParsedText | StrictFailure> {
   const parser = new StrictJsonParser(text);
   const steps = parser.parse();
   try {
@@ -303,9 +326,14 @@ export function* parseJsonSteps(text: string, source?: string): Steps<ParsedText
     if (parser.pos === text.length) return { format: 'json', text, root: parser.root, errors: parser.depthErrors };
   } catch (e) {
     if (!(e instanceof StrictJsonError)) throw e;
-    return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, e.offset), source);
+    return { failedAt: e.offset, openAt: e.openAt };
   }
-  return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, parser.pos), source);
+  return { failedAt: parser.pos, openAt: [] };
+}
+
+/** A text the strict reader stopped on, read by jsonc-parser's recovery (in a worker, for a large one). */
+export function* parseJsonAfterFailure(text: string, failure: StrictFailure, source?: string): Steps<ParsedText> {
+  return yield* parsedElsewhere(text, 'json', () => parseJsonTolerant(text, failure.failedAt), source);
 }
 
 /**

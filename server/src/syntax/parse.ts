@@ -1,6 +1,7 @@
 // Entry point of the syntax layer: text -> ParsedText, never throws.
 import { drain, Steps } from './steps';
-import { parseJson, parseJsonSteps } from './json';
+import { parseJsonAfterFailure, readJsonStrictSteps } from './json';
+import { parseJsonAroundSteps } from './json-around';
 import { parsedElsewhere } from './off-thread';
 import { ParsedText, SourceFormat } from './tree';
 import { parseYamlWithPackage } from './yaml';
@@ -16,7 +17,7 @@ export function detectFormat(fileName: string, text: string): SourceFormat {
 }
 
 export function parseText(text: string, format: SourceFormat): ParsedText {
-  return format === 'json' ? parseJson(text) : drain(parseYamlAroundSteps(text)) ?? parseYamlWithPackage(text);
+  return drain(parseTextSteps(text, format));
 }
 
 /**
@@ -24,7 +25,15 @@ export function parseText(text: string, format: SourceFormat): ParsedText {
  * `source`: the document the text is a version of (a parse in the worker gives way to a newer one).
  */
 export function parseTextSteps(text: string, format: SourceFormat, source?: string): Steps<ParsedText> {
-  return format === 'json' ? parseJsonSteps(text, source) : parseYamlTextSteps(text, source);
+  return format === 'json' ? parseJsonTextSteps(text, source) : parseYamlTextSteps(text, source);
+}
+
+/** The strict reader's tree, read around a broken value in a large text (json-around.ts), else jsonc-parser's recovery, in a worker. */
+function* parseJsonTextSteps(text: string, source?: string): Steps<ParsedText> {
+  const read = yield* readJsonStrictSteps(text);
+  if (!('failedAt' in read)) return read;
+  const around = yield* parseJsonAroundSteps(text, read);
+  return around ?? (yield* parseJsonAfterFailure(text, read, source));
 }
 
 /** The fast reader's tree, read around broken lines in a large text (yaml-around.ts), else the `yaml` package's, in a worker. */

@@ -354,7 +354,7 @@ const MAX_INTERNED_KEYS = 100_000;
  * (descriptions) rarely repeat. Shared through a table of their own, not internalized as keys are:
  * internalizing makes a hidden class per distinct string, and values are many more than keys.
  */
-export const SHARED_VALUE_MAX = 40;
+const SHARED_VALUE_MAX = 40;
 const sharedValues = new Map<string, string>();
 /** Distinct values kept; beyond it the table starts again, as the keys' does. */
 const MAX_SHARED_VALUES = 100_000;
@@ -368,6 +368,34 @@ export function internValue(value: string): string {
   const own = detached(value);
   sharedValues.set(own, own);
   return own;
+}
+
+/**
+ * A tree read from a copy of `text` (a text with a broken line left out, syntax/yaml-around.ts):
+ * its string values are views of that copy, or joined from views (a value over several lines).
+ * Each is made a view of `text` where it is that text's slice (a plain or JSON one-line string),
+ * else a copy (shared, when short), so the tree does not keep the copy alive (20 MB for GitHub's
+ * 10 MB description).
+ */
+export function relinkStrings(root: SyntaxNode | undefined, text: string): void {
+  const stack = root ? [root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.children) {
+      for (const child of node.children) stack.push(child);
+      continue;
+    }
+    const value = node.value;
+    if (typeof value !== 'string') continue;
+    if (value.length <= SHARED_VALUE_MAX) {
+      node.value = internValue(value);
+      continue;
+    }
+    // Plain at the node's offset; quoted (and every JSON string) one character after it.
+    const plain = text.slice(node.offset, node.offset + value.length);
+    const quoted = plain === value ? plain : text.slice(node.offset + 1, node.offset + 1 + value.length);
+    node.value = quoted === value ? quoted : detached(value);
+  }
 }
 
 export function internKey(key: string): string {

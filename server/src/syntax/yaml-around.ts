@@ -6,7 +6,7 @@
 import { reparseEdit } from './incremental';
 import { OFF_THREAD_MIN_CHARS } from './off-thread';
 import { Steps } from './steps';
-import { detached, internValue, ParsedText, SHARED_VALUE_MAX, SyntaxError, SyntaxNode } from './tree';
+import { ParsedText, relinkStrings, SyntaxError } from './tree';
 import { readYamlFastSteps } from './yaml-fast';
 
 /** Lines left out before the text goes to the `yaml` package whole: each costs one more fast read. */
@@ -60,30 +60,4 @@ const UNKNOWN_ALIAS = /^Unknown alias/;
 function inPackageOrder(errors: readonly SyntaxError[]): SyntaxError[] {
   const group = (e: SyntaxError) => (FOUND_IN_TREE.has(e.code) || UNKNOWN_ALIAS.test(e.message) ? 2 : e.severity === 'error' ? 0 : 1);
   return [0, 1, 2].flatMap((g) => errors.filter((e) => group(e) === g));
-}
-
-/**
- * The fast reader's strings are views of the text it read, which is not `text`: a value over
- * several lines (a block scalar, a folded plain one) is joined from views at any length, longer
- * ones are views. Each value is made a view of `text` where it is that text's slice (a plain
- * one-line scalar), else a copy (shared, when short), so the other text is not kept alive by the
- * tree (it was: 20 MB more for GitHub's 10 MB description).
- */
-function relinkStrings(root: SyntaxNode | undefined, text: string): void {
-  const stack = root ? [root] : [];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.children) {
-      for (const child of node.children) stack.push(child);
-      continue;
-    }
-    const value = node.value;
-    if (typeof value !== 'string') continue;
-    if (value.length <= SHARED_VALUE_MAX) {
-      node.value = internValue(value);
-      continue;
-    }
-    const slice = text.slice(node.offset, node.offset + value.length);
-    node.value = slice === value ? slice : detached(value);
-  }
 }
