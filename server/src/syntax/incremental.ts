@@ -52,6 +52,9 @@ const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
 
+/** Errors above a block in its top-level member that are looked at (insideEarlierSibling) before the whole text is parsed. */
+const MAX_ERRORS_PLACED = 32;
+
 /** Enclosing members (YAML) or values (JSON) the reparse tries, innermost first, before it parses the whole text. */
 const MAX_LEVELS_TRIED = 12;
 
@@ -301,9 +304,13 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // key line of the member before the block's.
   const topIndex = childIndexBefore(old.root!, topStart);
   const previousTopStart = topIndex > 0 ? old.root!.children![topIndex - 1].memberStart : 0;
+  // Each error placed inside an earlier sibling walks up the block's ancestors: past a few, the
+  // whole parse (50,000 errors above a block 800 mappings deep took 12 s a keystroke).
+  let placed = 0;
+  const insideEarlier = (e: SyntaxError) => ++placed <= MAX_ERRORS_PLACED && insideEarlierSibling(e, member, text, lines);
   const reaches = (e: SyntaxError) =>
     e.offset < start
-      ? readsOn(e) || (!staysPut(e) && (e.offset >= topStart ? !insideEarlierSibling(e, member, text, lines) : e.offset >= previousTopStart && unindented(e, text, lines)))
+      ? readsOn(e) || (!staysPut(e) && (e.offset >= topStart ? !insideEarlier(e) : e.offset >= previousTopStart && unindented(e, text, lines)))
       : e.offset >= end && blockHadErrors && !staysPut(e);
   if (old.errors.some(reaches)) return undefined;
   const delta = edit.newText.length - edit.length;
@@ -351,13 +358,14 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
     if (replacement.key !== member.key && (others.has(replacement.key) || keyWas)) return undefined;
   }
 
-  if (replacements.some((r) => endsByWhatFollows(r, (at) => blockText.slice(at, at + 3)))) return undefined;
-  // The same for the block scalar right above the block: blank lines typed at the block's start are its.
+  if (replacements.some((r) => endsByWhatFollows(r, (at) => blockText.slice(at, at + 3), blockText.length))) return undefined;
+  // The same for the value right above the block: blank lines typed at the block's start are a
+  // block scalar's, and an empty value after `? key` sits at the block's first content.
   const index = parent.children!.indexOf(member);
   if (index > 0) {
     let above = parent.children![index - 1];
     while (above.children?.length) above = above.children[above.children.length - 1];
-    if (endsByWhatFollows(above, (at) => text.slice(at, at + 3))) return undefined;
+    if (endsByWhatFollows(above, (at) => text.slice(at, at + 3), start)) return undefined;
   }
   for (const replacement of replacements) moveSubtree(replacement, start);
   const ancestors: SyntaxNode[] = [];
@@ -539,6 +547,8 @@ function sameErrors(a: readonly SyntaxError[], b: readonly SyntaxError[], shift 
 
 /** Lines that may stand between a block and the key line that follows it (comments, blank lines). */
 const MAX_LINES_AFTER_BLOCK = 16;
+/** Characters of those lines a probe of a broken block reads (recoveryEndsInBlock); past them, a whole parse. */
+const MAX_LINES_BETWEEN_CHARS = 16 * 1024;
 
 interface KeyLine {
   /** Where the line starts, and its indent. */
@@ -605,8 +615,12 @@ function recoveryEndsInBlock(text: TextLike, lines: LineIndex, start: number, en
   if (keyLineEnd < 0 || block.errors.some((e) => e.offset < keyLineEnd)) return false;
   const context = surroundings(member, lines);
   if (context === undefined) return false;
-  // The next line whole: an unclosed flow collection reads on into its value too.
-  const after = next === 'end of text' ? '' : next.line ?? next.key;
+  // The next line whole: an unclosed flow collection reads on into its value too. And the comment
+  // and blank lines before it: the yaml package stretches a broken collection over them (a `-`
+  // left alone above a comment line).
+  const between = next === 'end of text' ? '' : text.slice(end, next.start);
+  if (between.length > MAX_LINES_BETWEEN_CHARS) return false;
+  const after = next === 'end of text' ? '' : between + (next.line ?? next.key);
   const probe = parseYamlBlock(detached(context.lines + text.slice(start, end) + after), 0);
   let holder = probe?.root;
   for (let level = 0; level < context.levels && holder?.children; level++) holder = holder.children[holder.children.length - 1];
@@ -665,16 +679,19 @@ function dashBefore(lines: LineIndex, offset: number): number {
 const MAX_KEY_LINE = 1024;
 
 /**
- * Whether a subtree holds a block scalar whose range depends on the lines after it: an empty one,
- * or one that keeps its trailing line breaks (`|+`), takes in the blank lines before the next
- * content, which a block parsed alone ends before. `headerAt`: the text at a scalar's offset.
+ * Whether a subtree holds a value whose range depends on the lines after it: a block scalar that
+ * is empty or keeps its trailing line breaks (`|+`) takes in the blank lines before the next
+ * content, which a block parsed alone ends before; an empty value from `end` on (after `? key`
+ * with no `:`) is placed at the next content, past the next line's indent. `headerAt`: the text
+ * at a scalar's offset.
  */
-function endsByWhatFollows(root: SyntaxNode, headerAt: (offset: number) => string): boolean {
+function endsByWhatFollows(root: SyntaxNode, headerAt: (offset: number) => string, end: number): boolean {
   const stack = [root];
   while (stack.length) {
     const n = stack.pop()!;
     if (n.children) for (const c of n.children) stack.push(c);
     else if (n.style === 'block' && (n.value === '' || KEEP_CHOMPING.test(headerAt(n.offset)))) return true;
+    else if (n.length === 0 && n.offset >= end) return true;
   }
   return false;
 }

@@ -7,7 +7,7 @@ import { reparseEdit } from './incremental';
 import { readJsonStrictSteps, StrictFailure } from './json';
 import { OFF_THREAD_MIN_CHARS } from './off-thread';
 import { Steps } from './steps';
-import { ParsedText, relinkStrings, SyntaxError } from './tree';
+import { ParsedText, relinkStringsSteps, segmentTreeSteps, SyntaxError } from './tree';
 
 /** Values around the error tried, innermost first: each costs one more strict read of the text. */
 const MAX_VALUES_TRIED = 2;
@@ -26,11 +26,10 @@ export function* parseJsonAroundSteps(text: string, failure: StrictFailure, minC
     if (close < 0) return undefined;
     const clean = yield* readJsonStrictSteps(text.slice(0, open + 1) + text.slice(close));
     if ('failedAt' in clean) continue;
-    yield;
+    if (clean.root) yield* segmentTreeSteps(clean.root);
     const back = reparseEdit(clean, { offset: open + 1, length: 0, newText: text.slice(open + 1, close) });
     if (!back) continue;
-    yield;
-    relinkStrings(back.parsed.root, text);
+    yield* relinkStringsSteps(back.parsed.root, text);
     // As jsonc-parser's path lists them: its errors, then the duplicate keys found in the tree.
     const errors = back.parsed.errors;
     const duplicate = (e: SyntaxError) => e.code === 'DUPLICATE_KEY';

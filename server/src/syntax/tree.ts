@@ -377,9 +377,11 @@ export function internValue(value: string): string {
  * else a copy (shared, when short), so the tree does not keep the copy alive (20 MB for GitHub's
  * 10 MB description).
  */
-export function relinkStrings(root: SyntaxNode | undefined, text: string): void {
+export function* relinkStringsSteps(root: SyntaxNode | undefined, text: string): Steps<void> {
+  const due = stepClock();
   const stack = root ? [root] : [];
   while (stack.length) {
+    if (due()) yield;
     const node = stack.pop()!;
     if (node.children) {
       for (const child of node.children) stack.push(child);

@@ -6,11 +6,11 @@
 import { reparseEdit } from './incremental';
 import { OFF_THREAD_MIN_CHARS } from './off-thread';
 import { Steps } from './steps';
-import { ParsedText, relinkStrings, SyntaxError } from './tree';
+import { ParsedText, relinkStringsSteps, segmentTreeSteps, SyntaxError } from './tree';
 import { readYamlFastSteps } from './yaml-fast';
 
 /** Lines left out before the text goes to the `yaml` package whole: each costs one more fast read. */
-const MAX_LINES_LEFT_OUT = 3;
+const MAX_LINES_LEFT_OUT = 2;
 
 /**
  * The fast reader's tree of `text`, or the tree the `yaml` package would give it, read around the
@@ -36,15 +36,16 @@ export function* parseYamlAroundSteps(text: string, minChars = OFF_THREAD_MIN_CH
     leftOut.push({ offset: start, line: clean.slice(start, end) });
     clean = clean.slice(0, start) + clean.slice(end);
   }
-  yield;
+  // Cut into segments first, in steps: an edit then moves the segments after it, not every node.
+  if (parsed.root) yield* segmentTreeSteps(parsed.root);
   // The last line left out goes back first: each edit turns one text into the one before it.
   for (let i = leftOut.length - 1; i >= 0; i--) {
+    yield;
     const back = reparseEdit(parsed, { offset: leftOut[i].offset, length: 0, newText: leftOut[i].line });
     if (!back) return undefined;
     parsed = back.parsed;
   }
-  yield;
-  relinkStrings(parsed.root, text);
+  yield* relinkStringsSteps(parsed.root, text);
   return { format: 'yaml', text, root: parsed.root, errors: inPackageOrder(parsed.errors), selfContainedBlocks: parsed.selfContainedBlocks, aliasesEnd: parsed.aliasesEnd };
 }
 

@@ -467,6 +467,11 @@ describe('every single edit of small documents', () => {
     // A top-level key without its colon: the yaml package reads it on into the lines at column 0 below it.
     'openapi: 3.0.3\ninfo:\n  t: 1\nserve\n:\n  - url: x\n',
     'a:\n  b: 1\nc d\n e\nf:\n  g: 2\n',
+    // A broken collection the yaml package stretches over the comment lines after it (a `-` left
+    // alone), and an empty value after `? key`, placed past the next line's indent.
+    'paths:\n  /a:\n    get:\n      operationId: a\n\n  # next\n  /b:\n    get: {}\n',
+    'r:\n  b:\n    c: 1\n    ? z\n  d: 1\n',
+    'b:\n  c: 1\n  -\n# c\nd: 1\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
