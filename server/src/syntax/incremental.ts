@@ -49,6 +49,12 @@ const NEVER_CLOSED = /^This string is never closed|^Missing closing ["']quote/;
 /** The `yaml` package's message for a flow collection without its closing bracket. */
 const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a [\]}]\.?$/;
 
+/**
+ * A line that starts with an explicit key's `?` (YAML 1.2, 8.2.2; after dashes too), or holds
+ * only an anchor or a tag: the empty node there is placed by what follows it.
+ */
+const EXPLICIT_KEY = /^[ ]*(?:-[ ]+)*(?:\?(?:[ \t]|$)|(?:[&!][^ \t\r\n]*[ \t]*)+$)/m;
+
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
 
@@ -328,6 +334,10 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // `---` or `...` at a line's start ends the document there: what follows is a second one, which
   // the whole text's parse reports and leaves out of the tree.
   if (DOCUMENT_MARKER.test(blockText)) return undefined;
+  // An explicit key (`? key`) or a line of only an anchor or a tag (rare in OpenAPI documents): the
+  // yaml package places the empty node of a last such line by the lines after it (comments, the
+  // next key's indent).
+  if (EXPLICIT_KEY.test(blockText) || EXPLICIT_KEY.test(text.slice(Math.max(0, start - MAX_KEY_LINE), start))) return undefined;
   // A tab in a line's leading whitespace is blank or indentation (an error) by what comes after the
   // block: `b:` above a line of spaces and a tab reads the tab as the start of its value.
   if (TAB_IN_INDENT.test(blockText) || TAB_IN_INDENT.test(text.slice(start, end))) return undefined;

@@ -23,9 +23,13 @@ export function* parseJsonAroundSteps(text: string, failure: StrictFailure, minC
   for (let k = failure.openAt.length - 1; k >= Math.max(1, failure.openAt.length - MAX_VALUES_TRIED); k--) {
     const open = failure.openAt[k];
     const close = closingBracket(text, open);
-    if (close < 0) return undefined;
+    // The reparse parses a broken value up to what goes to a worker (parseJsonFragment): a larger
+    // one, and every value around it, would be read strictly for nothing.
+    if (close < 0 || close - open > OFF_THREAD_MIN_CHARS) return undefined;
     const clean = yield* readJsonStrictSteps(text.slice(0, open + 1) + text.slice(close));
     if ('failedAt' in clean) continue;
+    // Nesting past the strict reader's limit: jsonc-parser's recovery reports it otherwise, or not.
+    if (clean.errors.some((e) => e.code === 'TooDeep')) return undefined;
     if (clean.root) yield* segmentTreeSteps(clean.root);
     const back = reparseEdit(clean, { offset: open + 1, length: 0, newText: text.slice(open + 1, close) });
     if (!back) continue;

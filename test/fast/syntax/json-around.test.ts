@@ -62,6 +62,10 @@ describe('a large JSON text read around the value the strict reader stops in', (
       assert.equal(difference(parseText(text, 'json'), parseJson(text), text), undefined);
     }
     assert.equal(readAround('{"a": {"b": 1 "c": 2}}'), undefined, 'below 64 KB the recovery takes milliseconds');
+    // Nesting past the strict reader's limit elsewhere: the recovery reports it otherwise (a review).
+    const deep = '{"x": {"a": 1 "b": 2}, "d": ' + '['.repeat(1100) + ']'.repeat(1100) + ', "pad": "' + 'p'.repeat(70_000) + '"}';
+    assert.equal(readAround(deep), undefined);
+    assert.equal(difference(parseText(deep, 'json'), parseJson(deep), deep), undefined);
   });
 
   it('never disagrees with the recovery on randomly broken documents, read around at any size (fixed seed)', () => {

@@ -472,6 +472,9 @@ describe('every single edit of small documents', () => {
     'paths:\n  /a:\n    get:\n      operationId: a\n\n  # next\n  /b:\n    get: {}\n',
     'r:\n  b:\n    c: 1\n    ? z\n  d: 1\n',
     'b:\n  c: 1\n  -\n# c\nd: 1\n',
+    // Lines whose empty node the yaml package places by what follows: `? :`, an anchor alone.
+    'b:\n  c: 1\n  ? :\n# c\nd: 1\n',
+    'b:\n  c: 1\n  &a\nd: 1\ne: 2\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
