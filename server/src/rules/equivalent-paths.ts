@@ -54,17 +54,20 @@ export function readByMerge(edited: EditedValue): boolean {
   const { kinds, field } = edited;
   if (kinds.includes('Link') && field === 'operationRef') return true;
   if (kinds.length > 0 && kinds.every((kind) => kind === 'Parameter') && isFreeTextValue(edited)) return false;
-  // The keys from the document's top down to the value, three deep: one walk up the tree.
+  // The keys from the document's top down to the value, four deep: one walk up the tree.
   const keys: (string | number | undefined)[] = [];
   let top = edited.node;
   for (; top.parent; top = top.parent) {
     keys.unshift(top.key);
-    if (keys.length > 3) keys.pop();
+    if (keys.length > 4) keys.pop();
   }
   if (top.kind !== 'object' || !top.get('openapi')) return kinds.some((kind) => MERGE_READS.has(kind));
-  const [first, second, third] = keys;
+  const [first, second, third, fourth] = keys;
   if (first === 'paths') {
     if (typeof third !== 'string' || !isMethod(third)) return true;
+    // An operation's parameters, which the merge renames, whatever the analysis made of them (in
+    // an operation with a `$ref` beside its fields, none is a Parameter).
+    if (fourth === 'parameters') return true;
     return kinds.includes('Parameter') && (field === 'name' || field === 'in');
   }
   return (first === 'components' && second === 'parameters') || kinds.includes('Parameter');

@@ -423,6 +423,26 @@ describe('findings kept by an incremental re-check', () => {
     assert.equal(quoteFix(), "Quote the reference: '#/x-defs/Pets2'");
   });
 
+  it("write a path merge's renames again after typing in a parameter name of an operation with a $ref beside its fields", () => {
+    // Found by the session fuzz: no node of such an operation is a Parameter to the analysis, but
+    // "Merge into" renames its path parameters.
+    const { session, docs, root } = openSession({
+      'merge-ref.yaml': [
+        ...HEAD, 'paths:', '  /pets/{id}:', '    get:', '      operationId: getPet',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]', "      responses: {'200': {description: OK}}",
+        '  /pets/{petId}:', '    delete:', "      $ref: '#/x-op'", '      operationId: deletePet', '      parameters:',
+        '        - {name: petId, in: path, required: true, schema: {type: string}}', "      responses: {'204': {description: Deleted}}", 'x-op: {}', '',
+      ],
+    });
+    const [doc] = docs;
+    const mergeEdits = () => session.results.get(root)!.diagnostics.find((d) => d.rule === 'equivalent-paths')!.fixes[0].edits.length;
+    assert.equal(mergeEdits(), 2, 'the merge moves the operation and renames its parameter');
+    typeAfter(session, doc, '{name: pet', 'x');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.equal(mergeEdits(), 1, 'no parameter named petId is left to rename');
+  });
+
   it('write a fix placed after the last member again when the recovery from a broken member reads the mapping shorter', () => {
     // Found by a chained random-edit fuzz: a `{` typed into a broken parameter list leaves the
     // operation (and its Path Item) ending before `responses`; "Add path parameter" inserts after
