@@ -35,3 +35,9 @@ export function treeDifference(a: SyntaxNode | undefined, b: SyntaxNode | undefi
 export function errorLines(parsed: ParsedText): string[] {
   return parsed.errors.map((e) => `${e.offset}+${e.length} ${e.severity} ${e.code} ${e.message}`).sort();
 }
+
+/** Where two parses of `text` differ: the first tree difference, else the errors (in any order); undefined when none. */
+export function parseDifference(a: ParsedText, b: ParsedText, text: string): string | undefined {
+  return treeDifference(a.root, b.root, text) ??
+    (JSON.stringify(errorLines(a)) === JSON.stringify(errorLines(b)) ? undefined : `errors ${errorLines(a).join('; ')} != ${errorLines(b).join('; ')}`);
+}

@@ -516,10 +516,7 @@ function insideEarlierSibling(error: SyntaxError, member: SyntaxNode, text: Text
     // The member after it starts on a later line (a misaligned key's error is before the key).
     const following = mapping.children![index + 1];
     if (following.keyOffset < 0 || lines.lineOf(following.keyOffset) <= errorLine) return false;
-    const lineStart = lines.lineStart(errorLine);
-    let indent = 0;
-    while (indent < MAX_KEY_LINE && text.charCodeAt(lineStart + indent) === 32) indent++;
-    const lead = text.charCodeAt(lineStart + indent);
+    const { indent, lead } = lineLead(error, text, lines);
     // Blank, a tab or a comment where the content starts: not plainly inside the earlier member.
     return indent > column && !Number.isNaN(lead) && lead !== 10 && lead !== 13 && lead !== 9 && lead !== 35;
   }
@@ -528,8 +525,16 @@ function insideEarlierSibling(error: SyntaxError, member: SyntaxNode, text: Text
 
 /** Whether an error's line starts with something other than a space (content at column 0, a tab). */
 function unindented(error: SyntaxError, text: TextLike, lines: LineIndex): boolean {
-  const lead = text.charCodeAt(lines.lineStart(lines.lineOf(error.offset)));
-  return lead !== 32 && lead !== 10 && lead !== 13 && lead !== 35;
+  const { indent, lead } = lineLead(error, text, lines);
+  return indent === 0 && lead !== 10 && lead !== 13 && lead !== 35;
+}
+
+/** The spaces that start an error's line (up to MAX_KEY_LINE), and the character after them (NaN past the text). */
+function lineLead(error: SyntaxError, text: TextLike, lines: LineIndex): { indent: number; lead: number } {
+  const lineStart = lines.lineStart(lines.lineOf(error.offset));
+  let indent = 0;
+  while (indent < MAX_KEY_LINE && text.charCodeAt(lineStart + indent) === 32) indent++;
+  return { indent, lead: text.charCodeAt(lineStart + indent) };
 }
 
 /** A syntax error whose reading depends on no other block: a duplicate key, a warning (they still move with edits above them). */

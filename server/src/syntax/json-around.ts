@@ -22,10 +22,10 @@ export function* parseJsonAroundSteps(text: string, failure: StrictFailure, minC
   // The root is not one: the incremental reparse puts back values inside it.
   for (let k = failure.openAt.length - 1; k >= Math.max(1, failure.openAt.length - MAX_VALUES_TRIED); k--) {
     const open = failure.openAt[k];
-    const close = closingBracket(text, open);
     // The reparse parses a broken value up to what goes to a worker (parseJsonFragment): a larger
     // one, and every value around it, would be read strictly for nothing.
-    if (close < 0 || close - open > OFF_THREAD_MIN_CHARS) return undefined;
+    const close = closingBracket(text, open, open + OFF_THREAD_MIN_CHARS);
+    if (close < 0) return undefined;
     const clean = yield* readJsonStrictSteps(text.slice(0, open + 1) + text.slice(close));
     if ('failedAt' in clean) continue;
     // Nesting past the strict reader's limit: jsonc-parser's recovery reports it otherwise, or not.
@@ -44,14 +44,15 @@ export function* parseJsonAroundSteps(text: string, failure: StrictFailure, minC
 
 /**
  * The `}` or `]` that closes the object or array opening at `open`, counting brackets outside
- * strings (a string runs to its closing quote or the line's end); -1 when none does.
+ * strings (a string runs to its closing quote or the line's end); -1 when none does before `limit`.
  */
-function closingBracket(text: string, open: number): number {
+function closingBracket(text: string, open: number, limit: number): number {
+  const end = Math.min(text.length, limit);
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
+  for (let i = open; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      for (i++; i < text.length; i++) {
+      for (i++; i < end; i++) {
         const d = text.charCodeAt(i);
         if (d === 92) i++;
         else if (d === 34 || d === 10 || d === 13) break;

@@ -14,13 +14,8 @@ import { ParsedText } from '../../../server/src/syntax/tree';
 import { parseYaml } from '../../../server/src/syntax/yaml';
 import { largeDescription } from '../../helpers/large-description';
 import { REPO_ROOT } from '../../helpers/paths';
-import { errorLines, treeDifference } from '../../helpers/tree-diff';
+import { parseDifference } from '../../helpers/tree-diff';
 import { filesUnder, seeded } from '../../helpers/yaml-fast-compare';
-
-function difference(a: ParsedText, b: ParsedText, text: string): string | undefined {
-  return treeDifference(a.root, b.root, text) ??
-    (JSON.stringify(errorLines(a)) === JSON.stringify(errorLines(b)) ? undefined : `errors ${errorLines(a).join('; ')} != ${errorLines(b).join('; ')}`);
-}
 
 /** The strict reader's stop, and the text read around it (minChars: from what size). */
 function readAround(text: string, minChars?: number): ParsedText | undefined {
@@ -49,23 +44,23 @@ describe('a large JSON text read around the value the strict reader stops in', (
       assert.ok(around, 'read around the value');
       const whole = parseJson(text);
       assert.ok(whole.errors.length > 0);
-      assert.equal(difference(around, whole, text), undefined);
+      assert.equal(parseDifference(around, whole, text), undefined);
       assert.deepEqual(around.errors, whole.errors, 'errors in the same order, too');
-      assert.equal(difference(parseText(text, 'json'), whole, text), undefined, 'parseText reads it so');
+      assert.equal(parseDifference(parseText(text, 'json'), whole, text), undefined, 'parseText reads it so');
     });
   }
 
   it('reads a string left open and a bracket too many as the recovery does, and leaves a small text to it', () => {
     for (const text of [withChange((rest) => ' "x-a": "open,' + rest), withChange((rest) => ' "x-a": 1},' + rest)]) {
       const around = readAround(text);
-      if (around) assert.equal(difference(around, parseJson(text), text), undefined);
-      assert.equal(difference(parseText(text, 'json'), parseJson(text), text), undefined);
+      if (around) assert.equal(parseDifference(around, parseJson(text), text), undefined);
+      assert.equal(parseDifference(parseText(text, 'json'), parseJson(text), text), undefined);
     }
     assert.equal(readAround('{"a": {"b": 1 "c": 2}}'), undefined, 'below 64 KB the recovery takes milliseconds');
     // Nesting past the strict reader's limit elsewhere: the recovery reports it otherwise (a review).
     const deep = '{"x": {"a": 1 "b": 2}, "d": ' + '['.repeat(1100) + ']'.repeat(1100) + ', "pad": "' + 'p'.repeat(70_000) + '"}';
     assert.equal(readAround(deep), undefined);
-    assert.equal(difference(parseText(deep, 'json'), parseJson(deep), deep), undefined);
+    assert.equal(parseDifference(parseText(deep, 'json'), parseJson(deep), deep), undefined);
   });
 
   it('never disagrees with the recovery on randomly broken documents, read around at any size (fixed seed)', () => {
@@ -86,7 +81,7 @@ describe('a large JSON text read around the value the strict reader stops in', (
       const around = drain(parseJsonAroundSteps(text, read, 0));
       if (!around) continue;
       readAroundCount++;
-      const found = difference(around, parseJson(text), text);
+      const found = parseDifference(around, parseJson(text), text);
       if (found !== undefined) assert.fail(`${found}\n--- text:\n${text}`);
     }
     assert.ok(readAroundCount > rounds / 10, `${readAroundCount} of ${rounds} read around`);

@@ -6,19 +6,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseText } from '../../../server/src/syntax/parse';
 import { drain } from '../../../server/src/syntax/steps';
-import { ParsedText } from '../../../server/src/syntax/tree';
 import { parseYamlWithPackage } from '../../../server/src/syntax/yaml';
 import { parseYamlAroundSteps } from '../../../server/src/syntax/yaml-around';
 import { parseYamlFast } from '../../../server/src/syntax/yaml-fast';
 import { largeDescription } from '../../helpers/large-description';
-import { errorLines, treeDifference } from '../../helpers/tree-diff';
+import { parseDifference } from '../../helpers/tree-diff';
 import { randomlyBroken, seeded, yamlTexts } from '../../helpers/yaml-fast-compare';
-
-/** Where two parses of `text` differ (tree, errors in any order), or undefined. */
-function difference(a: ParsedText, b: ParsedText, text: string): string | undefined {
-  return treeDifference(a.root, b.root, text) ??
-    (JSON.stringify(errorLines(a)) === JSON.stringify(errorLines(b)) ? undefined : `errors ${errorLines(a).join('; ')} != ${errorLines(b).join('; ')}`);
-}
 
 /** The generated description (over 64 KB, what goes to a worker) with `line` put below its first operationId. */
 function withLine(line: string): string {
@@ -43,10 +36,10 @@ describe('a large YAML text read around the line the fast reader gives up on', (
       const around = drain(parseYamlAroundSteps(text));
       assert.ok(around, 'read around the line');
       const whole = parseYamlWithPackage(text);
-      assert.equal(difference(around, whole, text), undefined);
+      assert.equal(parseDifference(around, whole, text), undefined);
       assert.deepEqual(around.errors, whole.errors, 'errors in the same order, too');
       assert.equal(around.text, text);
-      assert.equal(difference(parseText(text, 'yaml'), whole, text), undefined, 'parseText reads it so');
+      assert.equal(parseDifference(parseText(text, 'yaml'), whole, text), undefined, 'parseText reads it so');
     });
   }
 
@@ -63,8 +56,8 @@ describe('a large YAML text read around the line the fast reader gives up on', (
     ];
     for (const text of texts) {
       const around = drain(parseYamlAroundSteps(text));
-      if (around) assert.equal(difference(around, parseYamlWithPackage(text), text), undefined, JSON.stringify(text.slice(0, 80)));
-      assert.equal(difference(parseText(text, 'yaml'), parseYamlWithPackage(text), text), undefined);
+      if (around) assert.equal(parseDifference(around, parseYamlWithPackage(text), text), undefined, JSON.stringify(text.slice(0, 80)));
+      assert.equal(parseDifference(parseText(text, 'yaml'), parseYamlWithPackage(text), text), undefined);
     }
     assert.equal(drain(parseYamlAroundSteps(texts[0])), undefined, 'a string left open is not read around');
   });
@@ -80,7 +73,7 @@ describe('a large YAML text read around the line the fast reader gives up on', (
       const around = drain(parseYamlAroundSteps(text, 0));
       if (!around) continue;
       readAround++;
-      const found = difference(around, parseYamlWithPackage(text), text);
+      const found = parseDifference(around, parseYamlWithPackage(text), text);
       if (found !== undefined) assert.fail(`${found}\n--- text:\n${text}`);
     }
     assert.ok(readAround > rounds / 10, `${readAround} of ${rounds} read around`);
