@@ -336,9 +336,10 @@ class FastReader {
       let i = this.lineStart;
       while (text.charCodeAt(i) === SPACE) i++;
       if (i >= this.lineEnd || text.charCodeAt(i) === HASH) {
-        // `#x` at a line's start above a pending value's plain scalar: the `yaml` package reads the
-        // scalar and the next key as one key (MULTILINE_IMPLICIT_KEY).
-        if (this.pending && i === this.lineStart && i + 1 < this.lineEnd && text.charCodeAt(i + 1) !== SPACE) this.bareCommentAbove = true;
+        // `#x` at or left of the pending member's column, above its value's plain scalar: the `yaml`
+        // package reads the scalar and the next key as one key (MULTILINE_IMPLICIT_KEY).
+        if (this.pending && i - this.lineStart <= this.pending.frame.indent && i + 1 < this.lineEnd &&
+          text.charCodeAt(i + 1) !== SPACE) this.bareCommentAbove = true;
         this.lineStart = this.nextLine;
         continue;
       }

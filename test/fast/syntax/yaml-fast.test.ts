@@ -197,11 +197,20 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     ];
     for (const text of texts) assert.equal(fastDifference(text).difference, undefined, JSON.stringify(text.slice(0, 80)));
     // Neighbours that stay fast.
-    for (const text of ['a: &x 1\nb:\n  c: *x\n# at the root\nd: 1\n', 'a: 1\n\ufeffb: 2\n', 'e:\n# x\n t\nk: 1\n', '{a: 1\n #\n}']) {
+    for (const text of ['a: &x 1\nb:\n  c: *x\n# at the root\nd: 1\n', 'a: 1\n\ufeffb: 2\n', 'e:\n# x\n t\nk: 1\n', '{a: 1\n #\n}',
+      'r:\n  b:\n   #c\n    x y\n  d: 1\n', 'b:\n #c\n  x y\nd: 1\n']) {
       const { fast, difference } = fastDifference(text);
       assert.equal(difference, undefined, JSON.stringify(text));
       assert.ok(fast, `${JSON.stringify(text)} is read fast`);
     }
+  });
+
+  it('reads a `#x` comment line at or left of a pending member\'s column as the yaml package does', () => {
+    // The package ends the member's value there and reads the plain scalar below and the next key as
+    // one key, with an error: the member is lost from the mapping.
+    const texts = ['r:\n  b:\n  #c\n    x y\n  d: 1\n', 'r:\n  b:\n #c\n    x\n  d: 1\n', 'r:\n  - b:\n   #c\n      x y\n    d: 1\n',
+      'r:\n  -\n  #c\n    x y\n  - 1\n'];
+    for (const text of texts) assert.deepEqual(fastDifference(text), { fast: false }, JSON.stringify(text));
   });
 
   it('reads control characters and a BOM inside a text as the yaml package does (fixed seed)', () => {
