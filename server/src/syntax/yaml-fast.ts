@@ -525,7 +525,9 @@ class FastReader {
     const lastInText = children[children.length - 1];
     if (frame.merges) {
       merge(node, frame.merges);
-      // Which members a merge brings depends on the mapping's own keys, down to its last line.
+      // Which members a merge brings depends on the mapping's own keys, down to its last line: a
+      // renamed key may bring one in, also where the merge brings none today.
+      this.usedAlias = true;
       this.aliasesEnd = Math.max(this.aliasesEnd, this.lineStart);
     }
     const last = children[children.length - 1];

@@ -220,10 +220,10 @@ class YamlConverter {
         added = true;
       }
     }
-    if (added) {
-      this.usedAlias = true;
-      into.children!.sort((a, b) => a.memberStart - b.memberStart);
-    }
+    // The members merged depend on the mapping's own keys: renaming one may bring one in, also
+    // where the merge brings none today. Its blocks are not the text's alone.
+    this.usedAlias = true;
+    if (added) into.children!.sort((a, b) => a.memberStart - b.memberStart);
   }
 
   overBudget(node: YamlNode, parent: SyntaxNode | undefined): SyntaxNode {

@@ -475,6 +475,8 @@ describe('every single edit of small documents', () => {
     // Lines whose empty node the yaml package places by what follows: `? :`, an anchor alone.
     'b:\n  c: 1\n  ? :\n# c\nd: 1\n',
     'b:\n  c: 1\n  &a\nd: 1\ne: 2\n',
+    // A merge whose members the mapping overrides: renaming one brings the merged member in.
+    'm:\n  <<: {e: 1}\n  e:\n    f: 1\n  g: 2\nz: 1\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
