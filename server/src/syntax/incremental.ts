@@ -54,6 +54,10 @@ const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a
  * only an anchor or a tag: the empty node there is placed by what follows it.
  */
 const EXPLICIT_KEY = /^[ ]*(?:-[ ]+)*(?:\?(?:[ \t]|$)|(?:[&!][^ \t\r\n]*[ \t]*)+$)/m;
+/** A line that starts with an empty key's `:` (after dashes too). */
+const EMPTY_KEY = /^[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/m;
+/** The same as the first line with content, past blank and comment lines. */
+const EMPTY_KEY_NEXT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/;
 
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
@@ -338,12 +342,18 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // yaml package places the empty node of a last such line by the lines after it (comments, the
   // next key's indent).
   if (EXPLICIT_KEY.test(blockText) || EXPLICIT_KEY.test(text.slice(Math.max(0, start - MAX_KEY_LINE), start))) return undefined;
+  // An empty key (a line starting with `:`) below an error: the yaml package's recovery may place
+  // it at the end of the broken lines above.
+  if (old.errors.some((e) => e.offset < start) && EMPTY_KEY.test(blockText)) return undefined;
   // A tab in a line's leading whitespace is blank or indentation (an error) by what comes after the
   // block: `b:` above a line of spaces and a tab reads the tab as the start of its value.
   if (TAB_IN_INDENT.test(blockText) || TAB_IN_INDENT.test(text.slice(start, end))) return undefined;
   const block = parseYamlBlock(blockText, depth);
   // A new error in the block may read on into an old one below it, as no probe of one line shows.
   if (block && block.errors.length > 0 && old.errors.some((e) => e.offset >= end && !staysPut(e))) return undefined;
+  // An empty key right after a block, in a broken text: the yaml package's recovery may place it on
+  // the broken lines of the block.
+  if (block && (block.errors.length > 0 || old.errors.length > 0) && EMPTY_KEY_NEXT.test(newText.slice(newEnd, newEnd + MAX_KEY_LINE))) return undefined;
   const blockRoot = block?.root;
   const replacements = blockRoot?.children ?? [];
   if (!block || replacements.length === 0 || (newMembers ? block.errors.length > 0 : replacements.length !== 1)) return undefined;

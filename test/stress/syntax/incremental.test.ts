@@ -477,6 +477,12 @@ describe('every single edit of small documents', () => {
     'b:\n  c: 1\n  &a\nd: 1\ne: 2\n',
     // A merge whose members the mapping overrides: renaming one brings the merged member in.
     'm:\n  <<: {e: 1}\n  e:\n    f: 1\n  g: 2\nz: 1\n',
+    // A misaligned line in an earlier top-level member: the yaml package places an empty key typed
+    // below at the end of the lines it recovers.
+    'r:\n  a: 0\n  b:\n    c: 1\n   - item\n  d:\n    e: 1\n    f:\n      g: 2\nz: 1\n',
+    // An empty key right below a block, in a broken text: the package may place it on a broken line
+    // typed in the block (found by the session fuzz in the ref-unresolved fixtures).
+    'info:\n          $ref      $ref:\ncomponents:\n        name:\n          t\n: str\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
