@@ -12,6 +12,7 @@ import { DIFF_LEVELS, Place } from '../diff/types';
 import { documentStatus } from '../model/analysis';
 import { DocumentStore, FileSource, isLoadFailure } from '../model/documents';
 import { diskFiles } from '../io/read-file';
+import { firstSyntaxError } from '../syntax/tree';
 import { DiffFormat, DiffOptions, FailOn } from './args';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './baseline';
 import { readConfigValue } from './config-file';
@@ -84,7 +85,7 @@ function loadSide(given: string, cwd: string): LoadedSide {
           : 'no OpenAPI 3.0 document';
     throw new InputError(`${given} is ${what}: openapi-check diff compares OpenAPI 3.0 documents.`);
   }
-  const error = root.parsed.errors.find((e) => e.severity === 'error');
+  const error = firstSyntaxError(root.parsed.errors, (e) => e.severity === 'error');
   if (error) {
     const at = root.lineIndex.positionAt(error.offset);
     throw new InputError(

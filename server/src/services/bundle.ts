@@ -14,7 +14,7 @@ import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { ObjectKind } from '../model/spec';
 import { escapePointerSegment } from '../model/ref';
 import { drain, stepClock, Steps } from '../syntax/steps';
-import { SyntaxNode } from '../syntax/tree';
+import { firstSyntaxError, SyntaxNode } from '../syntax/tree';
 
 export interface BundleResult {
   /** The bundled document as text; undefined when the root cannot be read. */
@@ -96,7 +96,7 @@ export function* bundleValueSteps(store: DocumentStore, request: BundleRequest, 
   const root = store.get(request.root);
   if (isLoadFailure(root)) return { failure: root.message.replace(request.root, request.show(request.root)) };
   if (!root.root || root.parsed.errors.length > 0) {
-    const first = root.parsed.errors[0];
+    const first = firstSyntaxError(root.parsed.errors);
     const syntaxError = first && { path: root.path, offset: first.offset, length: first.length, message: first.message };
     return { failure: `${request.show(request.root)} has syntax errors: run openapi-check on it first.`, syntaxError };
   }

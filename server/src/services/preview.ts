@@ -7,7 +7,7 @@ import { Analysis } from '../model/analysis';
 import { DocumentStore, SourceDocument } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
 import { HTTP_METHODS } from '../model/spec';
-import type { SyntaxNode } from '../syntax/tree';
+import { firstSyntaxError, type SyntaxNode } from '../syntax/tree';
 import { drain, Steps } from '../syntax/steps';
 import { bundleValueSteps, Json } from './bundle';
 
@@ -66,7 +66,7 @@ export function* previewSteps(store: DocumentStore, root: string, file: string, 
   const named = [...bundled.analysis.files];
   // A referenced file with syntax errors is bundled from what could be read: the preview says so.
   for (const doc of bundled.analysis.documents) {
-    const first = doc.parsed.errors[0];
+    const first = firstSyntaxError(doc.parsed.errors);
     if (first) return { answer: { root, message: `${path.basename(doc.path)}: ${first.message}`, at: { path: doc.path, offset: first.offset, length: first.length } }, read, named };
   }
   const files = bundled.analysis.documents.map((doc) => doc.path);

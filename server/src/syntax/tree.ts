@@ -419,6 +419,18 @@ export interface SyntaxError {
   severity: 'error' | 'warning';
 }
 
+/**
+ * The syntax error a message names when it names one: the first in the text (of those `which`
+ * accepts). Not the list's first: readers list errors in different orders (the `yaml` package's
+ * groups, a read around a broken part, an incremental edit), and the message must not depend on
+ * which one read the text.
+ */
+export function firstSyntaxError(errors: readonly SyntaxError[], which: (error: SyntaxError) => boolean = () => true): SyntaxError | undefined {
+  let first: SyntaxError | undefined;
+  for (const error of errors) if (which(error) && (!first || error.offset < first.offset)) first = error;
+  return first;
+}
+
 export interface ParsedText {
   format: SourceFormat;
   /** The whole text. After an incremental edit it is built on first read: prefer `source` on edit paths. */

@@ -84,6 +84,18 @@ describe('the preview of a file', () => {
     assert.equal(answer.at?.path, '/virtual/pet.yaml');
   });
 
+  it('names the first error in the text, however the file was read', () => {
+    // The yaml package lists this text's errors out of text order; a file of 64 KB and more is read
+    // around its broken lines and lists them in another order. The preview names the same error.
+    const broken = 'type: object\nb:\n  c: 1\n  &a #k\nd:\n\n  e: 1\n  # c\n  f: 2\n';
+    for (const pad of ['', `x-pad: ${JSON.stringify('p'.repeat(70_000))}\n`]) {
+      const answer = previewOf(storeOf({ ...FILES, '/virtual/pet.yaml': pad + broken }), ROOT, ROOT);
+      assert.ok(isPreviewError(answer));
+      assert.equal(answer.message, 'pet.yaml: Implicit map keys need to be followed by map values.', `padded ${pad.length}`);
+      assert.deepEqual(answer.at, { path: '/virtual/pet.yaml', offset: pad.length + 28, length: 0 }, `padded ${pad.length}`);
+    }
+  });
+
   it('answers a root that cannot be read with why, and no place', () => {
     const answer = previewOf(storeOf({}), ROOT, ROOT);
     assert.ok(isPreviewError(answer));
