@@ -59,6 +59,13 @@ const EMPTY_KEY = /^[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/m;
 /** The same as the first line with content, past blank and comment lines. */
 const EMPTY_KEY_NEXT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/;
 
+/** Whether a line of `text` is a comment `#x` (no space after the `#`) at column `column` or left of it. */
+function bareCommentAtOrLeftOf(text: string, column: number): boolean {
+  const comment = /^( *)#[^ \t\r\n]/gm;
+  for (let m = comment.exec(text); m; m = comment.exec(text)) if (m[1].length <= column) return true;
+  return false;
+}
+
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
 
@@ -226,8 +233,10 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (node.style === 'double' && /["\\]/.test(edit.newText + removed)) return undefined;
   if (!quote) {
     // A plain scalar after `key: ` or `- ` (never at column 0, where `---` would be a marker).
+    // Right after a space (or a flow collection's `[`, `{`, `,`): after a tag's `!` a character
+    // typed at the start is the tag's.
     const before = node.offset > 0 ? source.charCodeAt(node.offset - 1) : 10;
-    if (before === 10 || before === 13) return undefined;
+    if (before !== 32 && !(inFlow && (before === 91 || before === 123 || before === 44))) return undefined;
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
@@ -342,6 +351,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // yaml package places the empty node of a last such line by the lines after it (comments, the
   // next key's indent).
   if (EXPLICIT_KEY.test(blockText) || EXPLICIT_KEY.test(text.slice(Math.max(0, start - MAX_KEY_LINE), start))) return undefined;
+  // A comment line `#x` at or left of the block's column: the yaml package reads a plain scalar
+  // below it and the next key as one key (see yaml-fast.ts).
+  if (bareCommentAtOrLeftOf(blockText, indent) || bareCommentAtOrLeftOf(text.slice(start, end), indent)) return undefined;
   // An empty key (a line starting with `:`) below an error: the yaml package's recovery may place
   // it at the end of the broken lines above.
   if (old.errors.some((e) => e.offset < start) && EMPTY_KEY.test(blockText)) return undefined;

@@ -483,6 +483,9 @@ describe('every single edit of small documents', () => {
     // An empty key right below a block, in a broken text: the package may place it on a broken line
     // typed in the block (found by the session fuzz in the ref-unresolved fixtures).
     'info:\n          $ref      $ref:\ncomponents:\n        name:\n          t\n: str\n',
+    // An empty key's value below a comment line; a bare tag in a flow sequence (found by a review).
+    'a:\n  :\n   t\n  b: 1\n',
+    'a: [!, x]\nb: 1\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
@@ -581,6 +584,15 @@ describe('edits in a text broken elsewhere', () => {
     const before = text.slice(0, at) + '  x-list: [a, b\n' + text.slice(at);
     const edit = { offset: operation + before.length - text.length, length: 0, newText: '\n      summary: List' };
     assert.equal(reparseEdit(parseText(before, 'yaml'), edit), undefined);
+  });
+
+  it('parses the whole text after a comment line `#x` typed at or left of a block\'s column above a plain value', () => {
+    // The yaml package then reads the value and the next key as one key: the mapping loses a member.
+    for (const [text, at, typed] of [['a:\n  :\n   t\n  b: 1\n', 6, '\n #x'], ['a:\n  k:\n    t\n  b: 1\n', 7, '\n  #x']] as const) {
+      const after = text.slice(0, at) + typed + text.slice(at);
+      assert.equal(parseText(after, 'yaml').root!.get('a')!.children!.length, 1, after);
+      assert.equal(reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: typed }), undefined, after);
+    }
   });
 
   it('reads a line of spaces and a tab below a block as the whole text does', () => {
