@@ -66,6 +66,9 @@ function bareCommentAtOrLeftOf(text: string, column: number): boolean {
   return false;
 }
 
+/** A line that starts with a flow collection used as a key (after dashes too). */
+const FLOW_KEY = /^[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/m;
+
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
 
@@ -318,6 +321,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   while (top.parent?.parent) top = top.parent;
   const topStart = top.memberStart;
   const blockHadErrors = old.errors.some((e) => e.offset >= start && e.offset < end);
+  // An old error in the block that reads on (a flow collection or a string left open) may have
+  // read the lines after the block otherwise, without an error of theirs to show it.
+  if (end < text.length && old.errors.some((e) => e.offset >= start && e.offset < end && readsOn(e))) return undefined;
   // A broken line at the top level (a key without its colon) may be read on into the next lines at
   // column 0 up to the next top-level key (`serve` over `:` is a key over two lines): one after the
   // key line of the member before the block's.
@@ -351,6 +357,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // yaml package places the empty node of a last such line by the lines after it (comments, the
   // next key's indent).
   if (EXPLICIT_KEY.test(blockText) || EXPLICIT_KEY.test(text.slice(Math.max(0, start - MAX_KEY_LINE), start))) return undefined;
+  // A flow collection as a key (`[a]: 1`): the yaml package reports it on a mapping's later
+  // member, not on its first, which the block's member is when parsed alone.
+  if (FLOW_KEY.test(blockText)) return undefined;
   // A comment line `#x` at or left of the block's column: the yaml package reads a plain scalar
   // below it and the next key as one key (see yaml-fast.ts).
   if (bareCommentAtOrLeftOf(blockText, indent) || bareCommentAtOrLeftOf(text.slice(start, end), indent)) return undefined;

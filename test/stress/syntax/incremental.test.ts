@@ -486,6 +486,11 @@ describe('every single edit of small documents', () => {
     // An empty key's value below a comment line; a bare tag in a flow sequence (found by a review).
     'a:\n  :\n   t\n  b: 1\n',
     'a: [!, x]\nb: 1\n',
+    // A `[` typed before a later member's key (the package reports a flow key there, not on a first
+    // member); a flow mapping left open in a block, whose recovery read the lines after the block
+    // (both found by the session fuzz).
+    'info:\n  title: F\n  version]:\n',
+    'info:\n      parameters:\n        - {name:\n      c, in: cook\n      resp\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
