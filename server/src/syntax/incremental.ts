@@ -68,6 +68,11 @@ function bareCommentAtOrLeftOf(text: string, column: number): boolean {
 
 /** A line that starts with a flow collection used as a key (after dashes too). */
 const FLOW_KEY = /^[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/m;
+/** The same as the first line with content, past blank and comment lines. */
+const FLOW_KEY_NEXT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/;
+
+/** A tag on a scalar's line before it (the text up to the scalar ends with this). */
+const TAG_BEFORE = /(?:^|[ \t[{,])![^\n]*$/;
 
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
@@ -240,6 +245,8 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
     // typed at the start is the tag's.
     const before = node.offset > 0 ? source.charCodeAt(node.offset - 1) : 10;
     if (before !== 32 && !(inFlow && (before === 91 || before === 123 || before === 44))) return undefined;
+    // A tag before it: some check what they tag (`!!timestamp`, `!!int`), with errors of their own.
+    if (TAG_BEFORE.test(source.slice(Math.max(0, node.offset - MAX_KEY_LINE), node.offset))) return undefined;
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
@@ -359,10 +366,12 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   if (EXPLICIT_KEY.test(blockText) || EXPLICIT_KEY.test(text.slice(Math.max(0, start - MAX_KEY_LINE), start))) return undefined;
   // A flow collection as a key (`[a]: 1`): the yaml package reports it on a mapping's later
   // member, not on its first, which the block's member is when parsed alone.
-  if (FLOW_KEY.test(blockText)) return undefined;
+  // Right after the block too: blank or comment lines typed above it make it an error there.
+  if (FLOW_KEY.test(blockText) || FLOW_KEY_NEXT.test(newText.slice(newEnd, newEnd + MAX_KEY_LINE))) return undefined;
   // A comment line `#x` at or left of the block's column: the yaml package reads a plain scalar
   // below it and the next key as one key (see yaml-fast.ts).
-  if (bareCommentAtOrLeftOf(blockText, indent) || bareCommentAtOrLeftOf(text.slice(start, end), indent)) return undefined;
+  // (The old block holds none: such a line ends a block.)
+  if (bareCommentAtOrLeftOf(blockText, indent)) return undefined;
   // An empty key (a line starting with `:`) below an error: the yaml package's recovery may place
   // it at the end of the broken lines above.
   if (old.errors.some((e) => e.offset < start) && EMPTY_KEY.test(blockText)) return undefined;

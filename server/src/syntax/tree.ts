@@ -420,15 +420,22 @@ export interface SyntaxError {
 }
 
 /**
- * The syntax error a message names when it names one: the first in the text (of those `which`
- * accepts). Not the list's first: readers list errors in different orders (the `yaml` package's
- * groups, a read around a broken part, an incremental edit), and the message must not depend on
- * which one read the text.
+ * The syntax error a message names when it names one: the first in the text of those `which`
+ * accepts, an error before any warning. Not the list's first: readers list errors in different
+ * orders (the `yaml` package's groups, a read around a broken part, an incremental edit), and the
+ * message must not depend on which one read the text (two at one offset: the shorter, then by message).
  */
 export function firstSyntaxError(errors: readonly SyntaxError[], which: (error: SyntaxError) => boolean = () => true): SyntaxError | undefined {
   let first: SyntaxError | undefined;
-  for (const error of errors) if (which(error) && (!first || error.offset < first.offset)) first = error;
+  for (const error of errors) if (which(error) && (!first || comesFirst(error, first))) first = error;
   return first;
+}
+
+function comesFirst(a: SyntaxError, b: SyntaxError): boolean {
+  if (a.severity !== b.severity) return a.severity === 'error';
+  if (a.offset !== b.offset) return a.offset < b.offset;
+  if (a.length !== b.length) return a.length < b.length;
+  return a.message < b.message;
 }
 
 export interface ParsedText {

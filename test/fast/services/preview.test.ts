@@ -96,6 +96,12 @@ describe('the preview of a file', () => {
     }
   });
 
+  it('names an error before a warning that comes earlier in the text', () => {
+    const answer = previewOf(storeOf({ ...FILES, '/virtual/pet.yaml': 'type: object\nx-a: !t v\nx-b: [\n' }), ROOT, ROOT);
+    assert.ok(isPreviewError(answer));
+    assert.match(answer.message, /^pet\.yaml: Flow sequence in block collection must be sufficiently indented and end with a \]/);
+  });
+
   it('answers a root that cannot be read with why, and no place', () => {
     const answer = previewOf(storeOf({}), ROOT, ROOT);
     assert.ok(isPreviewError(answer));

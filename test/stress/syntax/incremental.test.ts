@@ -491,6 +491,10 @@ describe('every single edit of small documents', () => {
     // (both found by the session fuzz).
     'info:\n  title: F\n  version]:\n',
     'info:\n      parameters:\n        - {name:\n      c, in: cook\n      resp\n',
+    // A tag that checks its scalar; a flow key below a line where blank or comment lines are typed
+    // (found by a review).
+    'a: !!timestamp 2001-12-14\nb:\n  - !!timestamp 2001-12-14\n',
+    'k: v\n[a]: 1\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
