@@ -71,8 +71,8 @@ const FLOW_KEY = /^[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/m;
 /** The same as the first line with content, past blank and comment lines. */
 const FLOW_KEY_NEXT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/;
 
-/** A tag on a scalar's line before it (the text up to the scalar ends with this). */
-const TAG_BEFORE = /(?:^|[ \t[{,])![^\n]*$/;
+/** A tag (on a scalar's line, before it). */
+const TAG_BEFORE = /(?:^|[ \t[{,])!/;
 
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
@@ -246,7 +246,8 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
     const before = node.offset > 0 ? source.charCodeAt(node.offset - 1) : 10;
     if (before !== 32 && !(inFlow && (before === 91 || before === 123 || before === 44))) return undefined;
     // A tag before it: some check what they tag (`!!timestamp`, `!!int`), with errors of their own.
-    if (TAG_BEFORE.test(source.slice(Math.max(0, node.offset - MAX_KEY_LINE), node.offset))) return undefined;
+    const lead = source.slice(Math.max(0, node.offset - MAX_KEY_LINE), node.offset);
+    if (TAG_BEFORE.test(lead.slice(lead.lastIndexOf('\n') + 1))) return undefined;
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
