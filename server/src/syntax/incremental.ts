@@ -54,10 +54,20 @@ const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a
  * only an anchor or a tag: the empty node there is placed by what follows it.
  */
 const EXPLICIT_KEY = /^[ ]*(?:-[ ]+)*(?:\?(?:[ \t]|$)|(?:[&!][^ \t\r\n]*[ \t]*)+$)/m;
-/** A line that starts with an empty key's `:` (after dashes too). */
-const EMPTY_KEY = /^[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/m;
-/** The same as the first line with content, past blank and comment lines. */
-const EMPTY_KEY_NEXT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/;
+/** What starts a line of an empty key's `:` (after dashes too). */
+const EMPTY_KEY_START = /[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/.source;
+/** What starts a line of a flow collection used as a key (after dashes too). */
+const FLOW_KEY_START = /[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/.source;
+/** Blank and comment lines. */
+const BLANK_OR_COMMENT_LINES = /(?:[ ]*(?:#[^\n]*)?\r?\n)*/.source;
+/** A line that starts so, anywhere in a text. */
+const lineStarting = (start: string) => new RegExp(`^${start}`, 'm');
+/** The first line with content that starts so, past blank and comment lines. */
+const firstLineStarting = (start: string) => new RegExp(`^${BLANK_OR_COMMENT_LINES}${start}`);
+const EMPTY_KEY = lineStarting(EMPTY_KEY_START);
+const EMPTY_KEY_NEXT = firstLineStarting(EMPTY_KEY_START);
+const FLOW_KEY = lineStarting(FLOW_KEY_START);
+const FLOW_KEY_NEXT = firstLineStarting(FLOW_KEY_START);
 
 /** Whether a line of `text` is a comment `#x` (no space after the `#`) at column `column` or left of it. */
 function bareCommentAtOrLeftOf(text: string, column: number): boolean {
@@ -65,11 +75,6 @@ function bareCommentAtOrLeftOf(text: string, column: number): boolean {
   for (let m = comment.exec(text); m; m = comment.exec(text)) if (m[1].length <= column) return true;
   return false;
 }
-
-/** A line that starts with a flow collection used as a key (after dashes too). */
-const FLOW_KEY = /^[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/m;
-/** The same as the first line with content, past blank and comment lines. */
-const FLOW_KEY_NEXT = /^(?:[ ]*(?:#[^\n]*)?\r?\n)*[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/;
 
 /** A tag (on a scalar's line, before it). */
 const TAG_BEFORE = /(?:^|[ \t[{,])!/;
