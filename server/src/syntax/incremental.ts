@@ -56,8 +56,8 @@ const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a
 const EXPLICIT_KEY = /^[ ]*(?:-[ ]+)*(?:\?(?:[ \t]|$)|(?:[&!][^ \t\r\n]*[ \t]*)+$)/m;
 /** What starts a line of an empty key's `:` (after dashes too). */
 const EMPTY_KEY_START = /[ ]*(?:-[ ]+)*:(?:[ \t\r\n]|$)/.source;
-/** What starts a line of a flow collection used as a key (after dashes too). */
-const FLOW_KEY_START = /[ ]*(?:-[ ]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/.source;
+/** What starts a line of a flow collection used as a key (after dashes, anchors and tags too). */
+const FLOW_KEY_START = /[ ]*(?:-[ ]+)*(?:[&!][^ \t\r\n]*[ \t]+)*[[{][^\n]*[\]}][ \t]*:(?:[ \t\r\n]|$)/.source;
 /** Blank and comment lines. */
 const BLANK_OR_COMMENT_LINES = /(?:[ ]*(?:#[^\n]*)?\r?\n)*/.source;
 /** A line that starts so, anywhere in a text. */
@@ -76,8 +76,26 @@ function bareCommentAtOrLeftOf(text: string, column: number): boolean {
   return false;
 }
 
-/** A tag (on a scalar's line, before it). */
-const TAG_BEFORE = /(?:^|[ \t[{,])!/;
+/** A tag, in the text that introduces a value (see taggedBefore). */
+const TAG = /(?:^|[ \t\r\n[{,:])!/;
+
+/**
+ * Whether a tag may stand before `node`'s value: in the text from its key's end (or the end of the
+ * item before it, or its collection's start) to the value, on any line. Some tags check what they
+ * tag (`!!timestamp`, `!!int`, `!!set`'s members), with errors of their own. Past MAX_KEY_LINE
+ * characters (or out of text order: an alias's copy) it may.
+ */
+function taggedBefore(source: TextLike, node: SyntaxNode): boolean {
+  const parent = node.parent;
+  let from = 0;
+  if (node.keyOffset >= 0) from = node.keyOffset + node.keyLength;
+  else if (parent) {
+    const index = parent.children!.indexOf(node);
+    from = index > 0 ? parent.children![index - 1].end : parent.offset;
+  }
+  if (from > node.offset || node.offset - from > MAX_KEY_LINE) return true;
+  return TAG.test(source.slice(from, node.offset));
+}
 
 /** A line whose leading whitespace holds a tab. */
 const TAB_IN_INDENT = /^ *\t/m;
@@ -250,12 +268,11 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
     // typed at the start is the tag's.
     const before = node.offset > 0 ? source.charCodeAt(node.offset - 1) : 10;
     if (before !== 32 && !(inFlow && (before === 91 || before === 123 || before === 44))) return undefined;
-    // A tag before it: some check what they tag (`!!timestamp`, `!!int`), with errors of their own.
-    const lead = source.slice(Math.max(0, node.offset - MAX_KEY_LINE), node.offset);
-    if (TAG_BEFORE.test(lead.slice(lead.lastIndexOf('\n') + 1))) return undefined;
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
+  // A tag before it: some check what they tag (`!!timestamp`, `!!int`), with errors of their own.
+  if (taggedBefore(source, node)) return undefined;
   return shiftAroundScalar(old, node, edit, newInner);
 }
 
@@ -361,6 +378,8 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   const newMembers = blockEnd(newLines, start, indent) !== newEnd;
   let depth = 0;
   for (let n = parent.parent; n; n = n.parent) depth++;
+  // A tag on a collection around the block may check its members (`!!set`, `!!omap`).
+  for (let n: SyntaxNode | undefined = parent; n?.parent; n = n.parent) if (taggedBefore(text, n)) return undefined;
   // A copy: the new nodes' strings must not keep this whole version of the text alive.
   const blockText = detached(newText.slice(start, newEnd));
   // `---` or `...` at a line's start ends the document there: what follows is a second one, which

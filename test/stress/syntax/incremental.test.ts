@@ -495,6 +495,11 @@ describe('every single edit of small documents', () => {
     // (found by a review).
     'a: !!timestamp 2001-12-14\nb:\n  - !!timestamp 2001-12-14\n',
     'k: v\n[a]: 1\n',
+    // Tags on an earlier line than what they tag, one that checks its members, an anchor before a
+    // flow key (found by a second review).
+    'a: !!timestamp\n  2001-12-14\nb:\n  - !!timestamp\n    2001-12-14\n',
+    'a: !!set\n  x:\n  y:\nb: 1\n',
+    'a: 1\nj: 1\n&x [a]: 1\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
