@@ -495,8 +495,10 @@ function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, ne
   const after = fresh.children!;
   // In a block parsed with errors the same text may not parse the same way: the recovery from a
   // broken member reads on into the next ones (an unclosed `[`). There the trees are compared too.
+  // The flags too: a tag typed before a member's key (`!!str : b`) lies outside its text.
   const same = (a: SyntaxNode, b: SyntaxNode) =>
-    a.key === b.key && a.end - a.memberStart === b.end - b.memberStart && oldText.slice(a.memberStart, a.end) === newText.slice(b.memberStart, b.end) &&
+    a.key === b.key && a.packedFlags === b.packedFlags && a.end - a.memberStart === b.end - b.memberStart &&
+    oldText.slice(a.memberStart, a.end) === newText.slice(b.memberStart, b.end) &&
     (!broken || sameSubtree(a, b, b.memberStart - a.memberStart));
   let head = 0;
   while (head < before.length && head < after.length && same(before[head], after[head])) head++;

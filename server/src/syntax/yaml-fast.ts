@@ -22,6 +22,8 @@ const LF = 10;
 const CR = 13;
 const TAB = 9;
 const HASH = 35;
+/** A tab among the spaces that end a line. */
+const TRAILING_TAB = /\t[ \t]*$/;
 const COLON = 58;
 const DASH = 45;
 const QUOTE_SINGLE = 39;
@@ -877,6 +879,8 @@ class FastReader {
       const last = close >= 0;
       let raw = text.slice(from, last ? close - 1 : this.lineEnd);
       if (!last) {
+        // A tab at the line's end is folded away with the spaces around it: the `yaml` package's.
+        if (TRAILING_TAB.test(raw)) giveUp();
         const trimmed = double ? trimUnescapedSpaces(raw) : raw.replace(/ +$/, '');
         const slashes = trailingBackslashes(trimmed);
         if (double && slashes % 2 === 1) {

@@ -192,6 +192,8 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
       'a: &x {}\nb:\n  <<: *x\n', // a merge of an empty mapping
       '\n\ufeffa: 1\n', '# c\n\ufeffa: 1\n', '\ufeff- a\n- b\n', '\ufeff- [1, 2]\n', // BOMs the package skips or stops at
       '{a: 1\n#\n}', 'a: [-]\n', '[-\n]', '{a: -}', 'a: {<<: {k: 1}}\n', '{<<: 1}', 'b: |+\n e\n ', 'e:\n#x\n t\nk: 1\n',
+      // A tab at the end of a quoted scalar's line, folded away (found by a review).
+      'b: "\t\n  q"\n', 'd:\n  b: "x \t\n    q"\n  d: 1\n', "b: 'x\t\n  q'\n", 'b: "x\n  y\t\n  q"\n',
       // Copies near the alias budget, which the package counts higher.
       'x: &x\n' + Array.from({ length: 99 }, (_, i) => `  - ${i}\n`).join('') + 'y: &y\n  k: *x\nz:\n' + '  - *y\n'.repeat(989),
     ];

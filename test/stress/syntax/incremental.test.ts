@@ -302,6 +302,16 @@ describe('incremental YAML reparse', () => {
     }
   });
 
+  it('replaces a member whose key a tag typed before it changes, though its own text did not', () => {
+    // The tag stands before the member's key, outside the text the kept members are compared by.
+    const text = 'k:\n  c:\n    c: 1\n    d: 1\n    b: v\n  d:\n    a:\n      - v\n    : b\n    b: "q"\n    d: "q"\nj:\n  b:\n    a: 1\n';
+    const at = text.indexOf(': b');
+    const after = text.slice(0, at) + '!!str ' + text.slice(at);
+    const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: '!!str ' });
+    assert.ok(result, 'reparsed alone');
+    assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root));
+  });
+
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
     const parsed = parseText('paths:\n  /a:\n    get:\n      summary: x\n  /b:\n    get: {}\n', 'yaml');
     const other = parsed.root!.get('paths')!.get('/b')!;
