@@ -78,6 +78,8 @@ function bareCommentAtOrLeftOf(text: string, column: number): boolean {
 
 /** A tag, in the text that introduces a value (see taggedBefore). */
 const TAG = /(?:^|[ \t\r\n[{,:])!/;
+/** A comment, after what stands before it. */
+const COMMENT = /(^|[ \t\r\n])#[^\r\n]*/g;
 
 /**
  * Whether a tag may stand before `node`'s value: in the text from its key's end (or the end of the
@@ -94,7 +96,8 @@ function taggedBefore(source: TextLike, node: SyntaxNode): boolean {
     from = index > 0 ? parent.children![index - 1].end : parent.offset;
   }
   if (from > node.offset || node.offset - from > MAX_KEY_LINE) return true;
-  return TAG.test(source.slice(from, node.offset));
+  // Not in a comment (`paths: # don't edit !`): that would cost every edit below it a whole parse.
+  return TAG.test(source.slice(from, node.offset).replace(COMMENT, '$1'));
 }
 
 /** A line whose leading whitespace holds a tab. */

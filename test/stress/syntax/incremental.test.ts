@@ -312,6 +312,15 @@ describe('incremental YAML reparse', () => {
     assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root));
   });
 
+  it('reparses a block below a key whose comment holds a "!", which is no tag', () => {
+    const text = 'paths: # generated, do not edit !\n  /a:\n    get:\n      operationId: a\n  /b: {}\n';
+    const at = text.indexOf('operationId');
+    const after = text.slice(0, at) + 'summary: S\n      ' + text.slice(at);
+    const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: 'summary: S\n      ' });
+    assert.ok(result, 'reparsed alone');
+    assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root));
+  });
+
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
     const parsed = parseText('paths:\n  /a:\n    get:\n      summary: x\n  /b:\n    get: {}\n', 'yaml');
     const other = parsed.root!.get('paths')!.get('/b')!;
