@@ -800,7 +800,10 @@ class OperationIds {
       group.sort((a, b) => this.order.get(a)! - this.order.get(b)!);
       byId.set(id, group);
     }
-    return (this.current = byId);
+    // The ids in the order a fresh walk meets them (by each group's first Operation): suggestions
+    // take the first of equally near names, and must be a fresh check's.
+    const first = (group: readonly OpenApiObject[]) => this.order.get(group[0])!;
+    return (this.current = new Map([...byId].sort((a, b) => first(a[1]) - first(b[1]))));
   }
 }
 

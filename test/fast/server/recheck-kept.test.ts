@@ -288,6 +288,25 @@ describe('findings kept by an incremental re-check', () => {
     assert.deepEqual(found(), []);
   });
 
+  it('suggest the operationId a fresh check suggests after one is renamed, of two equally near', () => {
+    // "listOwrPets" is three edits from both "list,wnerPets" (first in the document) and "listPets":
+    // a fresh check names the first it meets; the renamed id must not move to the end of the list.
+    const { session, docs, root } = openSession({
+      'link-suggest.yaml': [
+        ...HEAD, 'paths:', '  /owners/{id}/pets:', '    get:', '      operationId: listOwnerPets', '      responses:', "        '200':",
+        '          description: OK', '          links:', '            pets:', '              operationId: listOwrPets',
+        '  /pets:', '    get:', '      operationId: listPets', "      responses: {'200': {description: OK}}", '',
+      ],
+    });
+    const [doc] = docs;
+    const message = () => session.results.get(root)!.diagnostics.filter((d) => d.rule === 'link-operation').map((d) => d.message);
+    assert.deepEqual(message(), ['No operation has the operationId "listOwrPets". Did you mean "listOwnerPets"?']);
+    assert.equal(replaceAt(session, doc, doc.text.indexOf('OwnerPets'), 1, ','), 'recheck');
+    const { kept, fresh } = checkBoth(session, root);
+    assert.deepEqual(kept, fresh);
+    assert.deepEqual(message(), ['No operation has the operationId "listOwrPets". Did you mean "list,wnerPets"?']);
+  });
+
   it('show the second-document error when a "---" line is pasted, as a fresh check does', () => {
     const { session, docs, root } = openSession({
       'marker.yaml': [...HEAD, 'paths:', '  /pets:', '    get:', '      operationId: listPets', "      responses: {'200': {description: OK}}", 'components: {}', ''],
