@@ -57,6 +57,14 @@ function assertLikeFullParse(incremental: ParsedText, expected: ParsedText, labe
   }
 }
 
+/** `typed` inserted at `at` is reparsed without the whole text, into the tree a whole parse gives. */
+function assertTypedAloneLikeWhole(text: string, at: number, typed: string): void {
+  const after = text.slice(0, at) + typed + text.slice(at);
+  const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: typed });
+  assert.ok(result, 'reparsed alone');
+  assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root));
+}
+
 /** Each file's text, and the same with anchors and aliases (the fast reader reads both). */
 function textsOf(files: string[]): { name: string; text: string }[] {
   return files.flatMap((file) => {
@@ -305,20 +313,12 @@ describe('incremental YAML reparse', () => {
   it('replaces a member whose key a tag typed before it changes, though its own text did not', () => {
     // The tag stands before the member's key, outside the text the kept members are compared by.
     const text = 'k:\n  c:\n    c: 1\n    d: 1\n    b: v\n  d:\n    a:\n      - v\n    : b\n    b: "q"\n    d: "q"\nj:\n  b:\n    a: 1\n';
-    const at = text.indexOf(': b');
-    const after = text.slice(0, at) + '!!str ' + text.slice(at);
-    const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: '!!str ' });
-    assert.ok(result, 'reparsed alone');
-    assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root));
+    assertTypedAloneLikeWhole(text, text.indexOf(': b'), '!!str ');
   });
 
   it('reparses a block below a key whose comment holds a "!", which is no tag', () => {
     const text = 'paths: # generated, do not edit !\n  /a:\n    get:\n      operationId: a\n  /b: {}\n';
-    const at = text.indexOf('operationId');
-    const after = text.slice(0, at) + 'summary: S\n      ' + text.slice(at);
-    const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: 'summary: S\n      ' });
-    assert.ok(result, 'reparsed alone');
-    assert.deepEqual(flatten(result.parsed.root), flatten(parseText(after, 'yaml').root));
+    assertTypedAloneLikeWhole(text, text.indexOf('operationId'), 'summary: S\n      ');
   });
 
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
