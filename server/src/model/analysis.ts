@@ -800,10 +800,14 @@ class OperationIds {
       group.sort((a, b) => this.order.get(a)! - this.order.get(b)!);
       byId.set(id, group);
     }
-    // The ids in the order a fresh walk meets them (by each group's first Operation): suggestions
-    // take the first of equally near names, and must be a fresh check's.
-    const first = (group: readonly OpenApiObject[]) => this.order.get(group[0])!;
-    return (this.current = new Map([...byId].sort((a, b) => first(a[1]) - first(b[1]))));
+    // The ids in the order a fresh walk meets them: suggestions take the first of equally near
+    // names, and must be a fresh check's. One pass over the Operations, no sort.
+    const inWalkOrder = new Map<string, OpenApiObject[]>();
+    for (const operation of this.operations) {
+      const id = this.idOf.get(operation);
+      if (id !== undefined && !inWalkOrder.has(id)) inWalkOrder.set(id, byId.get(id)!);
+    }
+    return (this.current = inWalkOrder);
   }
 }
 

@@ -92,7 +92,10 @@ function taggedBefore(source: TextLike, node: SyntaxNode): boolean {
   let from = 0;
   if (node.keyOffset >= 0) from = node.keyOffset + node.keyLength;
   else if (parent) {
-    const index = parent.children!.indexOf(node);
+    // By offset (an array of 100,000 items is met at every level tried); by identity where copies
+    // stand out of text order.
+    let index = childIndexBefore(parent, node.offset);
+    if (parent.children![index] !== node) index = parent.children!.indexOf(node);
     from = index > 0 ? parent.children![index - 1].end : parent.offset;
   }
   if (from > node.offset || node.offset - from > MAX_KEY_LINE) return true;
