@@ -506,14 +506,13 @@ class RuleRun {
     if (times) times.add('(kept whole)', phase!);
     times?.print();
     const unique = new UniqueFindings();
-    const found: Diagnostic[] = [];
     for (const list of perUnit.values()) {
       for (let i = 0; i < list.length; i++) {
-        if (unique.add(list[i])) found.push(list[i]);
+        unique.add(list[i]);
         if (due()) yield;
       }
     }
-    const diagnostics = yield* sortSteps(found, compareFindings);
+    const diagnostics = yield* sortSteps(unique.kept, compareFindings);
     return { diagnostics, perUnit, crashes: this.crashes, keptObjects: this.keptObjects };
   }
 }

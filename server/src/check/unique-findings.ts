@@ -6,24 +6,52 @@ import { Diagnostic } from './types';
 const same = (a: Diagnostic, b: Diagnostic) =>
   a.offset === b.offset && a.length === b.length && a.rule === b.rule && a.doc.path === b.doc.path && a.message === b.message;
 
-export class UniqueFindings {
-  /** Per offset, the first finding there, or all of them when there are several. */
-  private readonly byOffset = new Map<number, Diagnostic | Diagnostic[]>();
+/** What a user sees of a finding beyond its place and message: compared only when two copies differ. */
+const extras = (d: Diagnostic) =>
+  JSON.stringify([
+    d.severity,
+    d.fixes.map((f) => [f.title, f.edits]),
+    d.related.map((r) => [r.doc.path, r.offset, r.length, r.message]),
+    d.tags,
+  ]);
 
-  /** Whether the finding is new (and now kept). */
-  add(d: Diagnostic): boolean {
+/**
+ * Whether `b` is kept over `a`, two copies of one finding. The copies can differ: a Path Item with a
+ * `$ref` and fields beside it is checked as itself and as what it references, and only one of them
+ * can offer the fix. An edit re-checks some objects and keeps the findings of others, so copies come
+ * in another order than in a fresh check; the choice must not depend on it. More fixes win, then
+ * more related places, then the text of the rest.
+ */
+function preferred(a: Diagnostic, b: Diagnostic): boolean {
+  if (a.fixes.length !== b.fixes.length) return b.fixes.length > a.fixes.length;
+  if (a.related.length !== b.related.length) return b.related.length > a.related.length;
+  if (a.fixes.length === 0 && a.related.length === 0 && a.severity === b.severity && a.tags.length === 0 && b.tags.length === 0) return false;
+  const textA = extras(a);
+  const textB = extras(b);
+  return textA !== textB && textB < textA;
+}
+
+export class UniqueFindings {
+  /** Each finding once, in the order first met; a copy preferred later takes its place. */
+  readonly kept: Diagnostic[] = [];
+  /** Per offset, the index in `kept` of the finding there, or of all of them when there are several. */
+  private readonly byOffset = new Map<number, number | number[]>();
+
+  add(d: Diagnostic): void {
     const there = this.byOffset.get(d.offset);
     if (there === undefined) {
-      this.byOffset.set(d.offset, d);
-      return true;
+      this.byOffset.set(d.offset, this.kept.length);
+      this.kept.push(d);
+      return;
     }
-    if (!Array.isArray(there)) {
-      if (same(there, d)) return false;
-      this.byOffset.set(d.offset, [there, d]);
-      return true;
+    const indexes = typeof there === 'number' ? [there] : there;
+    for (const i of indexes) {
+      if (!same(this.kept[i], d)) continue;
+      if (preferred(this.kept[i], d)) this.kept[i] = d;
+      return;
     }
-    for (const seen of there) if (same(seen, d)) return false;
-    there.push(d);
-    return true;
+    if (typeof there === 'number') this.byOffset.set(d.offset, [there, this.kept.length]);
+    else there.push(this.kept.length);
+    this.kept.push(d);
   }
 }

@@ -492,9 +492,8 @@ export class Session {
     // One root reads the file (the usual case): nothing to merge.
     if (lists.length <= 1) return [...(lists[0] ?? [])];
     const unique = new UniqueFindings();
-    const merged: Diagnostic[] = [];
-    for (const list of lists) for (const d of list) if (unique.add(d)) merged.push(d);
-    return merged;
+    for (const list of lists) for (const d of list) unique.add(d);
+    return unique.kept;
   }
 
   /**
