@@ -266,6 +266,18 @@ export interface ResolvedChain {
 /** References followed from one `$ref` before giving up (each step may be another file). */
 export const MAX_CHAIN = 64;
 
+/**
+ * Whether a reference leads to an object of the kind its place expects, or of no kind the target's
+ * place tells: the walk goes on into such targets only, and a chain ends without a target at any other.
+ */
+function leadsToExpectedKind(reference: Reference): boolean {
+  const { target, expected } = reference;
+  if (!target) return false;
+  if (expected === 'PathItem') return true;
+  const actual = layoutKindAt(target.doc.root, reference.parsed?.pointer ?? []);
+  return actual === undefined || actual === expected;
+}
+
 const NO_OBJECTS: readonly OpenApiObject[] = [];
 const NO_REFERENCES: readonly Reference[] = Object.freeze([]);
 
@@ -501,11 +513,7 @@ class Walk {
    * walked as a Schema, each field of the Parameter would be another ("name" is no Schema field).
    */
   private walksTarget(reference: Reference): boolean {
-    const { target, expected } = reference;
-    if (!target) return false;
-    if (expected === 'PathItem') return true;
-    const actual = layoutKindAt(target.doc.root, reference.parsed?.pointer ?? []);
-    return actual === undefined || actual === expected;
+    return leadsToExpectedKind(reference);
   }
 
   private enqueue(doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean): void {
@@ -664,7 +672,10 @@ class ReferenceGraph {
         break;
       }
       chain.push(reference);
-      current = reference.target;
+      // A target of another kind than the place expects (a Schema `$ref` to a whole OpenAPI
+      // document) is not walked as one: ref-target-kind reports it, and no rule reads it as what the
+      // place expects (an example validated against it would be read where no edit re-checks it).
+      current = leadsToExpectedKind(reference) ? reference.target : undefined;
     }
     const result = { target: current, chain, cycle, tooLong };
     this.chains.set(node, result);
