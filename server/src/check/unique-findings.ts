@@ -1,6 +1,7 @@
 // The same finding can be reached twice (an object reached from two roots, or along two paths of
 // one root): it is reported once. Compared field by field within its offset, without a string key
 // per finding (100,000 keys with their messages cost tens of milliseconds and as much garbage).
+import { TextEdit } from '../syntax/edit';
 import { Diagnostic } from './types';
 
 const same = (a: Diagnostic, b: Diagnostic) =>
@@ -25,10 +26,26 @@ const extras = (d: Diagnostic) =>
 function preferred(a: Diagnostic, b: Diagnostic): boolean {
   if (a.fixes.length !== b.fixes.length) return b.fixes.length > a.fixes.length;
   if (a.related.length !== b.related.length) return b.related.length > a.related.length;
-  if (a.fixes.length === 0 && a.related.length === 0 && a.severity === b.severity && a.tags.length === 0 && b.tags.length === 0) return false;
+  // Two roots reading one file give equal copies of each of its findings: told equal without text.
+  if (sameExtras(a, b)) return false;
   const textA = extras(a);
   const textB = extras(b);
   return textA !== textB && textB < textA;
+}
+
+const sameEdit = (x: TextEdit, y: TextEdit) => x.offset === y.offset && x.length === y.length && x.newText === y.newText;
+
+function sameExtras(a: Diagnostic, b: Diagnostic): boolean {
+  if (a.severity !== b.severity || a.tags.length !== b.tags.length || a.tags.some((t, i) => t !== b.tags[i])) return false;
+  for (let i = 0; i < a.fixes.length; i++) {
+    const x = a.fixes[i];
+    const y = b.fixes[i];
+    if (x.title !== y.title || x.edits.length !== y.edits.length || x.edits.some((e, j) => !sameEdit(e, y.edits[j]))) return false;
+  }
+  return a.related.every((r, i) => {
+    const o = b.related[i];
+    return r.offset === o.offset && r.length === o.length && r.message === o.message && r.doc.path === o.doc.path;
+  });
 }
 
 export class UniqueFindings {

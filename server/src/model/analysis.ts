@@ -268,7 +268,9 @@ export const MAX_CHAIN = 64;
 
 /**
  * Whether a reference leads to an object of the kind its place expects, or of no kind the target's
- * place tells: the walk goes on into such targets only, and a chain ends without a target at any other.
+ * place tells. The walk goes on into such targets only, and a chain ends without a target at any
+ * other: a Parameter where a Schema is expected is ref-target-kind's one finding; walked as a Schema,
+ * each field of the Parameter would be another ("name" is no Schema field).
  */
 function leadsToExpectedKind(reference: Reference): boolean {
   const { target, expected } = reference;
@@ -507,15 +509,6 @@ class Walk {
     return reference;
   }
 
-  /**
-   * Whether a reference's target is walked as the kind its place expects: not when the layout makes
-   * it another kind (a Parameter where a Schema is expected). That is ref-target-kind's one finding;
-   * walked as a Schema, each field of the Parameter would be another ("name" is no Schema field).
-   */
-  private walksTarget(reference: Reference): boolean {
-    return leadsToExpectedKind(reference);
-  }
-
   private enqueue(doc: SourceDocument, node: SyntaxNode, kind: ObjectKind, parent: OpenApiObject | undefined, refAllowed: boolean): void {
     this.queue.push(pending(doc, node, kind, parent, refAllowed, node, doc));
   }
@@ -553,7 +546,7 @@ class Walk {
       if (kinds.has(kind)) return;
       kinds.add(kind);
       const reference = this.recordReference(item, node, refNode, item.refAllowed);
-      if (this.walksTarget(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, true, item.usage, item.usageDoc));
+      if (leadsToExpectedKind(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, true, item.usage, item.usageDoc));
       return;
     }
     const seen = this.visited.get(node);
@@ -565,7 +558,7 @@ class Walk {
     if (refNode) {
       // A Path Item's `$ref` is one of its fields: follow it and walk the local fields too.
       const reference = this.recordReference(item, node, refNode, kind === 'PathItem' || item.refAllowed);
-      if (this.walksTarget(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
+      if (leadsToExpectedKind(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
     const object = this.record(item, seen);
     const count = node.children!.length;
