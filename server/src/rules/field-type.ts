@@ -70,7 +70,9 @@ function reportWrongType(
   const quoteIt = doc.format === 'yaml' && spec.scalar === 'string' && (at.kind === 'number' || at.kind === 'boolean') && at.style === 'plain';
   // YAML 1.2 reads `required: yes` as the text "yes"; say what it reads and what to write.
   const meant = yaml11Boolean(at, spec, doc);
-  const id = quoteIt ? 'quoteIt' : meant !== undefined ? 'yaml11' : messageId;
+  // `description: {$ref: ./intro.md}`, which some tools resolve anywhere: say why it is not read.
+  const reference = at.kind === 'object' && at.children!.length === 1 && at.children![0].key === '$ref' && at.children![0].kind === 'string';
+  const id = quoteIt ? 'quoteIt' : meant !== undefined ? 'yaml11' : reference && messageId === 'wrongType' ? 'reference' : messageId;
   context.report({ at: firstLineSpan(doc, at), messageId: id, data: { field, expected: what, actual: describe(at), word: String(at.value), meant: String(meant) }, fixes: fix ? [fix] : [] });
 }
 
@@ -133,6 +135,7 @@ export default defineRule({
     'A field of the wrong type is read as missing or misread by tools: the document says something other than what its author wrote.',
   messages: {
     wrongType: '"{field}" must be {expected}, not {actual}.',
+    reference: '"{field}" must be {expected}, not a "$ref": a reference is followed only where a Reference Object is allowed, so write the value itself here.',
     quoteIt: '"{field}" must be {expected}, not {actual}: quote the value, as YAML reads it unquoted as {actual}.',
     yaml11: '"{field}" must be {expected}, not the text "{word}": YAML 1.2 reads {word} as text (only YAML 1.1 read it as a boolean). Write {meant}.',
     examplesMap: 'A Schema\'s "examples" is a list of example values, not a map: a map of Example Objects is the "examples" of a Media Type, Parameter or Header. Write the values as a list.',
