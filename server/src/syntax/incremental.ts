@@ -16,6 +16,7 @@ import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './lin
 import { sourceOf, TextLike } from './piece-text';
 import { detached, editedText, isSegmented, ParsedText, segmentTree, stopSegmenting, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
+import { resolvePlain } from './yaml-fast';
 
 export interface Reparsed {
   parsed: ParsedText;
@@ -275,6 +276,8 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
     const before = node.offset > 0 ? source.charCodeAt(node.offset - 1) : 10;
     if (before !== 32 && !(inFlow && (before === 91 || before === 123 || before === 44))) return undefined;
     if (newInner === '' || /^[-?:,[\]{}#&*!|>'"%@`\s]/.test(newInner) || /: |:$| #|\s$/.test(newInner) || OTHER_TYPE.test(newInner)) return undefined;
+    // What the package reads as a number (`0o7`, `0xff`, `+.inf`) or another type is no string.
+    if (resolvePlain(newInner).kind !== 'string') return undefined;
   }
   if (quote && newInner.length === 0 && node.style === 'single') return undefined;
   // A tag before it: some check what they tag (`!!timestamp`, `!!int`), with errors of their own.

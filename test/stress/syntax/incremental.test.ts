@@ -321,6 +321,18 @@ describe('incremental YAML reparse', () => {
     assertTypedAloneLikeWhole(text, text.indexOf('operationId'), 'summary: S\n      ');
   });
 
+  it('reads a plain scalar that a typed character makes a number (0o7, 0xf, +.inf) as a number, as a whole parse does', () => {
+    // The YAML 1.2 core schema's octal, hexadecimal and signed infinity forms (found by a session fuzz).
+    const text = 'n:\n  a: o1\n  b: 0o\n  c: 0x\n  d: +.in\n  e: [x1, 0x]\nz: 1\n';
+    for (const [after, typed, pointer] of [['a: ', '0', '/n/a'], ['b: 0o', '7', '/n/b'], ['c: 0x', 'f', '/n/c'], ['d: +.in', 'f', '/n/d'], ['[x1, 0x', 'A', '/n/e/1']]) {
+      const at = text.indexOf(after) + after.length;
+      const whole = parseText(text.slice(0, at) + typed + text.slice(at), 'yaml');
+      assert.match(flatten(whole.root).find((line) => line.startsWith(pointer + ' '))!, / number /, `${after}${typed} is a number`);
+      const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: 0, newText: typed });
+      if (result) assert.deepEqual(flatten(result.parsed.root), flatten(whole.root), `${after}${typed}`);
+    }
+  });
+
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
     const parsed = parseText('paths:\n  /a:\n    get:\n      summary: x\n  /b:\n    get: {}\n', 'yaml');
     const other = parsed.root!.get('paths')!.get('/b')!;
