@@ -2,7 +2,7 @@
 // edits made since (moved to their new places), and which objects, references and rules must be
 // checked again. The language server's session records each edit reparsed in place here; the
 // engine asks the plan (EarlierFindings) while it walks. No LSP, no IO: plain data in and out.
-import { Analysis, OpenApiObject, Reference } from '../model/analysis';
+import { Analysis, firstUsageNode, OpenApiObject, Reference } from '../model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../model/documents';
 import { ObjectKind, OpenApiVersion, specOf } from '../model/spec';
 import { Reparsed, errorsOnlyMoved } from '../syntax/incremental';
@@ -182,7 +182,7 @@ export class EditsSinceCheck {
         const node = object.node;
         if (this.touched.has(node) || (node.parent && this.touched.has(node.parent) && !(sameAnalysis && this.onlySiblingsTouched(before, object)))) return undefined;
         const earlier = sameAnalysis ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
-        if (!earlier) return undefined;
+        if (!earlier || (!sameAnalysis && !sameRole(earlier, object))) return undefined;
         const found = perUnit.get(earlier);
         // Most objects have no findings: one shared empty list, nothing allocated per object.
         if (!found) return NO_FINDINGS;
@@ -292,6 +292,19 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
 
 /** Composition members looked at by composesSchema before it answers yes, to be safe. */
 const MAX_COMPOSITION_MEMBERS = 10_000;
+
+/**
+ * Whether an object of a new walk was reached as its earlier self was: from the same place, under a
+ * parent of the same role. Rules read the parent: a Media Type's example is a request's or a
+ * response's, and a Request Body a broken root now reaches as a Response changes that.
+ */
+function sameRole(earlier: OpenApiObject, now: OpenApiObject): boolean {
+  if (firstUsageNode(earlier) !== firstUsageNode(now)) return false;
+  const before = earlier.parent;
+  const after = now.parent;
+  if (!before || !after) return before === after;
+  return before.node === after.node && before.kind === after.kind && firstUsageNode(before) === firstUsageNode(after);
+}
 
 /**
  * Whether a node has, as an `anyOf`, `oneOf` or `allOf` member or its `not` (or theirs, on down),

@@ -107,7 +107,7 @@ class WalkedObject implements OpenApiObject {
     public node: SyntaxNode,
     private readonly slot: DocumentSlot,
     public parent: OpenApiObject | undefined,
-    private readonly firstUsageNode: SyntaxNode,
+    readonly firstUsageNode: SyntaxNode,
     /** The document of the first usage when it is not the object's (a `$ref` from another file led to it). */
     private readonly firstUsageSlot: DocumentSlot | undefined,
   ) {}
@@ -120,6 +120,11 @@ class WalkedObject implements OpenApiObject {
     const first: Usage = { node: this.firstUsageNode, doc: (this.firstUsageSlot ?? this.slot).doc, parent: this.parent };
     return this.laterUsages ? [first, ...this.laterUsages] : [first];
   }
+}
+
+/** The node that first led the walk to an object: its own, or the `$ref` holder that points at it. */
+export function firstUsageNode(object: OpenApiObject): SyntaxNode {
+  return object instanceof WalkedObject ? object.firstUsageNode : object.usages[0].node;
 }
 
 /**
