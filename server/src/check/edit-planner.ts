@@ -2,7 +2,7 @@
 // edits made since (moved to their new places), and which objects, references and rules must be
 // checked again. The language server's session records each edit reparsed in place here; the
 // engine asks the plan (EarlierFindings) while it walks. No LSP, no IO: plain data in and out.
-import { Analysis, firstUsageNode, OpenApiObject, Reference } from '../model/analysis';
+import { Analysis, firstUsageNode, leadsToExpectedKind, OpenApiObject, Reference } from '../model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../model/documents';
 import { ObjectKind, OpenApiVersion, specOf } from '../model/spec';
 import { Reparsed, errorsOnlyMoved } from '../syntax/incremental';
@@ -203,7 +203,8 @@ export class EditsSinceCheck {
         if (analysis.references !== before.references) {
           for (const reference of analysis.references) {
             const earlier = before.referenceAt(reference.holder);
-            if (earlier && earlier.target?.node !== reference.target?.node) return false;
+            // The same node may no longer be of the kind expected (an `openapi` key typed in its file).
+            if (earlier && (earlier.target?.node !== reference.target?.node || leadsToExpectedKind(earlier) !== leadsToExpectedKind(reference))) return false;
           }
         }
         // One an edit took away (its key edited, its holder replaced) leaves an object of its own.

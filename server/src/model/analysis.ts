@@ -277,13 +277,22 @@ export const MAX_CHAIN = 64;
  * other: a Parameter where a Schema is expected is ref-target-kind's one finding; walked as a Schema,
  * each field of the Parameter would be another ("name" is no Schema field).
  */
-function leadsToExpectedKind(reference: Reference): boolean {
+export function leadsToExpectedKind(reference: Reference): boolean {
   const { target, expected } = reference;
   if (!target) return false;
   if (expected === 'PathItem') return true;
-  const actual = layoutKindAt(target.doc.root, reference.parsed?.pointer ?? []);
-  return actual === undefined || actual === expected;
+  let leads = leadsToExpected.get(reference);
+  if (leads === undefined) {
+    // Where the target is, not what the pointer says: a 3.1 `$ref` may name a schema by its `$id`
+    // or `$anchor`, or by a pointer inside a schema resource.
+    const actual = layoutKindAt(target.doc.root, target.node.path.map(String));
+    leadsToExpected.set(reference, (leads = actual === undefined || actual === expected));
+  }
+  return leads;
 }
+
+/** Per reference, whether it leads to the kind expected (the walk asks, then each chain through it). */
+const leadsToExpected = new WeakMap<Reference, boolean>();
 
 const NO_OBJECTS: readonly OpenApiObject[] = [];
 const NO_REFERENCES: readonly Reference[] = Object.freeze([]);

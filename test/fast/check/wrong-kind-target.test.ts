@@ -45,4 +45,16 @@ describe('a $ref to a whole document', () => {
     assert.deepEqual(describeAll(session.check(ROOT).diagnostics), freshFindings(session, ROOT));
     assert.deepEqual(rules(), ['valid-whole-document-target.yaml ref-target-kind "pet-document.yaml" is the whole document, but a Schema is expected here.']);
   });
+
+  it('the target stops being an OpenAPI document (its "openapi" key renamed): the example is validated again, as in a fresh check', () => {
+    const session = new Session();
+    open(session, ROOT, fs.readFileSync(ROOT, 'utf8'));
+    const target = open(session, TARGET, fs.readFileSync(TARGET, 'utf8'));
+    const examples = () => session.check(ROOT).diagnostics.filter((d) => d.rule === 'example-valid').map((d) => d.message);
+    assert.deepEqual(examples(), []);
+    // One character in a key: reparsed in place, a structure change of the same trees.
+    type(session, target, target.text.indexOf('openapi') + 6, 1, 'x');
+    assert.deepEqual(examples(), ['"example": missing the required property "name".', '"example.id": expected an integer, got a string.']);
+    assert.deepEqual(describeAll(session.check(ROOT).diagnostics), freshFindings(session, ROOT));
+  });
 });
