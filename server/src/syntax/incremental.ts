@@ -459,18 +459,22 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   // The members the edit left as they were keep their nodes (and so their findings and objects):
   // typing a new key in an operation reparses the operation, but only the new key is new.
   // Kept members are compared by tree too where either version of the block was read by recovery.
-  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText, block.errors.length > 0 || blockHadErrors) : undefined;
+  // Whether a collection around the edit now starts or ends elsewhere than the edit moved it to (a
+  // broken member the recovery reads shorter): what is placed by its bounds (a fix inserting a
+  // member after its last one) must be computed again. Bounds at the edit or inside it may go
+  // either way (a member typed after the last one).
+  let reshaped = false;
+  const movedAway = movedAwayFrom(edit);
+  // Kept members around the edit too: a multi-line plain scalar read shorter ends its mappings early.
+  const resized = (was: number, now: number) => {
+    if (movedAway(now, was)) reshaped = true;
+  };
+  const kept = replacements.length === 1 ? keepUnchanged(member, replacements[0], text, newText, block.errors.length > 0 || blockHadErrors, resized) : undefined;
   if (!kept) parent.replaceChildren(parent.children!.indexOf(member), 1, replacements);
   // What was computed from the children of the nodes around the new members is out of date.
   else valueChangedIn(kept.nodes[0].parent!);
   moveAfter(old.root!, ancestors, new Set(kept ? [member] : replacements), end, delta);
   // Block collections end with their last entry (syntax/yaml.ts), innermost first.
-  // Whether a collection around the block now starts or ends elsewhere than the edit moved it to
-  // (a broken member the recovery reads shorter): what is placed by its bounds (a fix inserting a
-  // member after its last one) must be computed again.
-  // Bounds at the edit or inside it may go either way (a member typed after the last one).
-  let reshaped = false;
-  const movedAway = (now: number, was: number) => (was < edit.offset && now !== was) || (was > editEnd && now !== was + delta);
   for (const a of ancestors) {
     const [oldStart, oldEnd] = [a.offset, a.end];
     const last = a.children![a.children!.length - 1];
@@ -488,6 +492,13 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
   return { parsed, node: replacements[0], nodes: replacements, replaced: member, lines: newLines, reshaped };
 }
 
+/** Whether a bound that was at `was` before the edit is not where the edit moved it (`now`); bounds at the edit or inside it may go either way. */
+function movedAwayFrom(edit: TextEdit): (now: number, was: number) => boolean {
+  const editEnd = edit.offset + edit.length;
+  const delta = edit.newText.length - edit.length;
+  return (now, was) => (was < edit.offset && now !== was) || (was > editEnd && now !== was + delta);
+}
+
 /**
  * After a block (a JSON value) was parsed again: where the new tree of a mapping has members whose
  * text is the old one's (the same text parses the same way at the same indentation), the old nodes
@@ -496,7 +507,9 @@ function reparseMember(old: ParsedText, edit: TextEdit, member: SyntaxNode, from
  * holds no collection, preferably, when the edit only added members), or undefined when the trees
  * differ at the top (another key, a flow collection) or old members went (several in one, removed).
  */
-function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, newText: TextLike, broken: boolean): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
+function keepUnchanged(
+  old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, newText: TextLike, broken: boolean, resized: (was: number, now: number) => void,
+): { replaced: SyntaxNode; nodes: SyntaxNode[] } | undefined {
   if (old.kind !== 'object' || fresh.kind !== 'object' || old.flow || fresh.flow) return undefined;
   if (old.key !== fresh.key || old.keyOffset !== fresh.keyOffset || old.keyLength !== fresh.keyLength) return undefined;
   if (old.offset !== fresh.offset || old.packedFlags !== fresh.packedFlags) return undefined;
@@ -517,9 +530,10 @@ function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, ne
   let oldEnd = before.length - tail;
   let newEnd = after.length - tail;
   if (oldEnd - from === 1 && newEnd - from === 1) {
-    const deeper = keepUnchanged(before[from], after[from], oldText, newText, broken);
+    const deeper = keepUnchanged(before[from], after[from], oldText, newText, broken, resized);
     if (deeper) {
       moveKept(before, after, 0, before.length, from);
+      resized(old.end, fresh.end);
       old.length = fresh.length;
       return deeper;
     }
@@ -539,6 +553,7 @@ function keepUnchanged(old: SyntaxNode, fresh: SyntaxNode, oldText: TextLike, ne
   moveKept(before, after, 0, from, -1);
   moveKept(before, after, oldEnd, before.length, -1, newEnd - oldEnd);
   old.replaceChildren(from, oldEnd - from, nodes);
+  resized(old.end, fresh.end);
   old.length = fresh.length;
   return { replaced, nodes };
 }
@@ -896,8 +911,13 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     replacement.parent = node.parent;
     const parent = node.parent!;
     const oldEnd = node.end;
-    // As in YAML blocks: the members the edit left as they were keep their nodes.
-    const kept = keepUnchanged(node, replacement, oldText, text, fragment.errors.length > 0);
+    // As in YAML blocks: the members the edit left as they were keep their nodes, and a kept
+    // collection that recovery ends elsewhere than the edit moved it to reshapes the tree.
+    let reshaped = false;
+    const movedAway = movedAwayFrom(edit);
+    const kept = keepUnchanged(node, replacement, oldText, text, fragment.errors.length > 0, (was, now) => {
+      if (movedAway(now, was)) reshaped = true;
+    });
     if (!kept) parent.replaceChild(parent.children!.indexOf(node), replacement);
     else valueChangedIn(kept.nodes[0].parent!);
     const ancestors: SyntaxNode[] = [];
@@ -908,7 +928,7 @@ function reparseJsonValue(old: ParsedText, edit: TextEdit): Reparsed | undefined
     const added = fragment.errors.map((e) => ({ ...e, offset: e.offset + start }));
     const errors = old.errors.length || added.length ? errorsAfter(old.errors, node.offset, oldEnd, delta, added) : [];
     const parsed = editedText('json', text, old.root, errors, {});
-    if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced };
+    if (kept) return { parsed, node: kept.nodes[0], nodes: kept.nodes, replaced: kept.replaced, reshaped };
     return { parsed, node: replacement, nodes: [replacement], replaced: node };
   }
   return undefined;

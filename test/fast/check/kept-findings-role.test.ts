@@ -66,4 +66,24 @@ describe('findings kept through an edit of another file', () => {
     assert.deepEqual(examples(), ['bodies.yaml "example": missing the required property "id".']);
     assert.deepEqual(describeAll(session.check(ROOT).diagnostics), freshFindings(session, ROOT));
   });
+
+  it('a multi-line plain scalar an edit reads shorter ends the mappings around it early: the fix placed after their last member is computed again', () => {
+    // A broken path item (from a session fuzz of the runtime-expression fixtures): `format`'s value
+    // runs over the lines below it until a blank line typed in it ends the value, and the path item, there.
+    const file = path.join(DIR, 'broken.yaml');
+    const text = "openapi: 3.0.3\ninfo:\n  title: Fixture\n  version: 1.0.0\npaths:\n  /pets/{petId}:\n    parameters:\n      - {name: petId, in: path, required: true, schema: {type: string}}\n    get:\n      operationId: getPet\n          '{$request.body#/hook}/pets/{$request.path.petid}':\n  /owners/{ownerId}/pets/{name}:\n    get:\n      format: int32ionId: listOwnerPets\n      parameters:\n        - {name: ownerId, in: path, required: true, schema: {type: string}}\n        - {name: name, in: path, required: tr\"ue, schema: {type: string}}\n        '200':\n  /pets:";
+    const session = new Session();
+    const doc = open(session, file, text);
+    const fixOffsets = () => session.check(file).diagnostics.filter((d) => d.rule === 'path-params-defined').map((d) => d.fixes.map((f) => f.edits[0].offset));
+    const end = text.indexOf("\n        '200':");
+    assert.deepEqual(fixOffsets(), [[end + "\n        '200':".length], [end + "\n        '200':".length]]);
+    const at = text.indexOf('        - {name: ownerId');
+    const lines = new LineIndex(text);
+    session.applyChanges(doc, [{ range: { start: lines.positionAt(at), end: lines.positionAt(at) }, text: '\n    ' }]);
+    assert.deepEqual(describeAll(session.check(file).diagnostics), freshFindings(session, file));
+    // The path item now ends with the line before `'200':`; the parameter goes right after it, not
+    // where the old path item ended (moved by the five characters typed).
+    const shorter = doc.text.indexOf("\n        '200':");
+    assert.deepEqual(fixOffsets(), [[shorter], [shorter]]);
+  });
 });
