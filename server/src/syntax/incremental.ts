@@ -45,7 +45,8 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/m;
 const UNREADABLE_REST = /^The rest of the document cannot be read from here/;
 /** The yaml package's messages about flow collections (`Unexpected flow-seq-start token.`, `Flow map in block collection…`). */
 const FLOW_ERROR = /flow/i;
-const NEVER_CLOSED = /^This string is never closed|^Missing closing ["']quote/;
+/** A string never closed, or one opened where no value starts (`{a: 1}'`), which the package closes at the next quote however far. */
+const NEVER_CLOSED = /^This string is never closed|^Missing closing ["']quote|^Unexpected (?:single|double)-quoted-scalar/;
 
 /** The `yaml` package's message for a flow collection without its closing bracket. */
 const UNCLOSED_FLOW = /(?:must be sufficiently indented and end|must end) with a [\]}]\.?$/;
@@ -116,6 +117,46 @@ const MAX_LEVELS_TRIED = 12;
 /** Largest share of the text a block may have; beyond it a full parse costs about the same. */
 const MAX_BLOCK_SHARE = 0.5;
 
+/** A line that ends in an escaped quote (`''`, `\\"`): a quoted scalar on it may be left open there. */
+const ESCAPED_QUOTE_AT_END = /(?:''|\\")[ \t]*$/gm;
+
+/**
+ * Whether the edit adds or removes a quote below a quoted scalar left open at its line's end
+ * (`dog: 'dog.yaml''`, whose last two quotes are an escaped one). The `yaml` package reads such a
+ * scalar as closed, with no error, only while a quote follows somewhere further down: the quote
+ * typed or deleted in a block far below changes how that line reads. Only edits of a quote look;
+ * the look is one pass over the text before the edit.
+ */
+function closedByQuoteBelow(old: ParsedText, edit: TextEdit): boolean {
+  const source = sourceOf(old);
+  if (!/['"]/.test(edit.newText) && !/['"]/.test(source.slice(edit.offset, edit.offset + edit.length))) return false;
+  const before = source.slice(0, edit.offset);
+  ESCAPED_QUOTE_AT_END.lastIndex = 0;
+  for (let m = ESCAPED_QUOTE_AT_END.exec(before); m; m = ESCAPED_QUOTE_AT_END.exec(before)) {
+    const lineStart = before.lastIndexOf('\n', m.index) + 1;
+    if (leftOpen(before.slice(lineStart, m.index + m[0].length))) return true;
+  }
+  return false;
+}
+
+/** Whether a line's last quoted scalar is still open at its end: quotes read pair by pair as escapes. */
+function leftOpen(line: string): boolean {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (!quote) {
+      // A quote opens a scalar only where a value can start (after `: `, `- `, `[`, `{`, `,` or the indent).
+      if ((c === "'" || c === '"') && /(^|[\s[{,]|: ?|- ?)$/.test(line.slice(Math.max(0, i - 2), i))) quote = c;
+      else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) return false;
+    } else if (quote === "'" && c === "'") {
+      if (line[i + 1] === "'") i++;
+      else quote = '';
+    } else if (quote === '"' && c === '\\') i++;
+    else if (quote === '"' && c === '"') quote = '';
+  }
+  return quote !== '';
+}
+
 export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   if (!old.root) return undefined;
   // A large tree not cut yet is edited as it is (every node after the edit moves, tens of
@@ -128,7 +169,7 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
   const from = selfContainedFrom(old);
   const result = old.format === 'json'
     ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
-    : from !== undefined && edit.offset >= from ? reparseScalar(old, edit) ?? reparseBlock(old, edit, from) : undefined;
+    : from !== undefined && edit.offset >= from && !closedByQuoteBelow(old, edit) ? reparseScalar(old, edit) ?? reparseBlock(old, edit, from) : undefined;
   if (result?.lines) rememberLineIndex(result.parsed, result.lines);
   else if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText);
   return result;
@@ -257,6 +298,9 @@ function reparseScalar(old: ParsedText, edit: TextEdit): Reparsed | undefined {
   // Our reading of the scalar must be the parser's (no escapes, no folding), or the shortcut is
   // not provably the same.
   if (oldInner !== node.value) return undefined;
+  // A quote inside that reads as itself: the scalar's own closing quote is missing (`'a''`, closed
+  // by a quote further down), and a character typed between them closes it early.
+  if ((node.style === 'single' && oldInner.includes("'")) || (node.style === 'double' && /["\\]/.test(oldInner))) return undefined;
   const at = edit.offset - node.offset - quote;
   const newInner = oldInner.slice(0, at) + edit.newText + oldInner.slice(at + edit.length);
   let inFlow = false;

@@ -333,6 +333,26 @@ describe('incremental YAML reparse', () => {
     }
   });
 
+  it('parses the whole text when a quote is deleted below a quoted scalar the yaml package closes only by that quote', () => {
+    // `'dog.yaml''` ends in an escaped quote: read as closed while a quote follows further down, and
+    // as never closed once it is gone (found by the cross-file fuzz). A quote opened after a flow
+    // mapping (`{b: 1}'`) reads on to the next quote the same way.
+    for (const [text, deleted] of [
+      ["a:\n  dog: 'dog.yaml''\nb:\n  c: x\n  d: 'y'\n", "'y'"],
+      ["q:\n  a: {b: 1}'\n  c:\n    - $ref: '#/x'\n  d: 1\n", "    - $ref: '#/x'\n"],
+    ]) {
+      const at = text.indexOf(deleted);
+      const after = text.slice(0, at) + text.slice(at + deleted.length);
+      const result = reparseEdit(parseText(text, 'yaml'), { offset: at, length: deleted.length, newText: '' });
+      const whole = parseText(after, 'yaml');
+      if (result) {
+        assert.deepEqual(flatten(result.parsed.root), flatten(whole.root), deleted);
+        assert.deepEqual(result.parsed.errors.map((e) => [e.offset, e.length, e.message]), whole.errors.map((e) => [e.offset, e.length, e.message]), deleted);
+      }
+      assert.ok(whole.errors.length > 0, `${deleted}: the text is broken once the quote is gone`);
+    }
+  });
+
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
     const parsed = parseText('paths:\n  /a:\n    get:\n      summary: x\n  /b:\n    get: {}\n', 'yaml');
     const other = parsed.root!.get('paths')!.get('/b')!;
