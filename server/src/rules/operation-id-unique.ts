@@ -35,6 +35,8 @@ export default defineRule({
     const idNode = object.node.get('operationId');
     if (idNode?.kind !== 'string') return;
     const id = idNode.value as string;
+    // An empty operationId names nothing: operation-id-missing reports it, once for each operation.
+    if (id === '') return;
     const sameId = context.analysis.operationIds.get(id) ?? [];
     if (sameId.length < 2 || sameId[0] === object) return;
     const first = sameId[0];

@@ -63,13 +63,14 @@ describe('rules that name the objects an edit affects', () => {
     const at = doc.text.indexOf('getThing100\n') + 'getThing100'.length;
     const typed = type(at, 'x');
     assert.ok(typed.analysisReused);
-    // The Operation typed in; the one without an id (its suggestion avoids every id).
-    assert.deepEqual(typed.called, { 'operation-id-unique': 1, 'operation-id-missing': 1 });
+    // The Operation typed in, by both (an edit may empty or fill its id); and by operation-id-missing
+    // the one without an id (its suggestion avoids every id).
+    assert.deepEqual(typed.called, { 'operation-id-unique': 1, 'operation-id-missing': 2 });
     // getThing7 -> getThing7x on the first of the duplicates: both of them are checked again, and
     // the duplicate is now the first of a free id.
     const dup = type(doc.text.indexOf('getThing7\n') + 'getThing7'.length, 'x');
     assert.deepEqual(dup.diagnostics.filter((d) => d.rule === 'operation-id-unique').length, 0);
     // The second is checked again by every rule too: its finding's related place was edited.
-    assert.deepEqual(dup.called, { 'operation-id-unique': 2, 'operation-id-missing': 2 });
+    assert.deepEqual(dup.called, { 'operation-id-unique': 2, 'operation-id-missing': 3 });
   });
 });
