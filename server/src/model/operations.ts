@@ -79,6 +79,23 @@ export function effectiveParameters(operation: OpenApiObject, analysis: Analysis
   return { uses: [...byKey.values()], complete };
 }
 
+/**
+ * The Path Items that make up the path at a Path Item's member: the member's own object and, when
+ * it holds a `$ref` beside other fields, the Path Item it references, read as one (§ Path Item
+ * Object: the fields of both apply). Undefined for the referenced part of such a pair: the member's
+ * own object speaks for both, so a path is judged once.
+ */
+export function pathItemParts(pathItem: OpenApiObject, member: { node: SyntaxNode; doc: SourceDocument }, analysis: Analysis): OpenApiObject[] | undefined {
+  if (member.node !== pathItem.node) {
+    return analysis.objectsAt(member.node).some((o) => o.kind === 'PathItem' && o !== pathItem) ? undefined : [pathItem];
+  }
+  if (!pathItem.node.get('$ref')) return [pathItem];
+  // One step: `resolve` stops at a Path Item `$ref`, whose siblings make it an object of its own.
+  const target = analysis.referenceAt(pathItem.node)?.target;
+  const referenced = target && analysis.objectsAt(target.node).find((o) => o.kind === 'PathItem' && o !== pathItem);
+  return referenced ? [pathItem, referenced] : [pathItem];
+}
+
 /** The Operations of a Path Item, keyed by their method. */
 export function operationsOf(pathItem: OpenApiObject, analysis: Analysis): OpenApiObject[] {
   return analysis.childrenOf(pathItem).filter((o) => o.kind === 'Operation' && HTTP_METHODS.includes(o.node.key as never));

@@ -3,7 +3,7 @@ import { appendItem, insertMember, replaceScalar, TextEdit } from '../syntax/edi
 import { defineRule } from '../check/types';
 import { isFreeTextValue } from '../check/shift';
 import { NameIndex } from '../check/suggest';
-import { operationsOf, ParameterUse, pathMemberOf, parameterUses, templateParams } from '../model/operations';
+import { operationsOf, ParameterUse, pathItemParts, pathMemberOf, parameterUses, templateParams } from '../model/operations';
 import { PARAMETER_LOCATIONS } from '../model/facts';
 import { spanInScalar } from '../check/report';
 
@@ -29,7 +29,10 @@ export default defineRule({
     const names = templateParams(String(keyNode.key)).filter((p) => p.name !== '');
     if (names.length === 0) return;
     const { analysis } = context;
-    const operations = operationsOf(pathItem, context.analysis);
+    // A `$ref` with operations beside it is one path item: judged once, over the fields of both.
+    const parts = pathItemParts(pathItem, member, analysis);
+    if (!parts) return;
+    const operations = parts.flatMap((part) => operationsOf(part, analysis));
     // Each operation's path parameters; a path with no operation is checked on its own parameters.
     // A path without operations sends no request, so its template binds nothing.
     if (operations.length === 0) return;
@@ -37,8 +40,8 @@ export default defineRule({
     // be the one a template name needs; it hides only the names it could be, nothing else.
     const couldBe = (use: ParameterUse, name: string) =>
       (use.name === undefined || use.name === name) && (use.in === undefined || use.in === 'path' || !PARAMETER_LOCATIONS.includes(use.in));
+    const pathLevel = parts.flatMap((part) => parameterUses(part.node.get('parameters'), part.doc, analysis, 'path'));
     const perOperation = operations.map((op) => {
-      const pathLevel = parameterUses(pathItem.node.get('parameters'), pathItem.doc, analysis, 'path');
       const uses = [...pathLevel, ...parameterUses(op.node.get('parameters'), op.doc, analysis, 'operation')];
       const declared = new Set(uses.filter((u) => u.in === 'path' && u.name !== undefined).map((u) => u.name!));
       const unsure = uses.filter((u) => u.name === undefined || u.in === undefined || !PARAMETER_LOCATIONS.includes(u.in));
@@ -63,8 +66,8 @@ export default defineRule({
       // An `in: path` parameter with a near name (`ownerid` for `{ownerId}`) is most likely meant.
       if (!strays) {
         strays = new Map();
-        for (const o of [pathItem, ...operations]) {
-          for (const u of parameterUses(o.node.get('parameters'), o.doc, analysis, o === pathItem ? 'path' : 'operation')) {
+        for (const o of [...parts, ...operations]) {
+          for (const u of parameterUses(o.node.get('parameters'), o.doc, analysis, parts.includes(o) ? 'path' : 'operation')) {
             if (u.in === 'path' && u.name !== undefined && u.parameter === u.item && !templateNames.has(u.name) && !strays.has(u.name)) strays.set(u.name, u);
           }
         }
@@ -75,7 +78,8 @@ export default defineRule({
       const parameter = { name: param.name, in: 'path', required: true, schema: { type: 'string' } };
       // Where the parameter goes: the path item when every operation lacks it, otherwise the
       // operations that do (a path-level one would declare it twice where it is already).
-      const owners = all ? [pathItem] : missingIn.map((o) => o.op);
+      // Of a `$ref` and the fields beside it, the part with path-level parameters, else with operations.
+      const owners = all ? [parts.find((p) => p.node.get('parameters')) ?? parts.find((p) => operationsOf(p, analysis).length > 0) ?? pathItem] : missingIn.map((o) => o.op);
       const edits = owners.map((owner) => {
         const list = owner.node.get('parameters');
         return list?.kind === 'array' ? appendItem(owner.doc.parsed, list, parameter) : !list ? insertMember(owner.doc.parsed, owner.node, 'parameters', [parameter]) : undefined;
