@@ -13,7 +13,7 @@ import { TextEdit } from './edit';
 import { nextNodeStart } from './child-at';
 import { parseJsonFragment } from './json';
 import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
-import { sourceOf, TextLike } from './piece-text';
+import { searchFrom, sourceOf, TextLike } from './piece-text';
 import { detached, editedText, isSegmented, ParsedText, segmentTree, stopSegmenting, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
 import { resolvePlain } from './yaml-fast';
@@ -120,23 +120,51 @@ const MAX_BLOCK_SHARE = 0.5;
 /** A line that ends in an escaped quote (`''`, `\\"`): a quoted scalar on it may be left open there. */
 const ESCAPED_QUOTE_AT_END = /(?:''|\\")[ \t]*$/gm;
 
+/** Per parse: the start of the line after its first loose-quoted line (see looseQuotedFrom). */
+const looseQuotedAfter = new WeakMap<ParsedText, number>();
+
 /**
- * Whether the edit adds or removes a quote below a quoted scalar left open at its line's end
- * (`dog: 'dog.yaml''`, whose last two quotes are an escaped one). The `yaml` package reads such a
- * scalar as closed, with no error, only while a quote follows somewhere further down: the quote
- * typed or deleted in a block far below changes how that line reads. Only edits of a quote look;
- * the look is one pass over the text before the edit.
+ * Where the lines after the first quoted scalar left open at its line's end by an escaped quote
+ * (`dog: 'dog.yaml''`) start, or Infinity. The `yaml` package reads such a scalar as closed, with
+ * no error, only while a lone quote follows somewhere further down, and stretches it over the
+ * blank lines right below it: an edit anywhere past it may change how it reads, so those edits
+ * parse the whole text. No real document in the corpora has such a line; a user typing `''` has
+ * one for a keystroke or two. Found by one pass over a text parsed whole; a reparse carries it on
+ * (looseQuotedAfterReparse), looking only at the lines it changed.
  */
-function closedByQuoteBelow(old: ParsedText, edit: TextEdit): boolean {
-  const source = sourceOf(old);
-  if (!/['"]/.test(edit.newText) && !/['"]/.test(source.slice(edit.offset, edit.offset + edit.length))) return false;
-  const before = source.slice(0, edit.offset);
+function looseQuotedFrom(parsed: ParsedText): number {
+  let from = looseQuotedAfter.get(parsed);
+  if (from === undefined) looseQuotedAfter.set(parsed, (from = firstLooseQuotedLineEnd(parsed.text, 0)));
+  return from;
+}
+
+/** The end (past its line feed) of the first loose-quoted line of `text`, plus `base`; Infinity when none. */
+function firstLooseQuotedLineEnd(text: string, base: number): number {
   ESCAPED_QUOTE_AT_END.lastIndex = 0;
-  for (let m = ESCAPED_QUOTE_AT_END.exec(before); m; m = ESCAPED_QUOTE_AT_END.exec(before)) {
-    const lineStart = before.lastIndexOf('\n', m.index) + 1;
-    if (leftOpen(before.slice(lineStart, m.index + m[0].length))) return true;
+  for (let m = ESCAPED_QUOTE_AT_END.exec(text); m; m = ESCAPED_QUOTE_AT_END.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    const lineEnd = m.index + m[0].length;
+    if (leftOpen(text.slice(lineStart, lineEnd))) return base + lineEnd + 1;
   }
-  return false;
+  return Infinity;
+}
+
+/**
+ * The first loose-quoted line after a reparse: a line's looseness depends on its own text only, so
+ * only the lines the edit changed are looked at. When the old first one was among them it may be
+ * gone: the end of the changed lines stands for it until the next whole parse finds it exactly.
+ */
+function looseQuotedAfterReparse(old: ParsedText, edit: TextEdit, edited: ParsedText): number {
+  const before = looseQuotedFrom(old);
+  const source = sourceOf(edited);
+  let lineStart = edit.offset;
+  while (lineStart > 0 && source.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  const newEnd = edit.offset + edit.newText.length;
+  const lineFeed = searchFrom(source, newEnd, /\n/);
+  const linesEnd = lineFeed < 0 ? source.length : lineFeed + 1;
+  const inEdited = firstLooseQuotedLineEnd(source.slice(lineStart, linesEnd), lineStart);
+  const moved = before === Infinity ? Infinity : Math.max(before + edit.newText.length - edit.length, linesEnd);
+  return Math.min(inEdited, moved);
 }
 
 /** Whether a line's last quoted scalar is still open at its end: quotes read pair by pair as escapes. */
@@ -169,7 +197,8 @@ export function reparseEdit(old: ParsedText, edit: TextEdit): Reparsed | undefin
   const from = selfContainedFrom(old);
   const result = old.format === 'json'
     ? reparseJsonString(old, edit) ?? reparseJsonValue(old, edit)
-    : from !== undefined && edit.offset >= from && !closedByQuoteBelow(old, edit) ? reparseScalar(old, edit) ?? reparseBlock(old, edit, from) : undefined;
+    : from !== undefined && edit.offset >= from && edit.offset < looseQuotedFrom(old) ? reparseScalar(old, edit) ?? reparseBlock(old, edit, from) : undefined;
+  if (result && old.format === 'yaml') looseQuotedAfter.set(result.parsed, looseQuotedAfterReparse(old, edit, result.parsed));
   if (result?.lines) rememberLineIndex(result.parsed, result.lines);
   else if (result) carryLineIndex(old, result.parsed, edit.offset, edit.length, edit.newText);
   return result;

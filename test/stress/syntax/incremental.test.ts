@@ -551,6 +551,10 @@ describe('every single edit of small documents', () => {
     'a: !!timestamp\n  2001-12-14\nb:\n  - !!timestamp\n    2001-12-14\n',
     'a: !!set\n  x:\n  y:\nb: 1\n',
     'a: 1\nj: 1\n&x [a]: 1\n',
+    // A quoted scalar left open by an escaped quote at its line's end: the package reads it as
+    // closed while a lone quote follows anywhere below, and over the blank lines right below it.
+    "d:\n  m:\n    dog: 'dog.yaml''\n  x:\n    y: 1\nz: 'q'\n",
+    'a:\n  b: "x\\"\n  d: 1\ne:\n  f: 2\ng: "h"\n',
   ];
   const YAML_PIECES = ['a', ' ', '\n', '\n  ', '\n    ', ':', ': ', '#', ' #x', '- ', '-', '"', "'", '{', '}', '[', ']', ',', '&a', '*a', '? ', '|', '>', '\t', '!', '%', '@', '\n- ', 'x: y', '\n  x: 1', '...', '---', '\n---\n'];
   const JSON_TEXTS = [
