@@ -129,13 +129,40 @@ const looseQuotedAfter = new WeakMap<ParsedText, number>();
  * no error, only while a lone quote follows somewhere further down, and stretches it over the
  * blank lines right below it: an edit anywhere past it may change how it reads, so those edits
  * parse the whole text. No real document in the corpora has such a line; a user typing `''` has
- * one for a keystroke or two. Found by one pass over a text parsed whole; a reparse carries it on
+ * one for a keystroke or two. So does a line with an error whose quote is left open (see
+ * firstOpenErrorLineEnd). Found by one pass over a text parsed whole; a reparse carries it on
  * (looseQuotedAfterReparse), looking only at the lines it changed.
  */
 function looseQuotedFrom(parsed: ParsedText): number {
   let from = looseQuotedAfter.get(parsed);
-  if (from === undefined) looseQuotedAfter.set(parsed, (from = firstLooseQuotedLineEnd(parsed.text, 0)));
+  if (from === undefined) {
+    from = Math.min(firstLooseQuotedLineEnd(parsed.text, 0), firstOpenErrorLineEnd(parsed.text, parsed.errors, 0, parsed.text.length));
+    looseQuotedAfter.set(parsed, from);
+  }
   return from;
+}
+
+/** Lines longer than this are not read for an open quote: taken as open (rare, and safe). */
+const MAX_QUOTED_LINE = 4096;
+
+/**
+ * The end of the first line in [from, to) that holds an error and a quoted scalar left open at its
+ * end (`'    TreeNode:` typed at a line's start), or Infinity. Such a scalar runs on to the next
+ * lone quote in the text, however far below, so how the error reads depends on the lines below.
+ * A valid multi-line quoted scalar holds no error, so a valid document never has one. Only the
+ * first MAX_ERRORS_PLACED errors are looked at.
+ */
+function firstOpenErrorLineEnd(text: TextLike, errors: readonly SyntaxError[], from: number, to: number): number {
+  let first = Infinity;
+  for (const error of errors.slice(0, MAX_ERRORS_PLACED)) {
+    if (error.offset < from || error.offset >= to) continue;
+    let lineStart = error.offset;
+    while (lineStart > 0 && error.offset - lineStart < MAX_QUOTED_LINE && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    const lineFeed = searchFrom(text, error.offset, /\n/);
+    const lineEnd = lineFeed < 0 ? text.length : lineFeed;
+    if (lineEnd - lineStart > MAX_QUOTED_LINE || leftOpen(text.slice(lineStart, lineEnd))) first = Math.min(first, lineEnd + 1);
+  }
+  return first;
 }
 
 /** The end (past its line feed) of the first loose-quoted line of `text`, plus `base`; Infinity when none. */
@@ -162,7 +189,7 @@ function looseQuotedAfterReparse(old: ParsedText, edit: TextEdit, edited: Parsed
   const newEnd = edit.offset + edit.newText.length;
   const lineFeed = searchFrom(source, newEnd, /\n/);
   const linesEnd = lineFeed < 0 ? source.length : lineFeed + 1;
-  const inEdited = firstLooseQuotedLineEnd(source.slice(lineStart, linesEnd), lineStart);
+  const inEdited = Math.min(firstLooseQuotedLineEnd(source.slice(lineStart, linesEnd), lineStart), firstOpenErrorLineEnd(source, edited.errors, lineStart, linesEnd));
   const moved = before === Infinity ? Infinity : Math.max(before + edit.newText.length - edit.length, linesEnd);
   return Math.min(inEdited, moved);
 }
