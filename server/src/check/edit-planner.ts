@@ -178,11 +178,11 @@ export class EditsSinceCheck {
     const moved = (d: Diagnostic): Diagnostic => movedDiagnostic(d, editedFile);
     return {
       version: before.version,
-      forObject: (object) => {
+      forObject: (object, analysis) => {
         const node = object.node;
         if (this.touched.has(node) || (node.parent && this.touched.has(node.parent) && !(sameAnalysis && this.onlySiblingsTouched(before, object)))) return undefined;
         const earlier = sameAnalysis ? object : before.objectsAt(node).find((o) => o.kind === object.kind);
-        if (!earlier || (!sameAnalysis && !sameRole(earlier, object))) return undefined;
+        if (!earlier || (!sameAnalysis && !sameRole(earlier, object, before, analysis))) return undefined;
         const found = perUnit.get(earlier);
         // Most objects have no findings: one shared empty list, nothing allocated per object.
         if (!found) return NO_FINDINGS;
@@ -299,12 +299,18 @@ const MAX_COMPOSITION_MEMBERS = 10_000;
  * parent of the same role. Rules read the parent: a Media Type's example is a request's or a
  * response's, and a Request Body a broken root now reaches as a Response changes that.
  */
-function sameRole(earlier: OpenApiObject, now: OpenApiObject): boolean {
+function sameRole(earlier: OpenApiObject, now: OpenApiObject, walkBefore: Analysis, walkAfter: Analysis): boolean {
   if (firstUsageNode(earlier) !== firstUsageNode(now)) return false;
+  // Used as other kinds besides (a Response another `$ref` uses as a Schema): rules read which (kind-fit.ts).
+  if (!sameKinds(walkBefore.objectsAt(earlier.node), walkAfter.objectsAt(now.node))) return false;
   const before = earlier.parent;
   const after = now.parent;
   if (!before || !after) return before === after;
   return before.node === after.node && before.kind === after.kind && firstUsageNode(before) === firstUsageNode(after);
+}
+
+function sameKinds(before: readonly OpenApiObject[], after: readonly OpenApiObject[]): boolean {
+  return before.length === after.length && before.every((o, i) => o.kind === after[i].kind);
 }
 
 /**

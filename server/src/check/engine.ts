@@ -115,7 +115,7 @@ export interface EarlierFindings {
    * Findings of the previous check for an object that edits did not touch, moved to the current
    * text; undefined when the object must be checked again. Only local rules' findings are kept.
    */
-  forObject(object: OpenApiObject): readonly Diagnostic[] | undefined;
+  forObject(object: OpenApiObject, analysis: Analysis): readonly Diagnostic[] | undefined;
   /**
    * With the same analysis: every object `forObject` may answer for with findings or undefined
    * (or more). The others keep no findings and are checked again by no rule that keeps its own:
@@ -409,7 +409,7 @@ class RuleRun {
       if (!rules) continue;
       checked++;
       const again = recheck?.has(object) ?? false;
-      const kept = again ? undefined : earlier?.forObject(object);
+      const kept = again ? undefined : earlier?.forObject(object, this.analysis);
       if (kept) {
         this.keptObjects++;
         if (kept.length > 0) {

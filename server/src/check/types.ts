@@ -117,8 +117,10 @@ export interface Rule {
   members?: readonly string[];
   /**
    * `checkObject` reads only the object's node and subtree, its parent and siblings (never the
-   * analysis, the object's place or other documents): after an edit elsewhere its findings still
-   * hold and are moved instead of checked again. The meta test holds rules to this.
+   * analysis, the object's place or other documents, but for the kinds its own node is used as:
+   * `analysis.objectsAt(object.node)`, which a kept finding's object keeps): after an edit
+   * elsewhere its findings still hold and are moved instead of checked again. The meta test holds
+   * rules to this.
    */
   local?: boolean;
   /**

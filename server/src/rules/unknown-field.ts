@@ -5,6 +5,7 @@ import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { eachMember } from '../check/member-steps';
 import { OpenApiObject } from '../model/analysis';
+import { fitsOtherUse } from '../model/kind-fit';
 import { closest } from '../check/suggest';
 import { kindName, typesWithNull } from '../model/facts';
 import { SourceDocument } from '../model/documents';
@@ -189,6 +190,8 @@ export default defineRule({
     'Each version\'s fields: 3.1 adds `webhooks`, `jsonSchemaDialect`, `components.pathItems`, `info.summary`, `license.identifier`; 3.2 adds `$self`, `components.mediaTypes`, tag `summary`/`parent`/`kind`, `itemSchema`, `dataValue`/`serializedValue` and more. A 3.2 field in a 3.1 document says which version has it. In a 3.1 or 3.2 Schema Object, JSON Schema 2020-12 reads an unknown keyword as an annotation, so only a near spelling of a keyword (a warning) and `nullable`, which 3.1 removed (a warning, with the fix that lists "null" among the types), are reported.',
   local: true,
   checkObject(object, context) {
+    // A Response that a `$ref` also uses as a Schema: the reference is wrong (ref-target-kind).
+    if (fitsOtherUse(object, context.analysis.objectsAt(object.node), context.version ?? '3.0')) return;
     // An object can have 100,000 unknown fields, each a finding with a fix.
     return eachMember(object, context, checkMember);
   },

@@ -81,11 +81,11 @@ describe('edit planner', () => {
     store.replace(new SourceDocument(FILE, reparsed.parsed));
     const earlier = drain(since.earlierFindings(result, store))!;
     const objects = result.analysis!.objects;
-    assert.equal(earlier.forObject(objects.find((o) => o.kind === 'Info')!), undefined, 'the Info object is checked again');
+    assert.equal(earlier.forObject(objects.find((o) => o.kind === 'Info')!, result.analysis!), undefined, 'the Info object is checked again');
     const operation = objects.find((o) => o.kind === 'Operation')!;
     const before = result.perUnit!.get(operation) ?? [];
     assert.deepEqual(before.map((d) => d.rule), ['operation-id-missing']);
-    const kept = earlier.forObject(operation)!;
+    const kept = earlier.forObject(operation, result.analysis!)!;
     assert.deepEqual(kept.map((d) => [d.rule, d.offset]), before.map((d) => [d.rule, d.offset + 2]), 'the operation keeps its finding, two characters on');
   });
 });

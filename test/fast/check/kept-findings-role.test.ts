@@ -86,4 +86,22 @@ describe('findings kept through an edit of another file', () => {
     const shorter = doc.text.indexOf("\n        '200':");
     assert.deepEqual(fixOffsets(), [[shorter], [shorter]]);
   });
+
+  it('a file no longer used as a Response: its fields are judged as the Schema the other reference uses it as', () => {
+    const root = path.join(DIR, 'two-uses.yaml');
+    const error = path.join(DIR, 'ServerError.yaml');
+    const text = "openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses:\n        '500':\n          $ref: 'ServerError.yaml'\n  /b:\n    get:\n      operationId: getB\n      responses:\n        '500':\n          description: Error\n          content:\n            application/json:\n              schema:\n                $ref: 'ServerError.yaml'\n";
+    const session = new Session();
+    const doc = open(session, root, text);
+    open(session, error, 'description: Server error\ncontent:\n  application/json:\n    schema: {type: object}\n');
+    const found = () => session.check(root).diagnostics.filter((d) => d.rule === 'unknown-field' || d.rule === 'ref-target-kind').map((d) => `${path.basename(d.doc.path)} ${d.rule} ${d.message}`);
+    // Used as a Response too, and its fields are a Response's: the Schema reference is the mistake.
+    assert.deepEqual(found(), ['two-uses.yaml ref-target-kind "ServerError.yaml" is a Response, but a Schema is expected here.']);
+    // The Response reference replaced by an inline Response: the file is only a Schema now.
+    const at = text.indexOf("$ref: 'ServerError.yaml'");
+    const lines = new LineIndex(text);
+    session.applyChanges(doc, [{ range: { start: lines.positionAt(at), end: lines.positionAt(at + "$ref: 'ServerError.yaml'".length) }, text: 'description: Error' }]);
+    assert.deepEqual(found(), ['ServerError.yaml unknown-field "content" is not a field of the Schema Object: remove it, or name it "x-content" to keep it as an extension.']);
+    assert.deepEqual(describeAll(session.check(root).diagnostics), freshFindings(session, root));
+  });
 });

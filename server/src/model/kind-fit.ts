@@ -1,0 +1,25 @@
+// Which of two uses of one object is the mistaken one: a file that one `$ref` uses as a Response
+// and another as a Schema is one or the other, and its fields tell which.
+import { OpenApiObject } from './analysis';
+import { ObjectKind, OpenApiVersion, specOf } from './spec';
+
+/**
+ * The kind an object is also used as (`uses`: the objects at its node) when its fields are all fields of that kind and not all of
+ * its own (`description` and `content`: a Response that another `$ref` uses as a Schema), else
+ * undefined. The mistake is then the reference that uses it as its own kind (ref-target-kind reports
+ * it there), not each field of the object (unknown-field leaves them). Kinds whose keys are names
+ * the author chooses (Paths, Responses, Callback) fit anything, so they are never told apart.
+ */
+export function fitsOtherUse(object: OpenApiObject, uses: readonly OpenApiObject[], version: OpenApiVersion): ObjectKind | undefined {
+  if (uses.length < 2 || object.node.kind !== 'object') return undefined;
+  const own = specOf(object.kind, version);
+  if (own.patterned) return undefined;
+  const keys = object.node.children!.map((member) => String(member.key)).filter((key) => !key.startsWith('x-'));
+  if (keys.every((key) => own.fields.has(key))) return undefined;
+  for (const other of uses) {
+    if (other.kind === object.kind) continue;
+    const spec = specOf(other.kind, version);
+    if (!spec.patterned && keys.every((key) => spec.fields.has(key))) return other.kind;
+  }
+  return undefined;
+}
