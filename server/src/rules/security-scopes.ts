@@ -20,9 +20,11 @@ export default defineRule({
   versions: OPENAPI_VERSIONS,
   versionNote: 'In 3.1 and 3.2 the list of a scheme other than oauth2 and openIdConnect may name roles: only 3.0 requires it empty. A scope no flow of an oauth2 scheme declares is reported in every version.',
   // The scopes listed, the scheme's `type`, and the scopes each member of `flows` declares (keys,
-  // added or removed), under a flow's name or under a misspelled one (`implicit` typed).
+  // added or removed), under a flow's name or under a misspelled one (`implicit` typed). A scheme
+  // in a map the walk does not take as one (a `$ref` beside its entries) is no SecurityScheme
+  // object, but its `type` is read.
   readsValue: ({ kinds, field }) =>
-    kinds.includes('SecurityRequirement') || kinds.includes('OAuthFlows') ||
+    kinds.includes('SecurityRequirement') || kinds.includes('OAuthFlows') || (kinds.includes('Components') && field === 'securitySchemes') ||
     (kinds.includes('SecurityScheme') && (field === 'type' || field === 'flows')) || (kinds.includes('OAuthFlow') && field === 'scopes'),
   checkObject(object, context) {
     const { analysis } = context;
