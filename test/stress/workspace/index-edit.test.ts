@@ -254,7 +254,9 @@ describe('an open document\'s index through typing whose moves wait for a reques
   for (const [name, text, format] of cases) {
     it(`equals a fresh index whenever its moves are applied, through ${EDITS} edits of ${path.basename(name)}`, () => {
       const counts = followEditsDeferred(name, text, format, EDITS);
-      assert.ok(counts.settled >= 20, JSON.stringify(counts));
+      // Edits the reparse declines in a broken text are dropped (above), and it declines every edit
+      // below a line with an error and an open quote (syntax/incremental.ts, looseQuotedFrom).
+      assert.ok(counts.settled >= 15, JSON.stringify(counts));
       assert.ok(counts.folded >= 20, `keystrokes folded into the last move ${JSON.stringify(counts)}`);
       assert.ok(counts.mostPending >= 2, `several moves pending at once ${JSON.stringify(counts)}`);
     });
