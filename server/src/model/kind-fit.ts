@@ -4,11 +4,12 @@ import { OpenApiObject } from './analysis';
 import { ObjectKind, OpenApiVersion, specOf } from './spec';
 
 /**
- * The kind an object is also used as (`uses`: the objects at its node) when its fields are all fields of that kind and not all of
- * its own (`description` and `content`: a Response that another `$ref` uses as a Schema), else
- * undefined. The mistake is then the reference that uses it as its own kind (ref-target-kind reports
- * it there), not each field of the object (unknown-field leaves them). Kinds whose keys are names
- * the author chooses (Paths, Responses, Callback) fit anything, so they are never told apart.
+ * The kind an object is also used as (`uses`: the objects at its node) when its fields are all
+ * fields of that kind and not all of its own (`description` and `content`: a Response that another
+ * `$ref` uses as a Schema), else undefined. The mistake is then the reference that uses it as its
+ * own kind (ref-target-kind reports it there), not each field of the object (unknown-field leaves
+ * them). Kinds whose keys are names the author chooses (Paths, Responses, Callback) fit anything,
+ * so they are never told apart.
  */
 export function fitsOtherUse(object: OpenApiObject, uses: readonly OpenApiObject[], version: OpenApiVersion): ObjectKind | undefined {
   if (uses.length < 2 || object.node.kind !== 'object') return undefined;
