@@ -492,7 +492,9 @@ function yamlError(e: { pos: [number, number]; code: string; message: string }, 
     while (open >= 0 && !(text[open] === quote && (quote === "'" || text[open - 1] !== '\\'))) open--;
     if (open >= 0) {
       const lineEnd = text.slice(open).search(/[\r\n]|$/);
-      return { message: `${NEVER_CLOSED}: add the closing ${quote}.`, offset: open, length: lineEnd, code: e.code, severity };
+      // The closing quote may be there, on a line the string cannot reach: one indented no more
+      // than the key ends the string (a long description wrapped at the key's column).
+      return { message: `${NEVER_CLOSED}: add the closing ${quote}, or indent each line it continues on further than its key.`, offset: open, length: lineEnd, code: e.code, severity };
     }
   }
   const offset = Math.min(e.pos[0], text.length);
