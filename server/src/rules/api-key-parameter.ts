@@ -6,14 +6,16 @@ import { insertFirstMember, insertMember, removeNode, TextEdit } from '../syntax
 
 /**
  * The parameter becomes an apiKey security scheme (named after it) and a requirement of its
- * operation: only for a parameter written in an operation of the root document that lists no
+ * operation: only for a parameter written in an operation's own list, of an operation that lists no
  * security yet (adding an alternative to a list would widen access).
  */
 function schemeFix(object: OpenApiObject, name: string, location: string): Fix[] {
   const { node, doc } = object;
   const operation = object.parent;
   const root = doc.root;
-  if (operation?.kind !== 'Operation' || node.parent?.key !== 'parameters' || operation.node.get('security') || root?.kind !== 'object') return [];
+  // Written in the operation's own list: a component parameter an operation (maybe in another
+  // file) references is no place to edit the operation from.
+  if (operation?.kind !== 'Operation' || operation.doc !== doc || node.parent !== operation.node.get('parameters') || operation.node.get('security') || root?.kind !== 'object') return [];
   const components = root.get('components');
   const schemes = components?.kind === 'object' ? components.get('securitySchemes') : undefined;
   const scheme = { type: 'apiKey', name, in: location };
