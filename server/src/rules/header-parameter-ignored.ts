@@ -67,7 +67,10 @@ export default defineRule({
     const isAuthorization = (name.value as string).toLowerCase() === 'authorization';
     const fixes: Fix[] = [];
     // Fixes edit the list the parameter is written in; a shared component keeps its other uses.
-    const inList = node.parent?.kind === 'array' && node.parent.key === 'parameters' && object.parent && (object.parent.kind === 'Operation' || object.parent.kind === 'PathItem');
+    // The list of the object it was reached from: one a `$ref` leads to, maybe in another file, is
+    // no place to edit that object from.
+    const inList = node.parent?.kind === 'array' && object.parent && (object.parent.kind === 'Operation' || object.parent.kind === 'PathItem') &&
+      object.parent.doc === object.doc && node.parent === object.parent.node.get('parameters');
     if (inList) {
       fixes.push(removalFix(`Remove the "${String(name.value)}" parameter`, object.doc.parsed, node));
       if (isAuthorization && object.parent!.kind === 'Operation') {
