@@ -1,6 +1,6 @@
 // Views rules and services share over Path Items, Operations and their parameters.
 import { SourceDocument } from './documents';
-import { Analysis, OpenApiObject } from './analysis';
+import { Analysis, MAX_CHAIN, OpenApiObject } from './analysis';
 import { HTTP_METHODS } from './spec';
 import { SyntaxNode } from '../syntax/tree';
 
@@ -81,19 +81,25 @@ export function effectiveParameters(operation: OpenApiObject, analysis: Analysis
 
 /**
  * The Path Items that make up the path at a Path Item's member: the member's own object and, when
- * it holds a `$ref` beside other fields, the Path Item it references, read as one (§ Path Item
- * Object: the fields of both apply). Undefined for the referenced part of such a pair: the member's
- * own object speaks for both, so a path is judged once.
+ * it holds a `$ref`, the Path Items it references, read as one (the fields beside a Path Item
+ * `$ref` apply with the referenced item's). Undefined for a referenced part: the member's own
+ * object speaks for all, so a path is judged once.
  */
 export function pathItemParts(pathItem: OpenApiObject, member: { node: SyntaxNode; doc: SourceDocument }, analysis: Analysis): OpenApiObject[] | undefined {
   if (member.node !== pathItem.node) {
     return analysis.objectsAt(member.node).some((o) => o.kind === 'PathItem' && o !== pathItem) ? undefined : [pathItem];
   }
-  if (!pathItem.node.get('$ref')) return [pathItem];
-  // One step: `resolve` stops at a Path Item `$ref`, whose siblings make it an object of its own.
-  const target = analysis.referenceAt(pathItem.node)?.target;
-  const referenced = target && analysis.objectsAt(target.node).find((o) => o.kind === 'PathItem' && o !== pathItem);
-  return referenced ? [pathItem, referenced] : [pathItem];
+  // Followed here, not by `resolve`, which stops at a Path Item `$ref` (its siblings make it an
+  // object of its own); a chain (`mid.yaml` holding only `$ref: end.yaml`) adds each item on it.
+  const parts = [pathItem];
+  for (let node = pathItem.node; parts.length <= MAX_CHAIN && node.get('$ref'); ) {
+    const target = analysis.referenceAt(node)?.target;
+    const next = target && analysis.objectsAt(target.node).find((o) => o.kind === 'PathItem');
+    if (!next || parts.includes(next)) break;
+    parts.push(next);
+    node = next.node;
+  }
+  return parts;
 }
 
 /** The Operations of a Path Item, keyed by their method. */
