@@ -1,6 +1,6 @@
 // Which of two uses of one object is the mistaken one: a file that one `$ref` uses as a Response
 // and another as a Schema is one or the other, and its fields tell which.
-import { OpenApiObject } from './analysis';
+import { firstUsageNode, OpenApiObject } from './analysis';
 import { ObjectKind, OpenApiVersion, specOf } from './spec';
 
 /**
@@ -13,6 +13,11 @@ import { ObjectKind, OpenApiVersion, specOf } from './spec';
  */
 export function fitsOtherUse(object: OpenApiObject, uses: readonly OpenApiObject[], version: OpenApiVersion): ObjectKind | undefined {
   if (uses.length < 2 || object.node.kind !== 'object') return undefined;
+  // Only a `$ref` can be the mistake, and ref-target-kind reports it: an object the walk reaches as
+  // its kind where it is written (a Schema's property) is judged as that kind.
+  if (firstUsageNode(object) === object.node) return undefined;
+  // A 3.1 or 3.2 Schema takes any keyword (JSON Schema reads it as an annotation): it fits any fields.
+  if (object.kind === 'Schema' && version !== '3.0') return undefined;
   const own = specOf(object.kind, version);
   if (own.patterned) return undefined;
   const keys = object.node.children!.map((member) => String(member.key)).filter((key) => !key.startsWith('x-'));

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { describe, it } from 'node:test';
 import { RULES } from '../../../server/src/rules/index';
 import { FixtureFiles, rootFixtures } from '../../helpers/fixtures';
-import { analyze, Analysis, OpenApiObject } from '../../../server/src/model/analysis';
+import { analyze, Analysis, firstUsageNode, OpenApiObject } from '../../../server/src/model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../../../server/src/model/documents';
 import { Rule, RuleContext } from '../../../server/src/check/types';
 import { SPEC_HEADINGS } from '../../../server/src/model/facts';
@@ -103,7 +103,15 @@ describe('rule set', () => {
         objects++;
         const bare = { kind: object.kind, node: object.node, doc: object.doc } as OpenApiObject;
         Object.defineProperty(bare, 'parent', { get: () => forbidden('object.parent') });
-        Object.defineProperty(bare, 'usages', { get: () => forbidden('object.usages') });
+        // The first usage's node is the one read allowed (whether a `$ref` led there: kind-fit.ts);
+        // the planner keeps a finding only where it is the same (edit-planner.ts sameRole).
+        const firstOnly = new Proxy([], {
+          get: (_, key) => {
+            if (key === '0') return { get node() { return firstUsageNode(object); } };
+            throw new Error(`a local rule read object.usages.${String(key)}`);
+          },
+        });
+        Object.defineProperty(bare, 'usages', { get: () => firstOnly });
         // The kinds its own node is used as are the one read allowed (the planner keeps a finding
         // only where they are the same: edit-planner.ts sameRole).
         const analysis = new Proxy({}, {
