@@ -13,7 +13,7 @@ import { TextEdit } from './edit';
 import { nextNodeStart } from './child-at';
 import { parseJsonFragment } from './json';
 import { carryLineIndex, LineIndex, lineIndexOf, rememberLineIndex } from './line-index';
-import { searchFrom, sourceOf, TextLike } from './piece-text';
+import { sourceOf, TextLike } from './piece-text';
 import { detached, editedText, isSegmented, ParsedText, segmentTree, stopSegmenting, SyntaxError, SyntaxNode, valueChangedIn } from './tree';
 import { parseYamlBlock } from './yaml';
 import { resolvePlain } from './yaml-fast';
@@ -142,25 +142,37 @@ function looseQuotedFrom(parsed: ParsedText): number {
   return from;
 }
 
-/** Lines longer than this are not read for an open quote: taken as open (rare, and safe). */
+/** Characters of a line read around an edit or an error for an open quote (a longer line is read in part). */
 const MAX_QUOTED_LINE = 4096;
+
+/** Errors whose lines are read for an open quote: at most 8 MB read, once per whole parse. */
+const MAX_ERROR_LINES_READ = 1000;
 
 /**
  * The end of the first line in [from, to) that holds an error and a quoted scalar left open at its
  * end (`'    TreeNode:` typed at a line's start), or Infinity. Such a scalar runs on to the next
  * lone quote in the text, however far below, so how the error reads depends on the lines below.
- * A valid multi-line quoted scalar holds no error, so a valid document never has one. Only the
- * first MAX_ERRORS_PLACED errors are looked at.
+ * A valid multi-line quoted scalar holds no error, so a valid document never has one. The first
+ * MAX_ERROR_LINES_READ errors are read; the others, and errors on lines longer than
+ * MAX_QUOTED_LINE, count as such lines from where they are.
  */
 function firstOpenErrorLineEnd(text: TextLike, errors: readonly SyntaxError[], from: number, to: number): number {
   let first = Infinity;
-  for (const error of errors.slice(0, MAX_ERRORS_PLACED)) {
-    if (error.offset < from || error.offset >= to) continue;
+  let read = 0;
+  for (const error of errors) {
+    if (error.offset < from || error.offset >= to || error.offset >= first) continue;
+    if (++read > MAX_ERROR_LINES_READ) {
+      first = error.offset;
+      continue;
+    }
     let lineStart = error.offset;
-    while (lineStart > 0 && error.offset - lineStart < MAX_QUOTED_LINE && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
-    const lineFeed = searchFrom(text, error.offset, /\n/);
-    const lineEnd = lineFeed < 0 ? text.length : lineFeed;
-    if (lineEnd - lineStart > MAX_QUOTED_LINE || leftOpen(text.slice(lineStart, lineEnd))) first = Math.min(first, lineEnd + 1);
+    const floor = Math.max(0, error.offset - MAX_QUOTED_LINE);
+    while (lineStart > floor && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    const lineFeed = text.slice(error.offset, error.offset + MAX_QUOTED_LINE).indexOf('\n');
+    const lineEnd = lineFeed < 0 ? Math.min(text.length, error.offset + MAX_QUOTED_LINE) : error.offset + lineFeed;
+    const long = (lineStart === floor && lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) || (lineFeed < 0 && lineEnd < text.length);
+    if (long) first = Math.min(first, error.offset);
+    else if (leftOpen(text.slice(lineStart, lineEnd))) first = Math.min(first, lineEnd + 1);
   }
   return first;
 }
@@ -184,11 +196,14 @@ function firstLooseQuotedLineEnd(text: string, base: number): number {
 function looseQuotedAfterReparse(old: ParsedText, edit: TextEdit, edited: ParsedText): number {
   const before = looseQuotedFrom(old);
   const source = sourceOf(edited);
+  // Bounded on a long line (a 6 MB line of flow YAML): a part of it read as a line may look open,
+  // which costs one whole parse, which finds the marker exactly.
   let lineStart = edit.offset;
-  while (lineStart > 0 && source.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  const floor = Math.max(0, edit.offset - MAX_QUOTED_LINE);
+  while (lineStart > floor && source.charCodeAt(lineStart - 1) !== 10) lineStart--;
   const newEnd = edit.offset + edit.newText.length;
-  const lineFeed = searchFrom(source, newEnd, /\n/);
-  const linesEnd = lineFeed < 0 ? source.length : lineFeed + 1;
+  const lineFeed = source.slice(newEnd, newEnd + MAX_QUOTED_LINE).indexOf('\n');
+  const linesEnd = lineFeed < 0 ? Math.min(source.length, newEnd + MAX_QUOTED_LINE) : newEnd + lineFeed + 1;
   const inEdited = Math.min(firstLooseQuotedLineEnd(source.slice(lineStart, linesEnd), lineStart), firstOpenErrorLineEnd(source, edited.errors, lineStart, linesEnd));
   const moved = before === Infinity ? Infinity : Math.max(before + edit.newText.length - edit.length, linesEnd);
   return Math.min(inEdited, moved);

@@ -356,20 +356,24 @@ describe('incremental YAML reparse', () => {
   it('parses the whole text for an edit below a line with an error whose quote is left open', () => {
     // A quote typed at the start of a line of a text broken above it reads on to the next lone
     // quote, far below: deleting that quote's line changes the errors on the quote's line (found by
-    // the cross-file fuzz in the workspace fixture).
-    let text = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/workspace/shared/components.yaml'), 'utf8');
-    const apply = (offset: number, length: number, newText: string) => (text = text.slice(0, offset) + newText + text.slice(offset + length));
-    apply(text.indexOf('        code:') + 1, 0, '- ');
-    const label = text.indexOf('          type: string\n', text.indexOf('label:'));
-    apply(label, '          type: string\n'.length, '');
-    apply(text.indexOf('    TreeNode:'), 0, "'");
-    const old = parseText(text, 'yaml');
-    assert.ok(old.errors.some((e) => e.offset === text.indexOf("'    TreeNode:")), 'an error on the quote\'s line');
-    const refLine = text.indexOf("            $ref: '#/components/schemas/TreeNode'");
-    const edit = { offset: refLine, length: text.indexOf('\n', refLine) + 1 - refLine, newText: '' };
-    const whole = parseText(text.slice(0, edit.offset) + text.slice(edit.offset + edit.length), 'yaml');
-    const result = reparseEdit(old, edit);
-    if (result) assert.deepEqual([flatten(result.parsed.root), result.parsed.errors], [flatten(whole.root), whole.errors]);
+    // the cross-file fuzz in the workspace fixture); also with 40 more errors above it (a review).
+    for (const errorsAbove of [0, 40]) {
+      let text = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/workspace/shared/components.yaml'), 'utf8');
+      const apply = (offset: number, length: number, newText: string) => (text = text.slice(0, offset) + newText + text.slice(offset + length));
+      apply(text.indexOf('        code:') + 1, 0, '- ');
+      const label = text.indexOf('          type: string\n', text.indexOf('label:'));
+      apply(label, '          type: string\n'.length, '');
+      apply(text.indexOf('    TreeNode:'), 0, "'");
+      text = Array.from({ length: errorsAbove }, (_, i) => `x-e${i}: @x\n`).join('') + text;
+      const old = parseText(text, 'yaml');
+      assert.ok(old.errors.some((e) => e.offset === text.indexOf("'    TreeNode:")), "an error on the quote's line");
+      assert.ok(old.errors.length > errorsAbove, `${old.errors.length} errors`);
+      const refLine = text.indexOf("            $ref: '#/components/schemas/TreeNode'");
+      const edit = { offset: refLine, length: text.indexOf('\n', refLine) + 1 - refLine, newText: '' };
+      const whole = parseText(text.slice(0, edit.offset) + text.slice(edit.offset + edit.length), 'yaml');
+      const result = reparseEdit(old, edit);
+      if (result) assert.deepEqual([flatten(result.parsed.root), result.parsed.errors], [flatten(whole.root), whole.errors], `${errorsAbove} errors above`);
+    }
   });
 
   it('replaces only the member whose block holds the edit, with the members a pasted line adds, keeping the other nodes', () => {
