@@ -493,8 +493,8 @@ function yamlError(e: { pos: [number, number]; code: string; message: string }, 
     if (open >= 0) {
       const lineEnd = text.slice(open).search(/[\r\n]|$/);
       // The closing quote may be there, on a line the string cannot reach: one indented no more
-      // than the key ends the string (a long description wrapped at the key's column).
-      return { message: `${NEVER_CLOSED}: add the closing ${quote}, or indent each line it continues on further than its key.`, offset: open, length: lineEnd, code: e.code, severity };
+      // than the line it starts on ends it (a long description wrapped at its key's column).
+      return { message: `${NEVER_CLOSED}: add the closing ${quote}. A string that goes on over lines needs each of them indented further than the line it starts on.`, offset: open, length: lineEnd, code: e.code, severity };
     }
   }
   const offset = Math.min(e.pos[0], text.length);

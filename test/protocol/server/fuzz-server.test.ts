@@ -101,7 +101,7 @@ describe('defects the fuzzer found', { timeout: 60_000 }, () => {
     client.change(uri, [{ range: { start: lineStart, end: lineStart }, text: '        ...\n' }]);
     const edited = await client.waitForDiagnostics(uri, (p) => p.version === 2);
     assert.deepEqual(shown(edited).filter((d) => d.startsWith('syntax')), [
-      "syntax 6:16 This string is never closed: add the closing ', or indent each line it continues on further than its key.",
+      "syntax 6:16 This string is never closed: add the closing '. A string that goes on over lines needs each of them indented further than the line it starts on.",
       'syntax 7:8 Implicit keys need to be on a single line.',
     ]);
   });
