@@ -2,10 +2,9 @@
 // each other (parameters, responses, bodies, examples, schemas with a discriminator in other files,
 // two roots sharing their paths and components, Path Item `$ref`s with operations beside them and
 // in a chain, files that one `$ref` uses as a Response and another as a Schema), edited in any file
-// with their own words and lines
-// (renamed names and pointers, pasted and deleted lines, typed characters and brackets). After each
-// check every file's findings of every root are a fresh session's: rule, range, message, fixes and
-// related places. A longer session fuzz of this kind found four differences, each with a test of
+// with their own words and lines (renamed names and pointers, pasted and deleted lines, typed
+// characters and brackets). After each check every file's findings of every root are a fresh
+// session's: rule, range, message, fixes and related places. A longer session fuzz of this kind found four differences, each with a test of
 // its own (test/fast/check/kept-findings-role, unique-findings, wrong-kind-target; the scalar typed
 // into a number in test/stress/syntax/incremental): 200 edits a workspace rarely meet them again,
 // but do meet the plan's broad mistakes (references taken as unchanged when they are not).
