@@ -311,6 +311,12 @@ export class Session {
   /** A file changed (in the editor or on disk): its model is out of date until parsed again. */
   invalidate(filePath: string): void {
     this.store.invalidate(filePath);
+    // A file a root's check named but did not read as a document (an empty one, with no tree): its
+    // next text may be one, and nothing in the last check's trees tells (those of its documents
+    // are compared when the check plans: edit-planner.ts sameTrees). That root is checked in full.
+    for (const root of this.rootsReading(filePath)) {
+      if (!this.results.get(root)?.analysis?.documents.some((doc) => doc.path === filePath)) this.sinceCheck.delete(root);
+    }
     if (CONFIG_NAMES.has(path.basename(filePath))) {
       this.configs.clear();
       // Its `remoteRefs` may allow hosts, or no longer: every remote document is read again.
