@@ -57,6 +57,9 @@ export default defineRule({
     let strayNames: NameIndex | undefined;
     // The path's pointer escapes the whole key: once, not once per template name.
     const claimPrefix = `path-parameter:${keyDoc.path}#${keyNode.pointer}:`;
+    // Where a parameter every operation lacks goes: of a `$ref` and the fields beside it, the part
+    // with path-level parameters, else the first with operations. Once, not per template name.
+    const pathOwner = parts.find((p) => p.node.get('parameters')) ?? parts.find((p) => operations.some((op) => op.parent === p)) ?? pathItem;
     for (const param of names) {
       if (reported.has(param.name)) continue;
       reported.add(param.name);
@@ -78,8 +81,7 @@ export default defineRule({
       const parameter = { name: param.name, in: 'path', required: true, schema: { type: 'string' } };
       // Where the parameter goes: the path item when every operation lacks it, otherwise the
       // operations that do (a path-level one would declare it twice where it is already).
-      // Of a `$ref` and the fields beside it, the part with path-level parameters, else with operations.
-      const owners = all ? [parts.find((p) => p.node.get('parameters')) ?? parts.find((p) => operationsOf(p, analysis).length > 0) ?? pathItem] : missingIn.map((o) => o.op);
+      const owners = all ? [pathOwner] : missingIn.map((o) => o.op);
       const edits = owners.map((owner) => {
         const list = owner.node.get('parameters');
         return list?.kind === 'array' ? appendItem(owner.doc.parsed, list, parameter) : !list ? insertMember(owner.doc.parsed, owner.node, 'parameters', [parameter]) : undefined;
