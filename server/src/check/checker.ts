@@ -23,6 +23,8 @@ export interface CheckOptions {
   workspace?: WorkspaceUses;
   /** The previous check's analysis, still right after edits that changed only scalar values. */
   reusable?: Analysis;
+  /** Run at each pause of `checkDocument` (every few milliseconds): the CLI's watch on V8's heap. */
+  atPause?: () => void;
 }
 
 export interface CheckResult {
@@ -50,13 +52,13 @@ function phaseTime(label: string, since: number): number {
 }
 
 export function checkDocument(store: DocumentStore, absolutePath: string, options: CheckOptions): CheckResult {
-  return drain(checkDocumentSteps(store, absolutePath, options));
+  return drain(checkDocumentSteps(store, absolutePath, options), options.atPause);
 }
 
 /** The check in steps (see analyzeSteps): the language server can stop it between two. */
 export function* checkDocumentSteps(store: DocumentStore, absolutePath: string, options: CheckOptions): Steps<CheckResult> {
   const started = performance.now();
-  const loaded = store.get(absolutePath);
+  const loaded = yield* store.getSteps(absolutePath);
   if (isLoadFailure(loaded)) return { path: absolutePath, loadFailure: loaded, diagnostics: [], crashes: [] };
   if (options.skipNonOpenApi && documentStatus(loaded.root).kind === 'not-openapi') {
     return { path: absolutePath, document: loaded, diagnostics: [], crashes: [] };

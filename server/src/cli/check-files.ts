@@ -2,6 +2,7 @@
 // data (they cross processes by structured clone), what stops it, and which documents it read.
 import * as fs from 'fs';
 import { checkDocument } from '../check/checker';
+import { keepYoungGenerationSmall } from './v8-tuning';
 import { Config } from '../check/config';
 import { documentStatus } from '../model/analysis';
 import { DocumentStore } from '../model/documents';
@@ -64,7 +65,7 @@ export class FileChecker {
 
   private checkOrThrow(job: FileJob): FileOutcome {
     const { file, absolute } = job;
-    const result = checkDocument(this.store, absolute, { rules: RULES, config: job.config, skipNonOpenApi: job.viaGlob });
+    const result = checkDocument(this.store, absolute, { rules: RULES, config: job.config, skipNonOpenApi: job.viaGlob, atPause: keepYoungGenerationSmall });
     const outcome: FileOutcome = { skipped: false, findings: [], crashes: [], documents: [absolute] };
     const failure = result.loadFailure;
     if (failure) {

@@ -3,8 +3,12 @@
 import { FileChecker, FileJob } from './check-files';
 import { DocumentStore } from '../model/documents';
 import { CheckSetup, setupFiles } from './parallel';
+import { tuneForOneRun } from './v8-tuning';
 
 type Message = { setup: CheckSetup } | { index: number; job: FileJob };
+
+// Its launcher (cli/worker-entry.ts) tuned V8 for one run; this bundle's copy of the tuning learns it here.
+tuneForOneRun();
 
 let checker: FileChecker | undefined;
 let checked = false;

@@ -110,14 +110,23 @@ export class DocumentStore {
   /** The file's current model, read and parsed now if it is not cached or out of date. */
   get(absolutePath: string): SourceDocument | LoadFailure {
     const key = locationKey(absolutePath);
+    return this.withoutLoad(key) ?? drain(this.loadSteps(key));
+  }
+
+  /** `get` in steps: a read and parse pauses between slices, as `loadSteps`. */
+  *getSteps(absolutePath: string): Steps<SourceDocument | LoadFailure> {
+    const key = locationKey(absolutePath);
+    return this.withoutLoad(key) ?? (yield* this.loadSteps(key));
+  }
+
+  /** The answer that needs no load: the file's current model, or while loads are deferred its last one. */
+  private withoutLoad(key: string): SourceDocument | LoadFailure | undefined {
     const entry = this.cache.get(key);
     if (entry && !this.stale.has(key)) return entry;
-    if (this.deferred) {
-      // Its last complete model serves meanwhile; with none, the caller's answer is not used.
-      this.deferred.add(key);
-      return entry ?? NOT_LOADED_YET;
-    }
-    return drain(this.loadSteps(key));
+    if (!this.deferred) return undefined;
+    // Its last complete model serves meanwhile; with none, the caller's answer is not used.
+    this.deferred.add(key);
+    return entry ?? NOT_LOADED_YET;
   }
 
   /**

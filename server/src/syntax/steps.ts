@@ -28,11 +28,15 @@ export type Pause = void | Offload;
 
 export type Steps<T> = Generator<Pause, T, void>;
 
-/** Runs a step-wise computation to its end, in this thread: work it hands off is done in place. */
-export function drain<T>(steps: Steps<T>): T {
+/**
+ * Runs a step-wise computation to its end, in this thread: work it hands off is done in place.
+ * `atPause`, when given, runs at each pause (every few milliseconds of work).
+ */
+export function drain<T>(steps: Steps<T>, atPause?: () => void): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
+    if (atPause) atPause();
   }
 }
 
