@@ -4,6 +4,7 @@
 // engine asks the plan (EarlierFindings) while it walks. No LSP, no IO: plain data in and out.
 import { Analysis, firstUsageNode, leadsToExpectedKind, OpenApiObject, Reference } from '../model/analysis';
 import { DocumentStore, isLoadFailure, SourceDocument } from '../model/documents';
+import { mayNameFile } from '../model/mapping-value';
 import { ObjectKind, OpenApiVersion, specOf } from '../model/spec';
 import { Reparsed, errorsOnlyMoved } from '../syntax/incremental';
 import { LineIndex } from '../syntax/line-index';
@@ -246,7 +247,7 @@ type Change = 'value' | 'member' | 'structure';
 
 export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readonly SyntaxNode[]): Change {
   const now = nodes[0];
-  if (nodes.length === 1 && replaced === now) return now.children || analysisReads(now.key, now.parent) ? 'structure' : 'value';
+  if (nodes.length === 1 && replaced === now) return now.children || analysisReads(now.key, now.parent) || readsMappedFile(analysis, now) ? 'structure' : 'value';
   // The innermost object around the members, and the field of it they are in.
   let field = now;
   let owner = now.parent;
@@ -257,6 +258,8 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
     const spec = specOf(object.kind, analysis.version);
     for (const key of keys) {
       if (typeof key !== 'string' || analysisReads(key, owner)) return 'structure';
+      // The walk reads the files a mapping names.
+      if (object.kind === 'Discriminator' && (key === 'mapping' || key === 'defaultMapping')) return 'structure';
       const fieldSpec = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
       if (fieldSpec?.kind) return 'structure';
     }
@@ -344,6 +347,17 @@ function analysisReads(key: string | number | undefined, parent: SyntaxNode | un
   // The anchors a `$ref` names (`#pet`), and `$id`, against which references in its schema resolve.
   return key === '$ref' || key === '$schema' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id' ||
     (!parent?.parent && (key === 'openapi' || key === 'swagger' || key === 'jsonSchemaDialect'));
+}
+
+/**
+ * Whether a scalar is a discriminator's mapping value (or 3.2 `defaultMapping`) that named a file, or
+ * may name one now: the walk reads the files mappings name.
+ */
+function readsMappedFile(analysis: Analysis, node: SyntaxNode): boolean {
+  if (analysis.fileMappings.has(node)) return true;
+  if (node.kind !== 'string' || !mayNameFile(node.value as string)) return false;
+  const discriminator = node.key === 'defaultMapping' ? node.parent : node.parent?.key === 'mapping' ? node.parent.parent : undefined;
+  return discriminator !== undefined && analysis.objectsAt(discriminator).some((o) => o.kind === 'Discriminator');
 }
 
 /** Whether every file an analysis read is still the tree it read (edited in place, not parsed again). */

@@ -3,7 +3,8 @@
 import { SyntaxNode } from '../syntax/tree';
 import { NodeMap } from '../syntax/node-map';
 import { drain, stepClock, Steps } from '../syntax/steps';
-import { DocumentStore, SourceDocument } from './documents';
+import { DocumentStore, isLoadFailure, LoadFailure, SourceDocument } from './documents';
+import { mappedFile } from './mapping-value';
 import { refLocation } from './location';
 import { RefFailure, resolveInSchemaResources, resolveRefTarget, Target } from './resolve';
 import { isLocalRef, ParsedRef, parseRef } from './ref';
@@ -226,8 +227,12 @@ export interface Analysis {
   version: OpenApiVersion;
   /** The root and every document reached through `$ref`, root first. */
   documents: SourceDocument[];
-  /** Every file a `$ref` named, read or not (a missing file is checked again when it appears). */
+  /** Every file a `$ref` or a discriminator's mapping named, read or not (a missing file is checked again when it appears). */
   files: ReadonlySet<string>;
+  /** The files discriminator mappings name that could not be read, with why (the files are not walked). */
+  mappedFileFailures: ReadonlyMap<string, LoadFailure>;
+  /** The mapping values (and 3.2 `defaultMapping`s) that name a file: an edit of one reads it again. */
+  fileMappings: ReadonlySet<SyntaxNode>;
   objects: OpenApiObject[];
   byKind: Map<ObjectKind, OpenApiObject[]>;
   references: Reference[];
@@ -374,12 +379,12 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   if (isCheckedStatus(status)) yield* walk.steps();
   // What only the walk reads goes (a tenth of the analysis's memory on GitHub's description was the queue).
   walk.done();
-  const { documents, files, objects, byKind, references, refsByHolder, visited } = walk;
+  const { documents, files, mappedFileFailures, fileMappings, objects, byKind, references, refsByHolder, visited } = walk;
   const graph = new ReferenceGraph(references, refsByHolder, walk.slots);
   const operationIds = new OperationIds(byKind.get('Operation') ?? [], walk.operationIds);
 
   let analysis: Analysis = {
-    root: rootDoc, status, version, documents, files, objects, byKind, references, operationIds: walk.operationIds,
+    root: rootDoc, status, version, documents, files, mappedFileFailures, fileMappings, objects, byKind, references, operationIds: walk.operationIds,
     resolve: (node, doc) => graph.resolve(node, doc),
     afterValueEdits: function* (current, edited) {
       movedToNewest(walk, current);
@@ -415,8 +420,10 @@ class Walk {
   readonly operationIds = new Map<string, OpenApiObject[]>();
   readonly documents: SourceDocument[];
   readonly slots = new DocumentSlots();
-  /** Every file a `$ref` named. */
+  /** Every file a `$ref` or a discriminator's mapping named. */
   readonly files = new Set<string>();
+  readonly mappedFileFailures = new Map<string, LoadFailure>();
+  readonly fileMappings = new Set<SyntaxNode>();
   /**
    * The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
    * GitHub's description, about 3 MB). Maps keyed by nodes are NodeMaps: a 30 MB document has
@@ -456,6 +463,9 @@ class Walk {
       // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
       const file = fileToLoad(queue[i], store, this.schemaIdsApply(queue[i]));
       if (file) yield* store.loadSteps(file);
+      if (queue[i].kind === 'Discriminator') {
+        for (const [, mapped] of this.mappedFiles(queue[i])) if (!store.isCurrent(mapped)) yield* store.loadSteps(mapped);
+      }
       this.visit(queue[i]);
       // Before the next object, as at once: the walk's order stays the same.
       while (this.membersLeft) {
@@ -575,9 +585,38 @@ class Walk {
       if (leadsToExpectedKind(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
     const object = this.record(item, seen);
+    if (kind === 'Discriminator') this.readMappedFiles(item);
     const count = node.children!.length;
     if (count <= MEMBERS_PER_STEP) this.enqueueMembers(item, object, 0, count);
     else this.membersLeft = { item, object, next: 0 };
+  }
+
+  /** The mapping values of a Discriminator that name a file, with the file (3.2: its `defaultMapping` too). */
+  private mappedFiles(item: Pending): [SyntaxNode, string][] {
+    const node = item.node;
+    const mapping = node.get('mapping');
+    const values = mapping?.kind === 'object' ? [...mapping.children!] : [];
+    const defaultMapping = this.version === '3.2' ? node.get('defaultMapping') : undefined;
+    if (defaultMapping) values.push(defaultMapping);
+    const named: [SyntaxNode, string][] = [];
+    for (const value of values) {
+      const file = value.kind === 'string' ? mappedFile(value.value as string, item.doc, this.rootDoc) : undefined;
+      if (file) named.push([value, file]);
+    }
+    return named;
+  }
+
+  /**
+   * The files a Discriminator's mapping names, read (loaded before the visit) but not walked: the
+   * discriminator rule judges a mapping to a file that does not exist, and the file is watched.
+   */
+  private readMappedFiles(item: Pending): void {
+    for (const [value, file] of this.mappedFiles(item)) {
+      this.files.add(file);
+      this.fileMappings.add(value);
+      const read = this.store.get(file);
+      if (isLoadFailure(read)) this.mappedFileFailures.set(file, read);
+    }
   }
 
   /** A new object at the item's node: in its parent's children, the node's objects, its kind's list and the operationIds. */

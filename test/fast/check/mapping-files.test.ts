@@ -1,0 +1,95 @@
+// A discriminator's mapping names a file the walk reads but does not walk: a mapping to a file that
+// does not exist is an error. The editor must equal a fresh check as such a value is typed, as an
+// entry is pasted, and when the file appears.
+import assert from 'node:assert/strict';
+import { pathToFileURL } from 'url';
+import { describe, it } from 'node:test';
+import { Session } from '../../../server/src/server/state/session';
+import { describeAll, freshFindings } from '../../helpers/recheck';
+
+const DIR = '/virtual/mapping-files';
+const ROOT = `${DIR}/api.yaml`;
+const DOG = `${DIR}/dog.yaml`;
+const CAT = `${DIR}/cat.yaml`;
+const ROOT_TEXT = [
+  'openapi: 3.0.3',
+  'info: {title: Pets, version: 1.0.0}',
+  'paths:',
+  '  /pets:',
+  '    get:',
+  '      operationId: listPets',
+  '      responses:',
+  "        '200':",
+  '          description: OK',
+  '          content:',
+  '            application/json:',
+  '              schema:',
+  "                $ref: '#/components/schemas/Pet'",
+  'components:',
+  '  schemas:',
+  '    Pet:',
+  '      type: object',
+  '      required: [petType]',
+  '      properties:',
+  '        petType: {type: string}',
+  '      discriminator:',
+  '        propertyName: petType',
+  '        mapping:',
+  '          dog: dog.yaml',
+  '      oneOf:',
+  "        - $ref: 'dog.yaml'",
+  '',
+].join('\n');
+const MAPPING_LINE = 23;
+const DOG_TEXT = 'type: object\nrequired: [petType]\nproperties:\n  petType: {type: string}\n';
+
+type Finding = [offset: number, length: number, message: string, fixes: string[]];
+
+function session(): { session: Session; edit: (line: number, from: number, to: number, text: string) => void; findings: () => Finding[] } {
+  const s = new Session();
+  s.opened({ uri: pathToFileURL(ROOT).href, path: ROOT, version: 1, text: ROOT_TEXT });
+  s.opened({ uri: pathToFileURL(DOG).href, path: DOG, version: 1, text: DOG_TEXT });
+  const edit = (line: number, from: number, to: number, text: string) =>
+    s.applyChanges(s.open.get(pathToFileURL(ROOT).href)!, [{ range: { start: { line, character: from }, end: { line, character: to } }, text }]);
+  const findings = () => {
+    const editor = describeAll(s.check(ROOT).diagnostics);
+    assert.deepEqual(editor, freshFindings(s, ROOT));
+    // Where, and what the user reads: offset, length, message and the fixes' titles.
+    return editor.map((f) => JSON.parse(f)).filter((f) => f[1] === 'discriminator').map((f): Finding => [f[3], f[4], f[5], f[6].map((fix: [string]) => fix[0])]);
+  };
+  return { session: s, edit, findings };
+}
+
+describe('a discriminator mapping to a file', () => {
+  it('is reported when the file does not exist, as each character of its name is typed', () => {
+    const { edit, findings } = session();
+    assert.deepEqual(findings(), []);
+    const start = '          dog: '.length;
+    // Backspace over "dog.yaml", then type "dgo.yaml" one character at a time.
+    for (let n = 'dog.yaml'.length; n > 0; n--) {
+      edit(MAPPING_LINE, start + n - 1, start + n, '');
+      findings();
+    }
+    const typed = 'dgo.yaml';
+    for (let n = 0; n < typed.length; n++) {
+      edit(MAPPING_LINE, start + n, start + n, typed[n]);
+      const now = findings();
+      if (n === typed.length - 1) {
+        const at = ROOT_TEXT.indexOf('dog: dog.yaml') + 'dog: '.length;
+        assert.deepEqual(now, [[at, 8, 'Mapping "dog" points at "dgo.yaml", but the file "dgo.yaml" does not exist. Did you mean "dog.yaml"?', ['Change to "dog.yaml"']]]);
+      }
+    }
+  });
+
+  it('is reported for a pasted entry, and no longer once the file is opened', () => {
+    const { session: s, edit, findings } = session();
+    findings();
+    const end = '          dog: dog.yaml'.length;
+    edit(MAPPING_LINE, end, end, '\n          cat: cat.yaml');
+    const at = ROOT_TEXT.indexOf('dog: dog.yaml') + 'dog: dog.yaml\n          cat: '.length;
+    assert.deepEqual(findings(), [[at, 8, 'Mapping "cat" points at "cat.yaml", but the file "cat.yaml" does not exist.', []]]);
+    s.opened({ uri: pathToFileURL(CAT).href, path: CAT, version: 1, text: DOG_TEXT });
+    // Read now, but walked by no `$ref`: it is not judged against the oneOf list.
+    assert.deepEqual(findings(), []);
+  });
+});
