@@ -92,4 +92,47 @@ describe('a discriminator mapping to a file', () => {
     // Read now, but walked by no `$ref`: it is not judged against the oneOf list.
     assert.deepEqual(findings(), []);
   });
+
+  it('is reported once the file a `$ref` also reads is gone', () => {
+    const { session: s, findings } = session();
+    assert.deepEqual(findings(), []);
+    // Closed unsaved: the file is read from the disk, where it does not exist.
+    s.closed(pathToFileURL(DOG).href);
+    const at = ROOT_TEXT.indexOf('dog: dog.yaml') + 'dog: '.length;
+    assert.deepEqual(findings(), [[at, 8, 'Mapping "dog" points at "dog.yaml", but the file "dog.yaml" does not exist.', []]]);
+    s.opened({ uri: pathToFileURL(DOG).href, path: DOG, version: 2, text: DOG_TEXT });
+    assert.deepEqual(findings(), []);
+  });
+
+  it('is reported in JSON as its name is typed between the quotes the editor closed', () => {
+    const s = new Session();
+    const root = `${DIR}/api.json`;
+    const dog = `${DIR}/dog.json`;
+    const pet = { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } }, discriminator: { propertyName: 'petType', mapping: { dog: 'dog.json' } }, oneOf: [{ $ref: 'dog.json' }] };
+    const api = { openapi: '3.0.3', info: { title: 'Pets', version: '1.0.0' }, paths: {}, components: { schemas: { Pet: pet } } };
+    const text = JSON.stringify(api, null, 2);
+    s.opened({ uri: pathToFileURL(root).href, path: root, version: 1, text });
+    s.opened({ uri: pathToFileURL(dog).href, path: dog, version: 1, text: '{"type": "object"}' });
+    const uri = pathToFileURL(root).href;
+    const line = text.split('\n').findIndex((l) => l.includes('"dog": "dog.json"'));
+    const start = text.split('\n')[line].indexOf('"dog.json"');
+    const edit = (from: number, to: number, inserted: string) => s.applyChanges(s.open.get(uri)!, [{ range: { start: { line, character: from }, end: { line, character: to } }, text: inserted }]);
+    const mappingFindings = () => {
+      const editor = describeAll(s.check(root).diagnostics);
+      assert.deepEqual(editor, freshFindings(s, root));
+      return editor.map((f) => JSON.parse(f)).filter((f) => f[1] === 'discriminator').map((f) => f[5]);
+    };
+    assert.deepEqual(mappingFindings(), []);
+    // The value deleted whole, then `"` typed (the editor closes it) and the name typed inside.
+    edit(start, start + '"dog.json"'.length, '');
+    mappingFindings();
+    edit(start, start, '""');
+    mappingFindings();
+    const typed = 'dgo.json';
+    for (let n = 0; n < typed.length; n++) {
+      edit(start + 1 + n, start + 1 + n, typed[n]);
+      mappingFindings();
+    }
+    assert.deepEqual(mappingFindings(), ['Mapping "dog" points at "dgo.json", but the file "dgo.json" does not exist. Did you mean "dog.json"?']);
+  });
 });
