@@ -39,7 +39,6 @@ export function fileRenameEdits(index: WorkspaceIndex, moves: readonly FileMove[
       const written = filePart(refs.target(i).raw);
       if (written === '') continue;
       const ref = refs.at(i);
-      if (ref.role === 'mapping' && !ref.raw.includes('#')) continue;
       const target = movedPath(ref.targetFile, moves);
       if (source === file.path && target === ref.targetFile) continue;
       // Still right from the new place (both files moved together): leave it as written.
