@@ -9,6 +9,11 @@ import { SyntaxNode } from '../syntax/tree';
 /** A value that reads as a file's name (a relative reference without `./`). */
 const FILE_NAME = /\.(json|ya?ml)$/i;
 
+/** Whether a value reads as a file's name: `dog.yaml` is a relative reference, as `./dog.yaml` is. */
+export function namesFileByName(value: string): boolean {
+  return FILE_NAME.test(value);
+}
+
 /**
  * The schema a plain value (no `/`, no `#`) names: one of the root's `components/schemas`, or of the
  * file the discriminator is in (a schemas file with a components layout names its own so).
@@ -24,7 +29,7 @@ export function namedSchema(value: string, doc: SourceDocument, root: SourceDocu
 /** Whether a value is no reference: a plain name, of a schema or of nothing (`dog.yaml` is a file's). */
 export function isPlainName(value: string, doc: SourceDocument, root: SourceDocument): boolean {
   if (value.includes('/') || value.includes('#')) return false;
-  return namedSchema(value, doc, root) !== undefined || !FILE_NAME.test(value);
+  return namedSchema(value, doc, root) !== undefined || !namesFileByName(value);
 }
 
 /**
@@ -42,5 +47,5 @@ export function mappedFile(value: string, doc: SourceDocument, root: SourceDocum
 
 /** Whether a value may name a file, by its text alone: what an edit of a mapping value must be re-read for. */
 export function mayNameFile(value: string): boolean {
-  return !value.startsWith('#') && (value.includes('/') || value.includes('#') || FILE_NAME.test(value));
+  return !value.startsWith('#') && (value.includes('/') || value.includes('#') || namesFileByName(value));
 }

@@ -8,6 +8,7 @@ import * as path from 'path';
 import { documentStatus, isCheckedStatus, rulesVersion } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
+import { namesFileByName } from '../model/mapping-value';
 import { isRemoteLocation, refLocation } from '../model/location';
 import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { DescriptionVersion, FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
@@ -591,10 +592,12 @@ class SubtreeWalker {
 
 /**
  * The reference a discriminator's mapping value stands for: a schema name or a reference, and a name
- * stands for this file's schema (only a root document has one to name).
+ * stands for this file's schema (only a root document has one to name). A name such as `dog.yaml` is
+ * a file's, as the discriminator rule reads it (which first looks for a schema of that name: read
+ * here without the tree, a JSON file's index cannot tell, and no schema is named so in practice).
  */
 export function mappingTarget(value: string, isRoot: boolean): string | undefined {
-  return value.includes('#') || value.includes('/') ? value : isRoot ? `#/components/schemas/${value}` : undefined;
+  return value.includes('#') || value.includes('/') || namesFileByName(value) ? value : isRoot ? `#/components/schemas/${value}` : undefined;
 }
 
 /** The file and pointer a reference written in `filePath` (in folder `dir`) names; null when it names no document. */

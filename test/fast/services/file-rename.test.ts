@@ -19,12 +19,14 @@ const TEXT = [
   "        - $ref: './pets/dog.yaml'",
   "        - $ref: 'pets/cat.yaml#/Cat'",
   '        - $ref: "#/components/schemas/Bird"',
+        "        - $ref: 'fish.yaml'",
   '      discriminator:',
   '        propertyName: kind',
   '        mapping:',
   '          dog: ./pets/dog.yaml',
   "          cat: 'pets/cat.yaml#/Cat'",
   '          bird: Bird',
+  '          fish: fish.yaml',
   '    Bird: {type: object}',
   '',
 ].join('\n');
@@ -42,11 +44,16 @@ function renamed(from: string, to: string): string {
 const lines = (text: string, ...starts: string[]) => text.split('\n').filter((l) => starts.some((s) => l.trimStart().startsWith(s))).map((l) => l.trim());
 
 describe('renaming a file a discriminator maps to', () => {
+  it('rewrites a mapping value that is a file name, as the $ref', () => {
+    assert.deepEqual(lines(renamed('/w/fish.yaml', '/w/salmon.yaml'), "- $ref: 'f", "- $ref: 's", 'fish:'), ["- $ref: 'salmon.yaml'", 'fish: salmon.yaml']);
+  });
+
   it('rewrites the mapping value with the $ref', () => {
     assert.deepEqual(lines(renamed('/w/pets/dog.yaml', '/w/pets/canine.yaml'), '- $ref', 'dog:', 'cat:', 'bird:'), [
       "- $ref: './pets/canine.yaml'",
       "- $ref: 'pets/cat.yaml#/Cat'",
       '- $ref: "#/components/schemas/Bird"',
+      "- $ref: 'fish.yaml'",
       'dog: ./pets/canine.yaml',
       "cat: 'pets/cat.yaml#/Cat'",
       'bird: Bird',
@@ -54,10 +61,11 @@ describe('renaming a file a discriminator maps to', () => {
   });
 
   it('rewrites every mapping into a folder that moves, and leaves a schema name alone', () => {
-    assert.deepEqual(lines(renamed('/w/pets', '/w/animals'), 'dog:', 'cat:', 'bird:'), [
+    assert.deepEqual(lines(renamed('/w/pets', '/w/animals'), 'dog:', 'cat:', 'bird:', 'fish:'), [
       'dog: ./animals/dog.yaml',
       "cat: 'animals/cat.yaml#/Cat'",
       'bird: Bird',
+      'fish: fish.yaml',
     ]);
   });
 });
