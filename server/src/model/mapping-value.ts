@@ -14,6 +14,11 @@ export function namesFileByName(value: string): boolean {
   return FILE_NAME.test(value);
 }
 
+/** Whether a value is a bare schema name by its text alone (`Dog`): no path, no pointer, no file's name. */
+export function isBareSchemaName(value: string): boolean {
+  return !value.includes('/') && !value.includes('#') && !namesFileByName(value);
+}
+
 /**
  * The schema a plain value (no `/`, no `#`) names: one of the root's `components/schemas`, or of the
  * file the discriminator is in (a schemas file with a components layout names its own so).

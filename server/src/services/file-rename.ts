@@ -2,6 +2,7 @@
 // afterwards is rewritten, relative to where its own file will be. References inside the moved
 // files to files that stay are recomputed too; references between files moved together stay.
 import * as path from 'path';
+import { isBareSchemaName } from '../model/mapping-value';
 import { filePart, relativeFilePart, scalarEdit, withFilePart } from '../workspace/ref-text';
 import { WorkspaceIndex } from '../workspace/workspace-index';
 import { FileEdits } from './rename';
@@ -39,6 +40,8 @@ export function fileRenameEdits(index: WorkspaceIndex, moves: readonly FileMove[
       const written = filePart(refs.target(i).raw);
       if (written === '') continue;
       const ref = refs.at(i);
+      // A discriminator's mapping may name a schema bare (`dog: Dog`): no file in it to rewrite.
+      if (ref.role === 'mapping' && isBareSchemaName(ref.raw)) continue;
       const target = movedPath(ref.targetFile, moves);
       if (source === file.path && target === ref.targetFile) continue;
       // Still right from the new place (both files moved together): leave it as written.

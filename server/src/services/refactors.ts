@@ -8,6 +8,7 @@ import { DocumentStore, SourceDocument } from '../model/documents';
 import { REASON_PHRASES } from '../model/facts';
 import { COMPONENT_MAPS, kindAt } from '../model/kinds';
 import { parseRef } from '../model/ref';
+import { isBareSchemaName } from '../model/mapping-value';
 import { resolveRefTarget, Target } from '../model/resolve';
 import { ObjectKind, OpenApiVersion } from '../model/spec';
 import { isSwagger2Root } from '../model/swagger2';
@@ -449,7 +450,7 @@ function moveEdits(ctx: RefactorContext, movable: Movable, target: string, newFi
   for (const { file, entry } of index.refsTo(doc.path, movable.pointer, true)) {
     if (file.path === doc.path && entry.span.offset >= moving.start && entry.span.offset < moving.end) continue;
     const rest = entry.pointer.slice(movable.pointer.length);
-    const raw = entry.role === 'mapping' && !entry.raw.includes('#') && !entry.raw.includes('/') ? refTo(file.path, rest, '') : refTo(file.path, rest, filePart(entry.raw));
+    const raw = entry.role === 'mapping' && isBareSchemaName(entry.raw) ? refTo(file.path, rest, '') : refTo(file.path, rest, filePart(entry.raw));
     edits.add(file.path, scalarEdit(file.format, entry.span, raw));
   }
   const inner = refRewrites(doc, node, target, { pointer: movable.pointer, to: (rest) => refTo(target, rest, './') });

@@ -5,6 +5,7 @@
 import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { templateParams } from '../model/operations';
+import { isBareSchemaName } from '../model/mapping-value';
 import { TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { Definition, FileIndex, pointerKey, ScalarSpan } from '../workspace/file-index';
@@ -118,7 +119,7 @@ function renameReferences(index: WorkspaceIndex, edits: EditSet, filePath: strin
   const depth = pointer.length - 1;
   for (const { file, entry } of index.refsTo(filePath, pointer, true)) {
     // A discriminator mapping may name a schema bare (`dog: Dog`).
-    const bare = entry.role === 'mapping' && !entry.raw.includes('#') && !entry.raw.includes('/');
+    const bare = entry.role === 'mapping' && isBareSchemaName(entry.raw);
     edits.scalar(file, entry.span, bare ? newName : withPointerSegment(entry.raw, depth, newName));
   }
 }

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { documentStatus, isCheckedStatus, rulesVersion } from '../model/analysis';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { parseRef } from '../model/ref';
-import { namesFileByName } from '../model/mapping-value';
+import { isBareSchemaName } from '../model/mapping-value';
 import { isRemoteLocation, refLocation } from '../model/location';
 import { SWAGGER2_DEFINITION_MAPS } from '../model/swagger2';
 import { DescriptionVersion, FieldSpec, HTTP_METHODS, ObjectKind, specOf } from '../model/spec';
@@ -597,7 +597,7 @@ class SubtreeWalker {
  * here without the tree, a JSON file's index cannot tell, and no schema is named so in practice).
  */
 export function mappingTarget(value: string, isRoot: boolean): string | undefined {
-  return value.includes('#') || value.includes('/') || namesFileByName(value) ? value : isRoot ? `#/components/schemas/${value}` : undefined;
+  return !isBareSchemaName(value) ? value : isRoot ? `#/components/schemas/${value}` : undefined;
 }
 
 /** The file and pointer a reference written in `filePath` (in folder `dir`) names; null when it names no document. */

@@ -68,4 +68,13 @@ describe('renaming a file a discriminator maps to', () => {
       'fish: fish.yaml',
     ]);
   });
+
+  it('rewrites the paths when the root itself moves, and leaves a schema name alone', () => {
+    assert.deepEqual(lines(renamed(ROOT, '/w/v1/api.yaml'), 'dog:', 'cat:', 'bird:', 'fish:'), [
+      'dog: ../pets/dog.yaml',
+      "cat: '../pets/cat.yaml#/Cat'",
+      'bird: Bird',
+      'fish: ../fish.yaml',
+    ]);
+  });
 });
