@@ -46,9 +46,12 @@ export default defineRule({
     'A credential described as an ordinary parameter is invisible to the tools that handle authentication: generated clients do not attach it for the user, and the documentation does not show the operation as secured.',
   messages: { credential: '"{name}" looks like a credential: describe it as an "apiKey" security scheme with "in: {in}" and require it with "security".' },
   kinds: ['Parameter'],
+  // The fix reads the schemes of the root's `securitySchemes` by place: also one in a map the walk
+  // does not take as schemes (a `$ref` beside its entries).
   readsValue: (edited) =>
     !isFreeTextValue(edited) &&
-    edited.kinds.some((kind) => kind === 'Parameter' || kind === 'SecurityScheme' || kind === 'SecurityRequirement'),
+    (edited.kinds.some((kind) => kind === 'Parameter' || kind === 'SecurityScheme' || kind === 'SecurityRequirement') ||
+      (edited.kinds.includes('Components') && edited.field === 'securitySchemes')),
   checkObject(object, context) {
     const name = object.node.get('name');
     const location = object.node.get('in')?.stringValue;

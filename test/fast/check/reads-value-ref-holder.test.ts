@@ -51,4 +51,35 @@ describe('a value typed in a $ref holder read by place', () => {
     assert.deepEqual(scopes(), []);
     assert.deepEqual(describeAll(session.check(FILE).diagnostics), freshFindings(session, FILE));
   });
+
+  it('a scheme\'s "in" typed away from the parameter\'s: the credential fix adds a scheme of its own, as in a fresh check', () => {
+    const text = `openapi: 3.0.3
+info: {title: T, version: 1.0.0}
+paths:
+  /users:
+    get:
+      parameters:
+        - {name: api_key, in: query, schema: {type: string}}
+      responses:
+        '200': {description: OK}
+components:
+  securitySchemes:
+    api_key: {type: apiKey, name: api_key, in: query}
+    $ref: 'paths.yaml#/users'
+`;
+    const session = new Session();
+    const uri = pathToFileURL(FILE).href;
+    session.open.set(uri, { uri, path: FILE, version: 1, text });
+    const paths = pathToFileURL(PATHS).href;
+    session.open.set(paths, { uri: paths, path: PATHS, version: 1, text: PATHS_TEXT });
+    const fixTexts = () => session.check(FILE).diagnostics.filter((d) => d.rule === 'api-key-parameter').flatMap((d) => d.fixes.flatMap((f) => f.edits.map((e) => e.newText.trim())));
+    // The scheme that is there serves: the fix adds only the requirement.
+    assert.ok(!fixTexts().some((t) => t.includes('api_key_key')));
+    const at = text.indexOf('in: query}') + 'in: quer'.length;
+    const lines = new LineIndex(text);
+    session.applyChanges(session.open.get(uri)!, [{ range: { start: lines.positionAt(at), end: lines.positionAt(at + 1) }, text: 'a' }]);
+    const after = fixTexts();
+    assert.ok(after.some((t) => t.includes('api_key_key')), after.join(' | '));
+    assert.deepEqual(describeAll(session.check(FILE).diagnostics), freshFindings(session, FILE));
+  });
 });
