@@ -247,7 +247,8 @@ type Change = 'value' | 'member' | 'structure';
 
 export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readonly SyntaxNode[]): Change {
   const now = nodes[0];
-  if (nodes.length === 1 && replaced === now) return now.children || analysisReads(now.key, now.parent) || readsMappedFile(analysis, now) ? 'structure' : 'value';
+  // A mapping value that names a file is read again by the analysis it keeps (afterValueEdits).
+  if (nodes.length === 1 && replaced === now) return now.children || analysisReads(now.key, now.parent) ? 'structure' : 'value';
   // The innermost object around the members, and the field of it they are in.
   let field = now;
   let owner = now.parent;
@@ -259,7 +260,7 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
     for (const key of keys) {
       if (typeof key !== 'string' || analysisReads(key, owner)) return 'structure';
       // The walk reads the files a mapping names.
-      if (object.kind === 'Discriminator' && (key === 'mapping' || key === 'defaultMapping')) return 'structure';
+      if (object.kind === 'Discriminator' && (key === 'mapping' || key === 'defaultMapping') && namesNewFiles(replaced, nodes)) return 'structure';
       const fieldSpec = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
       if (fieldSpec?.kind) return 'structure';
     }
@@ -350,14 +351,25 @@ function analysisReads(key: string | number | undefined, parent: SyntaxNode | un
 }
 
 /**
- * Whether a scalar is a discriminator's mapping value (or 3.2 `defaultMapping`) that named a file, or
- * may name one now: the walk reads the files mappings name.
+ * Whether the members that replace others in a Discriminator's mapping hold a value that may name a
+ * file (see mayNameFile) the replaced ones did not hold: the walk reads the files mappings name. A
+ * key typed in an entry keeps its value; an entry removed leaves a file read that nothing names.
  */
-function readsMappedFile(analysis: Analysis, node: SyntaxNode): boolean {
-  if (analysis.fileMappings.has(node)) return true;
-  if (node.kind !== 'string' || !mayNameFile(node.value as string)) return false;
-  const discriminator = node.key === 'defaultMapping' ? node.parent : node.parent?.key === 'mapping' ? node.parent.parent : undefined;
-  return discriminator !== undefined && analysis.objectsAt(discriminator).some((o) => o.kind === 'Discriminator');
+function namesNewFiles(replaced: SyntaxNode, nodes: readonly SyntaxNode[]): boolean {
+  const before = new Set<unknown>();
+  const stack = [replaced];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === 'string') before.add(n.value);
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  for (const node of nodes) stack.push(node);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === 'string' && !before.has(n.value) && mayNameFile(n.value as string)) return true;
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  return false;
 }
 
 /** Whether every file an analysis read is still the tree it read (edited in place, not parsed again). */

@@ -10,7 +10,7 @@ import Module from 'module';
 import * as path from 'path';
 import * as vm from 'vm';
 import { userCacheFolder } from '../io/cache-folder';
-import { flagsAsTuned } from './v8-tuning';
+import { flagsAsAtStart } from './v8-tuning';
 
 /** Cache files kept per bundle: one per build of the CLI and Node.js; several installs may share the folder. */
 const CACHES_KEPT = 8;
@@ -39,7 +39,7 @@ function writeCache(folder: string, name: string, prefix: string, script: vm.Scr
   try {
     fs.mkdirSync(folder, { recursive: true });
     const partial = path.join(folder, `${name}.${process.pid}.partial`);
-    flagsAsTuned();
+    flagsAsAtStart();
     fs.writeFileSync(partial, script.createCachedData());
     fs.renameSync(partial, path.join(folder, name));
     const caches = fs.readdirSync(folder).filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.cache'));

@@ -8,6 +8,7 @@ import { RULES } from '../rules/index';
 import { FileJob } from './check-files';
 import { atLeast, displayPath } from './findings';
 import { filesWithOverlay } from './parallel';
+import { keepYoungGenerationSmall } from './v8-tuning';
 
 export interface FixedFile {
   path: string;
@@ -27,7 +28,7 @@ export function fixInputs(jobs: readonly FileJob[], cwd: string, severity: Sever
   for (const job of jobs) {
     const check = (texts: ReadonlyMap<string, string>) => {
       const store = new DocumentStore(filesWithOverlay(new Map([...overlay, ...texts])));
-      const result = checkDocument(store, job.absolute, { rules: RULES, config: job.config, skipNonOpenApi: job.viaGlob });
+      const result = checkDocument(store, job.absolute, { rules: RULES, config: job.config, skipNonOpenApi: job.viaGlob, atPause: keepYoungGenerationSmall });
       // Keep what each file said before any fix, for the diff.
       for (const doc of result.analysis?.documents ?? []) if (!originals.has(doc.path) && !overlay.has(doc.path) && !texts.has(doc.path)) originals.set(doc.path, doc.text);
       return result.diagnostics.filter((d) => !severity || atLeast(d.severity, severity));

@@ -231,8 +231,6 @@ export interface Analysis {
   files: ReadonlySet<string>;
   /** The files discriminator mappings name that could not be read, with why (the files are not walked). */
   mappedFileFailures: ReadonlyMap<string, LoadFailure>;
-  /** The mapping values (and 3.2 `defaultMapping`s) that name a file: an edit of one reads it again. */
-  fileMappings: ReadonlySet<SyntaxNode>;
   objects: OpenApiObject[];
   byKind: Map<ObjectKind, OpenApiObject[]>;
   references: Reference[];
@@ -379,12 +377,12 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
   if (isCheckedStatus(status)) yield* walk.steps();
   // What only the walk reads goes (a tenth of the analysis's memory on GitHub's description was the queue).
   walk.done();
-  const { documents, files, mappedFileFailures, fileMappings, objects, byKind, references, refsByHolder, visited } = walk;
+  const { documents, files, mappedFileFailures, objects, byKind, references, refsByHolder, visited } = walk;
   const graph = new ReferenceGraph(references, refsByHolder, walk.slots);
   const operationIds = new OperationIds(byKind.get('Operation') ?? [], walk.operationIds);
 
   let analysis: Analysis = {
-    root: rootDoc, status, version, documents, files, mappedFileFailures, fileMappings, objects, byKind, references, operationIds: walk.operationIds,
+    root: rootDoc, status, version, documents, files, mappedFileFailures, objects, byKind, references, operationIds: walk.operationIds,
     resolve: (node, doc) => graph.resolve(node, doc),
     afterValueEdits: function* (current, edited) {
       movedToNewest(walk, current);
@@ -392,6 +390,8 @@ export function* analyzeSteps(rootDoc: SourceDocument, store: DocumentStore): St
       const moved: Analysis = { ...analysis, root: documents[0], status: documentStatus(documents[0].root) };
       // A new map, not the old one changed: caches of what the last check derived from it go with it.
       moved.operationIds = edited ? operationIds.after(edited, (node) => moved.objectsAt(node)) : yield* operationIds.all();
+      // A mapping value typed may name another file: that one file is read, not the whole walk again.
+      if (edited) yield* walk.readEditedMappingsSteps(edited, (node) => moved.objectsAt(node));
       analysis = moved;
       return moved;
     },
@@ -423,7 +423,7 @@ class Walk {
   /** Every file a `$ref` or a discriminator's mapping named. */
   readonly files = new Set<string>();
   readonly mappedFileFailures = new Map<string, LoadFailure>();
-  readonly fileMappings = new Set<SyntaxNode>();
+  private readonly mappingsRead = new Set<SyntaxNode>();
   /**
    * The objects at each node: most nodes are one object, kept without an array (50,000 arrays in
    * GitHub's description, about 3 MB). Maps keyed by nodes are NodeMaps: a 30 MB document has
@@ -463,9 +463,7 @@ class Walk {
       // A file this object's `$ref` names is read and parsed in steps before the visit needs it.
       const file = fileToLoad(queue[i], store, this.schemaIdsApply(queue[i]));
       if (file) yield* store.loadSteps(file);
-      if (queue[i].kind === 'Discriminator') {
-        for (const [, mapped] of this.mappedFiles(queue[i])) if (!store.isCurrent(mapped)) yield* store.loadSteps(mapped);
-      }
+      if (queue[i].kind === 'Discriminator') yield* this.readMappedFilesSteps(queue[i].node, queue[i].doc, due);
       this.visit(queue[i]);
       // Before the next object, as at once: the walk's order stays the same.
       while (this.membersLeft) {
@@ -482,6 +480,7 @@ class Walk {
   }
 
   done(): void {
+    this.mappingsRead.clear();
     this.queue.length = 0;
     this.followed.clear();
     this.parsedRefs.clear();
@@ -585,38 +584,50 @@ class Walk {
       if (leadsToExpectedKind(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, item.refAllowed, item.usage, item.usageDoc));
     }
     const object = this.record(item, seen);
-    if (kind === 'Discriminator') this.readMappedFiles(item);
     const count = node.children!.length;
     if (count <= MEMBERS_PER_STEP) this.enqueueMembers(item, object, 0, count);
     else this.membersLeft = { item, object, next: 0 };
   }
 
-  /** The mapping values of a Discriminator that name a file, with the file (3.2: its `defaultMapping` too). */
-  private mappedFiles(item: Pending): [SyntaxNode, string][] {
-    const node = item.node;
+  /**
+   * The files a Discriminator's mapping values (3.2: its `defaultMapping` too) name, read but not
+   * walked: the discriminator rule judges a mapping to a file that does not exist, and the file is
+   * watched. Once per Discriminator node, pausing between values (a mapping may have 100,000).
+   */
+  private *readMappedFilesSteps(node: SyntaxNode, doc: SourceDocument, due: () => boolean): Steps<void> {
+    if (node.kind !== 'object' || this.mappingsRead.has(node)) return;
+    this.mappingsRead.add(node);
     const mapping = node.get('mapping');
-    const values = mapping?.kind === 'object' ? [...mapping.children!] : [];
+    const values = mapping?.kind === 'object' ? mapping.children! : [];
     const defaultMapping = this.version === '3.2' ? node.get('defaultMapping') : undefined;
-    if (defaultMapping) values.push(defaultMapping);
-    const named: [SyntaxNode, string][] = [];
-    for (const value of values) {
-      const file = value.kind === 'string' ? mappedFile(value.value as string, item.doc, this.rootDoc) : undefined;
-      if (file) named.push([value, file]);
+    for (let i = 0, count = values.length + (defaultMapping ? 1 : 0); i < count; i++) {
+      yield* this.readMappedFileSteps(i < values.length ? values[i] : defaultMapping!, doc, node);
+      if (due()) yield;
     }
-    return named;
   }
 
-  /**
-   * The files a Discriminator's mapping names, read (loaded before the visit) but not walked: the
-   * discriminator rule judges a mapping to a file that does not exist, and the file is watched.
-   */
-  private readMappedFiles(item: Pending): void {
-    for (const [value, file] of this.mappedFiles(item)) {
-      this.files.add(file);
-      this.fileMappings.add(value);
-      const read = this.store.get(file);
-      if (isLoadFailure(read)) this.mappedFileFailures.set(file, read);
+  /** After values were edited in place: the files the edited mapping values name now. */
+  *readEditedMappingsSteps(edited: readonly SyntaxNode[], objectsAt: (node: SyntaxNode) => readonly OpenApiObject[]): Steps<void> {
+    for (const value of edited) {
+      const isDefault = value.key === 'defaultMapping';
+      if (isDefault && this.version !== '3.2') continue;
+      const discriminator = isDefault ? value.parent : value.parent?.key === 'mapping' ? value.parent.parent : undefined;
+      const object = discriminator && objectsAt(discriminator).find((o) => o.kind === 'Discriminator');
+      if (object) yield* this.readMappedFileSteps(value, object.doc, discriminator);
     }
+  }
+
+  /** Reads the file one mapping value names, if it names one (see readMappedFilesSteps). */
+  *readMappedFileSteps(value: SyntaxNode, doc: SourceDocument, discriminator: SyntaxNode): Steps<void> {
+    // 3.1, 3.2: a value may name a schema of this document by its `$id`, or resolve against one.
+    const schemaHolder = this.version !== '3.0' ? discriminator.parent : undefined;
+    const file = value.kind === 'string' ? mappedFile(value.value as string, doc, this.rootDoc, schemaHolder) : undefined;
+    if (!file) return;
+    this.files.add(file);
+    if (!this.store.isCurrent(file)) yield* this.store.loadSteps(file);
+    const read = this.store.get(file);
+    if (isLoadFailure(read)) this.mappedFileFailures.set(file, read);
+    else this.mappedFileFailures.delete(file);
   }
 
   /** A new object at the item's node: in its parent's children, the node's objects, its kind's list and the operationIds. */

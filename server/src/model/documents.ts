@@ -86,8 +86,9 @@ let storesMade = 0;
 
 /**
  * Every file a check read, parsed once. When a file changes, its entry stays as the last complete
- * model (requests are answered from it) until the new text is parsed: `get` parses at once (the
- * CLI), `loadSteps` in slices (the language server, which must not hold its message loop).
+ * model (requests are answered from it) until the new text is parsed: `get` parses at once,
+ * `loadSteps` and `getSteps` in slices (the language server, which must not hold its message loop,
+ * and a check, whose pauses the CLI uses too).
  */
 export class DocumentStore {
   private readonly cache = new Map<string, SourceDocument | LoadFailure>();

@@ -4,6 +4,8 @@
 import { SourceDocument } from './documents';
 import { isRemoteLocation, refLocation } from './location';
 import { parseRef } from './ref';
+import { resolveInSchemaResources } from './resolve';
+import { underSchemaId } from './schema-ids';
 import { SyntaxNode } from '../syntax/tree';
 
 /** A value that reads as a file's name (a relative reference without `./`). */
@@ -39,13 +41,16 @@ export function isPlainName(value: string, doc: SourceDocument, root: SourceDocu
 
 /**
  * The local file a mapping value names, resolved against the discriminator's file; undefined for a
- * schema name, a pointer into this file, a URL (fetched only as `$ref` targets), or a value that
- * does not parse as a reference.
+ * schema name, a pointer into this file, a URL (fetched only as `$ref` targets), a value that does
+ * not parse as a reference, and in 3.1 and 3.2 one that may resolve against a schema's `$id`.
  */
-export function mappedFile(value: string, doc: SourceDocument, root: SourceDocument): string | undefined {
+export function mappedFile(value: string, doc: SourceDocument, root: SourceDocument, schemaHolder?: SyntaxNode): string | undefined {
   if (isPlainName(value, doc, root)) return undefined;
   const parsed = parseRef(value);
   if (parsed.syntaxProblems.length) return undefined;
+  // 3.1, 3.2 (`schemaHolder`: the discriminator's schema): a value resolves as a `$ref` there does,
+  // against the `$id`s around it and the document's `$self`, and may name a schema of this document.
+  if (schemaHolder && (underSchemaId(schemaHolder) || doc.root?.get('$self') !== undefined || resolveInSchemaResources(doc, parsed, schemaHolder))) return undefined;
   const target = refLocation(doc.path, parsed);
   return target && 'location' in target && !isRemoteLocation(target.location) ? target.location : undefined;
 }

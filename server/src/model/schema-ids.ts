@@ -159,3 +159,9 @@ export function resolveInResources(parsed: ParsedText, path: string, holder: Syn
   const node = anchorsIn(index, resource).get(ref.anchor);
   return node ? { node } : undefined;
 }
+
+/** Whether a schema or one around it has an `$id`: references in it resolve against that URI (3.1, 3.2). */
+export function underSchemaId(node: SyntaxNode): boolean {
+  for (let n: SyntaxNode | undefined = node; n; n = n.parent) if (n.kind === 'object' && n.get('$id')?.kind === 'string') return true;
+  return false;
+}

