@@ -16,9 +16,12 @@ export function namesFileByName(value: string): boolean {
   return FILE_NAME.test(value);
 }
 
-/** Whether a value is a bare schema name by its text alone (`Dog`): no path, no pointer, no file's name. */
+/** A URI's scheme (`urn:`, `tag:`, `https:`): a value with one is a reference, never a schema name. */
+const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/** Whether a value is a bare schema name by its text alone (`Dog`): no path, no pointer, no scheme, no file's name. */
 export function isBareSchemaName(value: string): boolean {
-  return !value.includes('/') && !value.includes('#') && !namesFileByName(value);
+  return !value.includes('/') && !value.includes('#') && !URI_SCHEME.test(value) && !namesFileByName(value);
 }
 
 /**
@@ -33,9 +36,9 @@ export function namedSchema(value: string, doc: SourceDocument, root: SourceDocu
   return undefined;
 }
 
-/** Whether a value is no reference: a plain name, of a schema or of nothing (`dog.yaml` is a file's). */
+/** Whether a value is no reference: a plain name, of a schema or of nothing (`dog.yaml` is a file's, `urn:a:dog` a URI). */
 export function isPlainName(value: string, doc: SourceDocument, root: SourceDocument): boolean {
-  if (value.includes('/') || value.includes('#')) return false;
+  if (value.includes('/') || value.includes('#') || URI_SCHEME.test(value)) return false;
   return namedSchema(value, doc, root) !== undefined || !namesFileByName(value);
 }
 
