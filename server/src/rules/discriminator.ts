@@ -5,7 +5,7 @@ import { keyNames, namesOf } from '../check/suggest';
 import * as path from 'path';
 import { isRemoteLocation, refLocation } from '../model/location';
 import { parseRef } from '../model/ref';
-import { isPlainName, namedSchema } from '../model/mapping-value';
+import { isPlainName, mappedFile, namedSchema } from '../model/mapping-value';
 import { declaredProperties } from '../model/validate';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
@@ -18,10 +18,14 @@ const COMPOSITION = ['oneOf', 'anyOf', 'allOf'];
 
 // Per analysis, the schemas some `allOf` extends (through chains of `$ref`s): one pass over the
 // references, for every discriminator of the check.
-const extendedCache = new WeakMap<Analysis, Set<SyntaxNode>>();
+/**
+ * Per walk (its references, which a check after value edits keeps: the analysis record is new at
+ * each keystroke, and the loop below is over every reference), the schemas extended through allOf.
+ */
+const extendedCache = new WeakMap<readonly unknown[], Set<SyntaxNode>>();
 
 function extendedSchemas(analysis: Analysis): Set<SyntaxNode> {
-  let extended = extendedCache.get(analysis);
+  let extended = extendedCache.get(analysis.references);
   if (extended) return extended;
   extended = new Set();
   for (const reference of analysis.references) {
@@ -30,7 +34,7 @@ function extendedSchemas(analysis: Analysis): Set<SyntaxNode> {
     const target = analysis.resolve(holder, reference.doc).target;
     if (target) extended.add(target.node);
   }
-  extendedCache.set(analysis, extended);
+  extendedCache.set(analysis.references, extended);
   return extended;
 }
 
@@ -60,7 +64,11 @@ function mappingTarget(analysis: Analysis, object: OpenApiObject, value: string)
   const target = refLocation(object.doc.path, parsed);
   if (target && !('location' in target)) return undefined;
   const doc = !target ? object.doc : analysis.documents.find((d) => d.path === target.location);
-  if (!doc) return target && analysis.mappedFileFailures.get(target.location)?.reason === 'missing' ? 'missing' : undefined;
+  if (!doc) {
+    // A file the walk read for this value (3.1, 3.2: not one under an `$id` that names the same path).
+    const file = mappedFile(value, object.doc, analysis.root, analysis.version !== '3.0' ? object.node : undefined);
+    return file && analysis.mappedFileFailures.get(file)?.reason === 'missing' ? 'missing' : undefined;
+  }
   const found = objectAtPointer(doc, parsed.pointer);
   if (found || target || doc === analysis.root) return found;
   // `#/components/schemas/Cat` in a file the root references: the text gives a mapping value no base
@@ -247,13 +255,16 @@ function reportMissing(entry: SyntaxNode, what: string, value: string, object: O
 /** Mapping entries checked between two pauses of the check. */
 const ENTRIES_PER_PAUSE = 256;
 
-/** Per analysis, the names of the files it read per folder: schema files, and OpenAPI documents too. */
-const namesByFolder = new WeakMap<Analysis, Map<string, { schemaFiles: string[]; all: string[] }>>();
+/**
+ * Per walk (its documents, kept by a check after value edits, which change no file's name or kind),
+ * the names of the files it read per folder: schema files, and OpenAPI documents too.
+ */
+const namesByFolder = new WeakMap<readonly unknown[], Map<string, { schemaFiles: string[]; all: string[] }>>();
 
 function fileNamesIn(analysis: Analysis, folder: string): { schemaFiles: string[]; all: string[] } | undefined {
-  let byFolder = namesByFolder.get(analysis);
+  let byFolder = namesByFolder.get(analysis.documents);
   if (!byFolder) {
-    namesByFolder.set(analysis, (byFolder = new Map()));
+    namesByFolder.set(analysis.documents, (byFolder = new Map()));
     for (const d of analysis.documents) {
       if (isRemoteLocation(d.path)) continue;
       const dir = path.dirname(d.path);

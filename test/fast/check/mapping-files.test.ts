@@ -161,4 +161,22 @@ describe('a discriminator mapping to a file', () => {
     assert.equal(named.walked, first, 'a file name replaced by a schema name');
     assert.deepEqual(named.messages, ['Mapping "xdog" points at "Pet", which is not one of the "oneOf" alternatives: every schema the discriminator can select must be listed there.']);
   });
+
+  it('is reported once a misspelled key becomes `mapping`, or an `x-` prefix is deleted from it', () => {
+    for (const [misspelled, from, to, text] of [['mappin:', 'mappin'.length, 'mappin'.length, 'g'], ['x-mapping:', 0, 2, '']] as const) {
+      const s = new Session();
+      const root = ROOT_TEXT.replace('        mapping:\n          dog: dog.yaml', `        ${misspelled}\n          dog: dgo.yaml`);
+      s.opened({ uri: pathToFileURL(ROOT).href, path: ROOT, version: 1, text: root });
+      s.opened({ uri: pathToFileURL(DOG).href, path: DOG, version: 1, text: DOG_TEXT });
+      const discriminatorFindings = () => {
+        const editor = describeAll(s.check(ROOT).diagnostics);
+        assert.deepEqual(editor, freshFindings(s, ROOT), misspelled);
+        return editor.map((f) => JSON.parse(f)).filter((f) => f[1] === 'discriminator').map((f) => f[5]);
+      };
+      assert.deepEqual(discriminatorFindings(), []);
+      const line = MAPPING_LINE - 1;
+      s.applyChanges(s.open.get(pathToFileURL(ROOT).href)!, [{ range: { start: { line, character: 8 + from }, end: { line, character: 8 + to } }, text }]);
+      assert.deepEqual(discriminatorFindings(), ['Mapping "dog" points at "dgo.yaml", but the file "dgo.yaml" does not exist. Did you mean "dog.yaml"?'], misspelled);
+    }
+  });
 });
