@@ -259,8 +259,8 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
     const spec = specOf(object.kind, analysis.version);
     for (const key of keys) {
       if (typeof key !== 'string' || analysisReads(key, owner)) return 'structure';
-      // The walk reads the files a mapping names.
-      // A key typed into `mapping` (`mappin:`) brings values the walk did not read as mappings.
+      // The walk reads the files a mapping names; a key typed into `mapping` (`mappin:`) brings
+      // values it did not read as mappings.
       const sameField = field !== now || replaced.key === key;
       if (object.kind === 'Discriminator' && (key === 'mapping' || key === 'defaultMapping') && namesNewFiles(sameField ? replaced : undefined, nodes)) return 'structure';
       const fieldSpec = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
