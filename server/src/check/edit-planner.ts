@@ -347,9 +347,10 @@ function composesSchema(analysis: Analysis, node: SyntaxNode): boolean {
 /** A key whose value the analysis reads: `$ref`, and the root's version that decides which rules apply. */
 function analysisReads(key: string | number | undefined, parent: SyntaxNode | undefined): boolean {
   // `$schema` and `jsonSchemaDialect` too: a Schema of another dialect is not walked (3.1 and 3.2).
-  // The anchors a `$ref` names (`#pet`), and `$id`, against which references in its schema resolve.
+  // The anchors a `$ref` names (`#pet`), and `$id`, against which references in its schema resolve;
+  // 3.2's `$self`, against which a discriminator's mapping values resolve (the walk reads their files).
   return key === '$ref' || key === '$schema' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id' ||
-    (!parent?.parent && (key === 'openapi' || key === 'swagger' || key === 'jsonSchemaDialect'));
+    (!parent?.parent && (key === 'openapi' || key === 'swagger' || key === 'jsonSchemaDialect' || key === '$self'));
 }
 
 /**
