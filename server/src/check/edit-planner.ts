@@ -259,10 +259,10 @@ export function changeOf(analysis: Analysis, replaced: SyntaxNode, nodes: readon
     const spec = specOf(object.kind, analysis.version);
     for (const key of keys) {
       if (typeof key !== 'string' || analysisReads(key, owner)) return 'structure';
-      // The walk reads the files a mapping names; a key typed into `mapping` (`mappin:`) brings
-      // values it did not read as mappings.
-      const sameField = field !== now || replaced.key === key;
-      if (object.kind === 'Discriminator' && (key === 'mapping' || key === 'defaultMapping') && namesNewFiles(sameField ? replaced : undefined, nodes)) return 'structure';
+      // The walk reads the files a mapping names. A key typed into or out of `mapping` (`mappin:`,
+      // or the first of two `mapping:` keys, which hid the second) changes which values it reads.
+      const renamed = field === now && nodes.some((n) => n.key !== replaced.key);
+      if (object.kind === 'Discriminator' && (key === 'mapping' || key === 'defaultMapping') && (renamed || namesNewFiles(replaced, nodes))) return 'structure';
       const fieldSpec = spec.fields.get(key) ?? (spec.patterned && !(spec.extensions && key.startsWith('x-')) ? spec.patterned : undefined);
       if (fieldSpec?.kind) return 'structure';
     }
@@ -355,13 +355,12 @@ function analysisReads(key: string | number | undefined, parent: SyntaxNode | un
 
 /**
  * Whether the members that replace others in a Discriminator's mapping hold a value that may name a
- * file (see mayNameFile) the replaced ones (of the same field, when given) did not hold: the walk
- * reads the files mappings name. A key typed in an entry keeps its value; an entry removed leaves a
+ * file (see mayNameFile) the replaced ones did not hold: the walk reads the files mappings name. A key typed in an entry keeps its value; an entry removed leaves a
  * file read that nothing names.
  */
-function namesNewFiles(replaced: SyntaxNode | undefined, nodes: readonly SyntaxNode[]): boolean {
+function namesNewFiles(replaced: SyntaxNode, nodes: readonly SyntaxNode[]): boolean {
   const before = new Set<unknown>();
-  const stack = replaced ? [replaced] : [];
+  const stack = [replaced];
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.kind === 'string') before.add(n.value);

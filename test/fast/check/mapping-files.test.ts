@@ -162,8 +162,9 @@ describe('a discriminator mapping to a file', () => {
     assert.deepEqual(named.messages, ['Mapping "xdog" points at "Pet", which is not one of the "oneOf" alternatives: every schema the discriminator can select must be listed there.']);
   });
 
-  it('is reported once a misspelled key becomes `mapping`, or an `x-` prefix is deleted from it', () => {
-    for (const [misspelled, from, to, text] of [['mappin:', 'mappin'.length, 'mappin'.length, 'g'], ['x-mapping:', 0, 2, '']] as const) {
+  it('is reported once a misspelled key becomes `mapping`, an `x-` prefix is deleted from it, or a duplicate key that hid it is typed away', () => {
+    // The last: the first of two `mapping:` keys (an empty one, which hides the second) typed away.
+    for (const [misspelled, from, to, text] of [['mappin:', 'mappin'.length, 'mappin'.length, 'g'], ['x-mapping:', 0, 2, ''], ['mapping:\n        mapping:', 'mappi'.length, 'mappi'.length, ' ']] as const) {
       const s = new Session();
       const root = ROOT_TEXT.replace('        mapping:\n          dog: dog.yaml', `        ${misspelled}\n          dog: dgo.yaml`);
       s.opened({ uri: pathToFileURL(ROOT).href, path: ROOT, version: 1, text: root });
