@@ -11,17 +11,17 @@ import { SyntaxNode } from '../syntax/tree';
 /** A value that reads as a file's name (a relative reference without `./`). */
 const FILE_NAME = /\.(json|ya?ml)$/i;
 
-/** Whether a value reads as a file's name: `dog.yaml` is a relative reference, as `./dog.yaml` is. */
-export function namesFileByName(value: string): boolean {
-  return FILE_NAME.test(value);
-}
-
 /** A URI's scheme (`urn:`, `tag:`, `https:`): a value with one is a reference, never a schema name. */
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-/** Whether a value is a bare schema name by its text alone (`Dog`): no path, no pointer, no scheme, no file's name. */
+/** Whether a value is written as a reference: a path, a pointer or a scheme, which no schema name holds. */
+function writtenAsReference(value: string): boolean {
+  return value.includes('/') || value.includes('#') || URI_SCHEME.test(value);
+}
+
+/** Whether a value is a bare schema name by its text alone (`Dog`): not a reference, not a file's name (`dog.yaml`). */
 export function isBareSchemaName(value: string): boolean {
-  return !value.includes('/') && !value.includes('#') && !URI_SCHEME.test(value) && !namesFileByName(value);
+  return !writtenAsReference(value) && !FILE_NAME.test(value);
 }
 
 /**
@@ -38,8 +38,7 @@ export function namedSchema(value: string, doc: SourceDocument, root: SourceDocu
 
 /** Whether a value is no reference: a plain name, of a schema or of nothing (`dog.yaml` is a file's, `urn:a:dog` a URI). */
 export function isPlainName(value: string, doc: SourceDocument, root: SourceDocument): boolean {
-  if (value.includes('/') || value.includes('#') || URI_SCHEME.test(value)) return false;
-  return namedSchema(value, doc, root) !== undefined || !namesFileByName(value);
+  return isBareSchemaName(value) || (!writtenAsReference(value) && namedSchema(value, doc, root) !== undefined);
 }
 
 /**
@@ -60,5 +59,5 @@ export function mappedFile(value: string, doc: SourceDocument, root: SourceDocum
 
 /** Whether a value may name a file, by its text alone: what an edit of a mapping value must be re-read for. */
 export function mayNameFile(value: string): boolean {
-  return !value.startsWith('#') && (value.includes('/') || value.includes('#') || namesFileByName(value));
+  return !value.startsWith('#') && (value.includes('/') || value.includes('#') || FILE_NAME.test(value));
 }
