@@ -480,5 +480,5 @@ export function editOnlyMovesFindings(
   if (!errorsOnlyMoved(before.parsed.errors, reparsed.parsed.errors, edit)) return false;
   const span = editedSpan(reparsed, edit, before.lineIndex);
   return lastChecks.every(({ result }) =>
-    [...(result.perUnit?.values() ?? [result.diagnostics])].every((list) => findingsMoveWithValue(list, filePath, span, edit)));
+    findingsMoveWithValue(result.perUnit?.values() ?? [result.diagnostics], filePath, span, edit));
 }

@@ -355,10 +355,8 @@ export class Session {
         }
         const lastChecks = roots.map((root) => ({ result: this.results.get(root)!, since: this.sinceCheck.get(root) }));
         if (roots.length > 0 && !reparsed.reshaped && editOnlyMovesFindings(lastChecks, RULES, doc.path, cached, reparsed, edit)) {
-          for (const { result } of lastChecks) {
-            for (const list of result.perUnit?.values() ?? [result.diagnostics]) shiftDiagnostics(list, doc.path, updated, edit);
-            if (result.document?.path === doc.path) result.document = updated;
-          }
+          shiftDiagnostics(lastChecks.map(({ result }) => result.perUnit?.values() ?? [result.diagnostics]), doc.path, updated, edit);
+          for (const { result } of lastChecks) if (result.document?.path === doc.path) result.document = updated;
           return 'findings-unchanged';
         }
         for (const root of roots) {
