@@ -20,7 +20,43 @@ function ownerOf(analysis: Analysis, doc: SourceDocument, node: SyntaxNode): str
   return componentKey(node) ?? LIVE;
 }
 
-/** The component graph: who uses whom, through `$ref`, security requirements and discriminator mappings. */
+type Place = { node: SyntaxNode; doc: SourceDocument };
+
+/**
+ * The schemas extended through allOf by a schema with a discriminator, its own or one it extends in
+ * turn: a payload names such a schema by its name (Discriminator Object, "Models with Polymorphism
+ * Support": "all schemas comprising the parent schema in an allOf construct may be used as an
+ * alternate schema"), so the schema with the discriminator reaches it.
+ */
+function extendedByDiscriminator(analysis: Analysis): { parent: Place; child: Place }[] {
+  const extensions: { parent: Place; child: Place }[] = [];
+  const childrenOf = new Map<SyntaxNode, SyntaxNode[]>();
+  for (const reference of analysis.references) {
+    const holder = reference.holder;
+    const child = holder.parent?.kind === 'array' && holder.parent.key === 'allOf' ? holder.parent.parent : undefined;
+    if (!child || reference.expected !== 'Schema') continue;
+    const parent = analysis.resolve(holder, reference.doc).target;
+    if (parent?.node.kind !== 'object') continue;
+    extensions.push({ parent, child: { node: child, doc: reference.doc } });
+    const children = childrenOf.get(parent.node);
+    if (children) children.push(child);
+    else childrenOf.set(parent.node, [child]);
+  }
+  // The schemas with a discriminator, and down the allOf extensions from them (each once: a cycle
+  // of allOf ends).
+  const discriminating = new Set<SyntaxNode>();
+  const queue: SyntaxNode[] = [];
+  for (const parent of childrenOf.keys()) if (parent.get('discriminator')) discriminating.add(parent), queue.push(parent);
+  while (queue.length) {
+    for (const child of childrenOf.get(queue.pop()!) ?? []) if (!discriminating.has(child)) discriminating.add(child), queue.push(child);
+  }
+  return extensions.filter(({ parent }) => discriminating.has(parent.node));
+}
+
+/**
+ * The component graph: who uses whom, through `$ref`, security requirements, discriminator mappings
+ * and the schemas a discriminator's schema is extended by.
+ */
 function usageGraph(analysis: Analysis): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   const add = (from: string, to: string) => {
@@ -32,6 +68,7 @@ function usageGraph(analysis: Analysis): Map<string, Set<string>> {
     if (!reference.target) continue;
     add(ownerOf(analysis, reference.doc, reference.holder), ownerOf(analysis, reference.target.doc, reference.target.node));
   }
+  for (const { parent, child } of extendedByDiscriminator(analysis)) add(ownerOf(analysis, parent.doc, parent.node), ownerOf(analysis, child.doc, child.node));
   for (const requirement of analysis.byKind.get('SecurityRequirement') ?? []) {
     for (const name of requirement.node.children!) add(ownerOf(analysis, requirement.doc, requirement.node), `securitySchemes/${String(name.key)}`);
   }
@@ -53,7 +90,7 @@ function usageGraph(analysis: Analysis): Map<string, Set<string>> {
 export default defineRule({
   id: 'unused-component',
   severity: 'hint',
-  description: 'A component never referenced from the operations of the document or, in the editor, of any other description in the workspace, directly or through other components.',
+  description: 'A component never referenced from the operations of the document or, in the editor, of any other description in the workspace, directly or through other components. A schema with a discriminator reaches the schemas that extend it through allOf, since a payload names them.',
   spec: ['Components Object'],
   rationale:
     'The specification says components have no effect on the API unless they are referenced: an unused component is dead text, or a reference that was forgotten.',
