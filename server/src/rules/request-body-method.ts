@@ -22,14 +22,16 @@ export default defineRule({
   versionNote:
     'OpenAPI 3.1 and 3.2 say `requestBody` is permitted on GET, HEAD and DELETE (3.2: GET and DELETE, where HTTP discourages content) but has no well-defined meaning there and SHOULD be avoided: the warning stands. On TRACE, HTTP forbids content; on OPTIONS, HTTP defines no use for it. The 3.2 `query` method has a body by design and is never reported, nor are the operations of `additionalOperations`.',
   kinds: ['Operation'],
-  // Methods are keys; of the body, only whether it is there.
+  // Methods are keys; of the body, only whether it is there and not empty (a value typed at an
+  // empty `requestBody:` changes its kind, which the edit planner checks again).
   readsValue: () => false,
   checkObject(object, context) {
     const { node, doc } = object;
     const method = node.key;
     const body = node.get('requestBody');
     const pathItem = node.parent;
-    if (!body || typeof method !== 'string' || !WITHOUT_BODY.has(method) || object.parent?.kind !== 'PathItem' || !pathItem) return;
+    // An empty `requestBody:` describes no body (field-type reports that it must be an object).
+    if (!body || body.kind === 'null' || typeof method !== 'string' || !WITHOUT_BODY.has(method) || object.parent?.kind !== 'PathItem' || !pathItem) return;
     // Removing comes first, for fix-all: consumers ignore this body anyway, so the description
     // then says what they do; a different method changes what clients send.
     const fixes: Fix[] = [removalFix('Remove the "requestBody"', doc.parsed, body)];
