@@ -75,3 +75,28 @@ export function ensureLargeDocuments() {
 // `node --max-old-space-size=4096 scripts/bench-inputs.mjs large`: the large documents, made in a
 // process of their own (building them takes more heap than some machines give Node by default).
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'large') ensureLargeDocuments();
+
+/** Schemas in the many-findings document: one warning each (a string with format int32). */
+const MANY_FINDINGS_SCHEMAS = 40000;
+
+/**
+ * A description with 40,000 schemas and a warning in each, in a folder of its own, as YAML or JSON:
+ * a keystroke in a description there moves 40,000 findings (the editor shows the first 5,000).
+ */
+export function ensureManyFindings(form) {
+  const dir = join(benchDir, `lsp-many-findings-${form}`);
+  mkdirSync(dir, { recursive: true });
+  return writeOnce(join(dir, `openapi.${form}`), () => {
+    const schemas = {};
+    for (let i = 0; i < MANY_FINDINGS_SCHEMAS; i++) {
+      schemas[`Schema${i}`] = {
+        type: 'object',
+        description: `Schema number ${i} of the many-findings benchmark`,
+        properties: { id: { type: 'string', format: 'int32' }, next: { $ref: `#/components/schemas/Schema${(i + 1) % MANY_FINDINGS_SCHEMAS}` } },
+      };
+    }
+    const ok = { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Schema0' } } } };
+    const doc = { openapi: '3.0.3', info: { title: 'Many findings', version: '1.0.0' }, paths: { '/first': { get: { operationId: 'getFirst', responses: { 200: ok } } } }, components: { schemas } };
+    return form === 'json' ? JSON.stringify(doc, null, 2) : asYaml(doc);
+  });
+}

@@ -108,18 +108,25 @@ export interface EditedSpan {
  * `The ` joins the scalar): those findings are computed again.
  */
 export function findingsMoveWithValue(lists: Iterable<readonly Diagnostic[]>, filePath: string, span: EditedSpan, edit: TextEdit): boolean {
+  const { memberStart, nextLine, uniform, valueStart, valueEnd } = span;
+  const beforeMember = edit.offset > memberStart;
   // A range may end at the end of the value's line, or of the line after (a fix that removes the
   // member removes its line): those ends are not the value's either.
-  const safe = (x: number) =>
-    (x <= span.memberStart && edit.offset > span.memberStart) || x > span.nextLine || (span.uniform && (x <= span.valueStart || x === span.valueEnd));
+  const safe = (x: number) => (beforeMember && x <= memberStart) || x > nextLine || (uniform && (x <= valueStart || x === valueEnd));
   const moves = (offset: number, length: number) => safe(offset) && safe(offset + length);
   for (const diagnostics of lists) {
-    for (const d of diagnostics) {
+    for (let i = 0; i < diagnostics.length; i++) {
+      const d = diagnostics[i];
       if (d.doc.path === filePath) {
         if (!moves(d.offset, d.length)) return false;
-        for (const f of d.fixes) for (const e of f.edits) if (!moves(e.offset, e.length)) return false;
+        const fixes = d.fixes;
+        for (let f = 0; f < fixes.length; f++) {
+          const edits = fixes[f].edits;
+          for (let e = 0; e < edits.length; e++) if (!moves(edits[e].offset, edits[e].length)) return false;
+        }
       }
-      for (const r of d.related) if (r.doc.path === filePath && !moves(r.offset, r.length)) return false;
+      const related = d.related;
+      for (let r = 0; r < related.length; r++) if (related[r].doc.path === filePath && !moves(related[r].offset, related[r].length)) return false;
     }
   }
   return true;
@@ -134,32 +141,41 @@ export function findingsMoveWithValue(lists: Iterable<readonly Diagnostic[]>, fi
  */
 export function shiftDiagnostics(lists: Iterable<Iterable<readonly Diagnostic[]>>, from: string, to: SourceDocument, edit: TextEdit): void {
   const delta = edit.newText.length - edit.length;
-  const end = edit.offset + edit.length;
+  const start = edit.offset;
+  const end = start + edit.length;
   // Shared fixes' edits and related places moved so far (a finding itself is in one list only).
   const moved = new Set<object>();
   // As `shift` moves a range: from the edit's end on, or around the edit; a range before it stays.
-  const move = (range: { offset: number; length: number }, shared: boolean) => {
-    const after = range.offset >= end;
-    if (delta === 0 || (!after && (range.offset > edit.offset || range.offset + range.length < end))) return;
-    if (shared) {
-      if (moved.has(range)) return;
-      moved.add(range);
-    }
-    if (after) range.offset += delta;
+  const moveShared = (range: { offset: number; length: number }) => {
+    const offset = range.offset;
+    if (offset < end && (offset > start || offset + range.length < end)) return;
+    if (moved.has(range)) return;
+    moved.add(range);
+    if (offset >= end) range.offset = offset + delta;
     else range.length += delta;
   };
   for (const check of lists) {
     for (const diagnostics of check) {
-      for (const d of diagnostics) {
+      for (let i = 0; i < diagnostics.length; i++) {
+        const d = diagnostics[i];
         if (d.doc.path === from) {
-          move(d, false);
           d.doc = to;
-          for (const f of d.fixes) for (const e of f.edits) move(e, true);
+          if (delta !== 0) {
+            if (d.offset >= end) d.offset += delta;
+            else if (d.offset <= start && d.offset + d.length >= end) d.length += delta;
+            const fixes = d.fixes;
+            for (let f = 0; f < fixes.length; f++) {
+              const edits = fixes[f].edits;
+              for (let e = 0; e < edits.length; e++) moveShared(edits[e]);
+            }
+          }
         }
-        for (const r of d.related) {
-          if (r.doc.path !== from) continue;
-          move(r, true);
-          r.doc = to;
+        const related = d.related;
+        for (let r = 0; r < related.length; r++) {
+          const place = related[r];
+          if (place.doc.path !== from) continue;
+          if (delta !== 0) moveShared(place);
+          place.doc = to;
         }
       }
     }
