@@ -4,12 +4,30 @@ import { OpenApiObject } from '../model/analysis';
 import { defineRule } from '../check/types';
 import { firstLineSpan } from '../check/report';
 import { isFreeTextValue } from '../check/shift';
+import { SyntaxNode } from '../syntax/tree';
 
 function direction(object: OpenApiObject): ValidateOptions['direction'] {
   if (object.kind === 'Parameter') return 'request';
   if (object.kind === 'Header') return 'response';
   if (object.kind === 'MediaType') return object.parent?.kind === 'RequestBody' ? 'request' : object.parent?.kind === 'Response' ? 'response' : undefined;
   return undefined;
+}
+
+/**
+ * For an example of a parameter or a header written as the text a request or response carries
+ * (`paf,nyb`) where its schema wants an array or an object: what to write instead. An example holds
+ * the value (3.0.3 Parameter Object: "Example of the parameter's potential value"); its serialized
+ * form is the `style`'s business.
+ */
+function valueInstead(object: OpenApiObject, example: SyntaxNode, error: { node: SyntaxNode; message: string }): string | undefined {
+  if ((object.kind !== 'Parameter' && object.kind !== 'Header') || error.node !== example || example.kind !== 'string') return undefined;
+  if (error.message.startsWith('expected an object')) return 'the object itself';
+  if (!error.message.startsWith('expected an array')) return undefined;
+  const items = (example.value as string).split(',').map((item) => item.trim());
+  if (items.length < 2 || items.length > 10) return 'the array itself';
+  // Numbers and booleans as they are; in YAML a plain word stays plain.
+  const written = items.map((item) => (/^(-?\d+(\.\d+)?|true|false)$/.test(item) || (object.doc.format === 'yaml' && /^[A-Za-z_][\w.-]*$/.test(item)) ? item : JSON.stringify(item)));
+  return `the array itself, such as [${written.join(', ')}]`;
 }
 
 /** Objects besides Schemas whose `example` is validated (their `examples` are Example objects). */
@@ -22,7 +40,10 @@ export default defineRule({
   spec: ['Media Type Object', 'Parameter Object', 'Schema Object'],
   rationale:
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
-  messages: { invalid: '"{where}{path}": {message}.' },
+  messages: {
+    invalid: '"{where}{path}": {message}.',
+    serialized: '"{where}{path}": {message}. An example holds the {holder}\'s value, not its serialized form: write {instead}.',
+  },
   versions: OPENAPI_VERSIONS,
   versionNote:
     'OpenAPI 3.1 and 3.2 read the Schema Object as JSON Schema 2020-12: type lists and "null" (no `nullable`), `const`, numeric `exclusiveMinimum`/`exclusiveMaximum`, `prefixItems`, boolean schemas, `$ref` beside other keywords, `patternProperties`. Formats are annotations in 2020-12, so they are not asserted, and keywords the checker does not evaluate (`unevaluatedProperties`, `$dynamicRef`, `if`/`then`/`else`...) are left out: a miss, never a false finding. A Schema\'s `examples` list is validated item by item, and in 3.2 an Example\'s `dataValue` like its `value`.',
@@ -46,7 +67,10 @@ export default defineRule({
     if (schema?.kind !== 'object') return;
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
     if (example) {
-      for (const e of validator.validate(example, schema, doc)) context.report({ at: firstLineSpan(doc, e.node), messageId: 'invalid', data: { where: 'example', path: e.path, message: e.message } });
+      for (const e of validator.validate(example, schema, doc)) {
+        const instead = valueInstead(object, example, e);
+        context.report({ at: firstLineSpan(doc, e.node), messageId: instead ? 'serialized' : 'invalid', data: { where: 'example', path: e.path, message: e.message, holder: object.kind.toLowerCase(), instead: instead ?? '' } });
+      }
     }
     // 2020-12: a Schema's `examples` is a list of values.
     if (object.kind === 'Schema') {
@@ -64,7 +88,11 @@ export default defineRule({
       if (!value) continue;
       const field = String(value.key);
       for (const e of validator.validate(value, schema, doc)) {
-        context.report({ doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: 'invalid', data: { where: `examples.${String(entry.key)}.${field}`, path: e.path, message: e.message } });
+        const instead = valueInstead(object, value, e);
+        context.report({
+          doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: instead ? 'serialized' : 'invalid',
+          data: { where: `examples.${String(entry.key)}.${field}`, path: e.path, message: e.message, holder: object.kind.toLowerCase(), instead: instead ?? '' },
+        });
       }
     }
   },
