@@ -22,19 +22,40 @@ function ownerOf(analysis: Analysis, doc: SourceDocument, node: SyntaxNode): str
 
 type Place = { node: SyntaxNode; doc: SourceDocument };
 
+/** Whether a node is a schema with a name: an entry of a document's `components/schemas`. */
+function isNamedSchema(node: SyntaxNode): boolean {
+  const schemas = node.parent;
+  return schemas?.key === 'schemas' && schemas.parent?.key === 'components' && schemas.parent.parent !== undefined && schemas.parent.parent.parent === undefined;
+}
+
 /**
- * The schemas extended through allOf by a schema with a discriminator, its own or one it extends in
- * turn: a payload names such a schema by its name (Discriminator Object, "Models with Polymorphism
- * Support": "all schemas comprising the parent schema in an allOf construct may be used as an
- * alternate schema"), so the schema with the discriminator reaches it.
+ * The named schemas a discriminator's schema reaches: those that extend it through allOf, or
+ * extend one that does, each by its name (Discriminator Object, "Models with Polymorphism Support":
+ * "all schemas comprising the parent schema in an allOf construct may be used as an alternate
+ * schema", named by the payload). A schema is named where it is an entry of `components/schemas`,
+ * or by such an entry that is only a `$ref` to it (`Cat: {$ref: cat.yaml}`); an inline schema with
+ * an allOf is no alternate. Pairs of the schema with the discriminator (or one extending it) and
+ * the name reached.
  */
-function extendedByDiscriminator(analysis: Analysis): { parent: Place; child: Place }[] {
+function extendedByDiscriminator(analysis: Analysis): { parent: Place; named: Place }[] {
   const extensions: { parent: Place; child: Place }[] = [];
   const childrenOf = new Map<SyntaxNode, SyntaxNode[]>();
+  // Entries of `components/schemas` that are a `$ref`, by the schema they name.
+  const namesOf = new Map<SyntaxNode, Place[]>();
   for (const reference of analysis.references) {
     const holder = reference.holder;
+    if (reference.expected !== 'Schema') continue;
+    if (isNamedSchema(holder)) {
+      const target = analysis.resolve(holder, reference.doc).target;
+      if (target) {
+        const names = namesOf.get(target.node);
+        if (names) names.push({ node: holder, doc: reference.doc });
+        else namesOf.set(target.node, [{ node: holder, doc: reference.doc }]);
+      }
+      continue;
+    }
     const child = holder.parent?.kind === 'array' && holder.parent.key === 'allOf' ? holder.parent.parent : undefined;
-    if (!child || reference.expected !== 'Schema') continue;
+    if (!child) continue;
     const parent = analysis.resolve(holder, reference.doc).target;
     if (parent?.node.kind !== 'object') continue;
     extensions.push({ parent, child: { node: child, doc: reference.doc } });
@@ -42,15 +63,21 @@ function extendedByDiscriminator(analysis: Analysis): { parent: Place; child: Pl
     if (children) children.push(child);
     else childrenOf.set(parent.node, [child]);
   }
-  // The schemas with a discriminator, and down the allOf extensions from them (each once: a cycle
-  // of allOf ends).
+  // The schemas with a discriminator (an object: an empty `discriminator:` is none), and down the
+  // allOf extensions from them (each once: a cycle of allOf ends).
   const discriminating = new Set<SyntaxNode>();
   const queue: SyntaxNode[] = [];
-  for (const parent of childrenOf.keys()) if (parent.get('discriminator')) discriminating.add(parent), queue.push(parent);
+  for (const parent of childrenOf.keys()) if (parent.get('discriminator')?.kind === 'object') discriminating.add(parent), queue.push(parent);
   while (queue.length) {
     for (const child of childrenOf.get(queue.pop()!) ?? []) if (!discriminating.has(child)) discriminating.add(child), queue.push(child);
   }
-  return extensions.filter(({ parent }) => discriminating.has(parent.node));
+  const reached: { parent: Place; named: Place }[] = [];
+  for (const { parent, child } of extensions) {
+    if (!discriminating.has(parent.node)) continue;
+    if (isNamedSchema(child.node)) reached.push({ parent, named: child });
+    for (const named of namesOf.get(child.node) ?? []) reached.push({ parent, named });
+  }
+  return reached;
 }
 
 /**
@@ -68,7 +95,7 @@ function usageGraph(analysis: Analysis): Map<string, Set<string>> {
     if (!reference.target) continue;
     add(ownerOf(analysis, reference.doc, reference.holder), ownerOf(analysis, reference.target.doc, reference.target.node));
   }
-  for (const { parent, child } of extendedByDiscriminator(analysis)) add(ownerOf(analysis, parent.doc, parent.node), ownerOf(analysis, child.doc, child.node));
+  for (const { parent, named } of extendedByDiscriminator(analysis)) add(ownerOf(analysis, parent.doc, parent.node), ownerOf(analysis, named.doc, named.node));
   for (const requirement of analysis.byKind.get('SecurityRequirement') ?? []) {
     for (const name of requirement.node.children!) add(ownerOf(analysis, requirement.doc, requirement.node), `securitySchemes/${String(name.key)}`);
   }
