@@ -9,6 +9,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { notAllowed } from '../../server/src/io/remote-documents';
 import { decodeText, FileRead, FileSource } from '../../server/src/model/documents';
+import { fixAll } from '../../server/src/check/fix-all';
+import { Diagnostic } from '../../server/src/check/types';
+import { applyEdits } from '../../server/src/syntax/edit';
 
 export interface ExpectedDiagnostic {
   file: string;
@@ -84,4 +87,19 @@ export function rootFixtures(dir: string): { file: string; kind: 'valid' | 'inva
 export function fixedFileFor(file: string): string {
   const ext = path.extname(file);
   return file.slice(0, -ext.length) + '.fixed' + ext;
+}
+
+/**
+ * A fixture's fixed text: Fix all's, or for a rule whose fixes are applied only when picked
+ * (Rule.pickedFixes), the text after a user picks each finding's first fix in turn, each on the text
+ * the last one left.
+ */
+export function fixedText(text: string, recheck: (text: string) => readonly Diagnostic[]): string {
+  if (!recheck(text).some((d) => d.fixes[0]?.picked)) return fixAll(text, recheck).text;
+  for (let picks = 0; picks < 100; picks++) {
+    const next = recheck(text).find((d) => d.fixes[0]?.picked);
+    if (!next) return text;
+    text = applyEdits(text, next.fixes[0].edits);
+  }
+  throw new Error('picking fixes did not end');
 }

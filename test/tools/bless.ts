@@ -8,9 +8,8 @@ import { DocumentStore } from '../../server/src/model/documents';
 import { checkDocument } from '../../server/src/check/checker';
 import { readConfig } from '../../server/src/check/config';
 import { RULE_IDS, RULES } from '../../server/src/rules/index';
-import { fixAll } from '../../server/src/check/fix-all';
 import { applyEdits } from '../../server/src/syntax/edit';
-import { FixtureFiles, fixedFileFor, isAnnotation, rootFixtures } from '../helpers/fixtures';
+import { FixtureFiles, fixedFileFor, fixedText, isAnnotation, rootFixtures } from '../helpers/fixtures';
 import { fixturePath } from '../helpers/paths';
 
 const [rule, ...only] = process.argv.slice(2);
@@ -40,7 +39,7 @@ for (const { file } of rootFixtures(dir)) {
   const fixable = mine.filter((d) => d.fixes.length && d.doc.path === file);
   const fixed = fixedFileFor(file);
   const recheck = (t: string) => checkDocument(new DocumentStore({ read: (p) => (p === file ? { text: t } : files.read(p)) }), file, { rules: RULES, config }).diagnostics.filter((d) => d.rule === rule && d.doc.path === file);
-  if (fixable.length) fs.writeFileSync(fixed, fixAll(files.texts.get(file)!, recheck).text);
+  if (fixable.length) fs.writeFileSync(fixed, fixedText(files.texts.get(file)!, recheck));
   else if (fs.existsSync(fixed)) fs.unlinkSync(fixed);
   const second = fixable.filter((d) => d.fixes.length > 1);
   const fixed2 = fixed.replace(/\.fixed\./, '.fixed.2.');

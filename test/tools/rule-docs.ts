@@ -17,7 +17,7 @@ export function ruleDoc(rule: Rule): string {
   const fixtures = fs.existsSync(dir) ? rootFixtures(dir) : [];
   const invalid = fixtures.filter((f) => f.kind === 'invalid');
   const fixable = invalid.some((f) => fs.existsSync(fixedFileFor(f.file)));
-  lines.push(`- Quick fix: ${fixable ? 'yes' : 'no'}`);
+  lines.push(`- Quick fix: ${!fixable ? 'no' : rule.pickedFixes ? `yes, when picked (Fix all and \`--fix\` leave it): ${rule.pickedFixes}` : 'yes'}`);
   lines.push(`- Versions checked: ${(rule.versions ?? ['3.0']).map((v) => `OpenAPI ${v}`).join(', ')}`, '');
   if (rule.rationale) lines.push('## Why it matters', '', rule.rationale, '');
   if (rule.severityNote) lines.push('## Severity', '', rule.severityNote, '');
@@ -62,7 +62,7 @@ export function readmeRuleTable(rules: readonly Rule[]): string {
     const dir = fixturePath('rules', rule.id);
     const fixable = fs.existsSync(dir) && rootFixtures(dir).some((f) => f.kind === 'invalid' && fs.existsSync(fixedFileFor(f.file)));
     const severity = SEVERITY_WORD[rule.severity] + (rule.offByDefault ? ' (off)' : '');
-    return `| [\`${rule.id}\`](docs/rules/${rule.id}.md) | ${severity} | ${rule.description.replace(/\|/g, '\\|')} | ${fixable ? 'yes' : '—'} |`;
+    return `| [\`${rule.id}\`](docs/rules/${rule.id}.md) | ${severity} | ${rule.description.replace(/\|/g, '\\|')} | ${!fixable ? '—' : rule.pickedFixes ? 'when picked' : 'yes'} |`;
   });
   return ['| Rule | Default | Checks | Fix |', '|---|---|---|---|', ...rows].join('\n');
 }

@@ -58,6 +58,11 @@ function render(template: string, data: Record<string, string | number> | undefi
 const MAX_TITLE = 2 * MAX_QUOTED_TEXT;
 
 /** Fixes whose titles quote a long text get a shortened title (the edits stay whole). */
+/** The fixes as applied only when picked, for a rule whose fixes all are (Rule.pickedFixes). */
+function pickedIf(picked: boolean, fixes: Fix[]): Fix[] {
+  return picked ? fixes.map((f) => ({ ...f, picked: true })) : fixes;
+}
+
 function boundedTitles(fixes: Fix[]): Fix[] {
   if (fixes.every((f) => f.title.length <= MAX_TITLE)) return fixes;
   return fixes.map((f) => (f.title.length <= MAX_TITLE ? f : { ...f, title: shortened(f.title, MAX_TITLE) }));
@@ -101,7 +106,7 @@ export function toDiagnostic(active: ActiveRule, report: Report & { severity?: S
     doc: target,
     offset,
     length: Math.max(0, end - offset),
-    fixes: report.fixes ? boundedTitles(report.fixes) : [],
+    fixes: report.fixes ? pickedIf(rule.pickedFixes !== undefined, boundedTitles(report.fixes)) : [],
     related: report.related?.map((r) => (r.message.length > MAX_TITLE ? { ...r, message: shortened(r.message, MAX_TITLE) } : r)) ?? [],
     tags: [...(rule.tags ?? []), ...(report.tags ?? [])],
   };

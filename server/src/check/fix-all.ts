@@ -8,7 +8,7 @@ import { applyEdits, composeEdits, TextEdit } from '../syntax/edit';
 import { drain, Steps } from '../syntax/steps';
 import { SyntaxNode } from '../syntax/tree';
 import { lastAtOrBefore } from '../syntax/child-at';
-import { Diagnostic } from './types';
+import { Diagnostic, Fix } from './types';
 
 /** The first-fix edits of these diagnostics that do not overlap one another, in order. */
 export function nonOverlappingEdits(diagnostics: readonly Diagnostic[], applied?: Diagnostic[], max = Infinity): TextEdit[] {
@@ -20,7 +20,7 @@ export function nonOverlappingEdits(diagnostics: readonly Diagnostic[], applied?
   const claimed = new Set<string>();
   for (const d of diagnostics) {
     if ((applied?.length ?? 0) >= max) break;
-    const fix = d.fixes[0];
+    const fix = automaticFix(d);
     if (!fix || fix.edits.some((e) => overlapsAny(byOffset, e))) continue;
     // Two fixes that claim the same thing (the same new key, the same parameter) contradict.
     if (fix.claims?.some((c) => claimed.has(c))) continue;
@@ -68,6 +68,12 @@ function overlapsAny(sorted: readonly TextEdit[], e: TextEdit): boolean {
 /** The first index of `sorted` whose edit starts after `offset` (or sorted.length). */
 function firstStartingAfter(sorted: readonly TextEdit[], offset: number): number {
   return lastAtOrBefore(sorted, offset, (edit) => edit.offset) + 1;
+}
+
+/** The fix Fix all applies to a finding: its first, unless that one is applied only when picked. */
+export function automaticFix(d: Diagnostic): Fix | undefined {
+  const fix = d.fixes[0];
+  return fix && !fix.picked ? fix : undefined;
 }
 
 export interface FixAllResult {
@@ -172,7 +178,7 @@ function* fixAllFilesSteps(check: (texts: ReadonlyMap<string, string>) => Steps<
     if (rounds >= maxRounds || (rounds > 0 && outOfTime())) break;
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of diagnostics) {
-      if (d.fixes.length === 0 || broken.has(identity(d))) continue;
+      if (!automaticFix(d) || broken.has(identity(d))) continue;
       let list = byFile.get(d.doc.path);
       if (!list) byFile.set(d.doc.path, (list = []));
       list.push(d);

@@ -25,6 +25,11 @@ export interface Fix {
    * fix-all applies only the first fix that claims it.
    */
   claims?: string[];
+  /**
+   * Applied only when the user picks it (a quick fix), never by Fix all or `--fix`: it deletes or
+   * invents what only the author can decide on (see Rule.pickedFixes).
+   */
+  picked?: boolean;
 }
 
 export interface RelatedInformation {
@@ -95,6 +100,11 @@ export interface Rule {
    * often real documents trigger it), for the rule's page.
    */
   severityNote?: string;
+  /**
+   * Why the rule's fixes are applied only when the user picks one (Fix.picked): they delete what
+   * the author wrote or add what the API may not do, for the rule's page.
+   */
+  pickedFixes?: string;
   /** Tags every diagnostic of this rule carries. */
   tags?: DiagnosticTag[];
   /** Off unless the configuration turns it on. */

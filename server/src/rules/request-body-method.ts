@@ -25,6 +25,7 @@ export default defineRule({
   // Methods are keys; of the body, only whether it is there and not empty (a value typed at an
   // empty `requestBody:` changes its kind, which the edit planner checks again).
   readsValue: () => false,
+  pickedFixes: 'Both fixes change the API as written (removing the body, or making the operation a POST): the author chooses.',
   checkObject(object, context) {
     const { node, doc } = object;
     const method = node.key;

@@ -11,6 +11,7 @@ export default defineRule({
   rationale:
     'The specification says the responses SHOULD include the response for a successful call: without it clients do not know what the operation returns when it works.',
   messages: { none: 'This operation documents no successful response: add a "2XX" or "3XX" response, or "default".' },
+  pickedFixes: 'The fix adds a "200" response with the description "OK": whether the operation has one, and what it returns, only the author knows.',
   kinds: ['Responses'],
   local: true,
   checkObject(object, context) {

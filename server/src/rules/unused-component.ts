@@ -123,6 +123,7 @@ export default defineRule({
     'The specification says components have no effect on the API unless they are referenced: an unused component is dead text, or a reference that was forgotten.',
   messages: { unused: '"{name}" is never used: no operation references it, directly or through other components.' },
   tags: ['unnecessary'],
+  pickedFixes: 'Deleting a component is for the author to decide: another description may reference it (the command line sees only the files it checks), or it may be there for one to come.',
   kinds: ['Components'],
   versions: OPENAPI_VERSIONS,
   versionNote: 'The same in every version; webhooks use components as paths do. A 3.1 or 3.2 document with neither `paths` nor `webhooks` is a library of components for other documents: its components are not reported; nor is a schema with an `$id` or a `$dynamicAnchor`, which references by URI or `$dynamicRef` reach. A schema reached by its `$anchor` (`$ref: \'#pet\'`) counts as used.',

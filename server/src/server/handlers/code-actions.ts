@@ -4,6 +4,7 @@
 // conversion of a Swagger 2.0 document (convert-actions.ts).
 import { CodeAction, CodeActionKind, CodeActionParams, Command, Position } from 'vscode-languageserver/node';
 import { SourceDocument } from '../../model/documents';
+import { automaticFix } from '../../check/fix-all';
 import { SuppressionFix, suppressionFix } from '../../services/suppress';
 import { answerWithoutBlocking, runInSlices } from '../state/request-loads';
 import { uriToPath } from '../state/session';
@@ -48,7 +49,8 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
       const range = rangeOf(d.doc, d.offset, d.length);
       if (before(range.end, start) || before(end, range.start)) continue;
       const lsp = toLspDiagnostic(d, (p) => session.uriOf(p));
-      d.fixes.forEach((fix, i) => quickFixes.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0)));
+      // A fix applied only when picked is never the preferred one (VS Code's auto fix applies that).
+      d.fixes.forEach((fix, i) => quickFixes.push(quickFix(params.textDocument.uri, d, fix, lsp, i === 0 && !fix.picked)));
       quickFixes.push(...allowHostActions(ctx, d, lsp));
       if (d.rule === 'openapi-version' && d.doc.path === filePath && isSwagger2Root(d.doc.root)) {
         quickFixes.push(...conversionActions(ctx, params.textDocument.uri, lsp));
@@ -63,7 +65,7 @@ function listedActions(ctx: ServerContext, params: CodeActionParams) {
   }
   const fixAllKind = CodeActionKind.SourceFixAll;
   const asksFixAll = only?.some((k) => fixAllKind.startsWith(k) || k === fixAllKind);
-  const steps = asksFixAll && diagnostics.some((d) => d.fixes.length > 0) ? session.fixAllTextSteps(filePath) : undefined;
+  const steps = asksFixAll && diagnostics.some((d) => automaticFix(d)) ? session.fixAllTextSteps(filePath) : undefined;
   const doc = session.modelOf(filePath);
   const fixAll = steps && doc && { steps, doc };
   return { quickFixes, fixAll, refactors: refactorCodeActions(session, ctx.workspace, params, ctx.editor.editorRenamesAt === true) };
