@@ -60,6 +60,10 @@ export default defineRule({
     const flowUrls = version === '3.2' ? FLOW_URLS_32 : FLOW_URLS;
     const flowFields = version === '3.2' ? FLOW_FIELDS_32 : FLOW_FIELDS;
     if (object.kind === 'OAuthFlows') {
+      // Under a scheme of another known type, `flows` is no OAuth Flows Object: that it does not
+      // apply is reported there, and what it holds is not judged as flows.
+      const schemeType = node.parent?.get('type');
+      if (schemeType?.kind === 'string' && schemeType.value !== 'oauth2' && (version === '3.0' ? TYPES : TYPES_31).includes(schemeType.value as string)) return;
       // An empty flows object is useless, but the text forbids it nowhere.
       if (!node.children!.some((c) => flowUrls[String(c.key)])) context.report({ at: objectAnchor(node), messageId: 'noFlows', severity: 'warning' });
       for (const flow of node.children!) {
