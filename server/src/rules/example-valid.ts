@@ -1,10 +1,13 @@
 import { OPENAPI_VERSIONS } from '../model/spec';
-import { SchemaValidator, ValidateOptions } from '../model/validate';
+import { SchemaValidator, ValidateOptions, ValueError } from '../model/validate';
 import { OpenApiObject } from '../model/analysis';
 import { defineRule } from '../check/types';
 import { firstLineSpan } from '../check/report';
 import { isFreeTextValue } from '../check/shift';
 import { SyntaxNode } from '../syntax/tree';
+import { parseJson } from '../syntax/json';
+import { Analysis } from '../model/analysis';
+import { SourceDocument } from '../model/documents';
 
 function direction(object: OpenApiObject): ValidateOptions['direction'] {
   if (object.kind === 'Parameter') return 'request';
@@ -14,20 +17,45 @@ function direction(object: OpenApiObject): ValidateOptions['direction'] {
 }
 
 /**
- * For an example of a parameter or a header written as the text a request or response carries
- * (`paf,nyb`) where its schema wants an array or an object: what to write instead. An example holds
- * the value (3.0.3 Parameter Object: "Example of the parameter's potential value"); its serialized
- * form is the `style`'s business.
+ * For an example of a parameter or a header written as a string where its schema wants an array or
+ * an object, and which its serialization does not read as one (see serializedReading): what to
+ * write instead, the value itself.
  */
 function valueInstead(object: OpenApiObject, example: SyntaxNode, error: { node: SyntaxNode; message: string }): string | undefined {
   if ((object.kind !== 'Parameter' && object.kind !== 'Header') || error.node !== example || example.kind !== 'string') return undefined;
   if (error.message.startsWith('expected an object')) return 'the object itself';
-  if (!error.message.startsWith('expected an array')) return undefined;
-  const items = (example.value as string).split(',').map((item) => item.trim());
-  if (items.length < 2 || items.length > 10) return 'the array itself';
-  // Numbers and booleans as they are; in YAML a plain word stays plain.
-  const written = items.map((item) => (/^(-?\d+(\.\d+)?|true|false)$/.test(item) || (object.doc.format === 'yaml' && /^[A-Za-z_][\w.-]*$/.test(item)) ? item : JSON.stringify(item)));
-  return `the array itself, such as [${written.join(', ')}]`;
+  return error.message.startsWith('expected an array') ? 'the array itself' : undefined;
+}
+
+/** A scalar of a serialized parameter as the schema's type reads it; undefined when it does not. */
+function scalarAs(text: string, type: unknown): unknown {
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? Number(text) : undefined;
+  return text;
+}
+
+/**
+ * The value a parameter's or header's example written as a string stands for when it is read as
+ * its style serializes it (`'true'` for a boolean, `paf,nyb` for an array): 3.0.3 says an example
+ * SHOULD match the schema "and encoding properties", and each of `examples` holds "a value in the
+ * correct format as specified in the parameter encoding", so the text sent is a reading the text
+ * allows. Only primitives and arrays are read; undefined when the string reads as no such value.
+ */
+function serializedReading(object: OpenApiObject, example: SyntaxNode, schema: SyntaxNode, analysis: Analysis, doc: SourceDocument): SyntaxNode | undefined {
+  if ((object.kind !== 'Parameter' && object.kind !== 'Header') || example.kind !== 'string') return undefined;
+  const resolved = analysis.resolve(schema, doc).target?.node ?? schema;
+  const type = resolved.get('type')?.value;
+  const text = example.value as string;
+  let value: unknown;
+  if (type === 'array') {
+    const items = resolved.get('items');
+    const itemType = items ? (analysis.resolve(items, doc).target?.node ?? items).get('type')?.value : undefined;
+    const style = object.kind === 'Parameter' ? object.node.get('style')?.value : undefined;
+    const delimiter = style === 'spaceDelimited' ? / |%20/ : style === 'pipeDelimited' ? '|' : ',';
+    const list = text.split(delimiter).map((item) => scalarAs(item, itemType));
+    value = list.includes(undefined) ? undefined : list;
+  } else if (type === 'boolean' || type === 'integer' || type === 'number') value = scalarAs(text, type);
+  return value === undefined ? undefined : parseJson(JSON.stringify(value)).root;
 }
 
 /** Objects besides Schemas whose `example` is validated (their `examples` are Example objects). */
@@ -36,13 +64,13 @@ const HOLDS_EXAMPLE = ['Parameter', 'Header', 'MediaType'] as const;
 export default defineRule({
   id: 'example-valid',
   severity: 'warning',
-  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). `default` is `default-type`\'s.',
+  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array). `default` is `default-type`\'s.',
   spec: ['Media Type Object', 'Parameter Object', 'Schema Object'],
   rationale:
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
   messages: {
     invalid: '"{where}{path}": {message}.',
-    serialized: '"{where}{path}": {message}. An example holds the {holder}\'s value, not its serialized form: write {instead}.',
+    serialized: '"{where}{path}": {message}. Write {instead}.',
   },
   versions: OPENAPI_VERSIONS,
   versionNote:
@@ -55,6 +83,8 @@ export default defineRule({
     const { kinds, field } = edited;
     if (kinds.includes('Schema')) return !isFreeTextValue(edited);
     if (kinds.includes('Example')) return field === 'value' || field === 'dataValue';
+    // A string example is read as the parameter's style serializes it (serializedReading).
+    if (kinds.includes('Parameter') && field === 'style') return true;
     return field === 'example' && HOLDS_EXAMPLE.some((kind) => kinds.includes(kind));
   },
   checkObject(object, context) {
@@ -66,10 +96,17 @@ export default defineRule({
     const schema = object.kind === 'Schema' ? node : node.get('schema');
     if (schema?.kind !== 'object') return;
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
+    // A string the parameter's serialization reads as a value is judged as that value: no finding
+    // when it is valid, else what is wrong with it, at the string.
+    const acceptedSerialized = (errors: ValueError[], value: SyntaxNode): ValueError[] => {
+      if (errors.length === 0) return errors;
+      const reading = serializedReading(object, value, schema, context.analysis, doc);
+      return reading ? validator.validate(reading, schema, doc).map((e) => ({ ...e, node: value })) : errors;
+    };
     if (example) {
-      for (const e of validator.validate(example, schema, doc)) {
+      for (const e of acceptedSerialized(validator.validate(example, schema, doc), example)) {
         const instead = valueInstead(object, example, e);
-        context.report({ at: firstLineSpan(doc, e.node), messageId: instead ? 'serialized' : 'invalid', data: { where: 'example', path: e.path, message: e.message, holder: object.kind.toLowerCase(), instead: instead ?? '' } });
+        context.report({ at: firstLineSpan(doc, e.node), messageId: instead ? 'serialized' : 'invalid', data: { where: 'example', path: e.path, message: e.message, instead: instead ?? '' } });
       }
     }
     // 2020-12: a Schema's `examples` is a list of values.
@@ -87,11 +124,11 @@ export default defineRule({
       const value = target?.node.kind === 'object' ? target.node.get('value') ?? (context.version === '3.2' ? target.node.get('dataValue') : undefined) : undefined;
       if (!value) continue;
       const field = String(value.key);
-      for (const e of validator.validate(value, schema, doc)) {
+      for (const e of acceptedSerialized(validator.validate(value, schema, doc), value)) {
         const instead = valueInstead(object, value, e);
         context.report({
           doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: instead ? 'serialized' : 'invalid',
-          data: { where: `examples.${String(entry.key)}.${field}`, path: e.path, message: e.message, holder: object.kind.toLowerCase(), instead: instead ?? '' },
+          data: { where: `examples.${String(entry.key)}.${field}`, path: e.path, message: e.message, instead: instead ?? '' },
         });
       }
     }
