@@ -86,6 +86,8 @@ class Keywords {
   const: SyntaxNode | undefined = undefined;
   prefixItems: SyntaxNode | undefined = undefined;
   patternProperties: SyntaxNode | undefined = undefined;
+  /** Not validated itself: it picks the one alternative of a oneOf a value is held to. */
+  discriminator: SyntaxNode | undefined = undefined;
   /** Whether the schema validates its value again (allOf, anyOf, oneOf, not). */
   composes: boolean;
 
@@ -105,8 +107,35 @@ const KEYWORD_NAMES = new Set<unknown>(Object.keys({
   minimum: true, maximum: true, exclusiveMinimum: true, exclusiveMaximum: true, multipleOf: true,
   minLength: true, maxLength: true, pattern: true, minItems: true, maxItems: true, uniqueItems: true, items: true,
   properties: true, minProperties: true, maxProperties: true, required: true, additionalProperties: true,
-  const: true, prefixItems: true, patternProperties: true,
+  const: true, prefixItems: true, patternProperties: true, discriminator: true,
 } satisfies Record<KeywordName, true>));
+
+/** The last segment of a `$ref`'s pointer, or the value itself: the schema name it stands for. */
+function schemaName(ref: string): string {
+  const at = ref.lastIndexOf('/');
+  return at < 0 ? ref : ref.slice(at + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * The one alternative of a oneOf a value's discriminator property names: by the discriminator's
+ * mapping (a schema name or a reference), or else by the name of the schema an alternative
+ * references. Undefined when the value has no such property, or the name picks no single one.
+ */
+function discriminated(discriminator: SyntaxNode, alternatives: SyntaxNode, value: SyntaxNode): SyntaxNode | undefined {
+  const property = discriminator.get('propertyName');
+  const named = value.kind === 'object' && property?.kind === 'string' ? value.get(property.value as string) : undefined;
+  if (named?.kind !== 'string') return undefined;
+  const mapping = discriminator.get('mapping');
+  const mapped = mapping?.kind === 'object' ? mapping.get(named.value as string) : undefined;
+  const target = mapped?.kind === 'string' ? (mapped.value as string) : (named.value as string);
+  const byReference = mapped?.kind === 'string' && /[/#]/.test(target);
+  const found = alternatives.children!.filter((alternative) => {
+    const ref = alternative.kind === 'object' ? alternative.get('$ref') : undefined;
+    if (ref?.kind !== 'string') return false;
+    return byReference ? ref.value === target : schemaName(ref.value as string) === target;
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
 
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
 const IN_PROGRESS: ValueError[] = [];
@@ -271,7 +300,11 @@ export class SchemaValidator {
       if (!anyOf.children!.some((sub) => this.check(value, sub, doc, path, depth + 1).length === 0)) fail(errors, 'matches no schema of anyOf', value, path);
     }
     const oneOf = k.oneOf;
-    if (oneOf?.kind === 'array' && oneOf.children!.length > 0) {
+    const picked = oneOf?.kind === 'array' && k.discriminator?.kind === 'object' ? discriminated(k.discriminator, oneOf, value) : undefined;
+    // The discriminator names the alternative (Schema Object: it differentiates "between other
+    // schemas which may satisfy the payload description"): the value is held to that one alone.
+    if (picked) pushAll(errors, this.check(value, picked, doc, path, depth + 1));
+    else if (oneOf?.kind === 'array' && oneOf.children!.length > 0) {
       const matches = oneOf.children!.filter((sub) => this.check(value, sub, doc, path, depth + 1).length === 0).length;
       if (matches !== 1) fail(errors, `matches ${matches} schemas of oneOf, but must match exactly one`, value, path);
     }
