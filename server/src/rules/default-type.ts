@@ -38,7 +38,8 @@ export default defineRule({
   members: ['default'],
   localThroughRefs: true,
   // Defaults are Schemas' and validated against them: any of their values but free text.
-  readsValue: (edited) => edited.kinds.includes('Schema') && !isFreeTextValue(edited),
+  // A discriminator's property and mapping pick the alternative of a oneOf a value is held to.
+  readsValue: (edited) => (edited.kinds.includes('Schema') && !isFreeTextValue(edited)) || edited.kinds.includes('Discriminator'),
   checkObject(object, context) {
     const { node, doc } = object;
     const value = node.get('default');

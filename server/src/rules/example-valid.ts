@@ -82,6 +82,8 @@ export default defineRule({
   readsValue: (edited) => {
     const { kinds, field } = edited;
     if (kinds.includes('Schema')) return !isFreeTextValue(edited);
+    // A discriminator's property and mapping pick the alternative of a oneOf a value is held to.
+    if (kinds.includes('Discriminator')) return true;
     if (kinds.includes('Example')) return field === 'value' || field === 'dataValue';
     // A string example is read as the parameter's style serializes it (serializedReading).
     if (kinds.includes('Parameter') && field === 'style') return true;
