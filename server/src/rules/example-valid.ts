@@ -1,12 +1,11 @@
 import { OPENAPI_VERSIONS } from '../model/spec';
 import { SchemaValidator, ValidateOptions, ValueError } from '../model/validate';
-import { OpenApiObject } from '../model/analysis';
+import { Analysis, OpenApiObject } from '../model/analysis';
 import { defineRule } from '../check/types';
 import { firstLineSpan } from '../check/report';
 import { isFreeTextValue } from '../check/shift';
 import { SyntaxNode } from '../syntax/tree';
 import { parseJson } from '../syntax/json';
-import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 
 function direction(object: OpenApiObject): ValidateOptions['direction'] {
