@@ -57,12 +57,12 @@ function render(template: string, data: Record<string, string | number> | undefi
 /** Longest fix title or related message, which quote document text too. */
 const MAX_TITLE = 2 * MAX_QUOTED_TEXT;
 
-/** Fixes whose titles quote a long text get a shortened title (the edits stay whole). */
 /** The fixes as applied only when picked, for a rule whose fixes all are (Rule.pickedFixes). */
 function pickedIf(picked: boolean, fixes: Fix[]): Fix[] {
   return picked ? fixes.map((f) => ({ ...f, picked: true })) : fixes;
 }
 
+/** Fixes whose titles quote a long text get a shortened title (the edits stay whole). */
 function boundedTitles(fixes: Fix[]): Fix[] {
   if (fixes.every((f) => f.title.length <= MAX_TITLE)) return fixes;
   return fixes.map((f) => (f.title.length <= MAX_TITLE ? f : { ...f, title: shortened(f.title, MAX_TITLE) }));
