@@ -12,7 +12,9 @@
 import { fromChildren, SyntaxNode } from '../syntax/tree';
 import { Analysis } from './analysis';
 import { SourceDocument } from './documents';
+import { refLocation } from './location';
 import { lookupTable } from './lookup';
+import { parseRef } from './ref';
 import { isOtherDialect } from './spec';
 
 export interface ValueError {
@@ -121,7 +123,7 @@ function schemaName(ref: string): string {
  * mapping (a schema name or a reference), or else by the name of the schema an alternative
  * references. Undefined when the value has no such property, or the name picks no single one.
  */
-function discriminated(discriminator: SyntaxNode, alternatives: SyntaxNode, value: SyntaxNode): SyntaxNode | undefined {
+function discriminated(discriminator: SyntaxNode, alternatives: SyntaxNode, value: SyntaxNode, docPath: string): SyntaxNode | undefined {
   const property = discriminator.get('propertyName');
   const named = value.kind === 'object' && property?.kind === 'string' ? value.get(property.value as string) : undefined;
   if (named?.kind !== 'string') return undefined;
@@ -132,9 +134,24 @@ function discriminated(discriminator: SyntaxNode, alternatives: SyntaxNode, valu
   const found = alternatives.children!.filter((alternative) => {
     const ref = alternative.kind === 'object' ? alternative.get('$ref') : undefined;
     if (ref?.kind !== 'string') return false;
-    return byReference ? ref.value === target : schemaName(ref.value as string) === target;
+    return byReference ? sameReference(ref.value as string, target, docPath) : schemaName(ref.value as string) === target;
   });
   return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * Whether two references written in one document name the same place, however each is written
+ * (`./pets.yaml#/Dog` and `pets.yaml#/Dog`, `#/a%20b` and `#/a b`): the same file and pointer.
+ */
+function sameReference(a: string, b: string, docPath: string): boolean {
+  if (a === b) return true;
+  const [left, right] = [parseRef(a), parseRef(b)];
+  if (left.syntaxProblems.length || right.syntaxProblems.length) return false;
+  const file = (parsed: typeof left) => (parsed.form === 'local' ? docPath : (refLocation(docPath, parsed) as { location?: string } | undefined)?.location);
+  const fileOfLeft = file(left);
+  if (fileOfLeft === undefined || fileOfLeft !== file(right) || left.anchor !== right.anchor) return false;
+  const [p, q] = [left.pointer ?? [], right.pointer ?? []];
+  return p.length === q.length && p.every((segment, i) => segment === q[i]);
 }
 
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
@@ -300,7 +317,7 @@ export class SchemaValidator {
       if (!anyOf.children!.some((sub) => this.check(value, sub, doc, path, depth + 1).length === 0)) fail(errors, 'matches no schema of anyOf', value, path);
     }
     const oneOf = k.oneOf;
-    const picked = oneOf?.kind === 'array' && k.discriminator?.kind === 'object' ? discriminated(k.discriminator, oneOf, value) : undefined;
+    const picked = oneOf?.kind === 'array' && k.discriminator?.kind === 'object' ? discriminated(k.discriminator, oneOf, value, doc.path) : undefined;
     // The discriminator names the alternative (Schema Object: it differentiates "between other
     // schemas which may satisfy the payload description"): the value is held to that one alone.
     if (picked) pushAll(errors, this.check(value, picked, doc, path, depth + 1));

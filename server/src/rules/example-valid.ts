@@ -63,7 +63,7 @@ const HOLDS_EXAMPLE = ['Parameter', 'Header', 'MediaType'] as const;
 export default defineRule({
   id: 'example-valid',
   severity: 'warning',
-  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array). `default` is `default-type`\'s.',
+  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array). Against a `oneOf` with a discriminator, the value\'s discriminator property picks the one alternative it is held to (by the mapping, however its reference is written, or by the schema\'s name). `default` is `default-type`\'s.',
   spec: ['Media Type Object', 'Parameter Object', 'Schema Object'],
   rationale:
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
