@@ -21,9 +21,41 @@ function direction(object: OpenApiObject): ValidateOptions['direction'] {
  * write instead, the value itself.
  */
 function valueInstead(object: OpenApiObject, example: SyntaxNode, error: { node: SyntaxNode; message: string }): string | undefined {
-  if ((object.kind !== 'Parameter' && object.kind !== 'Header') || error.node !== example || example.kind !== 'string') return undefined;
-  if (error.message.startsWith('expected an object')) return 'the object itself';
-  return error.message.startsWith('expected an array') ? 'the array itself' : undefined;
+  if (error.node !== example || example.kind !== 'string') return undefined;
+  const wanted = error.message.startsWith('expected an object') ? 'object' : error.message.startsWith('expected an array') ? 'array' : undefined;
+  if (!wanted) return undefined;
+  // A media type's example written as JSON text in a string (`example: '{"id": 1}'`) is a string.
+  if (object.kind !== 'Parameter' && object.kind !== 'Header') return holdsJsonText(example.value as string, wanted) ? `the ${wanted} itself, not its JSON text in a string` : undefined;
+  return `the ${wanted} itself`;
+}
+
+/** Whether a string is the JSON text of an object or an array (bounded: a long text is not parsed). */
+function holdsJsonText(text: string, kind: 'object' | 'array'): boolean {
+  const trimmed = text.trim();
+  if (trimmed[0] !== (kind === 'object' ? '{' : '[') || trimmed.length > MAX_JSON_TEXT) return false;
+  const parsed = parseJson(trimmed);
+  return parsed.errors.length === 0 && parsed.root?.kind === kind;
+}
+
+/** Strings longer than this are not parsed to see whether they hold JSON text (messages only). */
+const MAX_JSON_TEXT = 100_000;
+
+/**
+ * Whether a media type's values are written as JSON or YAML values: JSON and YAML types, their
+ * `+json`/`+yaml` suffixes, and ranges (`*\/*`). Other types (XML, CSV, forms...) "cannot naturally
+ * be represented in JSON or YAML" (3.0.3, Example Object): a string holds their example as sent.
+ */
+function writtenAsValues(mediaType: string): boolean {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  return /(^|[/+])(json|yaml|x-yaml)$/.test(type) || type.endsWith('/*') || type === '*';
+}
+
+/** Whether a schema takes strings (its type says so, or it names no type). */
+function takesStrings(schema: SyntaxNode, analysis: Analysis, doc: SourceDocument): boolean {
+  const type = (analysis.resolve(schema, doc).target?.node ?? schema).get('type');
+  if (!type) return true;
+  if (type.kind === 'array') return type.children!.some((t) => t.value === 'string');
+  return type.value === 'string';
 }
 
 /** A scalar of a serialized parameter as the schema's type reads it; undefined when it does not. */
@@ -63,7 +95,7 @@ const HOLDS_EXAMPLE = ['Parameter', 'Header', 'MediaType'] as const;
 export default defineRule({
   id: 'example-valid',
   severity: 'warning',
-  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array). Against a `oneOf` with a discriminator, the value\'s discriminator property picks the one alternative it is held to (by the mapping, however its reference is written, or by the schema\'s name). `default` is `default-type`\'s.',
+  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array). A media type whose values are not written as JSON or YAML (XML, CSV, forms) may hold its example as the text sent, in a string. Against a `oneOf` with a discriminator, the value\'s discriminator property picks the one alternative it is held to (by the mapping, however its reference is written, or by the schema\'s name). `default` is `default-type`\'s.',
   spec: ['Media Type Object', 'Parameter Object', 'Schema Object'],
   rationale:
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
@@ -99,8 +131,12 @@ export default defineRule({
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
     // A string the parameter's serialization reads as a value is judged as that value: no finding
     // when it is valid, else what is wrong with it, at the string.
+    // A string example of a media type not written as JSON or YAML values (`application/xml`) is
+    // the text sent: judged only by a schema that takes strings.
+    const sentAsText = object.kind === 'MediaType' && !writtenAsValues(String(node.key)) && !takesStrings(schema, context.analysis, doc);
     const acceptedSerialized = (errors: ValueError[], value: SyntaxNode): ValueError[] => {
       if (errors.length === 0) return errors;
+      if (sentAsText && value.kind === 'string') return [];
       const reading = serializedReading(object, value, schema, context.analysis, doc);
       return reading ? validator.validate(reading, schema, doc).map((e) => ({ ...e, node: value })) : errors;
     };
