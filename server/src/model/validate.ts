@@ -154,6 +154,18 @@ function sameReference(a: string, b: string, docPath: string): boolean {
   return p.length === q.length && p.every((segment, i) => segment === q[i]);
 }
 
+/**
+ * For a pattern written between slashes as in JavaScript (`/^[a-z]+$/`): a pattern has no
+ * delimiters, so the slashes are characters it must match. What the message adds to say so.
+ */
+function delimitersNote(pattern: string, s: string): string {
+  const delimited = /^\/(.+)\/[dgimsuy]*$/s.exec(pattern);
+  if (!delimited) return '';
+  const inner = compilePattern(delimited[1]);
+  const matchesInner = inner !== null && inner.test(s);
+  return ` (its slashes are characters to match, as a pattern has no delimiters${matchesInner ? `: without them, ${delimited[1]} matches` : ''})`;
+}
+
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
 const IN_PROGRESS: ValueError[] = [];
 
@@ -379,7 +391,7 @@ export class SchemaValidator {
     const pattern = k.pattern?.stringValue;
     if (pattern !== undefined) {
       const re = compilePattern(pattern);
-      if (re && s.length <= MAX_PATTERN_INPUT && !re.test(s)) fail(own, `does not match the pattern ${pattern}`, value, path);
+      if (re && s.length <= MAX_PATTERN_INPUT && !re.test(s)) fail(own, `does not match the pattern ${pattern}${delimitersNote(pattern, s)}`, value, path);
     }
     const format = this.jsonSchema2020 ? undefined : k.format?.stringValue;
     const check = format ? FORMATS[format] : undefined;
