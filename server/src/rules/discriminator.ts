@@ -101,6 +101,32 @@ function listedAlternatives(object: OpenApiObject, analysis: Analysis): { keywor
   return { keyword, listed };
 }
 
+/** Nested oneOf/anyOf followed down from one alternative, at most (a deeper one is taken as providing). */
+const MAX_BRANCH_DEPTH = 8;
+
+/**
+ * Whether an alternative provides what `test` asks of its properties: itself (with what it extends
+ * through allOf), or else each alternative of its own oneOf/anyOf (`Blur: {oneOf: [NormalBlur,
+ * ProgressiveBlur]}`, both requiring the property: every payload of Blur carries it). Taken as
+ * provided when that cannot be told (an unresolved `$ref`, additional properties). Each schema is
+ * judged once (`memo`), so a shared or looping alternative costs no more.
+ */
+function providedByEveryBranch(analysis: Analysis, alternative: SyntaxNode, doc: SourceDocument, test: (d: ReturnType<typeof declaredProperties>) => boolean, memo: Map<SyntaxNode, boolean>, depth: number): boolean {
+  const target = analysis.resolve(alternative, doc).target;
+  if (!target || target.node.kind !== 'object' || depth > MAX_BRANCH_DEPTH) return true;
+  const known = memo.get(target.node);
+  if (known !== undefined) return known;
+  memo.set(target.node, true); // a loop back to this schema adds nothing against it
+  const declared = declaredProperties(analysis, target.node, target.doc);
+  let provided = declared.incomplete || test(declared);
+  if (!provided) {
+    const branches = ['oneOf', 'anyOf'].flatMap((k) => (target.node.get(k)?.kind === 'array' ? target.node.get(k)!.children! : []));
+    provided = branches.length > 0 && branches.every((branch) => providedByEveryBranch(analysis, branch, target.doc, test, memo, depth + 1));
+  }
+  memo.set(target.node, provided);
+  return provided;
+}
+
 /**
  * An unquoted mapping key that YAML's core schema reads as another text than it is written (`1.0:`
  * as the number 1, `~:` as null): the format reads YAML keys as strings (the Failsafe schema), so
@@ -144,7 +170,7 @@ export default defineRule({
   versions: OPENAPI_VERSIONS,
   versionNote:
     'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. A `defaultMapping` that names no schema is an error, as a mapping value is (whether it must be one of the alternatives the text does not say: it is not required).',
-  description: 'A `discriminator` whose `mapping` names a schema or a file that does not exist, or a schema that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
+  description: 'A `discriminator` whose `mapping` names a schema or a file that does not exist, or a schema that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, an alternative that is itself a `oneOf`/`anyOf` through each of its own, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
     'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. For a payload without the property the discriminator selects no schema (3.1.1: the behavior is undefined), so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
@@ -187,10 +213,8 @@ export default defineRule({
       const lacking = (test: (d: ReturnType<typeof declaredProperties>) => boolean) => {
         if (test(own)) return [];
         if (alternatives.length === 0) return own.incomplete ? [] : ['this schema'];
-        return alternatives.filter((alternative) => {
-          const declared = declaredProperties(analysis, alternative, doc);
-          return !declared.incomplete && !test(declared);
-        }).map((alternative) => {
+        const memo = new Map<SyntaxNode, boolean>();
+        return alternatives.filter((alternative) => !providedByEveryBranch(analysis, alternative, doc, test, memo, 0)).map((alternative) => {
           const ref = alternative.get('$ref')?.stringValue;
           return ref ? `"${ref.slice(ref.lastIndexOf('/') + 1)}"` : 'an inline alternative';
         });
