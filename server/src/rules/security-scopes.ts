@@ -7,7 +7,7 @@ import { OPENAPI_VERSIONS } from '../model/spec';
 export default defineRule({
   id: 'security-scopes',
   severity: 'error',
-  description: 'A non-empty scope list for an `apiKey` or `http` scheme (error); a scope that no flow of the oauth2 scheme declares (warning).',
+  description: 'A non-empty scope list for an `apiKey` or `http` scheme (error); a scope that no flow of the oauth2 scheme declares (warning). The fixes of an undeclared scope (the scope spelled alike, declaring it, removing it) are applied only when picked, never by Fix all or `--fix`: which permission an operation asks for is the author\'s to decide.',
   spec: ['Security Requirement Object', 'OAuth Flow Object'],
   rationale:
     'The specification says the list MUST be empty for schemes other than oauth2 and openIdConnect; a scope no flow declares cannot be requested from the authorization server.',
@@ -76,7 +76,9 @@ export default defineRule({
             messageId: meant !== undefined ? 'suggest' : 'undeclared',
             severity: 'warning',
             data: { scope: name, scheme: String(entry.key), suggestion: meant ?? '' },
-            fixes,
+            // Each changes the permission the operation asks for (a name spelled alike may be
+            // another permission: goals:write is not roles:write), or what the scheme grants.
+            fixes: fixes.map((fix) => ({ ...fix, picked: true })),
           });
         }
       }

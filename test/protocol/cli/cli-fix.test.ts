@@ -4,10 +4,21 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, it } from 'node:test';
-import { RULES } from '../../../server/src/rules/index';
-import { fixedFileFor, rootFixtures, stripAnnotations } from '../../helpers/fixtures';
+import { checkDocument } from '../../../server/src/check/checker';
+import { readConfig } from '../../../server/src/check/config';
+import { Rule } from '../../../server/src/check/types';
+import { DocumentStore } from '../../../server/src/model/documents';
+import { RULE_IDS, RULES } from '../../../server/src/rules/index';
+import { FixtureFiles, fixedFileFor, rootFixtures, stripAnnotations } from '../../helpers/fixtures';
 import { cli, copyFixtures, jsonFindings, tempDir } from '../../helpers/cli';
 import { fixturePath, REPO_ROOT } from '../../helpers/paths';
+
+/** Whether a fixture's findings of a rule offer only fixes applied when picked (Fix.picked). */
+function fixturePickedOnly(rule: Rule, file: string): boolean {
+  const config = readConfig({ rules: rule.offByDefault ? { [rule.id]: rule.severity } : {} }, RULE_IDS).config;
+  const found = checkDocument(new DocumentStore(new FixtureFiles()), file, { rules: RULES, config }).diagnostics;
+  return found.some((d) => d.rule === rule.id && d.fixes[0]?.picked);
+}
 
 describe('openapi-check --fix', () => {
   // Each fixture in a copy of its folder of its own, so fixes to a shared referenced file in one
@@ -15,9 +26,11 @@ describe('openapi-check --fix', () => {
   for (const rule of RULES) {
     const fixtures = rootFixtures(fixturePath('rules', rule.id)).filter((f) => f.kind === 'invalid' && fs.existsSync(fixedFileFor(f.file)));
     if (fixtures.length === 0) continue;
-    // A rule whose fixes are applied only when picked: --fix leaves its fixtures as they are.
-    const picked = rule.pickedFixes !== undefined;
-    it(picked ? `leaves every ${rule.id} fixture as it is (its fixes are applied only when picked)` : `turns every ${rule.id} fixture into its .fixed text`, () => {
+    // Fixes applied only when picked (a rule's, or some of its findings'): --fix leaves those
+    // fixtures as they are (a fixture's fixes are all picked or none: rules.test.ts).
+    const pickedFixture = (file: string) => rule.pickedFixes !== undefined || fixturePickedOnly(rule, file);
+    const allPicked = fixtures.every(({ file }) => pickedFixture(file));
+    it(allPicked ? `leaves every ${rule.id} fixture as it is (its fixes are applied only when picked)` : `turns every ${rule.id} fixture into its .fixed text, but those whose fixes are applied only when picked`, () => {
       const dir = tempDir();
       const roots: string[] = [];
       for (const { file } of fixtures) {
@@ -34,6 +47,7 @@ describe('openapi-check --fix', () => {
       assert.notEqual(r.code, 2, r.stderr);
       for (const { file } of fixtures) {
         const name = path.basename(file);
+        const picked = pickedFixture(file);
         const expected = picked ? stripAnnotations(fs.readFileSync(file, 'utf8'), file).text : fs.readFileSync(fixedFileFor(file), 'utf8');
         assert.equal(fs.readFileSync(path.join(dir, name + '.d', name), 'utf8'), expected, `${name}: ${r.stdout}`);
         if (picked) assert.doesNotMatch(r.stdout, /^Fixed /m);
