@@ -135,9 +135,10 @@ export interface Rule {
   local?: boolean;
   /**
    * Like `local`, but also reads other Schema and Example objects: those `$ref`s reach (through
-   * `context.analysis.resolve` and the schema validator) and the schemas a schema is applied with
-   * around it (the `anyOf` it is a member of): findings are kept when, besides, no Schema or
-   * Example changed, nor anything a Schema is applied with, and every `$ref` resolves as it did.
+   * `context.analysis.resolve` and the schema validator), the schemas a schema is applied with
+   * around it (the `anyOf` it is a member of) and whether an `allOf` of another schema extends it
+   * (model/extended-schemas.ts): findings are kept when, besides, no Schema or Example changed, nor
+   * anything a Schema is applied with, and every `$ref` resolves as it did.
    */
   localThroughRefs?: boolean;
   /**

@@ -7,6 +7,7 @@ import { isRemoteLocation, refLocation } from '../model/location';
 import { parseRef } from '../model/ref';
 import { isPlainName, mappedFile, namedSchema } from '../model/mapping-value';
 import { declaredProperties } from '../model/validate';
+import { extendedSchemas } from '../model/extended-schemas';
 import { appendItem, insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { Analysis, documentStatus, OpenApiObject, Target } from '../model/analysis';
@@ -15,28 +16,6 @@ import { removalFix } from '../check/report';
 
 /** Composition keywords a discriminator works with (its other uses are ignored). */
 const COMPOSITION = ['oneOf', 'anyOf', 'allOf'];
-
-// Per analysis, the schemas some `allOf` extends (through chains of `$ref`s): one pass over the
-// references, for every discriminator of the check.
-/**
- * Per walk (its references, which a check after value edits keeps: the analysis record is new at
- * each keystroke, and the loop below is over every reference), the schemas extended through allOf.
- */
-const extendedCache = new WeakMap<readonly unknown[], Set<SyntaxNode>>();
-
-function extendedSchemas(analysis: Analysis): Set<SyntaxNode> {
-  let extended = extendedCache.get(analysis.references);
-  if (extended) return extended;
-  extended = new Set();
-  for (const reference of analysis.references) {
-    const holder = reference.holder;
-    if (reference.expected !== 'Schema' || holder.parent?.kind !== 'array' || holder.parent.key !== 'allOf') continue;
-    const target = analysis.resolve(holder, reference.doc).target;
-    if (target) extended.add(target.node);
-  }
-  extendedCache.set(analysis.references, extended);
-  return extended;
-}
 
 /**
  * Whether a discriminator is where the text says it is legal: beside oneOf, anyOf or allOf, in a

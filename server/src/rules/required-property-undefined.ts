@@ -4,6 +4,7 @@ import { NameIndex } from '../check/suggest';
 import { removalFix } from '../check/report';
 import { insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
+import { extendedSchemas } from '../model/extended-schemas';
 
 /** 2020-12 keywords beside `properties` that can define a required name, or apply the schema with others. */
 const DEFINING = ['$ref', '$dynamicRef', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'dependentSchemas', 'if', 'then', 'else'];
@@ -50,7 +51,7 @@ function definedElsewhere(node: SyntaxNode): boolean {
 export default defineRule({
   id: 'required-property-undefined',
   severity: 'warning',
-  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor an `allOf` member; for an `anyOf`/`oneOf` member or a `not`, the properties of the schemas it is applied with count too.',
+  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor an `allOf` member, inline or through a `$ref` (a base schema others extend); for an `anyOf`/`oneOf` member or a `not`, the properties of the schemas it is applied with count too.',
   spec: ['Schema Object'],
   rationale:
     'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
@@ -71,6 +72,9 @@ export default defineRule({
     // Properties can come from elsewhere: a composed schema, or the schemas a member is applied with.
     if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
     if ((context.version ?? '3.0') !== '3.0' && (appliedWithParent(node) || definedElsewhere(node))) return;
+    // A base schema others extend (`allOf: [{$ref: Paging}, {properties: {items: ...}}]`) is an
+    // allOf member there: the extending schemas may define what it requires.
+    if (extendedSchemas(context.analysis).has(node)) return;
     const around = schemasAround(node);
     if (!around) return;
     const definedAround = (name: string) => around.some((schema) => schema.get('properties')?.get(name));
