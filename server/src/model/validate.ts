@@ -166,6 +166,36 @@ function delimitersNote(pattern: string, s: string): string {
   return ` (its slashes are characters to match, as a pattern has no delimiters${matchesInner ? `: without them, ${delimited[1]} matches` : ''})`;
 }
 
+/** How a message names an alternative of a oneOf/anyOf: the schema its `$ref` names, or its place. */
+function alternativeName(alternative: SyntaxNode): string {
+  const ref = alternative.kind === 'object' ? alternative.get('$ref') : undefined;
+  return ref?.kind === 'string' ? `"${schemaName(ref.value as string)}"` : `alternative ${Number(alternative.key) + 1}`;
+}
+
+/** Alternatives a value matched, named (at most three, then how many more). */
+function namesOf(alternatives: SyntaxNode[]): string {
+  const named = alternatives.slice(0, 3).map(alternativeName);
+  return alternatives.length > 3 ? `${named.join(', ')} and ${alternatives.length - 3} more` : named.join(' and ');
+}
+
+/**
+ * What a message about a value that matches no alternative adds: the alternative it comes nearest
+ * to, and why that one fails (`"admin_id": expected a string, got an integer`), which "matches 0
+ * schemas" alone does not say. Nearest: fewest errors, an alternative of another type than the
+ * value (an error at the value itself) last.
+ */
+function nearestMiss(alternatives: SyntaxNode, failures: ValueError[][], path: ValuePath): string {
+  const at = String(path);
+  const distance = (found: ValueError[]) => found.length + (found.some((e) => e.path === at && e.message.startsWith('expected ')) ? 1_000_000 : 0);
+  let best = -1;
+  for (let i = 0; i < failures.length; i++) if (failures[i].length > 0 && (best < 0 || distance(failures[i]) < distance(failures[best]))) best = i;
+  if (best < 0) return '';
+  const first = failures[best][0];
+  const where = first.path.startsWith(at) && first.path.length > at.length ? `"${first.path.slice(at.length).replace(/^\./, '')}": ` : '';
+  const more = failures[best].length > 1 ? ` (and ${failures[best].length - 1} more)` : '';
+  return `; ${alternativeName(alternatives.children![best])} comes nearest: ${where}${first.message}${more}`;
+}
+
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
 const IN_PROGRESS: ValueError[] = [];
 
@@ -326,7 +356,13 @@ export class SchemaValidator {
     if (allOf?.kind === 'array') for (const sub of allOf.children!) pushAll(errors, this.check(value, sub, doc, path, depth + 1));
     const anyOf = k.anyOf;
     if (anyOf?.kind === 'array' && anyOf.children!.length > 0) {
-      if (!anyOf.children!.some((sub) => this.check(value, sub, doc, path, depth + 1).length === 0)) fail(errors, 'matches no schema of anyOf', value, path);
+      const failures: ValueError[][] = [];
+      for (const sub of anyOf.children!) {
+        const found = this.check(value, sub, doc, path, depth + 1);
+        if (found.length === 0) break;
+        failures.push(found);
+      }
+      if (failures.length === anyOf.children!.length) fail(errors, `matches no schema of anyOf${nearestMiss(anyOf, failures, path)}`, value, path);
     }
     const oneOf = k.oneOf;
     const picked = oneOf?.kind === 'array' && k.discriminator?.kind === 'object' ? discriminated(k.discriminator, oneOf, value, doc.path) : undefined;
@@ -334,8 +370,11 @@ export class SchemaValidator {
     // schemas which may satisfy the payload description"): the value is held to that one alone.
     if (picked) pushAll(errors, this.check(value, picked, doc, path, depth + 1));
     else if (oneOf?.kind === 'array' && oneOf.children!.length > 0) {
-      const matches = oneOf.children!.filter((sub) => this.check(value, sub, doc, path, depth + 1).length === 0).length;
-      if (matches !== 1) fail(errors, `matches ${matches} schemas of oneOf, but must match exactly one`, value, path);
+      const results = oneOf.children!.map((sub) => this.check(value, sub, doc, path, depth + 1));
+      const matched = oneOf.children!.filter((_, i) => results[i].length === 0);
+      const which = matched.length > 1 ? ` (${namesOf(matched)})` : '';
+      const nearest = matched.length === 0 ? nearestMiss(oneOf, results, path) : '';
+      if (matched.length !== 1) fail(errors, `matches ${matched.length} schemas of oneOf${which}, but must match exactly one${nearest}`, value, path);
     }
     const not = k.not;
     const notSchema = not?.kind === 'object' || (this.jsonSchema2020 && not?.kind === 'boolean');
