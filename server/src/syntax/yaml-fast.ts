@@ -1075,8 +1075,13 @@ class FastReader {
       if (q >= this.lineEnd) {
         indents.push(spaces);
         contents.push('');
-        trailingBlank++;
         next = this.nextLine;
+        // Spaces past the indentation are content: at the end of the scalar, this line is its
+        // last (OpenAI's description ends examples so; the `yaml` package reads it so too).
+        if (trimIndent >= 0 && spaces > trimIndent) {
+          trailingBlank = 0;
+          lastContentEnd = next;
+        } else trailingBlank++;
         continue;
       }
       if (trimIndent < 0) {
@@ -1092,7 +1097,15 @@ class FastReader {
       next = this.nextLine;
       lastContentEnd = next;
     }
-    if (trimIndent < 0 || contents.length === trailingBlank) giveUp(); // an empty block scalar
+    const lastChar = text.charCodeAt(this.len - 1);
+    // A last blank line without a line break, kept: the `yaml` package counts it otherwise.
+    if (chomp === 'keep' && trailingBlank > 0 && next >= this.len && lastChar !== LF && lastChar !== CR) giveUp();
+    if (contents.length === trailingBlank) {
+      // An empty block scalar (`example: |+` over a blank line, in OpenAI's description): its blank
+      // lines are its value when kept, and its range in any case.
+      if (trimIndent >= 0) giveUp(); // blank lines under an explicit indentation
+      return this.blockScalarNode(p, next, chomp === 'keep' ? '\n'.repeat(trailingBlank) : '');
+    }
     const chompStart = contents.length - trailingBlank;
     // Blank lines with spaces past the indentation: content between lines; before the first line
     // or after the last, the `yaml` package's (an error, or content the range may not show).
@@ -1125,14 +1138,14 @@ class FastReader {
         previousMoreIndented = false;
       }
     }
-    // A last blank line without a line break, kept: the `yaml` package counts it otherwise.
-    const lastChar = text.charCodeAt(this.len - 1);
-    if (chomp === 'keep' && trailingBlank > 0 && next >= this.len && lastChar !== LF && lastChar !== CR) giveUp();
     if (chomp === 'clip') value += '\n';
     else if (chomp === 'keep') value += '\n'.repeat(trailingBlank + 1);
     // Trailing blank lines belong to the scalar's range only when they are kept.
-    const end = chomp === 'keep' ? next : lastContentEnd;
-    // The main loop reads on from the first line after the scalar.
+    return this.blockScalarNode(p, next, value, chomp === 'keep' ? next : lastContentEnd);
+  }
+
+  /** A block scalar's node from `p` to `end`; the main loop reads on from `next`, the first line after it. */
+  private blockScalarNode(p: number, next: number, value: string, end = next): SyntaxNode {
     this.lineStart = next;
     this.measureLine();
     this.nextLine = next;

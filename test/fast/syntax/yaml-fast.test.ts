@@ -207,6 +207,30 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
     }
   });
 
+  it('reads a line of spaces past the indentation that ends a block scalar as its last content, and empty block scalars, as the yaml package does', () => {
+    // OpenAI's description ends examples so: the whole 3 MB went to the yaml package (2 s a parse).
+    const texts = ['a: |\n  x\n      \nb: 1\n', 'a: |\n  x\n      \n\nb: 1\n', 'a: >\n  x\n      \nb: 1\n', 'a: |\n  x\n      \n', 'a: |\n  x\n      \n     \nb: 1\n',
+      'a:\n  - |\n    x\n         \n  - y\n', 'a: |\n  x\n\n      \n  y\nb: 1\n', 'a: |-\n  x\n      \nb: 1\n', 'a: |+\n  x\n      \nb: 1\n',
+      'a: |+\n  x\n      \n\nb: 1\n', 'a: |+\n  x\n   \n   \nb: 1\n', 'a: >-\n  x\n      \n', 'a: |+\n  x\n      \n\n'];
+    for (const text of texts) {
+      const { fast, difference } = fastDifference(text);
+      assert.equal(difference, undefined, JSON.stringify(text));
+      assert.ok(fast, `${JSON.stringify(text)} is read fast`);
+    }
+    assert.equal(parseYamlFast(texts[0])!.root!.get('a')!.value, 'x\n    \n');
+    // Empty block scalars: their blank lines are their value when kept, and their range.
+    const empty = ['a: |+\n    \nb: 1\n', 'a: |\n    \nb: 1\n', 'a: |-\n    \nb: 1\n', 'a: |+\n\nb: 1\n', 'a: |+\n    \n\n  \nb: 1\n', 'a: |\nb: 1\n', 'a: >+\n    \nb: 1\n',
+      'a: |+\n    \n', 'c:\n  a: |+\n      \n  b: 1\n', 'a: |\n', '- |+\n\n- x\n'];
+    for (const text of empty) {
+      const { fast, difference } = fastDifference(text);
+      assert.equal(difference, undefined, JSON.stringify(text));
+      assert.ok(fast, `${JSON.stringify(text)} is read fast`);
+    }
+    assert.equal(parseYamlFast(empty[4])!.root!.get('a')!.value, '\n\n\n');
+    // At the end of the text without a line break: read alike, or left to the package.
+    for (const text of ['a: |+\n  x\n      ', 'a: |\n  x\n      ', 'a: |-\n  x\n      ', 'a: |+\n  x\n      \n   ', 'a: |+\n    ', 'a: |', 'a: |+\n']) assert.equal(fastDifference(text).difference, undefined, JSON.stringify(text));
+  });
+
   it('reads a `#x` comment line at or left of a pending member\'s column as the yaml package does', () => {
     // The package ends the member's value there and reads the plain scalar below and the next key as
     // one key, with an error: the member is lost from the mapping.
