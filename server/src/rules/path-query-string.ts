@@ -25,19 +25,23 @@ export default defineRule({
       const q = key.indexOf('?');
       if (q < 0 || key.startsWith('x-')) return;
       const names = [...new Set(key.slice(q + 1).split('&').map((p) => decodeQueryName(p.split('=')[0])).filter(Boolean))];
-      const edits = [renameKey(doc.parsed, child, key.slice(0, q) || '/')];
+      const path = key.slice(0, q) || '/';
+      const report = { at: spanInScalar(doc, child, 'key', q, key.length - q), messageId: names.length > 1 ? 'many' : 'one', data: { names: names.join('", "') || '?' } };
+      // The path is there already (OpenAI's `/responses?beta=true` beside `/responses`): renaming
+      // would write it twice, and merging two Path Items is the author's to do.
+      if (object.node.get(path)) {
+        context.report(report);
+        return;
+      }
+      const edits = [renameKey(doc.parsed, child, path)];
       const parameters: WriteValue[] = names.map((name) => ({ name, in: 'query', schema: { type: 'string' } }));
       if (child.kind === 'object' && parameters.length) {
         const list = child.get('parameters');
         if (list?.kind === 'array') for (const p of parameters) edits.push(appendItem(doc.parsed, list, p));
         else if (!list) edits.push(insertMember(doc.parsed, child, 'parameters', parameters));
       }
-      context.report({
-        at: spanInScalar(doc, child, 'key', q, key.length - q),
-        messageId: names.length > 1 ? 'many' : 'one',
-        data: { names: names.join('", "') || '?' },
-        fixes: [{ title: 'Move the query string into "in: query" parameters', edits }],
-      });
+      // Two keys with the same path (`/a?x`, `/a?y`): one rename a round, as two would collide.
+      context.report({ ...report, fixes: [{ title: 'Move the query string into "in: query" parameters', edits, claims: [`key:${doc.path}#${object.node.pointer}/${path}`] }] });
     });
   },
 });

@@ -107,4 +107,13 @@ describe('fix-all', () => {
     assert.equal(after.match(/application\/json:/g)?.length, 1, after);
     assert.match(after, /application json: \{\}/);
   });
+
+  it('moves the query string out of one of two keys with the same path, never writing the path twice', () => {
+    const op = ['    get:', '      responses:', "        '200':", '          description: OK'];
+    const text = HEAD + ['  /pets?limit=1:', ...op, '  /pets?offset=2:', ...op, ''].join('\n');
+    const after = fixed(text);
+    assert.equal(after.match(/^ {2}\/pets:$/gm)?.length, 1, after);
+    assert.match(after, /^ {2}\/pets\?offset=2:$/m);
+    assert.match(after, /- name: limit\n {8}in: query/);
+  });
 });
