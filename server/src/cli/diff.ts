@@ -1,7 +1,7 @@
 // A unified diff of two texts (what `--fix-dry-run` prints), by Myers' algorithm on lines after
 // the common start and end are set aside. Fixes change a few lines of large files, so the edit
 // distance D is small and the work O((N + M) D); past MAX_EDIT_DISTANCE the changed middle is
-// shown as one replacement instead of searching further.
+// resynced line by line instead (see resyncing).
 const MAX_EDIT_DISTANCE = 2000;
 const CONTEXT = 3;
 
@@ -54,6 +54,60 @@ function backtrack(a: readonly string[], b: readonly string[], trace: Int32Array
   return ops.reverse();
 }
 
+/** How far apart (lines removed plus lines added) resyncing looks for the texts to agree again. */
+const RESYNC_WINDOW = 32;
+/** Lines that must agree for the texts to count as in step again (a blank line alone is no anchor). */
+const RESYNC_RUN = 3;
+/** Line comparisons resyncing makes at most; past them, the rest is one replacement. */
+const RESYNC_BUDGET = 20_000_000;
+
+/**
+ * An edit script for texts too far apart for Myers within its bound (thousands of fixes, each a
+ * line or two: Asana's 3,000 changed lines made one hunk of 56,000 lines). From each line that
+ * differs, the nearest place where the texts agree again for a few lines, within a window: not
+ * always the shortest script, but each change stays where it is. Bounded: past the budget the rest
+ * is shown as one replacement.
+ */
+function resyncing(a: readonly string[], b: readonly string[]): Op[] {
+  const ops: Op[] = [];
+  const n = a.length;
+  const m = b.length;
+  let work = 0;
+  const inStep = (x: number, y: number) => {
+    for (let r = 0; r < RESYNC_RUN; r++, work++) {
+      if (x + r >= n || y + r >= m) return x + r >= n && y + r >= m;
+      if (a[x + r] !== b[y + r]) return false;
+    }
+    return true;
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m && work < RESYNC_BUDGET) {
+    if (a[i] === b[j]) {
+      ops.push({ kind: ' ', line: a[i++] });
+      j++;
+      continue;
+    }
+    let removed = 1;
+    let added = 1; // one line replaced, when the next agree or no place within the window is in step
+    const replaced = (i + 1 === n && j + 1 === m) || (i + 1 < n && j + 1 < m && a[i + 1] === b[j + 1]);
+    search: for (let apart = 1; apart <= RESYNC_WINDOW && !replaced; apart++) {
+      for (let di = 0; di <= apart; di++) {
+        if (i + di <= n && j + apart - di <= m && inStep(i + di, j + apart - di)) {
+          removed = di;
+          added = apart - di;
+          break search;
+        }
+      }
+    }
+    for (let k = 0; k < removed && i < n; k++) ops.push({ kind: '-', line: a[i++] });
+    for (let k = 0; k < added && j < m; k++) ops.push({ kind: '+', line: b[j++] });
+  }
+  while (i < n) ops.push({ kind: '-', line: a[i++] });
+  while (j < m) ops.push({ kind: '+', line: b[j++] });
+  return ops;
+}
+
 export function unifiedDiff(before: string, after: string, oldName: string, newName: string): string {
   if (before === after) return '';
   const a = splitLines(before);
@@ -64,7 +118,7 @@ export function unifiedDiff(before: string, after: string, oldName: string, newN
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const middleA = a.slice(start, a.length - end);
   const middleB = b.slice(start, b.length - end);
-  const middle = myers(middleA, middleB) ?? [...middleA.map((line) => ({ kind: '-' as const, line })), ...middleB.map((line) => ({ kind: '+' as const, line }))];
+  const middle = myers(middleA, middleB) ?? resyncing(middleA, middleB);
   const ops: Op[] = [...a.slice(0, start).map((line) => ({ kind: ' ' as const, line })), ...middle, ...a.slice(a.length - end).map((line) => ({ kind: ' ' as const, line }))];
   return `--- ${oldName}\n+++ ${newName}\n` + hunks(ops).join('');
 }
