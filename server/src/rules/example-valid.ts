@@ -70,7 +70,8 @@ function scalarAs(text: string, type: unknown): unknown {
  * its style serializes it (`'true'` for a boolean, `paf,nyb` for an array): 3.0.3 says an example
  * SHOULD match the schema "and encoding properties", and each of `examples` holds "a value in the
  * correct format as specified in the parameter encoding", so the text sent is a reading the text
- * allows. Only primitives and arrays are read; undefined when the string reads as no such value.
+ * allows. Primitives, arrays and (a parameter's) objects are read; undefined when the string reads
+ * as no such value.
  */
 function serializedReading(object: OpenApiObject, example: SyntaxNode, schema: SyntaxNode, analysis: Analysis, doc: SourceDocument): SyntaxNode | undefined {
   if ((object.kind !== 'Parameter' && object.kind !== 'Header') || example.kind !== 'string') return undefined;
@@ -86,7 +87,47 @@ function serializedReading(object: OpenApiObject, example: SyntaxNode, schema: S
     const list = text.split(delimiter).map((item) => scalarAs(item, itemType));
     value = list.includes(undefined) ? undefined : list;
   } else if (type === 'boolean' || type === 'integer' || type === 'number') value = scalarAs(text, type);
+  else if (type === 'object' && object.kind === 'Parameter') value = objectReading(text, object.node, resolved, analysis, doc);
   return value === undefined ? undefined : parseJson(JSON.stringify(value)).root;
+}
+
+/** Pairs longer than this are not read out of a serialized object (an example is a few). */
+const MAX_SERIALIZED_PAIRS = 1000;
+
+/**
+ * An object parameter's example as its style sends it (3.0.3, Style Examples): `R,100,G,200`
+ * (form or simple, not exploded, also after `color=`), `R=100&G=200` (form, exploded),
+ * `R=100,G=200` (simple, exploded), `color[R]=100&color[G]=200` (deepObject), `.R.100.G.200` and
+ * `.R=100.G=200` (label), `;color=R,100,G,200` and `;R=100;G=200` (matrix). Each property read by
+ * its schema's type; undefined when the text is not written so.
+ */
+function objectReading(text: string, parameter: SyntaxNode, schema: SyntaxNode, analysis: Analysis, doc: SourceDocument): Record<string, unknown> | undefined {
+  const location = parameter.get('in')?.value;
+  const style = parameter.get('style')?.value ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple');
+  const explode = parameter.get('explode')?.value ?? style === 'form';
+  const name = String(parameter.get('name')?.value ?? '');
+  let pairs: [string, string][] | undefined;
+  const keyed = (list: string[]) => list.map((pair) => pair.split('=')).every((kv) => kv.length === 2) ? list.map((pair) => pair.split('=') as [string, string]) : undefined;
+  const alternating = (list: string[]) => list.length % 2 === 0 ? list.flatMap((_, i) => (i % 2 ? [] : [[list[i], list[i + 1]] as [string, string]])) : undefined;
+  const unprefixed = (prefix: string) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
+  if (style === 'deepObject') {
+    const list = text.split('&').map((pair) => /^([^[\]=]+)\[([^[\]=]*)\]=(.*)$/.exec(pair));
+    if (list.every((m) => m && m[1] === name)) pairs = list.map((m) => [m![2], m![3]]);
+  } else if (style === 'form') pairs = explode ? keyed(text.split('&')) : alternating(unprefixed(`${name}=`).split(','));
+  else if (style === 'simple') pairs = explode ? keyed(text.split(',')) : alternating(text.split(','));
+  else if (style === 'label' && text.startsWith('.')) pairs = explode ? keyed(text.slice(1).split('.')) : alternating(text.slice(1).split('.'));
+  else if (style === 'matrix' && text.startsWith(';')) pairs = explode ? keyed(text.slice(1).split(';')) : alternating(unprefixed(`;${name}=`).split(','));
+  if (!pairs || pairs.length === 0 || pairs.length > MAX_SERIALIZED_PAIRS) return undefined;
+  const properties = schema.get('properties');
+  const value: Record<string, unknown> = Object.create(null); // a key "__proto__" is a property like any other
+  for (const [key, raw] of pairs) {
+    const property = properties?.kind === 'object' ? properties.get(key) : undefined;
+    const type = property ? (analysis.resolve(property, doc).target?.node ?? property).get('type')?.value : undefined;
+    const read = scalarAs(raw, type);
+    if (read === undefined || Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+    value[key] = read;
+  }
+  return value;
 }
 
 /** Objects besides Schemas whose `example` is validated (their `examples` are Example objects). */
@@ -95,7 +136,7 @@ const HOLDS_EXAMPLE = ['Parameter', 'Header', 'MediaType'] as const;
 export default defineRule({
   id: 'example-valid',
   severity: 'warning',
-  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array). A media type whose values are not written as JSON or YAML (XML, CSV, forms) may hold its example as the text sent, in a string. Against a `oneOf` with a discriminator, the value\'s discriminator property picks the one alternative it is held to (by the mapping, however its reference is written, or by the schema\'s name). `default` is `default-type`\'s.',
+  description: '`example` and `examples.*.value` validate against their schema (Parameter, Media Type, Schema, Header), with OpenAPI 3.0 semantics (`nullable`, formats). A parameter\'s or header\'s example written as a string is also read as its style serializes it (`\'true\'` for a boolean, `a,b` for an array, `R=100&G=200` for an object). A media type whose values are not written as JSON or YAML (XML, CSV, forms) may hold its example as the text sent, in a string. Against a `oneOf` with a discriminator, the value\'s discriminator property picks the one alternative it is held to (by the mapping, however its reference is written, or by the schema\'s name). `default` is `default-type`\'s.',
   spec: ['Media Type Object', 'Parameter Object', 'Schema Object'],
   rationale:
     'Examples are what readers copy and what mock servers return: an example the schema rejects teaches clients the wrong format.',
@@ -117,7 +158,7 @@ export default defineRule({
     if (kinds.includes('Discriminator')) return true;
     if (kinds.includes('Example')) return field === 'value' || field === 'dataValue';
     // A string example is read as the parameter's style serializes it (serializedReading).
-    if (kinds.includes('Parameter') && field === 'style') return true;
+    if (kinds.includes('Parameter') && (field === 'style' || field === 'explode' || field === 'in' || field === 'name')) return true;
     return field === 'example' && HOLDS_EXAMPLE.some((kind) => kinds.includes(kind));
   },
   checkObject(object, context) {

@@ -47,4 +47,39 @@ describe('a string example of a parameter read by its style', () => {
     assert.deepEqual(warnings(), ['"example": expected an array, got a string. Write the array itself.']);
     assert.deepEqual(describeAll(session.check(FILE).diagnostics), freshFindings(session, FILE));
   });
+
+  it('an object sent as filter[R]=300: typing the name, explode and style re-reads it, as in a fresh check', () => {
+    const file = '/virtual/serialized-example/object.yaml';
+    let text = TEXT.replace(/        - name: ids[^]*?example: 1\|2\n/, [
+      '        - name: filter',
+      '          in: query',
+      '          style: deepObject',
+      '          schema: {type: object, properties: {R: {type: integer, maximum: 255}}}',
+      '          example: filter[R]=300',
+      '',
+    ].join('\n'));
+    const session = new Session();
+    const uri = pathToFileURL(file).href;
+    session.open.set(uri, { uri, path: file, version: 1, text });
+    const doc = session.open.get(uri)!;
+    const warnings = () => session.check(file).diagnostics.filter((d) => d.rule === 'example-valid').map((d) => d.message);
+    const replace = (from: string, to: string) => {
+      const at = text.indexOf(from);
+      const lines = new LineIndex(text);
+      session.applyChanges(doc, [{ range: { start: lines.positionAt(at), end: lines.positionAt(at + from.length) }, text: to }]);
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      assert.deepEqual(describeAll(session.check(file).diagnostics), freshFindings(session, file), `${from} -> ${to}`);
+    };
+    assert.deepEqual(warnings(), ['"example.R": 300 is greater than the maximum 255.']);
+    replace('name: filter', 'name: filters');
+    assert.deepEqual(warnings(), ['"example": expected an object, got a string. Write the object itself.']);
+    replace('name: filters', 'name: filter');
+    // Form, exploded: a property named "filter[R]", which the schema allows.
+    replace('style: deepObject', 'style: form');
+    assert.deepEqual(warnings(), []);
+    replace('filter[R]=300', 'R,300');
+    assert.deepEqual(warnings(), ['"example": expected an object, got a string. Write the object itself.']);
+    replace('style: form', 'style: form\n          explode: false');
+    assert.deepEqual(warnings(), ['"example.R": 300 is greater than the maximum 255.']);
+  });
 });
