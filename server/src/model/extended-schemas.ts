@@ -1,24 +1,30 @@
 // The schemas some `allOf` extends through a `$ref` (`Cat: {allOf: [{$ref: Pet}, ...]}` extends
-// Pet): a discriminator is legal there, and the extending schemas may define what Pet requires.
-import { Analysis } from './analysis';
+// Pet), with the schemas that extend them: a discriminator is legal there, and the extending
+// schemas may define what Pet requires.
+import { Analysis, Target } from './analysis';
 import { SyntaxNode } from '../syntax/tree';
 
 /**
  * Per walk (its references, which a check after value edits keeps: the analysis record is new at
- * each keystroke), the schemas extended through allOf: one pass over the references for every
- * rule and object that asks.
+ * each keystroke), the schemas extended through allOf, each with the schemas whose allOf names it:
+ * one pass over the references for every rule and object that asks.
  */
-const extendedCache = new WeakMap<readonly unknown[], Set<SyntaxNode>>();
+const extendedCache = new WeakMap<readonly unknown[], Map<SyntaxNode, Target[]>>();
 
-export function extendedSchemas(analysis: Analysis): Set<SyntaxNode> {
+export function extendedSchemas(analysis: Analysis): Map<SyntaxNode, Target[]> {
   let extended = extendedCache.get(analysis.references);
   if (extended) return extended;
-  extended = new Set();
+  extended = new Map();
   for (const reference of analysis.references) {
     const holder = reference.holder;
-    if (reference.expected !== 'Schema' || holder.parent?.kind !== 'array' || holder.parent.key !== 'allOf') continue;
+    const allOf = holder.parent;
+    if (reference.expected !== 'Schema' || allOf?.kind !== 'array' || allOf.key !== 'allOf') continue;
     const target = analysis.resolve(holder, reference.doc).target;
-    if (target) extended.add(target.node);
+    if (!target) continue;
+    const extending = { node: allOf.parent!, doc: reference.doc };
+    const list = extended.get(target.node);
+    if (list) list.push(extending);
+    else extended.set(target.node, [extending]);
   }
   extendedCache.set(analysis.references, extended);
   return extended;

@@ -5,6 +5,7 @@ import { removalFix } from '../check/report';
 import { insertMember, replaceScalar } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { extendedSchemas } from '../model/extended-schemas';
+import { declaredProperties } from '../model/validate';
 
 /** 2020-12 keywords beside `properties` that can define a required name, or apply the schema with others. */
 const DEFINING = ['$ref', '$dynamicRef', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'dependentSchemas', 'if', 'then', 'else'];
@@ -51,7 +52,7 @@ function definedElsewhere(node: SyntaxNode): boolean {
 export default defineRule({
   id: 'required-property-undefined',
   severity: 'warning',
-  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor an `allOf` member, inline or through a `$ref` (a base schema others extend); for an `anyOf`/`oneOf` member or a `not`, the properties of the schemas it is applied with count too.',
+  description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor an `allOf` member (a base schema others extend through a `$ref` is spared the names they define); for an `anyOf`/`oneOf` member or a `not`, the properties of the schemas it is applied with count too.',
   spec: ['Schema Object'],
   rationale:
     'A required property that is not defined has no type or description: clients must send it without knowing what it is, usually because of a typo.',
@@ -72,9 +73,11 @@ export default defineRule({
     // Properties can come from elsewhere: a composed schema, or the schemas a member is applied with.
     if (node.get('allOf') || node.get('anyOf') || node.get('oneOf')) return;
     if ((context.version ?? '3.0') !== '3.0' && (appliedWithParent(node) || definedElsewhere(node))) return;
-    // A base schema others extend (`allOf: [{$ref: Paging}, {properties: {items: ...}}]`) is an
-    // allOf member there: the extending schemas may define what it requires.
-    if (extendedSchemas(context.analysis).has(node)) return;
+    // A base schema others extend (`allOf: [{$ref: Paging}, {properties: {items: ...}}]`): a name
+    // one of them defines is defined where the base is used (an allOf that only wraps the
+    // reference, to annotate it, defines nothing).
+    const extending = extendedSchemas(context.analysis).get(node);
+    const definedByExtending = extending ? new Set(extending.flatMap((e) => [...declaredProperties(context.analysis, e.node, e.doc).properties])) : undefined;
     const around = schemasAround(node);
     if (!around) return;
     const definedAround = (name: string) => around.some((schema) => schema.get('properties')?.get(name));
@@ -82,7 +85,7 @@ export default defineRule({
     let unrequired: NameIndex | undefined;
     let claimPrefix: string | undefined;
     for (const name of required.children!) {
-      if (typeof name.value !== 'string' || properties.get(name.value) || definedAround(name.value)) continue;
+      if (typeof name.value !== 'string' || properties.get(name.value) || definedAround(name.value) || definedByExtending?.has(name.value)) continue;
       const fixes: Fix[] = [];
       // A spelled-alike property is most likely what the name means: correct the name first.
       if (!unrequired) {
