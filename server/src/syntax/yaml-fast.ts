@@ -1078,7 +1078,8 @@ class FastReader {
         next = this.nextLine;
         // Spaces past the indentation are content: at the end of the scalar, this line is its
         // last (OpenAI's description ends examples so; the `yaml` package reads it so too).
-        if (trimIndent >= 0 && spaces > trimIndent) {
+        // (With an indentation indicator, `|2`, the package reads it otherwise: left to it below.)
+        if (explicitIndent === 0 && trimIndent >= 0 && spaces > trimIndent) {
           trailingBlank = 0;
           lastContentEnd = next;
         } else trailingBlank++;
@@ -1102,8 +1103,10 @@ class FastReader {
     if (chomp === 'keep' && trailingBlank > 0 && next >= this.len && lastChar !== LF && lastChar !== CR) giveUp();
     if (contents.length === trailingBlank) {
       // An empty block scalar (`example: |+` over a blank line, in OpenAI's description): its blank
-      // lines are its value when kept, and its range in any case.
+      // lines are its value and its range when kept; else its value is empty.
       if (trimIndent >= 0) giveUp(); // blank lines under an explicit indentation
+      // Not kept, the package's range ends after one blank line or after several: its own rule.
+      if (chomp !== 'keep' && trailingBlank > 1) giveUp();
       return this.blockScalarNode(p, next, chomp === 'keep' ? '\n'.repeat(trailingBlank) : '');
     }
     const chompStart = contents.length - trailingBlank;

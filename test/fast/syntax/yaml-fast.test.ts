@@ -227,6 +227,11 @@ describe('fast YAML reader', { timeout: 300_000 }, () => {
       assert.ok(fast, `${JSON.stringify(text)} is read fast`);
     }
     assert.equal(parseYamlFast(empty[4])!.root!.get('a')!.value, '\n\n\n');
+    // Indentation indicators, and empty scalars not kept over several blank lines: read alike, or
+    // left to the package (a review's counterexamples).
+    for (const text of ['k: |1\n    a\n  \nb: 1\n', 'x:\n- |2\n      a\n    \nzz: 1\n', 'k: |\n\n\nb: 1\n', 'k: |-\n  \n  ', 'k: >\n  \n\n   \nb: 1\n', 'k: |2-\n     \n']) {
+      assert.equal(fastDifference(text).difference, undefined, JSON.stringify(text));
+    }
     // At the end of the text without a line break: read alike, or left to the package.
     for (const text of ['a: |+\n  x\n      ', 'a: |\n  x\n      ', 'a: |-\n  x\n      ', 'a: |+\n  x\n      \n   ', 'a: |+\n    ', 'a: |', 'a: |+\n']) assert.equal(fastDifference(text).difference, undefined, JSON.stringify(text));
   });
