@@ -1,7 +1,7 @@
 // A unified diff of two texts (what `--fix-dry-run` prints), by Myers' algorithm on lines after
 // the common start and end are set aside. Fixes change a few lines of large files, so the edit
 // distance D is small and the work O((N + M) D); past MAX_EDIT_DISTANCE the changed middle is
-// resynced line by line instead (see resyncing).
+// split at the lines found once in each text (see patience).
 const MAX_EDIT_DISTANCE = 2000;
 const CONTEXT = 3;
 
@@ -54,58 +54,57 @@ function backtrack(a: readonly string[], b: readonly string[], trace: Int32Array
   return ops.reverse();
 }
 
-/** How far apart (lines removed plus lines added) resyncing looks for the texts to agree again. */
-const RESYNC_WINDOW = 32;
-/** Lines that must agree for the texts to count as in step again (a blank line alone is no anchor). */
-const RESYNC_RUN = 3;
-/** Line comparisons resyncing makes at most; past them, the rest is one replacement. */
-const RESYNC_BUDGET = 20_000_000;
-
 /**
  * An edit script for texts too far apart for Myers within its bound (thousands of fixes, each a
- * line or two: Asana's 3,000 changed lines made one hunk of 56,000 lines). From each line that
- * differs, the nearest place where the texts agree again for a few lines, within a window: not
- * always the shortest script, but each change stays where it is. Bounded: past the budget the rest
- * is shown as one replacement.
+ * line or two: Asana's 3,000 changed lines made one hunk of 56,000 lines). Patience diff: the lines
+ * found once in each text, in the same order in both (the longest such run), are anchors, and
+ * between two anchors Myers runs on what is left, which fixes keep small; a stretch still too far
+ * apart is shown as a replacement. O(n log n) for the anchors, and Myers within its bound.
  */
-function resyncing(a: readonly string[], b: readonly string[]): Op[] {
+function patience(a: readonly string[], b: readonly string[]): Op[] {
+  const counts = new Map<string, number>();
+  for (const line of a) counts.set(line, (counts.get(line) ?? 0) + 1);
+  const inA = new Map<string, number>(); // a line once in a: its place there
+  a.forEach((line, i) => { if (counts.get(line) === 1) inA.set(line, i); });
+  const seenInB = new Map<string, number>();
+  for (const line of b) if (inA.has(line)) seenInB.set(line, (seenInB.get(line) ?? 0) + 1);
+  // Pairs (place in a, place in b) of the lines once in each, in b's order.
+  const pairs: [number, number][] = [];
+  b.forEach((line, j) => { if (seenInB.get(line) === 1) pairs.push([inA.get(line)!, j]); });
+  const anchors = increasingRun(pairs);
   const ops: Op[] = [];
-  const n = a.length;
-  const m = b.length;
-  let work = 0;
-  const inStep = (x: number, y: number) => {
-    for (let r = 0; r < RESYNC_RUN; r++, work++) {
-      if (x + r >= n || y + r >= m) return x + r >= n && y + r >= m;
-      if (a[x + r] !== b[y + r]) return false;
-    }
-    return true;
-  };
   let i = 0;
   let j = 0;
-  while (i < n && j < m && work < RESYNC_BUDGET) {
-    if (a[i] === b[j]) {
-      ops.push({ kind: ' ', line: a[i++] });
-      j++;
-      continue;
-    }
-    let removed = 1;
-    let added = 1; // one line replaced, when the next agree or no place within the window is in step
-    const replaced = (i + 1 === n && j + 1 === m) || (i + 1 < n && j + 1 < m && a[i + 1] === b[j + 1]);
-    search: for (let apart = 1; apart <= RESYNC_WINDOW && !replaced; apart++) {
-      for (let di = 0; di <= apart; di++) {
-        if (i + di <= n && j + apart - di <= m && inStep(i + di, j + apart - di)) {
-          removed = di;
-          added = apart - di;
-          break search;
-        }
-      }
-    }
-    for (let k = 0; k < removed && i < n; k++) ops.push({ kind: '-', line: a[i++] });
-    for (let k = 0; k < added && j < m; k++) ops.push({ kind: '+', line: b[j++] });
+  for (const [ai, bj] of [...anchors, [a.length, b.length] as [number, number]]) {
+    const segmentA = a.slice(i, ai);
+    const segmentB = b.slice(j, bj);
+    const segment = myers(segmentA, segmentB) ?? [...segmentA.map((line) => ({ kind: '-' as const, line })), ...segmentB.map((line) => ({ kind: '+' as const, line }))];
+    for (const op of segment) ops.push(op);
+    if (ai < a.length) ops.push({ kind: ' ', line: a[ai] });
+    i = ai + 1;
+    j = bj + 1;
   }
-  while (i < n) ops.push({ kind: '-', line: a[i++] });
-  while (j < m) ops.push({ kind: '+', line: b[j++] });
   return ops;
+}
+
+/** The longest run of pairs whose places in a increase (they are in b's order already): patience sorting. */
+function increasingRun(pairs: readonly [number, number][]): [number, number][] {
+  const tails: number[] = []; // per run length, the index of the pair ending the best run so far
+  const previous = new Int32Array(pairs.length).fill(-1);
+  for (let k = 0; k < pairs.length; k++) {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (pairs[tails[mid]][0] < pairs[k][0]) low = mid + 1;
+      else high = mid;
+    }
+    if (low > 0) previous[k] = tails[low - 1];
+    tails[low] = k;
+  }
+  const run: [number, number][] = [];
+  for (let k = tails.length ? tails[tails.length - 1] : -1; k >= 0; k = previous[k]) run.push(pairs[k]);
+  return run.reverse();
 }
 
 export function unifiedDiff(before: string, after: string, oldName: string, newName: string): string {
@@ -118,7 +117,7 @@ export function unifiedDiff(before: string, after: string, oldName: string, newN
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const middleA = a.slice(start, a.length - end);
   const middleB = b.slice(start, b.length - end);
-  const middle = myers(middleA, middleB) ?? resyncing(middleA, middleB);
+  const middle = myers(middleA, middleB) ?? patience(middleA, middleB);
   const ops: Op[] = [...a.slice(0, start).map((line) => ({ kind: ' ' as const, line })), ...middle, ...a.slice(a.length - end).map((line) => ({ kind: ' ' as const, line }))];
   return `--- ${oldName}\n+++ ${newName}\n` + hunks(ops).join('');
 }

@@ -49,6 +49,12 @@ describe('unified diff', () => {
     assert.equal(changed.length, 3000, 'one line removed and one added per change');
     assert.equal(diff.split('\n').filter((l) => l.startsWith('@@')).length, 1500);
     assert.equal(applyDiff(before, diff), after);
+    // A fix that adds lines among them (a review's counterexample: the changes after it then made one hunk).
+    const inserted = after.replace('  /op5:\n', '  /op5:\n' + Array.from({ length: 10 }, (_, k) => `    # inserted ${k}`).join('\n') + '\n');
+    const withInsertion = unifiedDiff(before, inserted, 'a/x', 'b/x');
+    assert.equal(withInsertion.split('\n').filter((l) => l.startsWith('@@')).length, 1500);
+    assert.equal(withInsertion.split('\n').filter((l) => /^[-+] /.test(l)).length, 3010);
+    assert.equal(applyDiff(before, withInsertion), inserted);
     // Lines added and removed in turn, and the end of the text.
     const shifted = after.replace("  /op1:\n", "  /op1:\n  # new\n").replace(/  \/op2999:\n[^]*$/, '');
     assert.equal(applyDiff(before, unifiedDiff(before, shifted, 'a/x', 'b/x')), shifted);
