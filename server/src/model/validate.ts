@@ -141,7 +141,8 @@ function discriminated(discriminator: SyntaxNode, alternatives: SyntaxNode, valu
 
 /**
  * Whether two references written in one document name the same place, however each is written
- * (`./pets.yaml#/Dog` and `pets.yaml#/Dog`, `#/a%20b` and `#/a b`): the same file and pointer.
+ * (`./pets.yaml#/Dog` and `pets.yaml#/Dog`, `#/%44og` and `#/Dog`): the same file and pointer. A
+ * reference that is no valid URI reference (a space in it) matches only its own text.
  */
 function sameReference(a: string, b: string, docPath: string): boolean {
   if (a === b) return true;
@@ -162,8 +163,9 @@ function delimitersNote(pattern: string, s: string): string {
   const delimited = /^\/(.+)\/[dgimsuy]*$/s.exec(pattern);
   if (!delimited) return '';
   const inner = compilePattern(delimited[1]);
-  const matchesInner = inner !== null && inner.test(s);
-  return ` (its slashes are characters to match, as a pattern has no delimiters${matchesInner ? `: without them, ${delimited[1]} matches` : ''})`;
+  // Only when the value matches without them: `/api/v1/` may be meant as written.
+  if (inner === null || !inner.test(s)) return '';
+  return ` (its slashes are characters to match, as a pattern has no delimiters: without them, ${delimited[1]} matches)`;
 }
 
 /** How a message names an alternative of a oneOf/anyOf: the schema its `$ref` names, or its place. */
@@ -188,8 +190,15 @@ function nearestMiss(alternatives: SyntaxNode, failures: ValueError[][], path: V
   const at = String(path);
   const distance = (found: ValueError[]) => found.length + (found.some((e) => e.path === at && e.message.startsWith('expected ')) ? 1_000_000 : 0);
   let best = -1;
-  for (let i = 0; i < failures.length; i++) if (failures[i].length > 0 && (best < 0 || distance(failures[i]) < distance(failures[best]))) best = i;
-  if (best < 0) return '';
+  let tied = false;
+  for (let i = 0; i < failures.length; i++) {
+    if (failures[i].length === 0) continue;
+    if (best >= 0 && distance(failures[i]) === distance(failures[best])) tied = true;
+    if (best < 0 || distance(failures[i]) < distance(failures[best])) best = i, tied = false;
+  }
+  // Of another type than each of several alternatives alike (`3` against an object and an array):
+  // none comes nearer than another.
+  if (best < 0 || (tied && distance(failures[best]) >= 1_000_000)) return '';
   const first = failures[best][0];
   const where = first.path.startsWith(at) && first.path.length > at.length ? `"${first.path.slice(at.length).replace(/^\./, '')}": ` : '';
   const more = failures[best].length > 1 ? ` (and ${failures[best].length - 1} more)` : '';

@@ -9,7 +9,7 @@ export default defineRule({
   id: 'ref-syntax',
   severity: 'error',
   versions: OPENAPI_VERSIONS,
-  description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#`. Characters to encode in a reference that resolves as written (`paths/menu_{id}.yaml`) are a warning.',
+  description: 'A `$ref` that is not a string or not a valid URI reference (RFC 3986): spaces, bad `%` escapes, backslashes, a fragment not starting with `/`, a bare pointer without `#`. Characters to encode in a reference that resolves as written (`paths/menu_{id}.yaml`, a space in a file name) are a warning.',
   versionNote: 'OpenAPI 3.1 and 3.2: a Schema\'s `$ref` may end in a plain name (`#pet`), the `$anchor` of a schema (JSON Schema 2020-12); that fragment is not reported there.',
   spec: ['Reference Object', 'Relative References in URLs'],
   rationale:
