@@ -81,10 +81,36 @@ function extendedByDiscriminator(analysis: Analysis): { parent: Place; named: Pl
 }
 
 /**
+ * The named schemas that extend, through allOf (also down a chain), a schema with a discriminator
+ * that `reached` says is used: in the editor, another root of the workspace may use the parent
+ * (the workspace's graph has `$ref`s, not these edges). One pass: each parent asked once, each
+ * schema queued once.
+ */
+function extendingReachedParents(extensions: readonly { parent: Place; named: Place }[], reached: (place: Place) => boolean | undefined): Set<SyntaxNode> {
+  const childrenOf = new Map<SyntaxNode, SyntaxNode[]>();
+  const asked = new Set<SyntaxNode>();
+  const queue: SyntaxNode[] = [];
+  for (const { parent, named } of extensions) {
+    const list = childrenOf.get(parent.node);
+    if (list) list.push(named.node);
+    else childrenOf.set(parent.node, [named.node]);
+    if (!asked.has(parent.node)) {
+      asked.add(parent.node);
+      if (reached(parent)) queue.push(parent.node);
+    }
+  }
+  const found = new Set<SyntaxNode>();
+  while (queue.length) {
+    for (const child of childrenOf.get(queue.pop()!) ?? []) if (!found.has(child)) found.add(child), queue.push(child);
+  }
+  return found;
+}
+
+/**
  * The component graph: who uses whom, through `$ref`, security requirements, discriminator mappings
  * and the schemas a discriminator's schema is extended by.
  */
-function usageGraph(analysis: Analysis): Map<string, Set<string>> {
+function usageGraph(analysis: Analysis, extensions: readonly { parent: Place; named: Place }[]): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   const add = (from: string, to: string) => {
     let set = edges.get(from);
@@ -95,7 +121,7 @@ function usageGraph(analysis: Analysis): Map<string, Set<string>> {
     if (!reference.target) continue;
     add(ownerOf(analysis, reference.doc, reference.holder), ownerOf(analysis, reference.target.doc, reference.target.node));
   }
-  for (const { parent, named } of extendedByDiscriminator(analysis)) add(ownerOf(analysis, parent.doc, parent.node), ownerOf(analysis, named.doc, named.node));
+  for (const { parent, named } of extensions) add(ownerOf(analysis, parent.doc, parent.node), ownerOf(analysis, named.doc, named.node));
   for (const requirement of analysis.byKind.get('SecurityRequirement') ?? []) {
     for (const name of requirement.node.children!) add(ownerOf(analysis, requirement.doc, requirement.node), `securitySchemes/${String(name.key)}`);
   }
@@ -137,7 +163,9 @@ export default defineRule({
     // 3.1 and 3.2 let a document hold only components: a library other documents reference.
     const top = analysis.root.root;
     if (context.version !== '3.0' && !top?.get('paths') && !top?.get('webhooks')) return;
-    const edges = usageGraph(analysis);
+    const extensions = extendedByDiscriminator(analysis);
+    const edges = usageGraph(analysis, extensions);
+    let extendingElsewhere: Set<SyntaxNode> | undefined; // made once, when the workspace is asked
     const reached = new Set<string>([LIVE]);
     const queue = [LIVE];
     while (queue.length) for (const next of edges.get(queue.pop()!) ?? []) if (!reached.has(next)) reached.add(next), queue.push(next);
@@ -149,8 +177,11 @@ export default defineRule({
         // 3.1, 3.2: a schema with an `$id` or a `$dynamicAnchor` is reached by its URI or through
         // `$dynamicRef`, which this graph does not follow.
         if (context.version !== '3.0' && map.key === 'schemas' && entry.kind === 'object' && (entry.get('$id') || entry.get('$dynamicAnchor'))) continue;
-        // Another description of the workspace may use it (a shared components document).
-        if (context.workspace?.reachedFromOtherRoots(object.doc.path, object.doc.path, ['components', String(map.key), String(entry.key)])) continue;
+        // Another description of the workspace may use it (a shared components document), or a
+        // schema with a discriminator that it extends.
+        const workspace = context.workspace;
+        if (workspace?.reachedFromOtherRoots(object.doc.path, object.doc.path, ['components', String(map.key), String(entry.key)])) continue;
+        if (workspace && map.key === 'schemas' && (extendingElsewhere ??= extendingReachedParents(extensions, (place) => workspace.reachedFromOtherRoots(object.doc.path, place.doc.path, place.node.path.map(String)))).has(entry)) continue;
         context.report({ at: { node: entry, part: 'key' }, messageId: 'unused', data: { name: key }, fixes: [removalFix(`Delete "${key}"`, object.doc.parsed, entry)] });
         yield;
       }
