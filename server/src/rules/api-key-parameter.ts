@@ -39,6 +39,7 @@ const CREDENTIAL = /^(x[-_])?(api[-_]?key|apikey|access[-_]?token|auth[-_]?token
 export default defineRule({
   id: 'api-key-parameter',
   severity: 'information',
+  pickedFixes: 'Moving a parameter into a security scheme changes who may call the operation (operation security replaces the root\'s, an optional parameter becomes a required credential), and the name alone does not prove it is a credential: the author decides.',
   versions: OPENAPI_VERSIONS,
   description: 'A query, cookie or header parameter that looks like a credential (`api_key`, `apikey`, `access_token`, `key`, `token`) belongs in `securitySchemes`.',
   spec: ['Security Scheme Object', 'Security Requirement Object'],

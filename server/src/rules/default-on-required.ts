@@ -6,6 +6,7 @@ import { constantValue } from './constant-parameter';
 export default defineRule({
   id: 'default-on-required',
   severity: 'information',
+  pickedFixes: 'Deleting the `default` loses a value that documentation and generators show: the author may move it to `example` instead.',
   description: '`default` on a required parameter or a required property has no effect.',
   spec: ['Schema Object', 'Parameter Object'],
   rationale:

@@ -52,6 +52,7 @@ function definedElsewhere(node: SyntaxNode): boolean {
 export default defineRule({
   id: 'required-property-undefined',
   severity: 'warning',
+  pickedFixes: 'Each fix changes what payloads must hold (a name changed to the nearest property, a property defined with no schema, a name no longer required): which one the author meant is theirs to say.',
   description: 'A name in `required` that is not in `properties` (when `properties` is present), in a schema that is not composed (`allOf`, `anyOf`, `oneOf`) nor an `allOf` member (a base schema others extend through a `$ref` is spared the names they define); for an `anyOf`/`oneOf` member or a `not`, the properties of the schemas it is applied with count too.',
   spec: ['Schema Object'],
   rationale:

@@ -28,6 +28,7 @@ const OWNER_2020: Record<string, string> = lookupTable(Object.fromEntries([
 export default defineRule({
   id: 'schema-keyword-type',
   severity: 'warning',
+  pickedFixes: 'Deleting a keyword that does not apply to the type loses what the author meant (a `minimum` on a string is most likely a `minLength`): the author decides.',
   description: 'A Schema keyword that cannot apply to the schema\'s `type` (`items` on an object, `properties` on an array, `maxLength` on a number...): it is ignored.',
   spec: ['Schema Object', 'Data Types'],
   rationale:

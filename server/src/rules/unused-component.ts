@@ -172,6 +172,8 @@ export default defineRule({
     for (const map of object.node.children!) {
       if (map.kind !== 'object' || String(map.key).startsWith('x-')) continue;
       for (const entry of map.children!) {
+        // `schemas: {$ref: ./schemas.yaml}` is no component named "$ref" (ref-not-allowed reports it).
+        if (entry.key === '$ref') continue;
         const key = `${String(map.key)}/${String(entry.key)}`;
         if (reached.has(key)) continue;
         // 3.1, 3.2: a schema with an `$id` or a `$dynamicAnchor` is reached by its URI or through
