@@ -4,7 +4,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Diagnostic } from '../../server/src/check/types';
+import assert from 'node:assert/strict';
 import { OpenDocument, Session } from '../../server/src/server/state/session';
+import { LineIndex } from '../../server/src/syntax/line-index';
 import { stripAnnotations } from './fixtures';
 
 /** Everything a user sees of findings: file, rule, severity, range, message, fixes, related places, tags. */
@@ -43,4 +45,20 @@ export function freshFindings(session: Session, file: string): string[] {
 export function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+}
+
+/**
+ * A rule's fixture open in a session, typed in as an editor sends edits: `type` replaces `length`
+ * characters at `offset` and asserts the findings equal a fresh check's; `findings` lists the
+ * rule's, as the text each points at and its message.
+ */
+export function typingInFixture(dir: string, file: string, rule: string) {
+  const { session, doc } = fixtureSession(dir, file);
+  const findings = () => session.check(file).diagnostics.filter((d) => d.rule === rule).map((d) => [doc.text.slice(d.offset, d.offset + d.length), d.message]);
+  const type = (offset: number, length: number, newText: string) => {
+    const lines = new LineIndex(doc.text);
+    session.applyChanges(doc, [{ range: { start: lines.positionAt(offset), end: lines.positionAt(offset + length) }, text: newText }]);
+    assert.deepEqual(describeAll(session.check(file).diagnostics), freshFindings(session, file), JSON.stringify([offset, length, newText]));
+  };
+  return { doc, findings, type };
 }

@@ -3,25 +3,16 @@
 // equal to a fresh check (unknown-method is local: it reads only the Path Item and its key).
 import assert from 'node:assert/strict';
 import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { describe, it } from 'node:test';
-import { LineIndex } from '../../../server/src/syntax/line-index';
 import { REPO_ROOT } from '../../helpers/paths';
-import { describeAll, fixtureSession, freshFindings } from '../../helpers/recheck';
+import { typingInFixture } from '../../helpers/recheck';
 
 const DIR = path.join(REPO_ROOT, 'test', 'rules', 'unknown-method');
 const FILE = path.join(DIR, 'invalid-callback-method.yaml');
 
 describe('an operation keyed by its method where a Path Item belongs', () => {
   it('is reported once on the method, and typing in the key or the fields equals a fresh check', () => {
-    const { session } = fixtureSession(DIR, FILE);
-    const doc = session.open.get(pathToFileURL(FILE).href)!;
-    const findings = () => session.check(FILE).diagnostics.filter((d) => d.rule === 'unknown-method').map((d) => [doc.text.slice(d.offset, d.offset + d.length), d.message]);
-    const type = (offset: number, length: number, newText: string) => {
-      const lines = new LineIndex(doc.text);
-      session.applyChanges(doc, [{ range: { start: lines.positionAt(offset), end: lines.positionAt(offset + length) }, text: newText }]);
-      assert.deepEqual(describeAll(session.check(FILE).diagnostics), freshFindings(session, FILE), JSON.stringify([offset, length, newText]));
-    };
+    const { doc, findings, type } = typingInFixture(DIR, FILE, 'unknown-method');
     const method = '"post" is an HTTP method, but it stands where the key of a Path Item belongs (a path, the expression of a callback\'s URL such as "{$request.body#/callbackUrl}", or a webhook\'s name): put "post" and its operation under one.';
     assert.deepEqual(findings(), [['post', method]]);
     const key = doc.text.indexOf('post:', doc.text.indexOf('onEvent'));
