@@ -170,11 +170,11 @@ export default defineRule({
     const schema = object.kind === 'Schema' ? node : node.get('schema');
     if (schema?.kind !== 'object') return;
     const validator = new SchemaValidator(context.analysis, { direction: direction(object) });
-    // A string the parameter's serialization reads as a value is judged as that value: no finding
-    // when it is valid, else what is wrong with it, at the string.
     // A string example of a media type not written as JSON or YAML values (`application/xml`) is
     // the text sent: judged only by a schema that takes strings.
     const sentAsText = object.kind === 'MediaType' && !writtenAsValues(String(node.key)) && !takesStrings(schema, context.analysis, doc);
+    // A string the parameter's serialization reads as a value is judged as that value: no finding
+    // when it is valid, else what is wrong with it, at the string.
     const acceptedSerialized = (errors: ValueError[], value: SyntaxNode): ValueError[] => {
       if (errors.length === 0) return errors;
       if (sentAsText && value.kind === 'string') return [];
