@@ -72,19 +72,25 @@ function patience(a: readonly string[], b: readonly string[]): Op[] {
   const pairs: [number, number][] = [];
   b.forEach((line, j) => { if (seenInB.get(line) === 1) pairs.push([inA.get(line)!, j]); });
   const anchors = increasingRun(pairs);
+  // No anchor: the segment would be the whole middle, on which Myers has just given up.
+  if (!anchors.length) return replacement(a, b);
   const ops: Op[] = [];
   let i = 0;
   let j = 0;
   for (const [ai, bj] of [...anchors, [a.length, b.length] as [number, number]]) {
     const segmentA = a.slice(i, ai);
     const segmentB = b.slice(j, bj);
-    const segment = myers(segmentA, segmentB) ?? [...segmentA.map((line) => ({ kind: '-' as const, line })), ...segmentB.map((line) => ({ kind: '+' as const, line }))];
+    const segment = myers(segmentA, segmentB) ?? replacement(segmentA, segmentB);
     for (const op of segment) ops.push(op);
     if (ai < a.length) ops.push({ kind: ' ', line: a[ai] });
     i = ai + 1;
     j = bj + 1;
   }
   return ops;
+}
+
+function replacement(a: readonly string[], b: readonly string[]): Op[] {
+  return [...a.map((line) => ({ kind: '-' as const, line })), ...b.map((line) => ({ kind: '+' as const, line }))];
 }
 
 /** The longest run of pairs whose places in a increase (they are in b's order already): patience sorting. */

@@ -59,4 +59,13 @@ describe('unified diff', () => {
     const shifted = after.replace("  /op1:\n", "  /op1:\n  # new\n").replace(/  \/op2999:\n[^]*$/, '');
     assert.equal(applyDiff(before, unifiedDiff(before, shifted, 'a/x', 'b/x')), shifted);
   });
+
+  it('shows a middle with no line found once in each text as one replacement', () => {
+    // Every line repeats: no anchor to split at, and too many changes for the shortest script.
+    const before = Array.from({ length: 6000 }, (_, i) => (i % 3 ? 'a' : 'b')).join('\n') + '\n';
+    const after = Array.from({ length: 6000 }, (_, i) => (i % 2 ? 'a' : 'c')).join('\n') + '\n';
+    const diff = unifiedDiff(before, after, 'a/x', 'b/x');
+    assert.equal(diff.split('\n').filter((l) => l.startsWith('@@')).length, 1);
+    assert.equal(applyDiff(before, diff), after);
+  });
 });
