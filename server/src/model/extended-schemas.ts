@@ -9,9 +9,15 @@ import { SyntaxNode } from '../syntax/tree';
  * each keystroke), the schemas extended through allOf, each with the schemas whose allOf names it:
  * one pass over the references for every rule and object that asks.
  */
-const extendedCache = new WeakMap<readonly unknown[], Map<SyntaxNode, Target[]>>();
+const extendedCache = new WeakMap<readonly unknown[], Map<SyntaxNode, Extended>>();
 
-export function extendedSchemas(analysis: Analysis): Map<SyntaxNode, Target[]> {
+/** An extended schema (with its document) and the schemas whose allOf names it. */
+export interface Extended {
+  base: Target;
+  extending: Target[];
+}
+
+export function extendedSchemas(analysis: Analysis): Map<SyntaxNode, Extended> {
   let extended = extendedCache.get(analysis.references);
   if (extended) return extended;
   extended = new Map();
@@ -22,9 +28,9 @@ export function extendedSchemas(analysis: Analysis): Map<SyntaxNode, Target[]> {
     const target = analysis.resolve(holder, reference.doc).target;
     if (!target) continue;
     const extending = { node: allOf.parent!, doc: reference.doc };
-    const list = extended.get(target.node);
-    if (list) list.push(extending);
-    else extended.set(target.node, [extending]);
+    const known = extended.get(target.node);
+    if (known) known.extending.push(extending);
+    else extended.set(target.node, { base: target, extending: [extending] });
   }
   extendedCache.set(analysis.references, extended);
   return extended;

@@ -77,7 +77,7 @@ export default defineRule({
     // A base schema others extend (`allOf: [{$ref: Paging}, {properties: {items: ...}}]`): a name
     // one of them defines is defined where the base is used (an allOf that only wraps the
     // reference, to annotate it, defines nothing).
-    const extending = extendedSchemas(context.analysis).get(node);
+    const extending = extendedSchemas(context.analysis).get(node)?.extending;
     const definedByExtending = extending ? new Set(extending.flatMap((e) => [...declaredProperties(context.analysis, e.node, e.doc).properties])) : undefined;
     const around = schemasAround(node);
     if (!around) return;

@@ -2,6 +2,7 @@ import { Analysis } from '../model/analysis';
 import { SourceDocument } from '../model/documents';
 import { parseRef } from '../model/ref';
 import { SyntaxNode } from '../syntax/tree';
+import { extendedSchemas } from '../model/extended-schemas';
 import { defineRule } from '../check/types';
 import { removalFix } from '../check/report';
 import { OPENAPI_VERSIONS } from '../model/spec';
@@ -38,44 +39,33 @@ function isNamedSchema(node: SyntaxNode): boolean {
  * the name reached.
  */
 function extendedByDiscriminator(analysis: Analysis): { parent: Place; named: Place }[] {
-  const extensions: { parent: Place; child: Place }[] = [];
-  const childrenOf = new Map<SyntaxNode, SyntaxNode[]>();
   // Entries of `components/schemas` that are a `$ref`, by the schema they name.
   const namesOf = new Map<SyntaxNode, Place[]>();
   for (const reference of analysis.references) {
     const holder = reference.holder;
-    if (reference.expected !== 'Schema') continue;
-    if (isNamedSchema(holder)) {
-      const target = analysis.resolve(holder, reference.doc).target;
-      if (target) {
-        const names = namesOf.get(target.node);
-        if (names) names.push({ node: holder, doc: reference.doc });
-        else namesOf.set(target.node, [{ node: holder, doc: reference.doc }]);
-      }
-      continue;
-    }
-    const child = holder.parent?.kind === 'array' && holder.parent.key === 'allOf' ? holder.parent.parent : undefined;
-    if (!child) continue;
-    const parent = analysis.resolve(holder, reference.doc).target;
-    if (parent?.node.kind !== 'object') continue;
-    extensions.push({ parent, child: { node: child, doc: reference.doc } });
-    const children = childrenOf.get(parent.node);
-    if (children) children.push(child);
-    else childrenOf.set(parent.node, [child]);
+    if (reference.expected !== 'Schema' || !isNamedSchema(holder)) continue;
+    const target = analysis.resolve(holder, reference.doc).target;
+    if (!target) continue;
+    const names = namesOf.get(target.node);
+    if (names) names.push({ node: holder, doc: reference.doc });
+    else namesOf.set(target.node, [{ node: holder, doc: reference.doc }]);
   }
+  const extended = extendedSchemas(analysis);
   // The schemas with a discriminator (an object: an empty `discriminator:` is none), and down the
   // allOf extensions from them (each once: a cycle of allOf ends).
   const discriminating = new Set<SyntaxNode>();
   const queue: SyntaxNode[] = [];
-  for (const parent of childrenOf.keys()) if (parent.get('discriminator')?.kind === 'object') discriminating.add(parent), queue.push(parent);
+  for (const base of extended.keys()) if (base.get('discriminator')?.kind === 'object') discriminating.add(base), queue.push(base);
   while (queue.length) {
-    for (const child of childrenOf.get(queue.pop()!) ?? []) if (!discriminating.has(child)) discriminating.add(child), queue.push(child);
+    for (const child of extended.get(queue.pop()!)?.extending ?? []) if (!discriminating.has(child.node)) discriminating.add(child.node), queue.push(child.node);
   }
   const reached: { parent: Place; named: Place }[] = [];
-  for (const { parent, child } of extensions) {
-    if (!discriminating.has(parent.node)) continue;
-    if (isNamedSchema(child.node)) reached.push({ parent, named: child });
-    for (const named of namesOf.get(child.node) ?? []) reached.push({ parent, named });
+  for (const { base, extending } of extended.values()) {
+    if (!discriminating.has(base.node)) continue;
+    for (const child of extending) {
+      if (isNamedSchema(child.node)) reached.push({ parent: base, named: child });
+      for (const named of namesOf.get(child.node) ?? []) reached.push({ parent: base, named });
+    }
   }
   return reached;
 }
