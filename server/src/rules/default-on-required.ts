@@ -7,7 +7,7 @@ export default defineRule({
   id: 'default-on-required',
   severity: 'information',
   pickedFixes: 'Deleting the `default` loses a value that documentation and generators show: the author may move it to `example` instead.',
-  description: '`default` on a required parameter or a required property has no effect.',
+  description: '`default` on a required parameter or a required property has no effect. A read-only property is left alone: it is required in responses only, and its default says what the server takes when a request leaves it out.',
   spec: ['Schema Object', 'Parameter Object'],
   rationale:
     'A default is used only when a value is absent, which a required value never is: the default misleads readers, and is often a sample value written in the wrong field.',
@@ -38,7 +38,9 @@ export default defineRule({
     if (required?.kind !== 'array' || properties?.kind !== 'object') return;
     for (const name of required.children!) {
       const property = typeof name.value === 'string' ? properties.get(name.value) : undefined;
-      const fallback = property?.kind === 'object' && !property.get('$ref') ? property.get('default') : undefined;
+      // A read-only property is required in responses only: a request leaves it out, and its
+      // default says what the server takes then.
+      const fallback = property?.kind === 'object' && !property.get('$ref') && property.get('readOnly')?.value !== true ? property.get('default') : undefined;
       if (!fallback) continue;
       context.report({ at: { node: fallback, part: 'key' }, messageId: 'property', data: { name: String(name.value) }, fixes: [removalFix('Remove "default"', doc.parsed, fallback)] });
     }
