@@ -50,12 +50,31 @@ function writtenAsValues(mediaType: string): boolean {
   return /(^|[/+])(json|yaml|x-yaml)$/.test(type) || type.endsWith('/*') || type === '*';
 }
 
-/** Whether a schema takes strings (its type says so, or it names no type). */
-function takesStrings(schema: SyntaxNode, analysis: Analysis, doc: SourceDocument): boolean {
-  const type = (analysis.resolve(schema, doc).target?.node ?? schema).get('type');
-  if (!type) return true;
-  if (type.kind === 'array') return type.children!.some((t) => t.value === 'string');
-  return type.value === 'string';
+/**
+ * Whether a schema takes strings: its type says so, or it names none and neither do the schemas
+ * it is composed of (an allOf member that takes no strings, or alternatives none of which does,
+ * rule them out). Each schema is judged once (`known`): a shared schema is not walked again, and
+ * a cycle ends at the schema being judged, taken as taking strings.
+ */
+function takesStrings(schema: SyntaxNode, analysis: Analysis, doc: SourceDocument, known = new Map<SyntaxNode, boolean>()): boolean {
+  const target = analysis.resolve(schema, doc).target;
+  const node = target?.node ?? schema;
+  if (node.kind !== 'object') return true;
+  const judged = known.get(node);
+  if (judged !== undefined) return judged;
+  known.set(node, true);
+  const at = target?.doc ?? doc;
+  const members = (key: string) => {
+    const list = node.get(key);
+    return list?.kind === 'array' ? list.children! : [];
+  };
+  const type = node.get('type');
+  const takes = type
+    ? type.kind === 'array' ? type.children!.some((t) => t.value === 'string') : type.value === 'string'
+    : !members('allOf').some((member) => !takesStrings(member, analysis, at, known)) &&
+      [members('oneOf'), members('anyOf')].every((alternatives) => !alternatives.length || alternatives.some((alternative) => takesStrings(alternative, analysis, at, known)));
+  known.set(node, takes);
+  return takes;
 }
 
 /** A scalar of a serialized parameter as the schema's type reads it; undefined when it does not. */
