@@ -83,6 +83,7 @@ export default defineRule({
     'The specification says templated paths with the same hierarchy but different templated names MUST NOT exist: a server cannot tell which of them a request is for.',
   messages: { equivalent: 'Path "{path}" is the same as "{other}" up to parameter names: a request cannot tell them apart. Describe its operations under "{other}".' },
   kinds: ['Paths'],
+  pickedFixes: 'The merge renames one path\'s parameters to the other\'s: which name stays is the author\'s choice (generated clients take it as an argument name, and its description may speak of the other).',
   readsValue: readByMerge,
   checkObject(object, context) {
     const first = new Map<string, SyntaxNode>();

@@ -99,7 +99,8 @@ describe('equivalent-paths: the merge at Ctrl+.', { timeout: 120_000 }, () => {
         const merge = actions.find((a) => a.kind === 'quickfix' && /^Merge/.test(a.title));
         assert.ok(merge, `a merge at ${JSON.stringify(range)}: ${titles.join(' | ')}`);
         assert.ok(titles.some((t) => t.startsWith('Suppress')), titles.join(' | '));
-        assert.equal(merge.isPreferred, true);
+        // Applied when picked only (which name stays is the author's): not the fix auto-fix applies.
+        assert.equal(merge.isPreferred, false);
         const resolved = merge.edit ? merge : await client.request<CodeAction>('codeAction/resolve', merge);
         const merged = applyWorkspaceEdit(resolved.edit as WorkspaceEdit, () => text).get(filePath)!;
         const value = filePath.endsWith('.json') ? JSON.parse(merged) : parseYaml(merged);
