@@ -165,7 +165,7 @@ export default defineRule({
   },
   versions: OPENAPI_VERSIONS,
   versionNote:
-    'OpenAPI 3.1 and 3.2 read the Schema Object as JSON Schema 2020-12: type lists and "null" (no `nullable`), `const`, numeric `exclusiveMinimum`/`exclusiveMaximum`, `prefixItems`, boolean schemas, `$ref` beside other keywords, `patternProperties`. Formats are annotations in 2020-12, so they are not asserted, and keywords the checker does not evaluate (`unevaluatedProperties`, `$dynamicRef`, `if`/`then`/`else`...) are left out: a miss, never a false finding. A Schema\'s `examples` list is validated item by item, and in 3.2 an Example\'s `dataValue` like its `value`.',
+    'OpenAPI 3.1 and 3.2 read the Schema Object as JSON Schema 2020-12: type lists and "null" (no `nullable`), `const`, numeric `exclusiveMinimum`/`exclusiveMaximum`, `prefixItems`, boolean schemas, `$ref` beside other keywords, `patternProperties`. Formats are annotations in 2020-12, so they are not asserted, and keywords the checker does not evaluate (`unevaluatedProperties`, `$dynamicRef`, `if`/`then`/`else`...) are left out: a miss, never a false finding. A Schema\'s `examples` list is validated item by item, and in 3.2 an Example\'s `dataValue` like its `value`, but as the data it is: a string there is not read as a parameter\'s serialized text or a media type\'s text sent.',
   kinds: ['Parameter', 'Header', 'MediaType', 'Schema'],
   members: ['example', 'examples'],
   localThroughRefs: true,
@@ -221,7 +221,9 @@ export default defineRule({
       const value = target?.node.kind === 'object' ? target.node.get('value') ?? (context.version === '3.2' ? target.node.get('dataValue') : undefined) : undefined;
       if (!value) continue;
       const field = String(value.key);
-      for (const e of acceptedSerialized(validator.validate(value, schema, doc), value)) {
+      // A `dataValue` is the data before serialization: no reading of it as the text sent.
+      const errors = validator.validate(value, schema, doc);
+      for (const e of field === 'dataValue' ? errors : acceptedSerialized(errors, value)) {
         const instead = valueInstead(object, value, e);
         context.report({
           doc: target!.doc, at: firstLineSpan(target!.doc, e.node), messageId: instead ? 'serialized' : 'invalid',
