@@ -26,43 +26,37 @@ function commonMethod(a: PathShape, b: PathShape): string | undefined {
 }
 
 /**
- * Whether `overlap` finds a request path: no two literal segments differ, and in some segment
- * one path has a template where the other has a literal. Allocates nothing: most pairs differ.
+ * Whether `overlap` finds a request path: no two literal segments differ, and each path has a
+ * literal where the other has a template (`/{entity}/me` and `/books/{id}`). A path with literals
+ * only where the other has templates (`/orgs/{org}/pending` and `/orgs/{org}/{id}`) is the more
+ * concrete of the two, matched first as a concrete path is. Allocates nothing: most pairs differ.
  */
 function overlaps(a: PathShape, b: PathShape): boolean {
-  let differs = false;
+  let aMoreConcrete = false;
+  let bMoreConcrete = false;
   for (let i = 0; i < a.segments.length; i++) {
     const ta = a.templated[i];
     const tb = b.templated[i];
-    if (ta !== tb) differs = true;
+    if (ta && !tb) bMoreConcrete = true;
+    else if (tb && !ta) aMoreConcrete = true;
     else if (!ta && a.segments[i] !== b.segments[i]) return false;
   }
-  return differs;
+  return aMoreConcrete && bMoreConcrete;
 }
 
-/** A request path both match, when there is one and neither is the same template as the other. */
-function overlap(a: PathShape, b: PathShape): string | undefined {
-  const example: string[] = [];
-  let differs = false;
-  for (let i = 0; i < a.segments.length; i++) {
-    const [sa, sb] = [a.segments[i], b.segments[i]];
-    if (a.templated[i] && b.templated[i]) example.push(sa);
-    else if (a.templated[i]) { example.push(sb); differs = true; }
-    else if (b.templated[i]) { example.push(sa); differs = true; }
-    else if (sa === sb) example.push(sa);
-    else return undefined;
-  }
-  return differs ? '/' + example.join('/') : undefined;
+/** A request path both match (call when `overlaps` says there is one). */
+function overlap(a: PathShape, b: PathShape): string {
+  return '/' + a.segments.map((segment, i) => (a.templated[i] ? b.segments[i] : segment)).join('/');
 }
 
 export default defineRule({
   id: 'ambiguous-paths',
   severity: 'information',
   versions: OPENAPI_VERSIONS,
-  description: 'Two templated paths that one request matches, under the same method (`/{entity}/me` and `/books/{id}`): the specification leaves it to each tool which one it picks.',
+  description: 'Two templated paths that one request matches, under the same method, each with a literal where the other has a template (`/{entity}/me` and `/books/{id}`): the specification leaves it to each tool which one it picks.',
   spec: ['Path Templating Matching', 'Paths Object'],
   rationale:
-    'The specification matches a concrete path (`/pets/mine`) before a templated one (`/pets/{id}`), so those pairs are fine. Between two templated paths that a request matches it decides nothing: tools pick either, and a request meant for one operation may reach the other.',
+    'The specification matches a concrete path (`/pets/mine`) before a templated one (`/pets/{id}`), so those pairs are fine, and so is a path that is the more concrete of two everywhere they differ (`/orgs/{org}/pending` before `/orgs/{org}/{id}`). Between two templated paths each more concrete than the other somewhere it decides nothing: tools pick either, and a request meant for one operation may reach the other.',
   severityNote:
     'Information: the text calls such matching ambiguous but forbids it only for templates that are identical (equivalent-paths), and real APIs have such pairs on purpose.',
   messages: { ambiguous: 'A {method} request to "{example}" matches both "{path}" and "{other}".' },
