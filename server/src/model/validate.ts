@@ -217,6 +217,14 @@ export class SchemaValidator {
    */
   private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
   private readonly keywords = new Map<SyntaxNode, Keywords>();
+  /**
+   * Per value being validated against an allOf: the properties its members declare readOnly (in a
+   * request) or writeOnly (in a response), which another member's `required` may name
+   * (`allOf: [{$ref: Editable}, {required: [id]}]` with Editable's `id` readOnly).
+   */
+  private readonly omittableAround = new Map<SyntaxNode, Set<string>>();
+  /** The omittable properties per allOf (see omittableIn); null when it has none. */
+  private readonly omittableOfAllOf = new Map<SyntaxNode, Set<string> | null>();
   /** OpenAPI 3.1 and 3.2: JSON Schema 2020-12. */
   private readonly jsonSchema2020: boolean;
   /** 2020-12 documents whose `jsonSchemaDialect` is another dialect: no schema of theirs is judged. */
@@ -362,7 +370,17 @@ export class SchemaValidator {
 
     // Composition.
     const allOf = k.allOf;
-    if (allOf?.kind === 'array') for (const sub of allOf.children!) pushAll(errors, this.check(value, sub, doc, path, depth + 1));
+    if (allOf?.kind === 'array') {
+      const omittable = this.omittableIn(allOf, doc);
+      const outer = this.omittableAround.get(value);
+      if (omittable) this.omittableAround.set(value, outer ? new Set([...outer, ...omittable]) : omittable);
+      try {
+        for (const sub of allOf.children!) pushAll(errors, this.check(value, sub, doc, path, depth + 1));
+      } finally {
+        if (omittable && outer) this.omittableAround.set(value, outer);
+        else if (omittable) this.omittableAround.delete(value);
+      }
+    }
     const anyOf = k.anyOf;
     if (anyOf?.kind === 'array' && anyOf.children!.length > 0) {
       const failures: ValueError[][] = [];
@@ -488,7 +506,7 @@ export class SchemaValidator {
         const n = name.stringValue;
         if (n === undefined || value.get(n)) continue;
         const property = properties?.kind === 'object' ? properties.get(n) : undefined;
-        if (property && this.mayOmit(property, doc)) continue;
+        if ((property && this.mayOmit(property, doc)) || this.omittableAround.get(value)?.has(n)) continue;
         missing.push(n);
       }
       if (missing.length === 1) fail(own, `missing the required property "${missing[0]}"`, value, path);
@@ -526,6 +544,28 @@ export class SchemaValidator {
       }
     }
     return errors;
+  }
+
+  /** The properties an allOf's members (and theirs, through allOf and `$ref`s) declare that mayOmit. */
+  private omittableIn(allOf: SyntaxNode, doc: SourceDocument): Set<string> | undefined {
+    const known = this.omittableOfAllOf.get(allOf);
+    if (known !== undefined) return known ?? undefined;
+    let names: Set<string> | undefined;
+    const seen = new Set<SyntaxNode>();
+    const visit = (schema: SyntaxNode, schemaDoc: SourceDocument, depth: number) => {
+      const resolved = this.deref(schema, schemaDoc);
+      if (!resolved || seen.has(resolved.schema) || depth > MAX_ALLOF_DEPTH) return;
+      seen.add(resolved.schema);
+      const properties = resolved.schema.get('properties');
+      for (const property of properties?.kind === 'object' ? properties.children! : []) {
+        if (this.mayOmit(property, resolved.doc)) (names ??= new Set()).add(String(property.key));
+      }
+      const nested = resolved.schema.get('allOf');
+      for (const part of nested?.kind === 'array' ? nested.children! : []) visit(part, resolved.doc, depth + 1);
+    };
+    for (const part of allOf.children!) visit(part, doc, 0);
+    this.omittableOfAllOf.set(allOf, names ?? null);
+    return names;
   }
 
   /** readOnly properties may be absent in requests, writeOnly ones in responses (and either when unknown). */
