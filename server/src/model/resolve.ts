@@ -25,7 +25,7 @@ export interface Target {
  * A `$ref`'s target. `holder`: the Schema Object holding it, in a 3.1 or 3.2 document, where a
  * schema resource of the same document (`$id`) may be what it names (see schema-ids.ts).
  */
-export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef, holder?: SyntaxNode): { target?: Target; failure?: RefFailure } {
+export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, parsed: ParsedRef, holder?: SyntaxNode, passes = { left: MAX_POINTER_PASSES }): { target?: Target; failure?: RefFailure } {
   const inResource = holder && resolveInSchemaResources(doc, parsed, holder);
   if (inResource) return inResource;
   let targetDoc = doc;
@@ -49,11 +49,24 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   for (let i = 0; i < segments.length; i++) {
     const parent: SyntaxNode | undefined = node;
     node = child(parent, segments[i]);
+    if (!node) {
+      // A pointer through a `$ref` (`#/paths/~1pets/get` where `/pets` is `$ref: pets.yaml`) goes
+      // on in what the reference names, as swagger-parser and Redocly read it.
+      const through = parent?.kind === 'object' ? parent.get('$ref') : undefined;
+      if (through?.kind === 'string' && passes.left-- > 0) {
+        const passed = resolveRefTarget(store, targetDoc, parseRef(through.value as string), undefined, passes).target;
+        node = passed && child(passed.node, segments[i]);
+        if (node) targetDoc = passed!.doc;
+      }
+    }
     if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: i, parent } };
   }
   if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
   return { target: { doc: targetDoc, node } };
 }
+
+/** `$ref`s one pointer may pass through on its way, all nested resolutions together. */
+const MAX_POINTER_PASSES = 16;
 
 /**
  * The target of a Schema's `$ref` in a schema resource of its own document, or undefined when it

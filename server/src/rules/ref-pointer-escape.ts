@@ -31,7 +31,9 @@ export function rawSlashPathRef(reference: Reference): string | undefined {
       const key = paths.get(candidate) ? candidate : undefined;
       if (key === undefined) continue;
       const file = reference.parsed.raw.slice(0, reference.parsed.raw.indexOf('#'));
-      return file + '#/paths/' + [escapePointerSegment(key), ...segments.slice(end).map(escapePointerSegment)].join('/');
+      const corrected = file + '#/paths/' + [escapePointerSegment(key), ...segments.slice(end).map(escapePointerSegment)].join('/');
+      // The key was escaped already: the pointer fails further on, for another reason.
+      return corrected === reference.parsed.raw ? undefined : corrected;
     }
   }
   return undefined;
