@@ -26,6 +26,7 @@ export default defineRule({
   versionNote:
     'OpenAPI 3.0: `exclusiveMinimum` and `exclusiveMaximum` are booleans beside `minimum` and `maximum`. OpenAPI 3.1 and 3.2 (JSON Schema 2020-12): they are numbers, bounds of their own: `exclusiveMinimum: 5` with `maximum: 5` (or a smaller one), `minimum` not below `exclusiveMaximum`, or `exclusiveMinimum` not below `exclusiveMaximum` leave no value.',
   kinds: ['Schema'],
+  pickedFixes: 'Swapping the bounds makes a schema accept values: bounds no value meets may be meant, to say a property must not be sent.',
   members: [...BOUNDS],
   local: true,
   checkObject(object, context) {

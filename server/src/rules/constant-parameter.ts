@@ -17,14 +17,15 @@ export function constantValue(parameter: SyntaxNode): string | undefined {
 
 export default defineRule({
   id: 'constant-parameter',
-  severity: 'warning',
+  severity: 'information',
+  pickedFixes: 'Deleting the default loses a value that documentation and Try it out show: the author may keep it.',
   versions: OPENAPI_VERSIONS,
   description: 'A `default` on a constant parameter (a required parameter whose `enum` has a single value): a constant is always sent, so its default never applies.',
   spec: ['Parameter Object', 'Schema Object'],
   rationale:
     'A constant parameter is a required parameter whose enum has a single value: clients always send that value, unlike a default, which the server assumes when a value is absent. A default beside a constant is never used and says the parameter could be left out. An optional parameter with a single enum value is no constant but an opt-in flag (sent or not): it is left alone.',
   severityNote:
-    'A warning: the default does no harm to clients, but it contradicts the constant, and generated clients may offer to leave the parameter out.',
+    'Information, as default-on-required: the 3.0.3 text does not forbid a default on a required parameter, the default does no harm to clients, and documentation tools show it (Swagger UI fills Try it out with it); worth tidying, not a warning that fails a build.',
   messages: { defaultOnConstant: 'Parameter "{name}" is a constant (required, with the single value {value}): clients always send it, so its "default" never applies. Remove the default.' },
   kinds: ['Parameter'],
   members: ['required', 'in'],

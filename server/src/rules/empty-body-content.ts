@@ -9,6 +9,7 @@ function bodiless(code: string): boolean {
 export default defineRule({
   id: 'empty-body-content',
   severity: 'warning',
+  pickedFixes: 'Deleting the content loses a body the author described: the status code may be what is wrong (200 meant, not 204).',
   versions: OPENAPI_VERSIONS,
   description: '`content` on `204`, `304`, `1XX`, or on any response of a HEAD operation.',
   spec: ['Responses Object', 'Response Object'],

@@ -16,6 +16,7 @@ const FORMAT_TYPES_2020: Record<string, string[]> = lookupTable({
 export default defineRule({
   id: 'format-type',
   severity: 'warning',
+  pickedFixes: 'Which is meant, the type or the format, is for the author to say: a 64-bit integer sent as a string (`type: string, format: int64`) is a common convention.',
   description: 'A known format on the wrong type (`int32`/`int64` on non-integer, `date`, `date-time`, `uuid`, `binary`, `byte` on non-string); unknown formats are allowed.',
   spec: ['Data Types'],
   rationale:
