@@ -1,6 +1,6 @@
 import { SPECS, ObjectKind, OPENAPI_VERSIONS, OpenApiVersion, specOf } from '../model/spec';
 import { SWAGGER2_ROOT_KEYS } from './swagger2-construct';
-import { renameKey, replaceNode, TextEdit } from '../syntax/edit';
+import { appendItem, renameKey, replaceNode, TextEdit } from '../syntax/edit';
 import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { eachMember } from '../check/member-steps';
@@ -118,15 +118,29 @@ function checkMember(child: SyntaxNode, object: OpenApiObject, context: RuleCont
 
 const EARLIER_DRAFT_KEYWORDS = new Set(['definitions', 'dependencies', 'additionalItems', '$recursiveRef', '$recursiveAnchor', 'id']);
 
-/** `type: string` + `nullable: true` -> `type: [string, 'null']`; `nullable: false` says nothing: removed. */
+/**
+ * `type: string` + `nullable: true` -> `type: [string, 'null']`, and null added to an `enum`
+ * beside it (else the enum still rejects the null meant); `nullable: false` says nothing, and
+ * neither does `nullable: true` in a schema without type or composition (it allows null already):
+ * removed.
+ */
 function nullableFix(doc: SourceDocument, schema: SyntaxNode, nullable: SyntaxNode): Fix[] {
   const remove = removalFix('Remove "nullable"', doc.parsed, nullable);
-  if (nullable.kind === 'boolean' && nullable.value === false) return [remove];
+  if (nullable.kind === 'boolean' && (nullable.value === false || nullableShape(schema) === 'anything')) return [remove];
   const type = schema.get('type');
   if (nullable.kind !== 'boolean' || type?.kind !== 'string') return [];
   const quote = (name: string) => (doc.format === 'json' ? JSON.stringify(name) : name === 'null' ? "'null'" : name);
   const types = `[${quote(String(type.value))}, ${quote('null')}]`;
-  return [{ title: `Write "type" as ${types}`, edits: [replaceNode(type, types), ...remove.edits] }];
+  const values = schema.get('enum');
+  const addNull = values?.kind === 'array' && !values.children!.some((v) => v.kind === 'null') ? [appendItem(doc.parsed, values, null)] : [];
+  const title = `Write "type" as ${types}${addNull.length ? ' and add null to "enum"' : ''}`;
+  return [{ title, edits: [replaceNode(type, types), ...addNull, ...remove.edits] }];
+}
+
+/** What a 3.1 schema with `nullable` is: typed, composed of others (no type of its own), or anything. */
+function nullableShape(schema: SyntaxNode): 'typed' | 'composed' | 'anything' {
+  if (schema.get('type')) return 'typed';
+  return ['allOf', 'anyOf', 'oneOf', '$ref', 'not'].some((k) => schema.get(k)) ? 'composed' : 'anything';
 }
 
 /**
@@ -140,7 +154,11 @@ function checkMemberSince31(child: SyntaxNode, object: OpenApiObject, context: R
   const at = { node: child, part: 'key' as const };
   const spec = specOf(object.kind, version);
   if (object.kind === 'Schema' && key === 'nullable') {
-    context.report({ at, messageId: 'nullable', data: { version, types: typesWithNull(node.get('type')) }, severity: 'warning', fixes: nullableFix(doc, node, child) });
+    const shape = nullableShape(node);
+    const values = node.get('enum');
+    const enumWithoutNull = values?.kind === 'array' && !values.children!.some((v) => v.kind === 'null');
+    const messageId = shape === 'typed' ? (enumWithoutNull ? 'nullableEnum' : 'nullable') : shape === 'composed' ? 'nullableComposed' : 'nullableAnything';
+    context.report({ at, messageId, data: { version, types: typesWithNull(node.get('type')) }, severity: shape === 'anything' ? 'information' : 'warning', fixes: nullableFix(doc, node, child) });
     return;
   }
   if (version === '3.1' && specOf(object.kind, '3.2').fields.has(key)) {
@@ -180,6 +198,9 @@ export default defineRule({
     openapi31: '"{key}" is a field of OpenAPI 3.1, not of {where} in OpenAPI 3.0: {instead}.',
     headerName: 'A Header Object must not have "{key}": {why}.',
     nullable: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: {types}.',
+    nullableEnum: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: {types}, and add null to "enum".',
+    nullableComposed: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, make null an alternative to what the schema is composed of, such as anyOf: [{$ref: ...}, {type: "null"}].',
+    nullableAnything: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: a schema without "type" allows null already.',
     later: '"{key}" is a field of OpenAPI {later}, not of {where} in OpenAPI {version}: set "openapi" to a {later} version to use it.',
     discriminator: '"{key}" is not a field of the Discriminator Object, which has only "propertyName" and "mapping".',
   },
@@ -187,7 +208,7 @@ export default defineRule({
   kinds: [...SPECS.values()].filter((s) => !s.patterned && s.kind !== 'PathItem').map((s) => s.kind) as ObjectKind[],
   versions: OPENAPI_VERSIONS,
   versionNote:
-    'Each version\'s fields: 3.1 adds `webhooks`, `jsonSchemaDialect`, `components.pathItems`, `info.summary`, `license.identifier`; 3.2 adds `$self`, `components.mediaTypes`, tag `summary`/`parent`/`kind`, `itemSchema`, `dataValue`/`serializedValue` and more. A 3.2 field in a 3.1 document says which version has it. In a 3.1 or 3.2 Schema Object, JSON Schema 2020-12 reads an unknown keyword as an annotation, so only a near spelling of a keyword (a warning) and `nullable`, which 3.1 removed (a warning, with the fix that lists "null" among the types), are reported.',
+    'Each version\'s fields: 3.1 adds `webhooks`, `jsonSchemaDialect`, `components.pathItems`, `info.summary`, `license.identifier`; 3.2 adds `$self`, `components.mediaTypes`, tag `summary`/`parent`/`kind`, `itemSchema`, `dataValue`/`serializedValue` and more. A 3.2 field in a 3.1 document says which version has it. In a 3.1 or 3.2 Schema Object, JSON Schema 2020-12 reads an unknown keyword as an annotation, so only a near spelling of a keyword (a warning) and `nullable`, which 3.1 removed (a warning, with the fix that lists "null" among the types and adds null to an `enum` beside it; information where the schema has neither a type nor composition, which allows null already), are reported.',
   local: true,
   checkObject(object, context) {
     // A Response that a `$ref` also uses as a Schema: the reference is wrong (ref-target-kind).
