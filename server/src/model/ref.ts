@@ -10,6 +10,11 @@ export interface RefSyntaxProblem {
   message: string;
   /** The corrected ref string, when there is an obvious one. */
   suggestion?: string;
+  /**
+   * The suggestion percent-encodes characters of the file path: tools that read the path as
+   * written (Redocly) then look for another file (`menu_%7Bid%7D.yaml`).
+   */
+  encodesFilePath?: boolean;
 }
 
 export interface PointerEscapeProblem {
@@ -144,6 +149,7 @@ function parseRefText(raw: string): ParsedRef {
       length: bad[bad.length - 1] - first + 1,
       message: `Not a valid URI reference: ${chars} must be percent-encoded${backslashOnly ? ' (use "/" to separate folders)' : ''}.`,
       suggestion,
+      encodesFilePath: !backslashOnly && bad.some((i) => i < fileEnd && raw[i] !== '\\'),
     });
   }
   if (fragment !== undefined && fragment !== '' && !fragment.startsWith('/')) {
