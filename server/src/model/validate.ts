@@ -171,7 +171,13 @@ function delimitersNote(pattern: string, s: string): string {
 /** How a message names an alternative of a oneOf/anyOf: the schema its `$ref` names, or its place. */
 function alternativeName(alternative: SyntaxNode): string {
   const ref = alternative.kind === 'object' ? alternative.get('$ref') : undefined;
-  return ref?.kind === 'string' ? `"${schemaName(ref.value as string)}"` : `alternative ${Number(alternative.key) + 1}`;
+  if (ref?.kind !== 'string') return `alternative ${Number(alternative.key) + 1}`;
+  const raw = ref.value as string;
+  // A schema with a name (`#/components/schemas/User`, `user.yaml`, `#/User`) goes by it; one
+  // deeper inside another (`#/components/schemas/Holder/properties/agent/oneOf/1`) by its reference.
+  const pointer = raw.includes('#') ? raw.slice(raw.indexOf('#') + 1).split('/').filter(Boolean) : [];
+  const named = pointer.length <= 3 && !/^\d+$/.test(pointer[pointer.length - 1] ?? '');
+  return `"${named ? schemaName(raw) : raw}"`;
 }
 
 /** Alternatives a value matched, named (at most three, then how many more). */
