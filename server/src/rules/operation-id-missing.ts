@@ -11,11 +11,16 @@ export function suggestedOperationId(method: string, path: string): string {
   return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
-/** What an operation's name is made of: its path, or for a callback's operation the callback's name. */
+/**
+ * What an operation's name is made of: its path, a webhook's name (3.1, 3.2), or for a callback's
+ * operation the callback's name.
+ */
 function nameSource(operation: OpenApiObject): string {
   const pathItem = operation.parent?.kind === 'PathItem' ? operation.parent : undefined;
   const path = pathItem && pathKeyOf(pathItem);
   if (path !== undefined) return path;
+  const webhooks = pathItem?.node.parent;
+  if (webhooks?.key === 'webhooks' && webhooks.parent && !webhooks.parent.parent && typeof pathItem!.node.key === 'string') return `${pathItem!.node.key} webhook`;
   const callback = pathItem?.parent?.kind === 'Callback' ? pathItem.parent : undefined;
   const name = callback?.usages[0]?.node.key;
   return typeof name === 'string' ? `${name} callback` : 'callback';
