@@ -40,7 +40,8 @@ export default defineRule({
     let pointer: string | undefined; // once per object, not per finding
     for (const entry of content.children!) {
       const key = String(entry.key);
-      if (MEDIA_TYPE.test(key)) continue;
+      // `content: {$ref: ...}` is a reference in place of the map: ref-not-allowed's error.
+      if (MEDIA_TYPE.test(key) || (key === '$ref' && entry.kind === 'string')) continue;
       const range = SUFFIX_RANGE.exec(key);
       if (range) {
         context.report({ at: { node: entry, part: 'key' }, messageId: 'suffixRange', data: { key, example: `${range[1]}/${range[2]}` } });
