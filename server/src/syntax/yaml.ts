@@ -341,6 +341,72 @@ function tabsAsSpaces(text: string): { text: string; lines: number; first: numbe
   return { text: replaced, lines, first, back };
 }
 
+/** Lines a quoted string may go on over for its continuation lines to be read indented (see quotedContinuations). */
+const MAX_QUOTED_LINES = 200;
+/** A line the `yaml` package would read as structure: a key (`name:`) or a sequence entry (`- x`). */
+const LOOKS_STRUCTURAL = /^\s*(-(\s|$)|[^\s#'"][^\n]*?:(\s|$)|['"][^\n]*['"]\s*:(\s|$))/;
+
+/**
+ * Quoted strings whose continuation lines are indented no further than the line they start on
+ * (a PEM certificate pasted at column 0): YAML 1.2 does not allow it, and the `yaml` package reads
+ * the string as never closed and the rest of the document as broken (57 errors and 126 false
+ * unresolved references in one document), where js-yaml and PyYAML read the string. The text with
+ * those lines indented one column past the start line's (spaces at a line's start are not part of
+ * a quoted string's value), `back` to map offsets, and where each string opens; undefined when no
+ * unclosed string of `openings` reads so: a closing quote within MAX_QUOTED_LINES lines, with
+ * nothing after it on its line, and no continuation line that reads as a key or an entry.
+ */
+function quotedContinuations(text: string, openings: readonly number[]): { text: string; back: (offset: number) => number; repaired: number[] } | undefined {
+  const insertions: { at: number; spaces: number }[] = [];
+  const repaired: number[] = [];
+  for (const open of openings) {
+    const quote = text[open];
+    const lineStart = text.lastIndexOf('\n', open) + 1;
+    let indent = 0;
+    while (text[lineStart + indent] === ' ') indent++;
+    const found: { at: number; spaces: number }[] = [];
+    let close = -1;
+    let lines = 0;
+    for (let i = open + 1; i < text.length && lines <= MAX_QUOTED_LINES; i++) {
+      const c = text[i];
+      if (quote === '"' && c === '\\') i++;
+      else if (c === quote && quote === "'" && text[i + 1] === "'") i++;
+      else if (c === quote) { close = i; break; }
+      else if (c === '\n') {
+        lines++;
+        let spaces = 0;
+        while (text[i + 1 + spaces] === ' ') spaces++;
+        const lineEnd = text.indexOf('\n', i + 1);
+        const line = text.slice(i + 1, lineEnd < 0 ? text.length : lineEnd);
+        if (line.trim() === '' || spaces > indent) continue;
+        // Up to the closing quote, if it is on this line: what follows it is checked below.
+        const closeOnLine = line.indexOf(quote, spaces);
+        if (LOOKS_STRUCTURAL.test(closeOnLine < 0 ? line : line.slice(0, closeOnLine))) { found.length = 0; close = -2; break; }
+        found.push({ at: i + 1, spaces: indent + 1 - spaces });
+      }
+    }
+    if (close < 0 || found.length === 0) continue;
+    const rest = text.slice(close + 1, (text.indexOf('\n', close) + 1 || text.length + 1) - 1);
+    if (!/^\s*(#.*)?$/.test(rest)) continue;
+    insertions.push(...found);
+    repaired.push(open);
+  }
+  if (insertions.length === 0) return undefined;
+  insertions.sort((a, b) => a.at - b.at);
+  /** Offsets in the new text of each inserted space, in order. */
+  const inserted: number[] = [];
+  let out = '';
+  let from = 0;
+  for (const { at, spaces } of insertions) {
+    out += text.slice(from, at);
+    for (let k = 0; k < spaces; k++) inserted.push(out.length + k);
+    out += ' '.repeat(spaces);
+    from = at;
+  }
+  out += text.slice(from);
+  return { text: out, back: (offset: number) => offset - countBelow(inserted, offset), repaired };
+}
+
 /** How many of the sorted numbers are below a value (binary search). */
 function countBelow(sorted: readonly number[], value: number): number {
   let low = 0;
@@ -384,11 +450,21 @@ function parseWithPackage(original: string, depth: number): ParsedText {
   let text = lineBreaksAsLf(original);
   let doc: Document.Parsed;
   let tabs: ReturnType<typeof tabsAsSpaces> | undefined;
+  let quoted: ReturnType<typeof quotedContinuations> | undefined;
+  let quotedAt: number[] = [];
   try {
     doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
     if (doc.errors.some((e) => e.code === 'TAB_AS_INDENT')) {
       tabs = tabsAsSpaces(text);
       text = tabs.text;
+      doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+    }
+    const openings = doc.errors.map((e) => unclosedQuoteOpening(e, text)).filter((open) => open !== undefined);
+    quoted = openings.length ? quotedContinuations(text, openings) : undefined;
+    if (quoted) {
+      // Where each string opens, in the text before the insertions (all after it).
+      quotedAt = quoted.repaired;
+      text = quoted.text;
       doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
     }
   } catch (e) {
@@ -432,8 +508,18 @@ function parseWithPackage(original: string, depth: number): ParsedText {
   }
   // A loop: spreading 200,000 duplicate-key errors as arguments would overflow the stack.
   for (const e of converter.errors) errors.push(e);
+  const tabsBack = tabs && tabs.lines > 0 ? tabs.back : undefined;
+  const quotedBack = quoted?.back;
+  if (quotedBack || tabsBack) mapOffsets(root, errors, quotedBack && tabsBack ? (offset) => tabsBack(quotedBack(offset)) : (quotedBack ?? tabsBack)!);
+  if (quoted) {
+    for (const at of quotedAt) {
+      const open = tabsBack ? tabsBack(at) : at;
+      const lineEnd = original.slice(open).search(/[\r\n]|$/);
+      errors.push({ message: 'The lines of this string after its first must be indented further than the line it starts on: it is read as if they were.', offset: open, length: lineEnd, code: 'QUOTED_INDENT', severity: 'error' });
+    }
+    errors.sort((a, b) => a.offset - b.offset);
+  }
   if (tabs && tabs.lines > 0) {
-    mapOffsets(root, errors, tabs.back);
     const lineEnd = original.indexOf('\n', tabs.first);
     errors.unshift({
       message: `YAML does not allow tabs in indentation, and ${tabs.lines === 1 ? 'this line is' : `${tabs.lines} lines are`} indented with tabs: indent with spaces. The document is read as if each tab were two spaces.`,
@@ -443,7 +529,8 @@ function parseWithPackage(original: string, depth: number): ParsedText {
   // `%TAG` directives change how tags inside any block resolve; aliases copy one block into another.
   const directives = doc.contents != null && /^%/m.test(text.slice(0, doc.contents.range?.[0] ?? 0));
   // A block of a text indented with tabs is not read alone: its tab error is the whole text's.
-  return { format: 'yaml', text: original, root, errors, selfContainedBlocks: !converter.usedAlias && !directives && !tabs };
+  // Nor is one of a text whose quoted strings are read with their lines indented.
+  return { format: 'yaml', text: original, root, errors, selfContainedBlocks: !converter.usedAlias && !directives && !tabs && !quoted };
 }
 
 /**
@@ -484,18 +571,25 @@ const MISSING_QUOTE = /^Missing closing (["'])quote/;
 const NEVER_CLOSED = 'This string is never closed';
 const UNCLOSED_QUOTE = new RegExp(`${MISSING_QUOTE.source}|^${NEVER_CLOSED}`);
 
-function yamlError(e: { pos: [number, number]; code: string; message: string }, severity: 'error' | 'warning', text: string): SyntaxError {
+type YamlPackageError = { pos: [number, number]; code: string; message: string };
+
+/** Where the string opens that a "missing closing quote" error of the `yaml` package is about. */
+function unclosedQuoteOpening(e: YamlPackageError, text: string): number | undefined {
   const quote = MISSING_QUOTE.exec(e.message)?.[1];
-  if (e.code === 'MISSING_CHAR' && quote) {
-    // The yaml package reports this at the end of the text; the opening quote is what to show.
-    let open = Math.min(e.pos[0], text.length) - 1;
-    while (open >= 0 && !(text[open] === quote && (quote === "'" || text[open - 1] !== '\\'))) open--;
-    if (open >= 0) {
-      const lineEnd = text.slice(open).search(/[\r\n]|$/);
-      // The closing quote may be there, on a line the string cannot reach: one indented no more
-      // than the line it starts on ends it (a long description wrapped at its key's column).
-      return { message: `${NEVER_CLOSED}: add the closing ${quote}. A string that goes on over lines needs each of them indented further than the line it starts on.`, offset: open, length: lineEnd, code: e.code, severity };
-    }
+  if (e.code !== 'MISSING_CHAR' || !quote) return undefined;
+  // The yaml package reports this at the end of the string; the opening quote is what to show.
+  let open = Math.min(e.pos[0], text.length) - 1;
+  while (open >= 0 && !(text[open] === quote && (quote === "'" || text[open - 1] !== '\\'))) open--;
+  return open >= 0 ? open : undefined;
+}
+
+function yamlError(e: YamlPackageError, severity: 'error' | 'warning', text: string): SyntaxError {
+  const open = unclosedQuoteOpening(e, text);
+  if (open !== undefined) {
+    const lineEnd = text.slice(open).search(/[\r\n]|$/);
+    // The closing quote may be there, on a line the string cannot reach: one indented no more
+    // than the line it starts on ends it (a long description wrapped at its key's column).
+    return { message: `${NEVER_CLOSED}: add the closing ${text[open]}. A string that goes on over lines needs each of them indented further than the line it starts on.`, offset: open, length: lineEnd, code: e.code, severity };
   }
   const offset = Math.min(e.pos[0], text.length);
   const length = Math.max(0, Math.min(e.pos[1], text.length) - offset);

@@ -118,6 +118,31 @@ describe('YAML errors', () => {
     const parameter = parsed.root!.get('paths')!.get('/pets')!.get('get')!.get('parameters')!.at(0)!;
     assert.equal(tabs.slice(parameter.get('in')!.keyOffset, parameter.get('in')!.end), 'in: query', 'offsets are the tab text\'s');
   });
+
+  it('reads a quoted string whose lines start at column 0 (a pasted certificate) as js-yaml does, with one error for it', () => {
+    const indented = 'a:\n  cert: "-----BEGIN-----\n   MIIF\n   -----END-----"\n  b: 1\nc: [x]\n';
+    const pasted = 'a:\n  cert: "-----BEGIN-----\nMIIF\n-----END-----"\n  b: 1\nc: [x]\n';
+    for (const text of [pasted, pasted.replace(/^ {2}/gm, '\t')]) {
+      const parsed = parseText(text, 'yaml');
+      assert.deepEqual(shape(parsed.root), shape(parseText(indented, 'yaml').root));
+      assert.equal(parsed.root!.get('a')!.get('cert')!.value, '-----BEGIN----- MIIF -----END-----');
+      const open = text.indexOf('"');
+      assert.deepEqual(parsed.errors.filter((e) => e.code === 'QUOTED_INDENT').map((e) => [e.offset, e.length, e.message]), [
+        [open, '"-----BEGIN-----'.length, 'The lines of this string after its first must be indented further than the line it starts on: it is read as if they were.'],
+      ]);
+      const b = parsed.root!.get('a')!.get('b')!;
+      assert.equal(text.slice(b.keyOffset, b.end), 'b: 1', 'offsets are the text\'s');
+      const cert = parsed.root!.get('a')!.get('cert')!;
+      assert.equal(text.slice(cert.offset, cert.end), '"-----BEGIN-----\nMIIF\n-----END-----"');
+    }
+    // A line that reads as a key is structure: the string stays unclosed, as the yaml package reads it.
+    const keyBelow = "a:\n  ref: './x:\n  b: 1\nc: 'later'\n";
+    assert.match(parseText(keyBelow, 'yaml').errors[0].message, /^This string is never closed/);
+    // So is one with more after its closing quote on that line.
+    const trailing = 'a:\n  s: "x\ny" z\n';
+    const [first] = parseText(trailing, 'yaml').errors;
+    assert.deepEqual([first.offset, first.message.slice(0, 27)], [trailing.indexOf('"'), 'This string is never closed']);
+  });
 });
 
 describe('YAML merge keys', () => {
