@@ -5,7 +5,7 @@ import { SyntaxNode } from '../syntax/tree';
 import { defineRule, Fix, RuleContext } from '../check/types';
 import { eachMember } from '../check/member-steps';
 import { OpenApiObject } from '../model/analysis';
-import { fitsOtherUse } from '../model/kind-fit';
+import { fitsOtherUse, mayFitOtherUse } from '../model/kind-fit';
 import { closest } from '../check/suggest';
 import { kindName, typesWithNull } from '../model/facts';
 import { SourceDocument } from '../model/documents';
@@ -212,7 +212,8 @@ export default defineRule({
   local: true,
   checkObject(object, context) {
     // A Response that a `$ref` also uses as a Schema: the reference is wrong (ref-target-kind).
-    if (fitsOtherUse(object, context.analysis.objectsAt(object.node), context.version ?? '3.0')) return;
+    const version = context.version ?? '3.0';
+    if (mayFitOtherUse(object, version) && fitsOtherUse(object, context.analysis.objectsAt(object.node), version)) return;
     // An object can have 100,000 unknown fields, each a finding with a fix.
     return eachMember(object, context, checkMember);
   },
