@@ -11,8 +11,19 @@ const LIVE = '';
 
 /** `schemas/Pet` for a node inside `#/components/schemas/Pet` of the root document. */
 function componentKey(node: SyntaxNode): string | undefined {
-  const path = node.path;
-  return path[0] === 'components' && path.length >= 3 ? `${String(path[1])}/${String(path[2])}` : undefined;
+  // The three keys nearest the root, read going up: not a path array per call (two per reference,
+  // 20,000 on GitHub's description, most of them deep in an operation) to look at its start.
+  let first: string | number | undefined;
+  let second: string | number | undefined;
+  let third: string | number | undefined;
+  let depth = 0;
+  for (let n: SyntaxNode | undefined = node; n && n.key !== undefined; n = n.parent) {
+    third = second;
+    second = first;
+    first = n.key;
+    depth++;
+  }
+  return first === 'components' && depth >= 3 ? `${String(second)}/${String(third)}` : undefined;
 }
 
 /** Which part of the description a node belongs to: a component, a referenced file, or the live rest. */
