@@ -362,6 +362,9 @@ function fileToLoad(item: Pending, store: DocumentStore, schemaIds: boolean): st
   return store.isCurrent(file) ? undefined : file;
 }
 
+/** Visited items the walk's queue holds at most before it lets them go (see Walk.steps). */
+const QUEUE_TRIM_AT = 4096;
+
 /** Members of one object enqueued between two looks at the clock. */
 const MEMBERS_PER_STEP = 256;
 
@@ -474,6 +477,12 @@ class Walk {
         if (end < count) left.next = end;
         else this.membersLeft = undefined;
         if (due()) yield;
+      }
+      // Visited items leave the queue, in batches: kept to the walk's end, they were 100,000
+      // objects (8 MB on GitHub's description) that each scavenge copied and then promoted.
+      if (i >= QUEUE_TRIM_AT && i * 2 >= queue.length) {
+        queue.splice(0, i + 1);
+        i = -1;
       }
       if (due()) yield;
     }
