@@ -434,7 +434,11 @@ class Walk {
    */
   readonly visited = new NodeMap<WalkedObject | WalkedObject[]>();
   private readonly seenDocuments: Set<SourceDocument>;
-  private readonly followed = new NodeMap<Set<ObjectKind>>();
+  /**
+   * Per `$ref` holder, the kinds it was followed as: the one kind itself (nearly every holder), a
+   * Set from a second on (a Set per holder was 10,000 of them, held to the walk's end).
+   */
+  private readonly followed = new NodeMap<ObjectKind | Set<ObjectKind>>();
   /**
    * Each `$ref` text parsed once per walk: GitHub's description has 10,460 references to about
    * 2,000 places (a parsed reference is never mutated, so references share it).
@@ -573,10 +577,11 @@ class Walk {
     const refAmongFields = kind === 'PathItem' || (kind === 'Schema' && this.version !== '3.0');
     if (refNode && !refAmongFields) {
       // Follow each holder once per kind: a loop of pure references must end here.
-      let kinds = this.followed.get(node);
-      if (!kinds) this.followed.set(node, (kinds = new Set()));
-      if (kinds.has(kind)) return;
-      kinds.add(kind);
+      const kinds = this.followed.get(node);
+      if (kinds === kind || (typeof kinds === 'object' && kinds.has(kind))) return;
+      if (kinds === undefined) this.followed.set(node, kind);
+      else if (typeof kinds === 'string') this.followed.set(node, new Set([kinds, kind]));
+      else kinds.add(kind);
       const reference = this.recordReference(item, node, refNode, item.refAllowed);
       if (leadsToExpectedKind(reference)) this.queue.push(pending(reference.target!.doc, reference.target!.node, kind, item.parent, true, item.usage, item.usageDoc));
       return;
