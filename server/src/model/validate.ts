@@ -93,7 +93,7 @@ class Keywords {
   /** Whether the schema validates its value again (allOf, anyOf, oneOf, not). */
   composes: boolean;
 
-  constructor(schema: SyntaxNode) {
+  constructor(readonly schema: SyntaxNode) {
     for (const member of schema.children!) {
       const key = member.key as KeywordName;
       if (KEYWORD_NAMES.has(key)) this[key] ??= member;
@@ -102,7 +102,7 @@ class Keywords {
   }
 }
 
-type KeywordName = Exclude<keyof Keywords, 'composes'>;
+type KeywordName = Exclude<keyof Keywords, 'composes' | 'schema'>;
 // Every field of Keywords, once (the type check holds the two lists together).
 const KEYWORD_NAMES = new Set<unknown>(Object.keys({
   type: true, nullable: true, enum: true, allOf: true, anyOf: true, oneOf: true, not: true, format: true,
@@ -211,6 +211,12 @@ function nearestMiss(alternatives: SyntaxNode, failures: ValueError[][], path: V
   return `; ${alternativeName(alternatives.children![best])} comes nearest: ${where}${first.message}${more}`;
 }
 
+/** The members of an allOf a value is validated against, and the properties they let it leave out. */
+interface OmittableContext {
+  members: Set<SyntaxNode>;
+  names: Set<string>;
+}
+
 /** Marks a (schema, value) pair being validated right now: a recursive schema met it again. */
 const IN_PROGRESS: ValueError[] = [];
 
@@ -224,13 +230,17 @@ export class SchemaValidator {
   private readonly done = new Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>();
   private readonly keywords = new Map<SyntaxNode, Keywords>();
   /**
-   * Per value being validated against an allOf: the properties its members declare readOnly (in a
-   * request) or writeOnly (in a response), which another member's `required` may name
-   * (`allOf: [{$ref: Editable}, {required: [id]}]` with Editable's `id` readOnly).
+   * Per value being validated against an allOf: its members (their schemas, through `$ref`s and
+   * nested allOfs) and the properties they declare readOnly (in a request) or writeOnly (in a
+   * response), which another member's `required` may name (`allOf: [{$ref: Editable},
+   * {required: [id]}]` with Editable's `id` readOnly). Only the members' own `required` leave such
+   * a property out: not a `not` or an alternative inside them.
    */
-  private readonly omittableAround = new Map<SyntaxNode, Set<string>>();
-  /** The omittable properties per allOf (see omittableIn); null when it has none. */
-  private readonly omittableOfAllOf = new Map<SyntaxNode, Set<string> | null>();
+  private readonly omittableAround = new Map<SyntaxNode, OmittableContext>();
+  /** The context an allOf makes (see omittableIn); null when its members declare no such property. */
+  private readonly omittableOfAllOf = new Map<SyntaxNode, OmittableContext | null>();
+  /** Like `done`, for values validated in a context: a member's result there is not its result elsewhere. */
+  private readonly doneIn = new WeakMap<OmittableContext, Map<SyntaxNode, Map<SyntaxNode, ValueError[]>>>();
   /** OpenAPI 3.1 and 3.2: JSON Schema 2020-12. */
   private readonly jsonSchema2020: boolean;
   /** 2020-12 documents whose `jsonSchemaDialect` is another dialect: no schema of theirs is judged. */
@@ -282,8 +292,11 @@ export class SchemaValidator {
     // A schema that composes nothing goes down into members and items only: it cannot meet this
     // value again, so the pair needs no bookkeeping (most pairs; 55,000 in GitHub's description).
     if (!k.composes) return this.checkResolved(k, value, doc, path, depth);
-    let done = this.done.get(schema);
-    if (!done) this.done.set(schema, (done = new Map()));
+    const context = this.omittableAround.get(value);
+    let doneBySchema = context ? this.doneIn.get(context) : this.done;
+    if (!doneBySchema) this.doneIn.set(context!, (doneBySchema = new Map()));
+    let done = doneBySchema.get(schema);
+    if (!done) doneBySchema.set(schema, (done = new Map()));
     const cached = done.get(value);
     if (cached === IN_PROGRESS) return [];
     if (cached) return cached;
@@ -367,25 +380,23 @@ export class SchemaValidator {
       if (!isEnumValue(value, options)) fail(errors, `${short(value.toValue())} is not one of the enum values ${enumText(options)}`, value, path);
     }
 
-    switch (value.kind) {
-      case 'number': this.checkNumber(k, value, path, errors); break;
-      case 'string': this.checkString(k, value, path, errors); break;
-      case 'array': pushAll(errors, this.checkArray(k, value, doc, path, depth, errors)); break;
-      case 'object': pushAll(errors, this.checkObject(k, value, doc, path, depth, errors)); break;
-    }
-
-    // Composition.
-    const allOf = k.allOf;
-    if (allOf?.kind === 'array') {
-      const omittable = this.omittableIn(allOf, doc);
-      const outer = this.omittableAround.get(value);
-      if (omittable) this.omittableAround.set(value, outer ? new Set([...outer, ...omittable]) : omittable);
-      try {
-        for (const sub of allOf.children!) pushAll(errors, this.check(value, sub, doc, path, depth + 1));
-      } finally {
-        if (omittable && outer) this.omittableAround.set(value, outer);
-        else if (omittable) this.omittableAround.delete(value);
+    // An allOf's members may let the value leave out what this schema or one of them requires.
+    const allOf = k.allOf?.kind === 'array' ? k.allOf : undefined;
+    const omittable = allOf && this.omittableIn(allOf, doc);
+    const outer = this.omittableAround.get(value);
+    if (omittable) this.omittableAround.set(value, outer ? { members: new Set([...outer.members, ...omittable.members]), names: new Set([...outer.names, ...omittable.names]) } : omittable);
+    try {
+      switch (value.kind) {
+        case 'number': this.checkNumber(k, value, path, errors); break;
+        case 'string': this.checkString(k, value, path, errors); break;
+        case 'array': pushAll(errors, this.checkArray(k, value, doc, path, depth, errors)); break;
+        case 'object': pushAll(errors, this.checkObject(k, value, doc, path, depth, errors)); break;
       }
+      // Composition.
+      if (allOf) for (const sub of allOf.children!) pushAll(errors, this.check(value, sub, doc, path, depth + 1));
+    } finally {
+      if (omittable && outer) this.omittableAround.set(value, outer);
+      else if (omittable) this.omittableAround.delete(value);
     }
     const anyOf = k.anyOf;
     if (anyOf?.kind === 'array' && anyOf.children!.length > 0) {
@@ -512,7 +523,9 @@ export class SchemaValidator {
         const n = name.stringValue;
         if (n === undefined || value.get(n)) continue;
         const property = properties?.kind === 'object' ? properties.get(n) : undefined;
-        if ((property && this.mayOmit(property, doc)) || this.omittableAround.get(value)?.has(n)) continue;
+        if (property && this.mayOmit(property, doc)) continue;
+        const around = this.omittableAround.get(value);
+        if (around && around.members.has(k.schema) && around.names.has(n)) continue;
         missing.push(n);
       }
       if (missing.length === 1) fail(own, `missing the required property "${missing[0]}"`, value, path);
@@ -552,26 +565,28 @@ export class SchemaValidator {
     return errors;
   }
 
-  /** The properties an allOf's members (and theirs, through allOf and `$ref`s) declare that mayOmit. */
-  private omittableIn(allOf: SyntaxNode, doc: SourceDocument): Set<string> | undefined {
+  /** The members of an allOf (and theirs, through allOf and `$ref`s), with the properties they declare that mayOmit. */
+  private omittableIn(allOf: SyntaxNode, doc: SourceDocument): OmittableContext | undefined {
     const known = this.omittableOfAllOf.get(allOf);
     if (known !== undefined) return known ?? undefined;
-    let names: Set<string> | undefined;
-    const seen = new Set<SyntaxNode>();
+    // The schema with the allOf is a member too: its own `required` may name what a member declares.
+    const members = new Set<SyntaxNode>([allOf.parent!]);
+    const names = new Set<string>();
     const visit = (schema: SyntaxNode, schemaDoc: SourceDocument, depth: number) => {
       const resolved = this.deref(schema, schemaDoc);
-      if (!resolved || seen.has(resolved.schema) || depth > MAX_ALLOF_DEPTH) return;
-      seen.add(resolved.schema);
+      if (!resolved || members.has(resolved.schema) || depth > MAX_ALLOF_DEPTH) return;
+      members.add(resolved.schema);
       const properties = resolved.schema.get('properties');
       for (const property of properties?.kind === 'object' ? properties.children! : []) {
-        if (this.mayOmit(property, resolved.doc)) (names ??= new Set()).add(String(property.key));
+        if (this.mayOmit(property, resolved.doc)) names.add(String(property.key));
       }
       const nested = resolved.schema.get('allOf');
       for (const part of nested?.kind === 'array' ? nested.children! : []) visit(part, resolved.doc, depth + 1);
     };
     for (const part of allOf.children!) visit(part, doc, 0);
-    this.omittableOfAllOf.set(allOf, names ?? null);
-    return names;
+    const context = names.size ? { members, names } : undefined;
+    this.omittableOfAllOf.set(allOf, context ?? null);
+    return context;
   }
 
   /** readOnly properties may be absent in requests, writeOnly ones in responses (and either when unknown). */
