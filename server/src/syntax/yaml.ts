@@ -341,6 +341,7 @@ function tabsAsSpaces(text: string): { text: string; lines: number; first: numbe
   return { text: replaced, lines, first, back };
 }
 
+const QUOTED_INDENT_MESSAGE = 'The lines of this string after its first must be indented further than the line it starts on: it is read as if they were, each line break as a space. To keep its line breaks (a certificate), write it as a block scalar ("|") instead.';
 /** Lines a quoted string may go on over for its continuation lines to be read indented (see quotedContinuations). */
 const MAX_QUOTED_LINES = 200;
 /** A line the `yaml` package would read as structure: a key (`name:`) or a sequence entry (`- x`). */
@@ -351,25 +352,29 @@ const LOOKS_STRUCTURAL = /^\s*(-(\s|$)|[^\s#'"][^\n]*?:(\s|$)|['"][^\n]*['"]\s*:
  * (a PEM certificate pasted at column 0): YAML 1.2 does not allow it, and the `yaml` package reads
  * the string as never closed and the rest of the document as broken (57 errors and 126 false
  * unresolved references in one document), where js-yaml and PyYAML read the string. The text with
- * those lines indented one column past the start line's (spaces at a line's start are not part of
- * a quoted string's value), `back` to map offsets, and where each string opens; undefined when no
- * unclosed string of `openings` reads so: a closing quote within MAX_QUOTED_LINES lines, with
- * nothing after it on its line, and no continuation line that reads as a key or an entry.
+ * those lines indented one column past the start line's content (past its indentation and any
+ * `- `; spaces at a line's start are not part of a quoted string's value), `back` to map offsets,
+ * and where each string opens; undefined when no unclosed string of `openings` reads so: a
+ * closing quote within MAX_QUOTED_LINES lines, with nothing after it on its line, and no
+ * continuation line that reads as a key or an entry. The spaces added stay below the text's own
+ * length (a line indented 100,000 columns over 200 lines would add 20 million).
  */
 function quotedContinuations(text: string, openings: readonly number[]): { text: string; back: (offset: number) => number; repaired: number[] } | undefined {
   const insertions: { at: number; spaces: number }[] = [];
   const repaired: number[] = [];
+  let added = 0;
   for (const open of openings) {
     const quote = text[open];
     const lineStart = text.lastIndexOf('\n', open) + 1;
     let indent = 0;
-    while (text[lineStart + indent] === ' ') indent++;
+    while (text[lineStart + indent] === ' ' || (text[lineStart + indent] === '-' && text[lineStart + indent + 1] === ' ')) indent++;
     const found: { at: number; spaces: number }[] = [];
     let close = -1;
     let lines = 0;
     for (let i = open + 1; i < text.length && lines <= MAX_QUOTED_LINES; i++) {
       const c = text[i];
-      if (quote === '"' && c === '\\') i++;
+      // An escape, but not of a line break (`\` at a line's end): that line is read as the others.
+      if (quote === '"' && c === '\\' && text[i + 1] !== '\n') i++;
       else if (c === quote && quote === "'" && text[i + 1] === "'") i++;
       else if (c === quote) { close = i; break; }
       else if (c === '\n') {
@@ -381,30 +386,44 @@ function quotedContinuations(text: string, openings: readonly number[]): { text:
         if (line.trim() === '' || spaces > indent) continue;
         // Up to the closing quote, if it is on this line: what follows it is checked below.
         const closeOnLine = line.indexOf(quote, spaces);
-        if (LOOKS_STRUCTURAL.test(closeOnLine < 0 ? line : line.slice(0, closeOnLine))) { found.length = 0; close = -2; break; }
+        if (LOOKS_STRUCTURAL.test(closeOnLine < 0 ? line : line.slice(0, closeOnLine))) { close = -2; break; }
         found.push({ at: i + 1, spaces: indent + 1 - spaces });
       }
     }
     if (close < 0 || found.length === 0) continue;
     const rest = text.slice(close + 1, (text.indexOf('\n', close) + 1 || text.length + 1) - 1);
-    if (!/^\s*(#.*)?$/.test(rest)) continue;
+    if (!/^\s*(#[^\n]*)?$/.test(rest)) continue;
+    const spaces = found.reduce((sum, f) => sum + f.spaces, 0);
+    if (added + spaces > text.length) continue;
+    added += spaces;
     insertions.push(...found);
     repaired.push(open);
   }
   if (insertions.length === 0) return undefined;
   insertions.sort((a, b) => a.at - b.at);
-  /** Offsets in the new text of each inserted space, in order. */
-  const inserted: number[] = [];
+  // Per insertion, where its spaces start in the new text and how many were added up to its end.
+  const startsInNew: number[] = [];
+  const addedThrough: number[] = [];
   let out = '';
   let from = 0;
+  let total = 0;
   for (const { at, spaces } of insertions) {
     out += text.slice(from, at);
-    for (let k = 0; k < spaces; k++) inserted.push(out.length + k);
+    startsInNew.push(out.length);
     out += ' '.repeat(spaces);
+    total += spaces;
+    addedThrough.push(total);
     from = at;
   }
   out += text.slice(from);
-  return { text: out, back: (offset: number) => offset - countBelow(inserted, offset), repaired };
+  const back = (offset: number) => {
+    // The last insertion starting at or before the offset: offsets within its spaces go to its place.
+    const k = countBelow(startsInNew, offset + 1) - 1;
+    if (k < 0) return offset;
+    const before = k > 0 ? addedThrough[k - 1] : 0;
+    return Math.max(offset - addedThrough[k], startsInNew[k] - before);
+  };
+  return { text: out, back, repaired };
 }
 
 /** How many of the sorted numbers are below a value (binary search). */
@@ -461,12 +480,18 @@ function parseWithPackage(original: string, depth: number): ParsedText {
     }
     const openings = doc.errors.map((e) => unclosedQuoteOpening(e, text)).filter((open) => open !== undefined);
     quoted = openings.length ? quotedContinuations(text, openings) : undefined;
-    if (quoted) {
+    const reread = quoted && parseDocument(quoted.text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+    // Kept only when it reads the text better: fewer errors, and no string it indented still unclosed.
+    const stillOpen = (e: YamlPackageError) => {
+      const open = unclosedQuoteOpening(e, quoted!.text);
+      return open !== undefined && quoted!.repaired.includes(quoted!.back(open));
+    };
+    if (quoted && reread && reread.errors.length < doc.errors.length && !reread.errors.some(stillOpen)) {
       // Where each string opens, in the text before the insertions (all after it).
       quotedAt = quoted.repaired;
       text = quoted.text;
-      doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
-    }
+      doc = reread;
+    } else quoted = undefined;
   } catch (e) {
     return { format: 'yaml', text: original, root: undefined, errors: [{ message: `The document cannot be parsed: ${(e as Error).message}`, offset: 0, length: 1, code: 'Crash', severity: 'error' }] };
   }
@@ -511,13 +536,11 @@ function parseWithPackage(original: string, depth: number): ParsedText {
   const tabsBack = tabs && tabs.lines > 0 ? tabs.back : undefined;
   const quotedBack = quoted?.back;
   if (quotedBack || tabsBack) mapOffsets(root, errors, quotedBack && tabsBack ? (offset) => tabsBack(quotedBack(offset)) : (quotedBack ?? tabsBack)!);
-  if (quoted) {
-    for (const at of quotedAt) {
-      const open = tabsBack ? tabsBack(at) : at;
-      const lineEnd = original.slice(open).search(/[\r\n]|$/);
-      errors.push({ message: 'The lines of this string after its first must be indented further than the line it starts on: it is read as if they were.', offset: open, length: lineEnd, code: 'QUOTED_INDENT', severity: 'error' });
-    }
-    errors.sort((a, b) => a.offset - b.offset);
+  // First, as the tab error: what the rest of the reading rests on.
+  for (let k = quotedAt.length - 1; k >= 0; k--) {
+    const open = tabsBack ? tabsBack(quotedAt[k]) : quotedAt[k];
+    const lineEnd = original.slice(open).search(/[\r\n]|$/);
+    errors.unshift({ message: QUOTED_INDENT_MESSAGE, offset: open, length: lineEnd, code: 'QUOTED_INDENT', severity: 'error' });
   }
   if (tabs && tabs.lines > 0) {
     const lineEnd = original.indexOf('\n', tabs.first);

@@ -128,13 +128,31 @@ describe('YAML errors', () => {
       assert.equal(parsed.root!.get('a')!.get('cert')!.value, '-----BEGIN----- MIIF -----END-----');
       const open = text.indexOf('"');
       assert.deepEqual(parsed.errors.filter((e) => e.code === 'QUOTED_INDENT').map((e) => [e.offset, e.length, e.message]), [
-        [open, '"-----BEGIN-----'.length, 'The lines of this string after its first must be indented further than the line it starts on: it is read as if they were.'],
+        [open, '"-----BEGIN-----'.length, 'The lines of this string after its first must be indented further than the line it starts on: it is read as if they were, each line break as a space. To keep its line breaks (a certificate), write it as a block scalar ("|") instead.'],
       ]);
       const b = parsed.root!.get('a')!.get('b')!;
       assert.equal(text.slice(b.keyOffset, b.end), 'b: 1', 'offsets are the text\'s');
       const cert = parsed.root!.get('a')!.get('cert')!;
       assert.equal(text.slice(cert.offset, cert.end), '"-----BEGIN-----\nMIIF\n-----END-----"');
     }
+    // In a sequence's entry (past its "- "), after an escaped line break, and with CRLF line ends
+    // and a comment after the closing quote.
+    for (const [text, key, value] of [
+      ['list:\n  - description: "abc\ndef"\n    name: x\n', 'name', 'abc def'],
+      ['a:\n  s: "abc \\\ndef"\n  name: x\n', 'name', 'abc def'],
+      ['a:\r\n  s: "abc\r\ndef" # note\r\n  name: x\r\n', 'name', 'abc def'],
+    ]) {
+      const parsed = parseText(text, 'yaml');
+      assert.deepEqual(parsed.errors.map((e) => e.code), ['QUOTED_INDENT'], JSON.stringify(text));
+      const holder = parsed.root!.children![0].kind === 'array' ? parsed.root!.children![0].at(0)! : parsed.root!.children![0];
+      assert.equal(holder.children!.find((c) => c.key !== key)!.value, value, JSON.stringify(text));
+      const named = holder.get(key)!;
+      assert.equal(text.slice(named.keyOffset, named.end), `${key}: x`, JSON.stringify(text));
+    }
+    // A string whose lines would need more spaces than the text holds is left unclosed (a line
+    // indented 10,000 columns, 150 lines below it at column 0).
+    const deep = ' '.repeat(10_000) + 'title: "x\n' + 'y\n'.repeat(150) + 'z"\n';
+    assert.match(parseText(deep, 'yaml').errors[0].message, /^This string is never closed/);
     // A line that reads as a key is structure: the string stays unclosed, as the yaml package reads it.
     const keyBelow = "a:\n  ref: './x:\n  b: 1\nc: 'later'\n";
     assert.match(parseText(keyBelow, 'yaml').errors[0].message, /^This string is never closed/);
