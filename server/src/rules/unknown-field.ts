@@ -137,10 +137,25 @@ function nullableFix(doc: SourceDocument, schema: SyntaxNode, nullable: SyntaxNo
   return [{ title, edits: [replaceNode(type, types), ...addNull, ...remove.edits] }];
 }
 
-/** What a 3.1 schema with `nullable` is: typed, composed of others (no type of its own), or anything. */
-function nullableShape(schema: SyntaxNode): 'typed' | 'composed' | 'anything' {
+/**
+ * What a 3.1 schema with `nullable` is: typed, composed of others (no type of its own), a list of
+ * values (`enum` or `const`, which reject null unless they hold it), or anything.
+ */
+function nullableShape(schema: SyntaxNode): 'typed' | 'composed' | 'values' | 'anything' {
   if (schema.get('type')) return 'typed';
-  return ['allOf', 'anyOf', 'oneOf', '$ref', 'not'].some((k) => schema.get(k)) ? 'composed' : 'anything';
+  if (['allOf', 'anyOf', 'oneOf', '$ref', 'not'].some((k) => schema.get(k))) return 'composed';
+  return schema.get('enum') || schema.get('const') ? 'values' : 'anything';
+}
+
+/** The message for a 3.1 `nullable`, by what the schema is (see nullableShape). */
+function nullableMessage(schema: SyntaxNode, nullable: SyntaxNode): string {
+  if (nullable.value === false) return 'nullableFalse';
+  const shape = nullableShape(schema);
+  const values = schema.get('enum');
+  const enumWithoutNull = values?.kind === 'array' && !values.children!.some((v) => v.kind === 'null');
+  if (shape === 'typed') return enumWithoutNull ? 'nullableEnum' : 'nullable';
+  if (shape === 'values') return schema.get('enum') ? 'nullableValues' : 'nullableConst';
+  return shape === 'composed' ? 'nullableComposed' : 'nullableAnything';
 }
 
 /**
@@ -154,11 +169,9 @@ function checkMemberSince31(child: SyntaxNode, object: OpenApiObject, context: R
   const at = { node: child, part: 'key' as const };
   const spec = specOf(object.kind, version);
   if (object.kind === 'Schema' && key === 'nullable') {
-    const shape = nullableShape(node);
-    const values = node.get('enum');
-    const enumWithoutNull = values?.kind === 'array' && !values.children!.some((v) => v.kind === 'null');
-    const messageId = shape === 'typed' ? (enumWithoutNull ? 'nullableEnum' : 'nullable') : shape === 'composed' ? 'nullableComposed' : 'nullableAnything';
-    context.report({ at, messageId, data: { version, types: typesWithNull(node.get('type')) }, severity: shape === 'anything' ? 'information' : 'warning', fixes: nullableFix(doc, node, child) });
+    const messageId = nullableMessage(node, child);
+    const harmless = messageId === 'nullableAnything' || messageId === 'nullableFalse';
+    context.report({ at, messageId, data: { version, types: typesWithNull(node.get('type')) }, severity: harmless ? 'information' : 'warning', fixes: nullableFix(doc, node, child) });
     return;
   }
   if (version === '3.1' && specOf(object.kind, '3.2').fields.has(key)) {
@@ -200,6 +213,9 @@ export default defineRule({
     nullable: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: {types}.',
     nullableEnum: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, list "null" among the types, such as type: {types}, and add null to "enum".',
     nullableComposed: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: to allow null, make null an alternative to what the schema is composed of, such as anyOf: [{$ref: ...}, {type: "null"}].',
+    nullableValues: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: "enum" here still rejects null. To allow null, list null among its values.',
+    nullableConst: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: "const" here still rejects null. To allow null, write "enum" with the value and null in its place.',
+    nullableFalse: '"nullable: false" says nothing in OpenAPI {version} (no such keyword; null is allowed only where a type or value lists it): remove it.',
     nullableAnything: '"nullable" is not a keyword of OpenAPI {version}, and tools ignore it: a schema without "type" allows null already.',
     later: '"{key}" is a field of OpenAPI {later}, not of {where} in OpenAPI {version}: set "openapi" to a {later} version to use it.',
     discriminator: '"{key}" is not a field of the Discriminator Object, which has only "propertyName" and "mapping".',
