@@ -27,7 +27,9 @@ export function extendedSchemas(analysis: Analysis): Map<SyntaxNode, Extended> {
     if (reference.expected !== 'Schema' || allOf?.kind !== 'array' || allOf.key !== 'allOf') continue;
     const target = analysis.resolve(holder, reference.doc).target;
     if (!target) continue;
-    const extending = { node: allOf.parent!, doc: reference.doc };
+    // Read through the reference: a value edit keeps the references (and this map) but makes a
+    // new document record, which `reference.doc` follows.
+    const extending: Target = { node: allOf.parent!, get doc() { return reference.doc; } };
     const known = extended.get(target.node);
     if (known) known.extending.push(extending);
     else extended.set(target.node, { base: target, extending: [extending] });
