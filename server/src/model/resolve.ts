@@ -46,6 +46,8 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
   }
   const segments = parsed.pointer ?? [];
   let node: SyntaxNode | undefined = targetDoc.root;
+  // After a pass through a `$ref`, a failure names the place in the document passed into.
+  let passedInto: { path: string[]; at: number } | undefined;
   for (let i = 0; i < segments.length; i++) {
     const parent: SyntaxNode | undefined = node;
     node = child(parent, segments[i]);
@@ -56,10 +58,17 @@ export function resolveRefTarget(store: DocumentStore, doc: SourceDocument, pars
       if (through?.kind === 'string' && passes.left-- > 0) {
         const passed = resolveRefTarget(store, targetDoc, parseRef(through.value as string), undefined, passes).target;
         node = passed && child(passed.node, segments[i]);
-        if (node) targetDoc = passed!.doc;
+        if (node) {
+          targetDoc = passed!.doc;
+          passedInto = { path: passed!.node.path.map(String), at: i };
+        }
       }
     }
-    if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: i, parent } };
+    if (!node) {
+      if (!passedInto) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: i, parent } };
+      const inPassed = [...passedInto.path, ...segments.slice(passedInto.at)];
+      return { failure: { reason: 'pointer', doc: targetDoc, segments: inPassed, failedAt: passedInto.path.length + i - passedInto.at, parent } };
+    }
   }
   if (!node) return { failure: { reason: 'pointer', doc: targetDoc, segments, failedAt: 0, parent: undefined } };
   return { target: { doc: targetDoc, node } };

@@ -120,7 +120,12 @@ function usageGraph(analysis: Analysis, extensions: readonly { parent: Place; na
   };
   for (const reference of analysis.references) {
     if (!reference.target) continue;
-    add(ownerOf(analysis, reference.doc, reference.holder), ownerOf(analysis, reference.target.doc, reference.target.node));
+    const owner = ownerOf(analysis, reference.doc, reference.holder);
+    add(owner, ownerOf(analysis, reference.target.doc, reference.target.node));
+    // A pointer into a component that passes through a `$ref` on its way (resolve.ts) ends
+    // elsewhere, but uses the component it is written into.
+    const pointer = reference.parsed?.form === 'local' && reference.doc === analysis.root ? reference.parsed.pointer : undefined;
+    if (pointer && pointer[0] === 'components' && pointer.length > 3) add(owner, `${pointer[1]}/${pointer[2]}`);
   }
   for (const { parent, named } of extensions) add(ownerOf(analysis, parent.doc, parent.node), ownerOf(analysis, named.doc, named.node));
   for (const requirement of analysis.byKind.get('SecurityRequirement') ?? []) {
