@@ -116,4 +116,32 @@ describe('fix-all', () => {
     assert.match(after, /^ {2}\/pets\?offset=2:$/m);
     assert.match(after, /- name: limit\n {8}in: query/);
   });
+
+  it('leaves what only the author can decide: each of these findings keeps its text', () => {
+    const ok = ["      responses:", "        '200':", '          description: OK'];
+    const cases: [string, string[]][] = [
+      // Bounds no value meets may be meant (a property that must not be sent).
+      ['bounds-order', ['  /a:', '    get:', '      parameters:', '        - {name: q, in: query, schema: {type: string, minLength: 2, maxLength: 1}}', ...ok]],
+      // A body on a 204 may mean the status code is wrong.
+      ['empty-body-content', ['  /a:', '    get:', '      responses:', "        '204':", '          description: Done', '          content:', '            application/json: {schema: {type: object}}']],
+      // A 64-bit integer sent as a string.
+      ['format-type', ['  /a:', '    get:', '      parameters:', '        - {name: q, in: query, schema: {type: string, format: int64}}', ...ok]],
+      // A default Try it out shows.
+      ['constant-parameter', ['  /a:', '    get:', '      parameters:', '        - {name: v, in: header, required: true, schema: {type: string, enum: [v2], default: v2}}', ...ok]],
+      // Which parameter name stays.
+      ['equivalent-paths', ['  /a/{id}:', '    get:', '      parameters:', '        - {name: id, in: path, required: true, schema: {type: string}}', ...ok,
+        '  /a/{key}:', '    delete:', '      parameters:', '        - {name: key, in: path, required: true, schema: {type: string}}', ...ok]],
+    ];
+    for (const [rule, lines] of cases) {
+      const text = HEAD + lines.join('\n') + '\n';
+      assert.ok(checkDocument(new DocumentStore({ read: () => ({ text }) }), FILE, { rules: RULES }).diagnostics.some((d) => d.rule === rule), `${rule} reports`);
+      assert.equal(fixed(text), text, rule);
+    }
+    // A discriminator in a schema without composition: its mapping may be the only link to its schemas.
+    const discriminator = HEAD + ["  /a:", "    get:", ...ok, "          content:", "            application/json:", "              schema: {$ref: '#/components/schemas/Pet'}",
+      'components:', '  schemas:', '    Pet:', '      type: object', '      properties: {kind: {type: string}}', '      required: [kind]',
+      '      discriminator:', '        propertyName: kind', "        mapping: {cat: '#/components/schemas/Cat'}", '    Cat:', '      type: object', ''].join('\n');
+    assert.ok(checkDocument(new DocumentStore({ read: () => ({ text: discriminator }) }), FILE, { rules: RULES }).diagnostics.some((d) => d.rule === 'discriminator'));
+    assert.match(fixed(discriminator), /\n {6}discriminator:\n {8}propertyName: kind\n/);
+  });
 });
