@@ -56,7 +56,7 @@ export default defineRule({
   description: 'Two templated paths that one request matches, under the same method, each with a literal where the other has a template (`/{entity}/me` and `/books/{id}`): the specification leaves it to each tool which one it picks.',
   spec: ['Path Templating Matching', 'Paths Object'],
   rationale:
-    'The specification matches a concrete path (`/pets/mine`) before a templated one (`/pets/{id}`), so those pairs are fine, and so is a path that is the more concrete of two everywhere they differ (`/orgs/{org}/pending` before `/orgs/{org}/{id}`). Between two templated paths each more concrete than the other somewhere it decides nothing: tools pick either, and a request meant for one operation may reach the other.',
+    'The specification matches a concrete path (`/pets/mine`) before a templated one (`/pets/{id}`), so those pairs are fine; this rule takes a path that is the more concrete of two everywhere they differ (`/orgs/{org}/pending` and `/orgs/{org}/{id}`) the same way, as routers match it first. Between two templated paths each more concrete than the other somewhere it decides nothing: tools pick either, and a request meant for one operation may reach the other.',
   severityNote:
     'Information: the text calls such matching ambiguous but forbids it only for templates that are identical (equivalent-paths), and real APIs have such pairs on purpose.',
   messages: { ambiguous: 'A {method} request to "{example}" matches both "{path}" and "{other}".' },

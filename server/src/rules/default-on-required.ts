@@ -7,7 +7,7 @@ export default defineRule({
   id: 'default-on-required',
   severity: 'information',
   pickedFixes: 'Deleting the `default` loses a value that documentation and generators show: the author may move it to `example` instead.',
-  description: '`default` on a required parameter or a required property has no effect. A read-only property is left alone: it is required in responses only, and its default says what the server takes when a request leaves it out.',
+  description: '`default` on a required parameter or a required property has no effect. A read-only property is left alone: it is required in responses only, and its default documents what the server assigns when a request leaves it out.',
   spec: ['Schema Object', 'Parameter Object'],
   rationale:
     'A default is used only when a value is absent, which a required value never is: the default misleads readers, and is often a sample value written in the wrong field.',
@@ -39,7 +39,7 @@ export default defineRule({
     for (const name of required.children!) {
       const property = typeof name.value === 'string' ? properties.get(name.value) : undefined;
       // A read-only property is required in responses only: a request leaves it out, and its
-      // default says what the server takes then.
+      // default documents what the server assigns then.
       const fallback = property?.kind === 'object' && !property.get('$ref') && property.get('readOnly')?.value !== true ? property.get('default') : undefined;
       if (!fallback) continue;
       context.report({ at: { node: fallback, part: 'key' }, messageId: 'property', data: { name: String(name.value) }, fixes: [removalFix('Remove "default"', doc.parsed, fallback)] });
