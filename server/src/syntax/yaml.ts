@@ -482,9 +482,10 @@ function parseWithPackage(original: string, depth: number): ParsedText {
     quoted = openings.length ? quotedContinuations(text, openings) : undefined;
     const reread = quoted && parseDocument(quoted.text, { uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
     // Kept only when it reads the text better: fewer errors, and no string it indented still unclosed.
+    const repairedAt = new Set(quoted?.repaired);
     const stillOpen = (e: YamlPackageError) => {
       const open = unclosedQuoteOpening(e, quoted!.text);
-      return open !== undefined && quoted!.repaired.includes(quoted!.back(open));
+      return open !== undefined && repairedAt.has(quoted!.back(open));
     };
     if (quoted && reread && reread.errors.length < doc.errors.length && !reread.errors.some(stillOpen)) {
       // Where each string opens, in the text before the insertions (all after it).
