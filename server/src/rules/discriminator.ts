@@ -198,11 +198,12 @@ export default defineRule({
       const listed = ['oneOf', 'anyOf'].flatMap((k) => (node.get(k)?.kind === 'array' ? node.get(k)!.children! : []));
       // An alternative of another type than object (`Dir: {type: array}`) has no property to read:
       // said once, not as a property to define.
-      const typeOf = (alternative: SyntaxNode) => analysis.resolve(alternative, doc).target?.node.get('type')?.stringValue;
-      const notObjects = listed.filter((alternative) => typeOf(alternative) !== undefined && typeOf(alternative) !== 'object');
-      const alternatives = listed.filter((alternative) => !notObjects.includes(alternative));
-      for (const alternative of notObjects) {
-        context.report({ at: { node: alternative }, messageId: 'notObject', data: { name, alternative: nameOf(alternative), type: typeOf(alternative)! }, severity: 'warning' });
+      // Each alternative's type read once, and one pass to split them (a oneOf of 10,000).
+      const alternatives: SyntaxNode[] = [];
+      for (const alternative of listed) {
+        const type = analysis.resolve(alternative, doc).target?.node.get('type')?.stringValue;
+        if (type === undefined || type === 'object') alternatives.push(alternative);
+        else context.report({ at: { node: alternative }, messageId: 'notObject', data: { name, alternative: nameOf(alternative), type }, severity: 'warning' });
       }
       const lacking = (test: (d: ReturnType<typeof declaredProperties>) => boolean) => {
         if (test(own)) return [];
